@@ -1,0 +1,157 @@
+/**
+ * Environment → typed, validated configuration.
+ *
+ * Names are a contract with operators (ARCHITECTURE §3). Every problem is collected and reported in
+ * one message, so a bad deployment is fixed in one round trip instead of one variable at a time.
+ */
+import { existsSync } from "node:fs";
+import * as v from "valibot";
+
+export const LANGUAGES = ["en", "ru", "uk"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** Decodes to exactly 32 bytes of base64, the size AES-256 needs. */
+const base64Key = v.pipe(
+  v.string(),
+  v.check((s) => isBase64Key(s), "must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)"),
+);
+
+function isBase64Key(s: string): boolean {
+  const trimmed = s.trim();
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) && Buffer.from(trimmed, "base64").length === 32;
+}
+
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === "" ? undefined : s))));
+
+const integerFrom = (fallback: number, min: number, max: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.trim(),
+    v.transform((s) => (s === "" ? fallback : Number(s))),
+    v.number(),
+    v.integer(`must be a whole number`),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+
+const httpUrl = v.pipe(
+  v.string(),
+  v.trim(),
+  v.url("must be a URL such as https://example.com"),
+  v.check((s) => /^https?:\/\//i.test(s), "must start with http:// or https://"),
+);
+
+// Cross-field rules use partialCheck so they still report when unrelated variables are invalid.
+const EnvSchema = v.pipe(
+  v.object({
+    BOT_TOKEN: v.pipe(
+      v.string("is required (ask @BotFather)"),
+      v.trim(),
+      v.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "does not look like a bot token from @BotFather (123456:ABC...)"),
+    ),
+    EXCHANGER_BASE_URL: v.pipe(v.string("is required (the exchanger's base address)"), httpUrl),
+    EXCHANGER_TIMEOUT_MS: integerFrom(15_000, 100, 600_000),
+    ENCRYPTION_KEY: v.optional(base64Key),
+    ENCRYPTION_KEYS_OLD: v.pipe(
+      v.optional(v.string(), ""),
+      v.transform((s) => s.split(",").map((k) => k.trim()).filter((k) => k !== "")),
+      v.array(base64Key),
+    ),
+    REDIS_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, "must start with redis:// or rediss://"))),
+    DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), "./data"),
+    TELEGRAM_API_ROOT: v.pipe(v.optional(v.string(), "https://api.telegram.org"), httpUrl),
+    BOT_MODE: v.optional(v.picklist(["polling", "webhook"], "must be polling or webhook"), "polling"),
+    WEBHOOK_URL: v.optional(httpUrl),
+    WEBHOOK_SECRET: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(16, "must be at least 16 characters"),
+        v.maxLength(256, "must be at most 256 characters"),
+        v.regex(/^[A-Za-z0-9_-]+$/, "may contain only A-Z, a-z, 0-9, _ and - (Telegram's rule)"),
+      ),
+    ),
+    PORT: integerFrom(8080, 1, 65535),
+    DEFAULT_LANGUAGE: v.optional(v.picklist(LANGUAGES, "must be en, ru or uk"), "en"),
+    LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`), "info"),
+    ORDERS_PAGE_SIZE: integerFrom(5, 1, 20),
+    NOTIFY_INTERVAL_MS: integerFrom(60_000, 1_000, 86_400_000),
+    NOTIFY_IDLE_INTERVAL_MS: integerFrom(900_000, 1_000, 86_400_000),
+    NOTIFY_MAX_RPS: integerFrom(5, 1, 1_000),
+  }),
+  v.forward(
+    v.partialCheck([["REDIS_URL"], ["ENCRYPTION_KEY"]], (env) => env.REDIS_URL === undefined || env.ENCRYPTION_KEY !== undefined, "is required when REDIS_URL is set"),
+    ["ENCRYPTION_KEY"],
+  ),
+  v.forward(
+    v.partialCheck([["BOT_MODE"], ["WEBHOOK_URL"]], (env) => env.BOT_MODE !== "webhook" || env.WEBHOOK_URL !== undefined, "is required when BOT_MODE=webhook"),
+    ["WEBHOOK_URL"],
+  ),
+  v.forward(
+    v.partialCheck([["BOT_MODE"], ["WEBHOOK_SECRET"]], (env) => env.BOT_MODE !== "webhook" || env.WEBHOOK_SECRET !== undefined, "is required when BOT_MODE=webhook"),
+    ["WEBHOOK_SECRET"],
+  ),
+);
+
+export interface Config {
+  botToken: string;
+  exchanger: { baseUrl: string; timeoutMs: number };
+  /** Undefined only in embedded mode, where storage generates one into the data folder. */
+  encryptionKey: string | undefined;
+  encryptionKeysOld: string[];
+  redisUrl: string | undefined;
+  dataDir: string;
+  telegramApiRoot: string;
+  mode: { kind: "polling" } | { kind: "webhook"; url: string; secret: string; port: number };
+  defaultLanguage: Language;
+  logLevel: (typeof LOG_LEVELS)[number];
+  ordersPageSize: number;
+  notify: { intervalMs: number; idleIntervalMs: number; maxRps: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Pure: validates an env-like object. Throws ConfigError listing every problem. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Treat empty strings as unset: `.env.example` copies leave `FOO=` lines behind.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
+  const result = v.safeParse(EnvSchema, cleaned);
+  if (!result.success) {
+    const problems = result.issues.map((issue) => {
+      const name = v.getDotPath(issue) ?? "configuration";
+      const message = issue.message.startsWith("Invalid type") ? "is required" : issue.message;
+      return `${name} ${message}`;
+    });
+    throw new ConfigError([...new Set(problems)]);
+  }
+  const e = result.output;
+  return {
+    botToken: e.BOT_TOKEN,
+    exchanger: { baseUrl: e.EXCHANGER_BASE_URL.replace(/\/+$/, ""), timeoutMs: e.EXCHANGER_TIMEOUT_MS },
+    encryptionKey: e.ENCRYPTION_KEY?.trim(),
+    encryptionKeysOld: e.ENCRYPTION_KEYS_OLD,
+    redisUrl: e.REDIS_URL,
+    dataDir: e.DATA_DIR,
+    telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ""),
+    mode:
+      e.BOT_MODE === "webhook"
+        ? { kind: "webhook", url: e.WEBHOOK_URL!, secret: e.WEBHOOK_SECRET!, port: e.PORT }
+        : { kind: "polling" },
+    defaultLanguage: e.DEFAULT_LANGUAGE,
+    logLevel: e.LOG_LEVEL,
+    ordersPageSize: e.ORDERS_PAGE_SIZE,
+    notify: { intervalMs: e.NOTIFY_INTERVAL_MS, idleIntervalMs: e.NOTIFY_IDLE_INTERVAL_MS, maxRps: e.NOTIFY_MAX_RPS },
+  };
+}
+
+/** Reads `.env` (when present, without overriding the real environment) and validates. */
+export function loadConfig(envFile = ".env"): Config {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return parseConfig(process.env);
+}

@@ -1,0 +1,43 @@
+/**
+ * The three ways an exchanger call can fail, as the bot needs to tell them apart.
+ * None of them ever holds the API key: messages are built from the method name and server text only.
+ */
+
+/** The server answered with the error envelope (`success: false`). `message` may be absent. */
+export class ExchangerError extends Error {
+  constructor(
+    readonly method: string,
+    readonly serverMessage: string | undefined,
+    readonly httpStatus: number,
+  ) {
+    super(`${method} failed${serverMessage ? `: ${serverMessage}` : ""}`);
+    this.name = "ExchangerError";
+  }
+}
+
+/** HTTP 401/403: the key was rejected (revoked, changed, API switched off). */
+export class Unauthorized extends Error {
+  constructor(
+    readonly method: string,
+    readonly serverMessage: string | undefined,
+    readonly httpStatus: number,
+  ) {
+    super(`${method}: the API key was rejected (HTTP ${httpStatus})`);
+    this.name = "Unauthorized";
+  }
+}
+
+export type UnavailableReason = "network" | "timeout" | "server-error" | "bad-response";
+
+/** The exchanger could not be reached or answered something that is not the API (5xx, HTML, junk). */
+export class Unavailable extends Error {
+  constructor(
+    readonly method: string,
+    readonly reason: UnavailableReason,
+    detail: string,
+    readonly httpStatus?: number,
+  ) {
+    super(`${method}: exchanger unavailable (${reason}${httpStatus ? ` ${httpStatus}` : ""}): ${detail}`);
+    this.name = "Unavailable";
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Shapes of the Exchanger CMS User API (../shared/spec/exchange-user-api.md).
+ *
+ * The spec names only a few fields per resource; real servers send many more. Known fields are typed,
+ * everything else is kept as-is (index signature) so cards can still show it. Ids may arrive as
+ * strings or numbers.
+ */
+import type { Language } from "../config.js";
+
+export type { Language };
+export type Id = string | number;
+
+/** Who is calling and in which language the server should answer. */
+export interface Caller {
+  apiKey: string;
+  language: Language;
+}
+
+/** `pagination: [total, position]` of list responses, when the server sends it. */
+export interface Pagination {
+  total: number;
+  position: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  pagination?: Pagination;
+}
+
+export interface ListParams {
+  page?: number;
+  limit?: number;
+}
+
+export type Extras = { [field: string]: unknown };
+
+/** Status ids of the spec; a server may send others, so statuses stay `Id` on objects. */
+export const ORDER_STATUSES = { created: 0, paid: 1, suspended: 2, canceled: 3, completed: 4 } as const;
+export type OrderStatusName = keyof typeof ORDER_STATUSES;
+
+export interface OrderFilters {
+  id?: Id;
+  token?: string;
+  /** numeric id (0-4) or `@name` */
+  status?: number | `@${OrderStatusName}`;
+  exchange_id?: Id;
+  send_currency_id?: Id;
+  receive_currency_id?: Id;
+}
+
+export interface Order extends Extras {
+  id: Id;
+  token?: string;
+  status: Id;
+  exchange_id?: Id;
+  send_currency_id?: Id;
+  receive_currency_id?: Id;
+}
+
+export interface PaymentDetail extends Extras {
+  id: Id;
+  currency_id: Id;
+  value: string;
+}
+
+export interface DetailFilters {
+  currency_id?: Id;
+  value?: string;
+}
+
+export type UserInfo = Extras;
+export type VerificationRequest = Extras;
+/** Direction field id → saved value. */
+export type SavedInputs = Record<string, unknown>;
+
+export interface Currency extends Extras {
+  id: Id;
+  name?: string;
+  code?: string;
+}
+
+export interface DirectionInput extends Extras {
+  id: Id;
+  name?: string;
+}
+
+export interface Direction extends Extras {
+  id: Id;
+  send_currency_id?: Id;
+  receive_currency_id?: Id;
+  inputs?: DirectionInput[];
+}
+
+export interface VerificationFields {
+  id_type?: string;
+  id_number?: string;
+  card_number?: string;
+  first_name?: string;
+  last_name?: string;
+  middle_name?: string;
+  /** dd.mm.yyyy */
+  birth_date?: string;
+  phone?: string;
+  country?: string;
+  city?: string;
+  address?: string;
+  zip_code?: string;
+}
+
+export interface PhotoUpload {
+  filename: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+/** Every user method takes the caller first; public methods take only the language. */
+export interface ExchangerClient {
+  getInfo(caller: Caller): Promise<UserInfo>;
+  getOrders(caller: Caller, params?: OrderFilters & ListParams): Promise<Page<Order>>;
+  getReferralOrders(caller: Caller, params?: OrderFilters & ListParams): Promise<Page<Order>>;
+  getDetails(caller: Caller, params?: DetailFilters & ListParams): Promise<Page<PaymentDetail>>;
+  createDetails(caller: Caller, detail: { currency_id: Id; value: string }): Promise<unknown>;
+  deleteDetails(caller: Caller, ids: Id[]): Promise<unknown>;
+  getVerification(caller: Caller): Promise<VerificationRequest | null>;
+  submitVerification(caller: Caller, fields: VerificationFields, photos: PhotoUpload[]): Promise<unknown>;
+  spendBalance(caller: Caller, args: { token: string; twoFactorCode?: string }): Promise<unknown>;
+  changePassword(caller: Caller, args: { password: string; newPassword: string; twoFactorCode?: string }): Promise<unknown>;
+  setupTwoFactor(caller: Caller, args: { enable: boolean; code: string; secret?: string }): Promise<unknown>;
+  getInputs(caller: Caller): Promise<SavedInputs>;
+
+  getCurrencies(language: Language): Promise<Currency[]>;
+  getExchanges(language: Language): Promise<Direction[]>;
+  getExchange(language: Language, id: Id): Promise<Direction>;
+  getStatus(language: Language): Promise<Extras>;
+  getReferralProgram(language: Language): Promise<Extras>;
+
+  close(): Promise<void>;
+}

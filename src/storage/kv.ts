@@ -1,0 +1,18 @@
+/**
+ * The one storage seam. Everything the bot persists goes through it: vault (encrypted keys),
+ * conversation state (encrypted), per-chat settings, locks, notification state.
+ *
+ * Two backends: Redis (several instances) and an embedded file store (one instance, laptop).
+ * Values are strings; callers encrypt or JSON-encode before storing.
+ */
+export interface KV {
+  get(key: string): Promise<string | undefined>;
+  /** ttlMs: expire after that many milliseconds; omitted → keep forever. */
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  del(...keys: string[]): Promise<void>;
+  /** Atomic: store only when the key is absent. true → this caller won (use as a lock). */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Keys starting with prefix (for wiping a chat, key rotation, notify state). */
+  keys(prefix: string): Promise<string[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "../src/config.js";
+
+const minimal = { BOT_TOKEN: "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA", EXCHANGER_BASE_URL: "http://127.0.0.1:8787/" };
+const key = Buffer.alloc(32, 7).toString("base64");
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("parseConfig", () => {
+  it("applies the documented defaults", () => {
+    const config = parseConfig(minimal);
+    expect(config.exchanger).toEqual({ baseUrl: "http://127.0.0.1:8787", timeoutMs: 15_000 });
+    expect(config.mode).toEqual({ kind: "polling" });
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.dataDir).toBe("./data");
+    expect(config.telegramApiRoot).toBe("https://api.telegram.org");
+    expect(config.defaultLanguage).toBe("en");
+    expect(config.notify).toEqual({ intervalMs: 60_000, idleIntervalMs: 900_000, maxRps: 5 });
+  });
+
+  it("names every missing or invalid variable in one error", () => {
+    const problems = problemsOf({ BOT_MODE: "webhook", REDIS_URL: "redis://localhost", PORT: "abc", DEFAULT_LANGUAGE: "de", ENCRYPTION_KEYS_OLD: "short" });
+    const named = problems.map((p) => p.split(" ")[0]);
+    expect(named).toEqual(
+      expect.arrayContaining(["BOT_TOKEN", "EXCHANGER_BASE_URL", "PORT", "DEFAULT_LANGUAGE", "ENCRYPTION_KEYS_OLD.0", "ENCRYPTION_KEY", "WEBHOOK_URL", "WEBHOOK_SECRET"]),
+    );
+  });
+
+  it("requires ENCRYPTION_KEY only with Redis", () => {
+    expect(problemsOf({ ...minimal, REDIS_URL: "redis://127.0.0.1:6379" })).toEqual([expect.stringMatching(/^ENCRYPTION_KEY is required when REDIS_URL/)]);
+    expect(parseConfig({ ...minimal, REDIS_URL: "redis://127.0.0.1:6379", ENCRYPTION_KEY: key }).encryptionKey).toBe(key);
+  });
+
+  it("reads webhook settings and old keys", () => {
+    const config = parseConfig({ ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET: "s3cret-s3cret-s3cret", PORT: "3000", ENCRYPTION_KEYS_OLD: `${key}, ${key}` });
+    expect(config.mode).toEqual({ kind: "webhook", url: "https://bot.example.com/hook", secret: "s3cret-s3cret-s3cret", port: 3000 });
+    expect(config.encryptionKeysOld).toEqual([key, key]);
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseConfig({ ...minimal, REDIS_URL: "", LOG_LEVEL: "" }).redisUrl).toBeUndefined();
+  });
+});
