@@ -1,0 +1,408 @@
+/**
+ * The Exchanger CMS User API + public API client (../shared/spec/exchange-user-api.md).
+ *
+ * - One undici Pool per client for the base URL's origin: keep-alive, so a busy bot reuses a handful of
+ *   TCP/TLS connections instead of paying a handshake per call.
+ * - Every call ends in a result or exactly one of ExchangerError / Unauthorized / Unavailable
+ *   (errors.ts). Raw undici/Node errors never escape: they are rebuilt from their code only, so nothing
+ *   they might carry (headers, request options) reaches a message, a stack or a log.
+ * - Reads are retried on Unavailable with backoff; writes are attempted exactly once.
+ * - Logs (debug) carry the method, HTTP status, duration and attempt number — never parameters.
+ */
+import { performance } from "node:perf_hooks";
+import { Pool } from "undici";
+import type { Logger } from "../logger.js";
+import { toFormBody, toMultipart, toQueryString, type Params } from "./encoding.js";
+import { interpret, isNothing, parseEnvelope, toObjectList, toPagination, toRecord, type Success } from "./envelope.js";
+import { Unauthorized, Unavailable, type UnavailableReason } from "./errors.js";
+import { withRetry, type RetryPolicy } from "./retry.js";
+import type {
+  Caller,
+  Currency,
+  DetailFilters,
+  Direction,
+  Extras,
+  ExchangerClient,
+  Id,
+  Language,
+  ListParams,
+  Order,
+  OrderFilters,
+  Page,
+  PaymentDetail,
+  PhotoUpload,
+  SavedInputs,
+  VerificationFields,
+  VerificationRequest,
+} from "./types.js";
+
+export interface ExchangerClientOptions {
+  /** The exchanger's base address; may carry a path prefix (https://x.com/api). Methods are appended. */
+  baseUrl: string;
+  /** EXCHANGER_TIMEOUT_MS: connect, headers, body, and the whole of one attempt. */
+  timeoutMs: number;
+  logger?: Logger;
+  /** Reads only. attempts = total tries (default 3); baseDelayMs = first backoff (default 200). */
+  retry?: RetryPolicy;
+  /** Pool size (default 16). */
+  connections?: number;
+}
+
+export interface ExchangerClientStats {
+  /** TCP connections opened so far (the Pool's 'connect' events). */
+  connectionsOpened: number;
+}
+
+export type ExchangerClientWithStats = ExchangerClient & { stats(): ExchangerClientStats };
+
+/** A response bigger than this is not the API; reading on would only exhaust memory. */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
+
+/** One API call as the transport sees it. */
+interface CallSpec {
+  /** "/user-api-get-orders"; also the method name in errors and logs (without the slash). */
+  path: string;
+  http: "GET" | "POST";
+  /** User methods only; its presence makes the call authenticated. */
+  apiKey?: string;
+  params: Params;
+  /** When set, the body is multipart/form-data with these photos under `photos[]`. */
+  photos?: readonly PhotoUpload[];
+  /** Reads may be retried; anything else is attempted exactly once. */
+  read: boolean;
+  /** Values the server might echo back (passwords, codes), scrubbed from its messages with the key. */
+  secrets?: ReadonlyArray<string | undefined>;
+}
+
+/** Abort reason of our own per-attempt deadline, recognised when undici rejects with it. */
+class DeadlineExceeded extends Error {
+  override name = "DeadlineExceeded";
+}
+
+class ResponseTooLarge extends Error {
+  override name = "ResponseTooLarge";
+}
+
+export function createExchangerClient(options: ExchangerClientOptions): ExchangerClientWithStats {
+  const base = new URL(options.baseUrl);
+  if (base.protocol !== "http:" && base.protocol !== "https:") {
+    throw new Error("The exchanger base URL must start with http:// or https://");
+  }
+  // The pool talks to the origin; a path prefix of the base URL is put in front of every method path.
+  const prefix = base.pathname.replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs;
+  const retryPolicy: RetryPolicy = { attempts: options.retry?.attempts ?? 3, baseDelayMs: options.retry?.baseDelayMs ?? 200 };
+  const log = options.logger?.child({ component: "exchanger" });
+
+  const pool = new Pool(base.origin, {
+    connections: options.connections ?? 16,
+    connect: { timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+  let connectionsOpened = 0;
+  pool.on("connect", () => {
+    connectionsOpened++;
+  });
+  // Without a listener, an 'error'-like event would crash the process; connection failures already
+  // surface as rejected requests, so here they are only noted.
+  pool.on("connectionError", () => {});
+
+  let closing: Promise<void> | undefined;
+
+  async function call(spec: CallSpec): Promise<Success> {
+    const method = spec.path.slice(1);
+    if (spec.apiKey !== undefined && !isUsableKey(spec.apiKey)) {
+      // A key with control characters or spaces can never be accepted (and undici would refuse the
+      // header); status 0 marks that it was rejected here, before any request.
+      throw new Unauthorized(method, undefined, 0);
+    }
+    const scrub = scrubber([spec.apiKey, ...(spec.secrets ?? [])]);
+    const policy = spec.read ? retryPolicy : { attempts: 1, baseDelayMs: 0 };
+    return withRetry(
+      policy,
+      (attempt) => attemptOnce(spec, method, attempt, scrub),
+      (error) => error instanceof Unavailable && closing === undefined,
+    );
+  }
+
+  async function attemptOnce(spec: CallSpec, method: string, attempt: number, scrub: (s: string) => string): Promise<Success> {
+    const started = performance.now();
+    let status: number | undefined;
+    try {
+      const text = await exchange(spec, method, (s) => (status = s));
+      const success = interpret(method, status!, parseEnvelope(text), scrub);
+      log?.debug({ method, status, durationMs: elapsed(started), attempt }, "exchanger call");
+      return success;
+    } catch (error) {
+      log?.debug(
+        { method, status, durationMs: elapsed(started), attempt, error: describe(error) },
+        "exchanger call failed",
+      );
+      throw error;
+    }
+  }
+
+  /** Sends one request and reads the whole body (which also frees the connection for reuse). */
+  async function exchange(spec: CallSpec, method: string, onStatus: (status: number) => void): Promise<string> {
+    const controller = new AbortController();
+    // undici's timeouts are per phase and the body timeout restarts with every chunk, so a server that
+    // trickles bytes could hold a call forever; this deadline bounds the whole attempt.
+    const deadline = setTimeout(() => controller.abort(new DeadlineExceeded()), timeoutMs);
+    let status: number | undefined;
+    try {
+      const headers: Record<string, string> = { accept: "application/json" };
+      let body: string | ReturnType<typeof toMultipart> | undefined;
+      let path = prefix + spec.path;
+      if (spec.apiKey !== undefined) headers["x-authorization"] = spec.apiKey;
+      if (spec.http === "GET") {
+        path += toQueryString(spec.params);
+      } else if (spec.photos) {
+        body = toMultipart(spec.params, spec.photos); // undici sets the multipart boundary header
+      } else {
+        headers["content-type"] = "application/x-www-form-urlencoded";
+        body = toFormBody(spec.params);
+      }
+      const response = await pool.request({ method: spec.http, path, headers, body, signal: controller.signal });
+      status = response.statusCode;
+      onStatus(status);
+      const text = await readText(response.body);
+      // undici hands a keep-alive socket back to the pool only one event-loop turn after the response
+      // ends (it checks that the server did not close it meanwhile). A caller that sends its next
+      // request right away would find the connection still busy and open a second one; yielding that
+      // one turn here keeps sequential traffic on a single connection.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return text;
+    } catch (error) {
+      throw toUnavailable(method, error, status);
+    } finally {
+      clearTimeout(deadline);
+    }
+  }
+
+  // ---- method helpers -------------------------------------------------------------------------------
+
+  const user = (path: string, caller: Caller, params: Params, read: boolean, secrets?: CallSpec["secrets"]) =>
+    call({ path, http: "POST", apiKey: caller.apiKey, params: { ...params, language: caller.language }, read, secrets });
+
+  const publicGet = (path: string, language: Language, params: Params = {}) =>
+    call({ path, http: "GET", params: { ...params, language }, read: true });
+
+  function page<T>(path: string, success: Success): Page<T> {
+    const items = toObjectList(success.result);
+    if (items === undefined) throw badShape(path, "a list");
+    const pagination = toPagination(success.pagination);
+    return pagination ? { items: items as T[], pagination } : { items: items as T[] };
+  }
+
+  function list<T>(path: string, success: Success): T[] {
+    return page<T>(path, success).items;
+  }
+
+  function record(path: string, success: Success): Record<string, unknown> {
+    // A PHP empty array (`[]`) or null where an object is meant is an object without fields.
+    if (isNothing(success.result)) return {};
+    const value = toRecord(success.result);
+    if (value === undefined) throw badShape(path, "an object");
+    return value;
+  }
+
+  const orderParams = (p: (OrderFilters & ListParams) | undefined): Params => ({
+    id: p?.id,
+    token: p?.token,
+    status: p?.status,
+    exchange_id: p?.exchange_id,
+    send_currency_id: p?.send_currency_id,
+    receive_currency_id: p?.receive_currency_id,
+    page: p?.page,
+    limit: p?.limit,
+  });
+
+  // ---- the API --------------------------------------------------------------------------------------
+
+  return {
+    async getInfo(caller): Promise<Extras> {
+      return record("/user-api-get-info", await user("/user-api-get-info", caller, {}, true));
+    },
+
+    async getOrders(caller, params): Promise<Page<Order>> {
+      return page("/user-api-get-orders", await user("/user-api-get-orders", caller, orderParams(params), true));
+    },
+
+    async getReferralOrders(caller, params): Promise<Page<Order>> {
+      const path = "/user-api-get-referral-orders";
+      return page(path, await user(path, caller, orderParams(params), true));
+    },
+
+    async getDetails(caller, params?: DetailFilters & ListParams): Promise<Page<PaymentDetail>> {
+      const path = "/user-api-get-details";
+      const fields: Params = { currency_id: params?.currency_id, value: params?.value, page: params?.page, limit: params?.limit };
+      return page(path, await user(path, caller, fields, true));
+    },
+
+    async createDetails(caller, detail): Promise<unknown> {
+      const fields: Params = { currency_id: detail.currency_id, value: detail.value };
+      return (await user("/user-api-create-details", caller, fields, false)).result;
+    },
+
+    async deleteDetails(caller, ids: Id[]): Promise<unknown> {
+      return (await user("/user-api-delete-details", caller, { "ids[]": ids }, false)).result;
+    },
+
+    async getVerification(caller): Promise<VerificationRequest | null> {
+      const path = "/user-api-get-verification";
+      const success = await user(path, caller, {}, true);
+      if (isNothing(success.result)) return null;
+      const value = toRecord(success.result);
+      if (value === undefined) throw badShape(path, "an object");
+      return value;
+    },
+
+    async submitVerification(caller, fields: VerificationFields, photos: PhotoUpload[]): Promise<unknown> {
+      const { id_type, id_number, card_number, first_name, last_name, middle_name, birth_date, phone, country, city, address, zip_code } =
+        fields;
+      const params: Params = {
+        id_type, id_number, card_number, first_name, last_name, middle_name,
+        birth_date, phone, country, city, address, zip_code,
+        language: caller.language,
+      };
+      const success = await call({
+        path: "/user-api-submit-verification",
+        http: "POST",
+        apiKey: caller.apiKey,
+        params,
+        photos,
+        read: false,
+        secrets: [card_number, id_number],
+      });
+      return success.result;
+    },
+
+    async spendBalance(caller, { token, twoFactorCode }): Promise<unknown> {
+      const fields: Params = { token, two_factor_authentication_password: twoFactorCode };
+      return (await user("/user-api-spend-balance", caller, fields, false, [twoFactorCode])).result;
+    },
+
+    async changePassword(caller, { password, newPassword, twoFactorCode }): Promise<unknown> {
+      const fields: Params = { password, new_password: newPassword, two_factor_authentication_password: twoFactorCode };
+      const secrets = [password, newPassword, twoFactorCode];
+      return (await user("/user-api-change-password", caller, fields, false, secrets)).result;
+    },
+
+    async setupTwoFactor(caller, { enable, code, secret }): Promise<unknown> {
+      const fields: Params = {
+        two_factor_authentication_token: secret,
+        two_factor_authentication_enable: enable ? 1 : 0,
+        two_factor_authentication_password: code,
+      };
+      const path = "/user-api-setup-two-factor-authentication";
+      return (await user(path, caller, fields, false, [code, secret])).result;
+    },
+
+    async getInputs(caller): Promise<SavedInputs> {
+      return record("/user-api-get-inputs", await user("/user-api-get-inputs", caller, {}, true));
+    },
+
+    async getCurrencies(language): Promise<Currency[]> {
+      return list("/public-api-get-currencies", await publicGet("/public-api-get-currencies", language));
+    },
+
+    async getExchanges(language): Promise<Direction[]> {
+      return list("/public-api-get-exchanges", await publicGet("/public-api-get-exchanges", language));
+    },
+
+    async getExchange(language, id): Promise<Direction> {
+      const path = "/public-api-get-exchange";
+      const success = await publicGet(path, language, { id });
+      const value = toRecord(success.result);
+      // A direction is an object with fields; "nothing" here means the server did not answer the question.
+      if (value === undefined || Array.isArray(success.result)) throw badShape(path, "an object");
+      return value as Direction;
+    },
+
+    async getStatus(language): Promise<Extras> {
+      return record("/public-api-get-status", await publicGet("/public-api-get-status", language));
+    },
+
+    async getReferralProgram(language): Promise<Extras> {
+      const path = "/public-api-get-referral-program";
+      return record(path, await publicGet(path, language));
+    },
+
+    close(): Promise<void> {
+      closing ??= pool.close();
+      return closing;
+    },
+
+    stats: () => ({ connectionsOpened }),
+  };
+}
+
+// ---- helpers ------------------------------------------------------------------------------------------
+
+/** Visible ASCII only: what a header value may carry and what an API key looks like. */
+function isUsableKey(key: string): boolean {
+  return /^[\x21-\x7e]+$/.test(key);
+}
+
+/** Replaces every given secret in a text; longer first so that one secret inside another is covered. */
+function scrubber(secrets: ReadonlyArray<string | undefined>): (text: string) => string {
+  const values = [...new Set(secrets.filter((s): s is string => typeof s === "string" && s !== ""))].sort(
+    (a, b) => b.length - a.length,
+  );
+  return (text) => values.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
+}
+
+async function readText(body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown }): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_RESPONSE_BYTES) {
+      body.destroy();
+      throw new ResponseTooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Rebuilds a transport failure as Unavailable. Only the error's code (or class name) is kept: undici
+ * error objects may reference the request, and their messages are not ours to vouch for.
+ */
+function toUnavailable(method: string, error: unknown, status: number | undefined): Unavailable {
+  if (error instanceof Unavailable) return error;
+  if (error instanceof ResponseTooLarge) {
+    return new Unavailable(method, "bad-response", `response larger than ${MAX_RESPONSE_BYTES} bytes`, status);
+  }
+  const code = errorCode(error);
+  const reason: UnavailableReason =
+    error instanceof DeadlineExceeded || TIMEOUT_CODES.has(code) || code === "TimeoutError" ? "timeout" : "network";
+  return new Unavailable(method, reason, code, status);
+}
+
+function errorCode(error: unknown): string {
+  if (typeof error === "object" && error !== null) {
+    const { code, name } = error as { code?: unknown; name?: unknown };
+    if (typeof code === "string" && /^[A-Z0-9_]{2,64}$/.test(code)) return code;
+    if (typeof name === "string" && /^[A-Za-z]{2,64}$/.test(name)) return name;
+  }
+  return "unknown error";
+}
+
+/** What a failure was, for logs: the error class and (Unavailable) its reason — never its message. */
+function describe(error: unknown): string {
+  if (error instanceof Unavailable) return `Unavailable:${error.reason}`;
+  return error instanceof Error ? error.name : "unknown";
+}
+
+function badShape(path: string, expected: string): Unavailable {
+  return new Unavailable(path.slice(1), "bad-response", `result is not ${expected}`);
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
+}

@@ -1,0 +1,135 @@
+/**
+ * Reading the exchanger's JSON envelope and normalising `result` shapes.
+ *
+ * The spec fixes only the envelope (`success`, `result`, optional `message` and `pagination`); the rest
+ * comes from a PHP server and varies: a PHP array with id keys becomes a JSON *object* rather than a list,
+ * an empty PHP array is `[]` even where an object is meant, "nothing" may be `null`, `false` or `""`,
+ * and numbers may arrive as strings. These helpers accept all of that and nothing that is not the API.
+ */
+import { ExchangerError, Unauthorized, Unavailable } from "./errors.js";
+import type { Pagination } from "./types.js";
+
+export type Envelope =
+  | { success: true; result: unknown; pagination: unknown }
+  | { success: false; message: string | undefined };
+
+/** Longest server message we keep; a misbehaving server must not fill logs or chat messages. */
+const MAX_MESSAGE_LENGTH = 500;
+
+/** Parses a body as an envelope; `undefined` when it is not JSON or not an envelope. */
+export function parseEnvelope(text: string): Envelope | undefined {
+  let value: unknown;
+  try {
+    // PHP files saved with a BOM leak it into the output; JSON.parse rejects it.
+    value = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    return undefined;
+  }
+  if (!isPlainObject(value)) return undefined;
+  const success = toFlag(value.success);
+  if (success === undefined) return undefined;
+  if (success) return { success: true, result: value.result, pagination: value.pagination };
+  return { success: false, message: messageText(value.message) };
+}
+
+export interface Success {
+  result: unknown;
+  pagination: unknown;
+}
+
+/**
+ * Turns an HTTP status and (maybe) an envelope into the result or one of the three errors.
+ * `scrub` removes secrets the server might echo back (e.g. "invalid key abc…") from its message.
+ */
+export function interpret(
+  method: string,
+  status: number,
+  envelope: Envelope | undefined,
+  scrub: (text: string) => string,
+): Success {
+  const message = envelope && !envelope.success && envelope.message !== undefined ? scrub(envelope.message) : undefined;
+  // The key was rejected whatever the body says; the bot must ask the user to re-link.
+  if (status === 401 || status === 403) throw new Unauthorized(method, message, status);
+  if (envelope === undefined) {
+    if (status >= 500) throw new Unavailable(method, "server-error", "no API envelope in the response", status);
+    throw new Unavailable(method, "bad-response", "the response is not an API envelope", status);
+  }
+  // A proper error envelope is an answer of the API even under a 4xx/5xx status: the call was
+  // understood and refused, so it is an ExchangerError (not retried), never "unavailable".
+  if (!envelope.success) throw new ExchangerError(method, message, status);
+  // A success envelope is trusted whatever the status: reporting a failure for a payment that went
+  // through would invite the user to pay twice.
+  return { result: envelope.result, pagination: envelope.pagination };
+}
+
+/** `[total, position]` (numbers or numeric strings; an object form is accepted too), else undefined. */
+export function toPagination(value: unknown): Pagination | undefined {
+  let total: unknown;
+  let position: unknown;
+  if (Array.isArray(value) && value.length >= 2) [total, position] = value;
+  else if (isPlainObject(value)) ({ total, position } = value);
+  else return undefined;
+  const t = toNumber(total);
+  const p = toNumber(position);
+  return t === undefined || p === undefined ? undefined : { total: t, position: p };
+}
+
+/**
+ * A list `result`: an array, or an object keyed by id (PHP associative array) whose values are taken.
+ * "Nothing" (null/false/""/{}) is an empty list. Entries that are not objects cannot be orders or
+ * details, so they are dropped rather than passed on to code that reads their fields.
+ * Returns undefined when the result cannot be a list at all (a number, `true`, a string).
+ */
+export function toObjectList(result: unknown): Array<Record<string, unknown>> | undefined {
+  if (isNothing(result)) return [];
+  const values = Array.isArray(result) ? result : isPlainObject(result) ? Object.values(result) : undefined;
+  return values?.filter(isPlainObject);
+}
+
+/**
+ * An object `result`. An empty PHP array arrives as `[]`, and a PHP map with keys 0..n as a JSON list,
+ * so arrays become index-keyed records. Returns undefined for "nothing" and for scalars.
+ */
+export function toRecord(result: unknown): Record<string, unknown> | undefined {
+  if (isNothing(result)) return undefined;
+  if (Array.isArray(result)) return Object.fromEntries(result.map((value, index) => [String(index), value]));
+  if (isPlainObject(result)) return result;
+  return undefined;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** null, false, "", [] and {}: the ways a PHP server says "there is nothing". */
+export function isNothing(value: unknown): boolean {
+  if (value === null || value === undefined || value === false || value === "") return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isPlainObject(value) && Object.keys(value).length === 0;
+}
+
+function toFlag(value: unknown): boolean | undefined {
+  if (typeof value === "boolean") return value;
+  // Some PHP code paths emit 1/0 for booleans.
+  if (value === 1 || value === 0) return value === 1;
+  return undefined;
+}
+
+function toNumber(value: unknown): number | undefined {
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** The optional `message`: a string, or (validation errors) a list or map of strings. */
+function messageText(value: unknown): string | undefined {
+  const parts: string[] = [];
+  const collect = (v: unknown, depth: number): void => {
+    if (typeof v === "string" || typeof v === "number") parts.push(String(v).trim());
+    else if (depth < 3 && Array.isArray(v)) v.forEach((x) => collect(x, depth + 1));
+    else if (depth < 3 && isPlainObject(v)) Object.values(v).forEach((x) => collect(x, depth + 1));
+  };
+  collect(value, 0);
+  const text = parts.filter((p) => p !== "").join("; ");
+  if (text === "") return undefined;
+  return text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH)}…` : text;
+}
