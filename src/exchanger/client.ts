@@ -106,9 +106,6 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
   pool.on("connect", () => {
     connectionsOpened++;
   });
-  // Without a listener, an 'error'-like event would crash the process; connection failures already
-  // surface as rejected requests, so here they are only noted.
-  pool.on("connectionError", () => {});
 
   let closing: Promise<void> | undefined;
 
