@@ -14,5 +14,17 @@ export interface KV {
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Keys starting with prefix (for wiping a chat, key rotation, notify state). */
   keys(prefix: string): Promise<string[]>;
+  /**
+   * Optional compare-and-set: replace the value only while it still equals `expected`, keeping the
+   * key's remaining TTL. Lets key rotation run beside a live bot without overwriting a value the
+   * bot changed in the meantime. Both built-in backends implement it.
+   */
+  replaceIf?(key: string, expected: string, value: string): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** Validates a TTL for both backends: Redis rejects PX 0 and fractions, so fail early and alike. */
+export function ttlArg(ttlMs: number): number {
+  if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError("ttlMs must be a positive number of milliseconds");
+  return Math.ceil(ttlMs);
 }

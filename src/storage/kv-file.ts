@@ -1,0 +1,292 @@
+/**
+ * Embedded KV for a single instance on a laptop: the whole store is a JSON file in DATA_DIR,
+ * loaded into memory at start, rewritten on every change.
+ *
+ * - Atomic writes: temp file + fsync + rename (+ fsync of the folder), so a crash leaves either
+ *   the old or the new file, never a torn one.
+ * - Serialized, coalesced writes: one write in flight; changes made meanwhile share the next write.
+ *   A mutation resolves once the write that contains it is on disk.
+ * - Mode 0600: values are ciphertext, but the file is still nobody else's business.
+ * - A lock file refuses a second process on the same folder (two writers would silently discard
+ *   each other's changes); a lock left by a dead process is taken over.
+ */
+import { mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { ttlArg, type KV } from "./kv.js";
+
+interface Entry {
+  value: string;
+  expiresAt?: number; // epoch ms
+}
+
+interface StoreFile {
+  version: 1;
+  entries: Record<string, Entry>;
+}
+
+export interface FileKVOptions {
+  /** Default "store.json". */
+  fileName?: string;
+  /** How often expired entries are dropped from memory and disk. Default 60 s. */
+  sweepIntervalMs?: number;
+}
+
+/** Files open in this process: a second FileKV on the same file would clobber the first. */
+const openFiles = new Set<string>();
+
+export class FileKV implements KV {
+  readonly path: string;
+  readonly #entries: Map<string, Entry>;
+  readonly #sweepTimer: NodeJS.Timeout;
+  #waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  #flushing: Promise<void> | undefined;
+  #dirty = false; // true while memory holds changes no successful write has stored yet
+  #closed = false;
+
+  private constructor(path: string, entries: Map<string, Entry>, sweepIntervalMs: number) {
+    this.path = path;
+    this.#entries = entries;
+    this.#sweepTimer = setInterval(() => this.#sweep(), sweepIntervalMs);
+    this.#sweepTimer.unref(); // never keep the process alive just to sweep
+  }
+
+  static async open(dir: string, options: FileKVOptions = {}): Promise<FileKV> {
+    const root = resolve(dir);
+    const path = join(root, options.fileName ?? "store.json");
+    if (openFiles.has(path)) throw new Error(`${path} is already open in this process; close it first`);
+    openFiles.add(path);
+    let locked = false;
+    try {
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      await acquireLock(`${path}.lock`);
+      locked = true;
+      await rm(`${path}.tmp`, { force: true }); // an interrupted write; the real file is intact
+      return new FileKV(path, await load(path), options.sweepIntervalMs ?? 60_000);
+    } catch (error) {
+      if (locked) await rm(`${path}.lock`, { force: true });
+      openFiles.delete(path);
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    this.#assertOpen();
+    return this.#live(key)?.value;
+  }
+
+  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+    this.#assertOpen();
+    this.#entries.set(key, ttlMs === undefined ? { value } : { value, expiresAt: Date.now() + ttlArg(ttlMs) });
+    await this.#persist();
+  }
+
+  async del(...keys: string[]): Promise<void> {
+    this.#assertOpen();
+    let changed = false;
+    for (const key of keys) changed = this.#entries.delete(key) || changed;
+    if (changed) await this.#persist();
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    this.#assertOpen();
+    const expiresAt = Date.now() + ttlArg(ttlMs);
+    // Check and set run in one synchronous step: atomic within this (the only) process.
+    if (this.#live(key)) return false;
+    this.#entries.set(key, { value, expiresAt });
+    await this.#persist();
+    return true;
+  }
+
+  async keys(prefix: string): Promise<string[]> {
+    this.#assertOpen();
+    const now = Date.now();
+    const result: string[] = [];
+    for (const [key, entry] of this.#entries) {
+      if (key.startsWith(prefix) && !isExpired(entry, now)) result.push(key);
+    }
+    return result;
+  }
+
+  async replaceIf(key: string, expected: string, value: string): Promise<boolean> {
+    this.#assertOpen();
+    const entry = this.#live(key);
+    if (entry?.value !== expected) return false;
+    this.#entries.set(key, { ...entry, value });
+    await this.#persist();
+    return true;
+  }
+
+  /** Waits for pending writes (retrying a failed one), then releases the folder. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearInterval(this.#sweepTimer);
+    try {
+      await this.#flushing;
+      if (this.#dirty) await this.#persist();
+    } finally {
+      await rm(`${this.path}.lock`, { force: true });
+      openFiles.delete(this.path);
+    }
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new Error("FileKV is closed");
+  }
+
+  /** The entry if present and not expired; an expired one is dropped on the way. */
+  #live(key: string): Entry | undefined {
+    const entry = this.#entries.get(key);
+    if (entry && isExpired(entry, Date.now())) {
+      // No write needed: expired entries are skipped when saving and when loading.
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  #sweep(): void {
+    const now = Date.now();
+    let removed = false;
+    for (const [key, entry] of this.#entries) {
+      if (isExpired(entry, now)) removed = this.#entries.delete(key);
+    }
+    // Rewrite so abandoned (expired) ciphertext also leaves the disk. A failure here is retried
+    // by the next mutation, which reports it to its caller.
+    if (removed && !this.#closed) this.#persist().catch(() => {});
+  }
+
+  /** Resolves when a write that includes every change made so far is on disk. */
+  #persist(): Promise<void> {
+    this.#dirty = true;
+    return new Promise((resolve, reject) => {
+      this.#waiters.push({ resolve, reject });
+      this.#flushing ??= this.#flushLoop();
+    });
+  }
+
+  async #flushLoop(): Promise<void> {
+    try {
+      while (this.#waiters.length > 0) {
+        // Yield once so a burst of changes made in the same tick shares one write.
+        await new Promise((r) => setImmediate(r));
+        const batch = this.#waiters;
+        this.#waiters = [];
+        this.#dirty = false;
+        try {
+          await this.#write(this.#serialize()); // serialized synchronously: the snapshot matches `batch`
+          for (const w of batch) w.resolve();
+        } catch (error) {
+          this.#dirty = true;
+          for (const w of batch) w.reject(error);
+        }
+      }
+    } finally {
+      this.#flushing = undefined;
+    }
+  }
+
+  #serialize(): string {
+    const now = Date.now();
+    const entries: Record<string, Entry> = {};
+    for (const [key, entry] of this.#entries) if (!isExpired(entry, now)) entries[key] = entry;
+    return JSON.stringify({ version: 1, entries } satisfies StoreFile);
+  }
+
+  async #write(data: string): Promise<void> {
+    const tmp = `${this.path}.tmp`;
+    const handle = await open(tmp, "w", 0o600);
+    try {
+      await handle.chmod(0o600); // the temp file may predate us with other permissions
+      await handle.writeFile(data, "utf8");
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, this.path);
+    await syncDir(dirname(this.path));
+  }
+}
+
+function isExpired(entry: Entry, now: number): boolean {
+  return entry.expiresAt !== undefined && entry.expiresAt <= now;
+}
+
+async function load(path: string): Promise<Map<string, Entry>> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return new Map();
+    throw error;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Writes are atomic, so this is outside damage: refuse rather than start empty and overwrite it.
+    throw new Error(`${path} is not valid JSON; restore it from a backup or move it away to start empty`);
+  }
+  const entries = (parsed as Partial<StoreFile> | null)?.entries;
+  if (typeof entries !== "object" || entries === null) throw new Error(`${path} is not a store file (no "entries")`);
+  const now = Date.now();
+  const map = new Map<string, Entry>();
+  for (const [key, raw] of Object.entries(entries)) {
+    const entry = raw as Partial<Entry> | null;
+    if (typeof entry?.value !== "string") continue;
+    if (entry.expiresAt !== undefined && typeof entry.expiresAt !== "number") continue;
+    const clean: Entry = entry.expiresAt === undefined ? { value: entry.value } : { value: entry.value, expiresAt: entry.expiresAt };
+    if (!isExpired(clean, now)) map.set(key, clean);
+  }
+  return map;
+}
+
+/** Makes the rename durable. Some platforms cannot open or fsync a folder; the rename still happened. */
+async function syncDir(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, "r");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // best effort
+  }
+}
+
+async function acquireLock(lockPath: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await writeFile(lockPath, `${process.pid}\n`, { flag: "wx", mode: 0o600 });
+      return;
+    } catch (error) {
+      if (errorCode(error) !== "EEXIST" || attempt > 0) {
+        if (errorCode(error) === "EEXIST") throw new Error(`${lockPath} was taken by another process while opening the store`);
+        throw error;
+      }
+    }
+    const pid = Number.parseInt(await readFile(lockPath, "utf8").catch(() => ""), 10);
+    // Our own pid here means a previous life of a container whose main process is always pid 1.
+    if (pid > 0 && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The embedded store in ${dirname(lockPath)} is in use by process ${pid}. ` +
+          `It serves one instance only: stop that process, or set REDIS_URL to run several.`,
+      );
+    }
+    await rm(lockPath, { force: true }); // stale lock from a process that died
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return errorCode(error) === "EPERM"; // exists, but belongs to another user
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | null)?.code;
+}

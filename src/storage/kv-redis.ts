@@ -1,0 +1,77 @@
+/**
+ * KV over ioredis. Several bot instances may share one Redis, so every operation maps to a single
+ * atomic Redis command (or a Lua script) — no read-modify-write races in this process.
+ *
+ * The global prefix is applied here rather than through ioredis' `keyPrefix` option: ioredis does
+ * not apply `keyPrefix` to SCAN patterns, and the conversation adapter shares the raw client.
+ */
+import type { Redis } from "ioredis";
+import { ttlArg, type KV } from "./kv.js";
+
+// Replace only while the value is unchanged; KEEPTTL (Redis ≥ 6) preserves the expiry.
+// (SET ... IFEQ would do this natively but needs Redis ≥ 8.4.)
+const REPLACE_IF = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL') return 1 end return 0`;
+
+const SCAN_COUNT = 500;
+
+export interface RedisKVOptions {
+  redis: Redis;
+  /** Prepended to every key, e.g. "xbot:". */
+  prefix?: string;
+  /** close() quits the client too (when this KV owns it). Default false. */
+  ownsClient?: boolean;
+}
+
+/** Escapes Redis glob metacharacters so a literal prefix matches only itself in SCAN MATCH. */
+export function escapeGlob(s: string): string {
+  return s.replace(/[*?[\]\\]/g, "\\$&");
+}
+
+export class RedisKV implements KV {
+  readonly redis: Redis;
+  readonly prefix: string;
+  readonly #ownsClient: boolean;
+
+  constructor({ redis, prefix = "", ownsClient = false }: RedisKVOptions) {
+    this.redis = redis;
+    this.prefix = prefix;
+    this.#ownsClient = ownsClient;
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    return (await this.redis.get(this.prefix + key)) ?? undefined;
+  }
+
+  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+    if (ttlMs === undefined) await this.redis.set(this.prefix + key, value);
+    else await this.redis.set(this.prefix + key, value, "PX", ttlArg(ttlMs));
+  }
+
+  async del(...keys: string[]): Promise<void> {
+    if (keys.length > 0) await this.redis.del(...keys.map((k) => this.prefix + k));
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    return (await this.redis.set(this.prefix + key, value, "PX", ttlArg(ttlMs), "NX")) === "OK";
+  }
+
+  async keys(prefix: string): Promise<string[]> {
+    const pattern = escapeGlob(this.prefix + prefix) + "*";
+    const found = new Set<string>(); // SCAN may return a key more than once.
+    let cursor = "0";
+    do {
+      const [next, batch] = await this.redis.scan(cursor, "MATCH", pattern, "COUNT", SCAN_COUNT);
+      for (const k of batch) found.add(k.slice(this.prefix.length));
+      cursor = next;
+    } while (cursor !== "0");
+    return [...found];
+  }
+
+  async replaceIf(key: string, expected: string, value: string): Promise<boolean> {
+    return (await this.redis.eval(REPLACE_IF, 1, this.prefix + key, expected, value)) === 1;
+  }
+
+  async close(): Promise<void> {
+    if (this.#ownsClient && this.redis.status !== "end") await this.redis.quit();
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Per-chat exchanger API keys, encrypted at rest.
+ *
+ * One KV entry per linked chat, `chat:<chatId>:key` → sealed key (no JSON wrapper: Redis bytes per
+ * idle chat are budgeted). AAD `vault:<chatId>` makes a value copied into another chat's slot fail
+ * to open, so a storage mix-up can never hand one user's key to another chat.
+ */
+import { DecryptError, type Keyring } from "./crypto.js";
+import type { KV } from "./kv.js";
+import type { Logger } from "../logger.js";
+
+export type ChatId = number | string;
+
+const KEY_PATTERN = /^chat:(.+):key$/;
+
+export const vaultKey = (chatId: ChatId): string => `chat:${chatId}:key`;
+const aad = (chatId: ChatId): string => `vault:${chatId}`;
+
+export interface RotationResult {
+  /** Entries re-encrypted under the current key. */
+  rotated: number;
+  /** Entries no configured key opens; left untouched so adding the missing old key and rerunning still works. */
+  failed: number;
+}
+
+export class Vault {
+  constructor(
+    private readonly kv: KV,
+    private readonly keyring: Keyring,
+    private readonly logger?: Logger,
+  ) {}
+
+  async link(chatId: ChatId, apiKey: string): Promise<void> {
+    if (apiKey === "") throw new Error("Refusing to store an empty API key");
+    await this.kv.set(vaultKey(chatId), this.keyring.seal(apiKey, aad(chatId)));
+  }
+
+  /**
+   * The decrypted key, or undefined when none is linked. A value that no longer opens (its key was
+   * removed from the keyring, or it was tampered with / copied from another chat) also reads as
+   * undefined — the user is asked to link again — and is logged for the operator.
+   */
+  async get(chatId: ChatId): Promise<string | undefined> {
+    const sealed = await this.kv.get(vaultKey(chatId));
+    if (sealed === undefined) return undefined;
+    try {
+      return this.keyring.open(sealed, aad(chatId));
+    } catch (error) {
+      if (!(error instanceof DecryptError)) throw error;
+      this.logger?.warn({ chatId: String(chatId), reason: error.reason }, "stored API key cannot be decrypted; treating chat as unlinked");
+      return undefined;
+    }
+  }
+
+  /** Same answer as `get(chatId) !== undefined` (decrypts, so the two never disagree). */
+  async has(chatId: ChatId): Promise<boolean> {
+    return (await this.get(chatId)) !== undefined;
+  }
+
+  async unlink(chatId: ChatId): Promise<void> {
+    await this.kv.del(vaultKey(chatId));
+  }
+
+  /** Re-encrypts every entry not sealed by the current key. Safe beside a running bot (compare-and-set). */
+  async rotate(): Promise<RotationResult> {
+    let rotated = 0;
+    let failed = 0;
+    for (const key of await this.kv.keys("chat:")) {
+      const chatId = KEY_PATTERN.exec(key)?.[1];
+      if (chatId === undefined) continue; // another per-chat value (settings, notify state)
+      const sealed = await this.kv.get(key);
+      if (sealed === undefined || !this.keyring.needsRotation(sealed)) continue;
+      let plaintext: string;
+      try {
+        plaintext = this.keyring.open(sealed, aad(chatId));
+      } catch (error) {
+        if (!(error instanceof DecryptError)) throw error;
+        failed++;
+        this.logger?.warn({ chatId, reason: error.reason }, "vault entry cannot be decrypted; not rotated");
+        continue;
+      }
+      const resealed = this.keyring.seal(plaintext, aad(chatId));
+      // If the bot relinked or unlinked meanwhile, its newer value wins (and is already current).
+      if (this.kv.replaceIf) {
+        if (await this.kv.replaceIf(key, sealed, resealed)) rotated++;
+      } else {
+        await this.kv.set(key, resealed);
+        rotated++;
+      }
+    }
+    return { rotated, failed };
+  }
+}
