@@ -1,0 +1,58 @@
+/**
+ * `npm run sandbox`: runs the sandbox exchanger for people trying the bot without a live exchanger.
+ * Prints the base URL and the demo accounts (keys, passwords, and for the 2FA account its TOTP
+ * secret, otpauth:// URI and a terminal QR code to scan), then logs one line per request.
+ *
+ * SANDBOX_PORT (default 8787) and SANDBOX_HOST (default 127.0.0.1) choose where it listens.
+ * The data lives in memory: a restart brings back the seed state (same keys and 2FA secret).
+ */
+import QRCode from "qrcode";
+import { startSandbox, type DemoAccount, type RecordedRequest } from "./server.js";
+import { otpauthUri } from "./totp.js";
+
+const port = Number(process.env.SANDBOX_PORT ?? 8787);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`SANDBOX_PORT must be a port number (0-65535), got "${process.env.SANDBOX_PORT}"`);
+  process.exit(1);
+}
+const host = process.env.SANDBOX_HOST?.trim() || "127.0.0.1";
+
+const sandbox = await startSandbox({ port, host, onRequest: logRequest });
+
+const lines = [
+  `Sandbox exchanger listening on ${sandbox.baseUrl}`,
+  `Set EXCHANGER_BASE_URL=${sandbox.baseUrl} for the bot.`,
+  "",
+  ...describe(sandbox.accounts.main, "many orders, referral orders, payment details; no 2FA"),
+  ...describe(sandbox.accounts.twofa, "2FA enabled"),
+  ...describe(sandbox.accounts.empty, "no orders, no details, no verification"),
+];
+console.log(lines.join("\n"));
+
+const secret = sandbox.accounts.twofa.twoFactorSecret;
+if (secret) {
+  const uri = otpauthUri(secret, "twofa@sandbox");
+  console.log(`\n2FA for "twofa": add this to an authenticator app\n  secret: ${secret}\n  uri:    ${uri}`);
+  console.log(await QRCode.toString(uri, { type: "terminal", small: true }));
+}
+console.log("Press Ctrl+C to stop.\n");
+
+function describe(account: DemoAccount, note: string): string[] {
+  return [`Account "${account.name}" (${note})`, `  API key:  ${account.apiKey}`, `  password: ${account.password}`, ""];
+}
+
+/** Account name only: the key never reaches the log. */
+function logRequest(r: RecordedRequest): void {
+  const who = r.account ? ` [${r.account}]` : "";
+  console.log(`${new Date().toISOString()} ${r.method} ${r.path}${who} -> ${r.status || "no answer"}`);
+}
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the sandbox`);
+  void sandbox.close().then(() => process.exit(0));
+};
+process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));

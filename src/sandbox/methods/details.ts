@@ -1,0 +1,48 @@
+/** Saved payment details (requisites): list, create, delete. */
+import { SandboxError } from "../errors.js";
+import { formatDateTime } from "../format.js";
+import { newestFirst, paginate } from "../listing.js";
+import { findCurrency, type SandboxDetail } from "../state.js";
+import type { UserMethod } from "./types.js";
+
+export const MAX_DETAIL_LENGTH = 255;
+
+export const getDetails: UserMethod = ({ account, params }) => {
+  const currencyId = params.get("currency_id");
+  const value = params.get("value");
+  const matching = account.details.filter(
+    (d) =>
+      (currencyId === undefined || String(d.currency_id) === currencyId.trim()) &&
+      (value === undefined || d.value === value),
+  );
+  return paginate(newestFirst(matching), params);
+};
+
+export const createDetails: UserMethod = ({ state, account, params, now }) => {
+  const currencyId = params.get("currency_id");
+  if (currencyId === undefined) throw new SandboxError("required", { name: "currency_id" });
+  const currency = findCurrency(state, currencyId.trim());
+  if (!currency) throw new SandboxError("unknownCurrency", { id: currencyId });
+  const value = params.get("value")?.trim();
+  if (!value) throw new SandboxError("required", { name: "value" });
+  if ([...value].length > MAX_DETAIL_LENGTH) throw new SandboxError("valueTooLong", { max: MAX_DETAIL_LENGTH });
+  const detail: SandboxDetail = {
+    id: state.nextIds.detail++,
+    currency_id: currency.id,
+    value,
+    created_at: formatDateTime(now),
+  };
+  account.details.push(detail);
+  return { result: { ...detail } };
+};
+
+/** All-or-nothing: one foreign or unknown id fails the whole call and deletes nothing. */
+export const deleteDetails: UserMethod = ({ account, params }) => {
+  const ids = [...new Set(params.list("ids").map((id) => id.trim()))].filter((id) => id !== "");
+  if (ids.length === 0) throw new SandboxError("required", { name: "ids[]" });
+  const unknown = ids.find((id) => !account.details.some((d) => String(d.id) === id));
+  if (unknown !== undefined) throw new SandboxError("detailNotFound", { id: unknown });
+  const before = account.details.length;
+  account.details = account.details.filter((d) => !ids.includes(String(d.id)));
+  return { result: before - account.details.length };
+};

@@ -1,0 +1,25 @@
+/** What every sandbox method receives and returns; the server wraps the return in the envelope. */
+import type { Language } from "../../config.js";
+import type { Params } from "../params.js";
+import type { SandboxAccount, SandboxState } from "../state.js";
+
+export interface MethodContext {
+  state: SandboxState;
+  params: Params;
+  language: Language;
+  /** The sandbox clock in ms (options.now), for timestamps and TOTP. */
+  now: number;
+}
+
+export interface UserContext extends MethodContext {
+  account: SandboxAccount;
+}
+
+export interface MethodResult {
+  result: unknown;
+  /** Only list methods: [total matching, offset of the first item]. */
+  pagination?: [number, number];
+}
+
+export type PublicMethod = (ctx: MethodContext) => MethodResult;
+export type UserMethod = (ctx: UserContext) => MethodResult;

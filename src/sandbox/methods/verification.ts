@@ -1,0 +1,74 @@
+/**
+ * Verification request: read the current one, submit a new one (multipart with photos[]).
+ * A submission replaces the previous request and starts as "pending".
+ */
+import { SandboxError } from "../errors.js";
+import { formatDateTime } from "../format.js";
+import type { UserMethod } from "./types.js";
+
+/** Per photo, 9000 KB as the exchanger's upload form states. */
+export const MAX_PHOTO_BYTES = 9000 * 1024;
+
+export const VERIFICATION_FIELDS = [
+  "id_type",
+  "id_number",
+  "card_number",
+  "first_name",
+  "last_name",
+  "middle_name",
+  "birth_date",
+  "phone",
+  "country",
+  "city",
+  "address",
+  "zip_code",
+] as const;
+
+export const getVerification: UserMethod = ({ account }) => ({
+  result: account.verification ? { ...account.verification } : null,
+});
+
+export const submitVerification: UserMethod = ({ state, account, params, now }) => {
+  const photos = params.filesOf("photos");
+  for (const photo of photos) {
+    if (photo.size > MAX_PHOTO_BYTES) throw new SandboxError("photoTooLarge", { name: photo.filename, max: 9000 });
+    if (!photo.contentType.toLowerCase().startsWith("image/")) throw new SandboxError("photoNotImage", { name: photo.filename });
+  }
+
+  const fields: Record<string, string> = {};
+  for (const name of VERIFICATION_FIELDS) {
+    const value = params.get(name)?.trim();
+    if (value) fields[name] = value;
+  }
+  if (fields.birth_date !== undefined && !isBirthDate(fields.birth_date)) throw new SandboxError("invalidBirthDate");
+
+  // Card verification is the one kind with mandatory data; third-party services need none.
+  if (fields.card_number !== undefined) {
+    const digits = fields.card_number.replace(/[\s-]/g, "");
+    if (!/^\d{12,19}$/.test(digits)) throw new SandboxError("invalidCardNumber");
+    if (!fields.first_name || !fields.last_name || photos.length === 0) throw new SandboxError("cardVerificationIncomplete");
+    // Stored masked, as the account area shows it; the full number never comes back.
+    fields.card_number = `${digits.slice(0, 4)} **** **** ${digits.slice(-4)}`;
+  }
+
+  const stamp = formatDateTime(now);
+  account.verification = {
+    id: state.nextIds.verification++,
+    status: "pending",
+    type: fields.card_number !== undefined ? "card" : Object.keys(fields).length > 0 ? "identity" : "service",
+    ...fields,
+    photos: photos.length,
+    comment: "",
+    created_at: stamp,
+    updated_at: stamp,
+  };
+  return { result: { ...account.verification } };
+};
+
+function isBirthDate(value: string): boolean {
+  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value);
+  if (!match) return false;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

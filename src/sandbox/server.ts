@@ -1,0 +1,250 @@
+/**
+ * The sandbox exchanger: an in-memory HTTP server speaking the Exchanger CMS User API
+ * (../shared/spec/exchange-user-api.md). Used by tests and by operators trying the bot.
+ *
+ * This file owns the HTTP side: routing, method and key checks, the envelope, recording and faults.
+ * What each method does lives in methods/; the data lives in state.ts / data.ts.
+ *
+ * Protocol decisions where the spec says "not shown", chosen to match real PHP deployments:
+ * - validation errors answer HTTP 200 with the error envelope; only a missing/unknown key (401),
+ *   a wrong HTTP method (405), an unknown path (404) and body problems (400/413) use other statuses;
+ * - an unknown `language` falls back to English.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { BodyTooLarge, MalformedBody, parseBody, readBody } from "./body.js";
+import { addOrder, revokeKey, setOrderStatus } from "./control.js";
+import { createSeedState } from "./data.js";
+import { SandboxError } from "./errors.js";
+import { applyFault, FaultQueue, type Fault } from "./faults.js";
+import { pickLanguage } from "./i18n.js";
+import { Params } from "./params.js";
+import { sendError, sendJson } from "./respond.js";
+import { findRoute } from "./routes.js";
+import { findAccountByKey, getAccount, type SandboxAccount, type SandboxState } from "./state.js";
+
+export type { Fault };
+export type { SandboxState, SandboxAccount, SandboxOrder, SandboxDetail, SandboxCurrency, SandboxDirection } from "./state.js";
+
+export interface DemoAccount {
+  name: string;
+  apiKey: string;
+  /** Base32 TOTP secret; present only while 2FA is on. */
+  twoFactorSecret?: string;
+  /** The account's current password (for change-password). */
+  password: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** Account name, never the key. */
+  account?: string;
+  contentType?: string;
+  /** Form or multipart text fields; names as sent; `x[]` and repeated fields → array. */
+  fields: Record<string, string | string[]>;
+  files: { field: string; filename: string; contentType: string; size: number }[];
+  /** HTTP status we answered; 0 while unanswered or when a fault gave no answer (stall, reset). */
+  status: number;
+}
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash) */
+  baseUrl: string;
+  /** Live views of the demo accounts: they follow password and 2FA changes. */
+  accounts: { main: DemoAccount; twofa: DemoAccount; empty: DemoAccount };
+  state: SandboxState;
+  requests: RecordedRequest[];
+  injectFault(f: { path?: string; kind: Fault; times?: number }): void;
+  setOrderStatus(accountName: string, orderId: string | number, status: number): void;
+  addOrder(accountName: string, partial?: Record<string, unknown>): Record<string, unknown>;
+  revokeKey(accountName: string): void;
+  close(): Promise<void>;
+}
+
+export interface SandboxOptions {
+  /** 0 = random free port (default). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Clock in ms, for timestamps and TOTP checks. Default Date.now. */
+  now?: () => number;
+  /** Called once per request after it was answered (or faulted); used by `npm run sandbox` to log. */
+  onRequest?: (request: RecordedRequest) => void;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const now = options.now ?? Date.now;
+  const state = createSeedState();
+  const requests: RecordedRequest[] = [];
+  const faults = new FaultQueue();
+  const sockets = new Set<Socket>();
+  let closing: Promise<void> | undefined;
+
+  const server = createServer((req, res) => {
+    handle({ req, res, state, requests, faults, now }).then(
+      (record) => options.onRequest?.(record),
+      (error: unknown) => {
+        // A socket torn down mid-request (client gone, close(), reset fault) is not a sandbox bug.
+        if (closing || res.destroyed) return;
+        console.error("sandbox: unexpected error", error);
+        if (!res.headersSent) res.writeHead(500).end();
+      },
+    );
+  });
+  // Tracked so close() can end keep-alive and stalled connections instead of waiting for them.
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+
+  const address = await listen(server, options.port ?? 0, options.host ?? "127.0.0.1");
+
+  return {
+    baseUrl: baseUrlOf(address),
+    accounts: {
+      main: demoView(state, "main"),
+      twofa: demoView(state, "twofa"),
+      empty: demoView(state, "empty"),
+    },
+    state,
+    requests,
+    injectFault: ({ path, kind, times }) => faults.add(path, kind, times ?? 1),
+    setOrderStatus: (name, id, status) => setOrderStatus(state, name, id, status, now()),
+    addOrder: (name, partial = {}) => addOrder(state, name, partial, now()),
+    revokeKey: (name) => revokeKey(state, name),
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
+  };
+}
+
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  state: SandboxState;
+  requests: RecordedRequest[];
+  faults: FaultQueue;
+  now: () => number;
+}
+
+async function handle({ req, res, state, requests, faults, now }: Exchange): Promise<RecordedRequest> {
+  const url = new URL(req.url ?? "/", "http://sandbox.invalid");
+  const contentType = req.headers["content-type"];
+  const record: RecordedRequest = {
+    method: req.method ?? "GET",
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    ...(contentType !== undefined && { contentType }),
+    fields: {},
+    files: [],
+    status: 0,
+  };
+  requests.push(record);
+  const queryLanguage = url.searchParams.get("language") ?? undefined;
+
+  let body: Params;
+  try {
+    body = await parseBody(contentType, await readBody(req));
+  } catch (error) {
+    const language = pickLanguage(queryLanguage);
+    if (error instanceof BodyTooLarge) {
+      sendError(res, record, 413, language, "bodyTooLarge", {}, { connection: "close" });
+      return record;
+    }
+    if (error instanceof MalformedBody) {
+      sendError(res, record, 400, language, "badBody");
+      return record;
+    }
+    throw error;
+  }
+  record.fields = body.record();
+  record.files = body.files.map((f) => ({ ...f }));
+  // User methods carry `language` in the form; public methods in the query.
+  const language = pickLanguage(body.get("language") ?? queryLanguage);
+
+  const fault = faults.take(record.path);
+  if (fault) {
+    applyFault(fault, req, res, record, language);
+    return record;
+  }
+
+  const route = findRoute(record.path);
+  if (!route) {
+    sendError(res, record, 404, language, "notFound");
+    return record;
+  }
+  const allowed = route.kind === "user" ? "POST" : "GET";
+  if (record.method !== allowed) {
+    sendError(res, record, 405, language, "methodNotAllowed", { method: record.method, allowed }, { allow: allowed });
+    return record;
+  }
+
+  let account: SandboxAccount | undefined;
+  if (route.kind === "user") {
+    account = findAccountByKey(state, headerValue(req.headers["x-authorization"]));
+    if (!account) {
+      sendError(res, record, 401, language, "unauthorized");
+      return record;
+    }
+    record.account = account.name;
+  }
+
+  const params = route.kind === "user" ? body : Params.fromSearchParams(url.searchParams);
+  const ctx = { state, params, language, now: now() };
+  try {
+    const out = route.kind === "user" ? route.run({ ...ctx, account: account! }) : route.run(ctx);
+    sendJson(res, record, 200, {
+      success: true,
+      result: out.result,
+      ...(out.pagination && { pagination: out.pagination }),
+    });
+  } catch (error) {
+    if (!(error instanceof SandboxError)) throw error;
+    sendError(res, record, error.httpStatus, language, error.key, error.vars);
+  }
+  return record;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  const single = Array.isArray(value) ? value[0] : value;
+  return single?.trim() || undefined;
+}
+
+/** A live view: reads through to the state, so a changed password or 2FA secret shows up. */
+function demoView(state: SandboxState, name: string): DemoAccount {
+  return {
+    name,
+    get apiKey() {
+      return getAccount(state, name).apiKey;
+    },
+    get password() {
+      return getAccount(state, name).password;
+    },
+    get twoFactorSecret() {
+      return getAccount(state, name).twoFactorSecret ?? undefined;
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** A wildcard bind is reachable on loopback; print that rather than an unusable 0.0.0.0. */
+function baseUrlOf(address: AddressInfo): string {
+  const wildcard = address.address === "0.0.0.0" || address.address === "::";
+  const host = wildcard ? "127.0.0.1" : address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}

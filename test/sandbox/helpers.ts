@@ -1,0 +1,37 @@
+/** Small HTTP helpers for the sandbox tests: form-encoded POSTs and public GETs via global fetch. */
+import type { Sandbox } from "../../src/sandbox/server.js";
+
+export type Fields = Record<string, string | number | Array<string | number>>;
+
+export interface Answer {
+  status: number;
+  body: any;
+}
+
+export function form(fields: Fields): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) body.append(name, String(v));
+  }
+  return body;
+}
+
+/** POST a user method; `key` undefined sends no X-Authorization header. */
+export async function post(sb: Sandbox, path: string, key: string | undefined, fields: Fields = {}): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (key !== undefined) headers["X-Authorization"] = key;
+  const res = await fetch(`${sb.baseUrl}${path}`, { method: "POST", headers, body: form(fields) });
+  return { status: res.status, body: await res.json() };
+}
+
+export async function get(sb: Sandbox, pathAndQuery: string): Promise<Answer> {
+  const res = await fetch(`${sb.baseUrl}${pathAndQuery}`);
+  return { status: res.status, body: await res.json() };
+}
+
+export function expectError(answer: Answer): string {
+  if (answer.body.success !== false || answer.body.result !== false || typeof answer.body.message !== "string") {
+    throw new Error(`expected the error envelope, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body.message as string;
+}
