@@ -1,0 +1,63 @@
+/**
+ * Wires the parts into a running bot: storage → exchanger client → bot. Shared by main.ts and the
+ * test harness, so tests exercise exactly the wiring production uses.
+ */
+import type { ApiClientOptions } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { Config } from "./config.js";
+import { createBot, type CreatedBot } from "./bot/index.js";
+import { SettingsStore } from "./bot/settings.js";
+import { CurrencyCache } from "./bot/currencies.js";
+import { createFileDownloader } from "./bot/files.js";
+import { FLOW_TIMEOUT_MS } from "./bot/flows.js";
+import type { BotDeps } from "./bot/context.js";
+import { createExchangerClient, type ExchangerClientWithStats } from "./exchanger/client.js";
+import type { Logger } from "./logger.js";
+import { openStorage } from "./storage/index.js";
+
+export type Storage = Awaited<ReturnType<typeof openStorage>>;
+
+export interface App extends CreatedBot {
+  deps: BotDeps;
+  storage: Storage;
+  exchanger: ExchangerClientWithStats;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  /** Reuse an already open storage (tests restart the bot on the same storage). */
+  storage?: Storage;
+  storagePrefix?: string;
+  client?: ApiClientOptions;
+  botInfo?: UserFromGetMe;
+}
+
+export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
+  const storage = options.storage ?? (await openStorage(config, logger, { prefix: options.storagePrefix }));
+  const exchanger = createExchangerClient({ baseUrl: config.exchanger.baseUrl, timeoutMs: config.exchanger.timeoutMs, logger });
+  const deps: BotDeps = {
+    exchanger,
+    kv: storage.kv,
+    vault: storage.vault,
+    settings: new SettingsStore(storage.kv),
+    conversationAdapter: storage.conversationAdapter<unknown>(FLOW_TIMEOUT_MS),
+    logger,
+    currencies: new CurrencyCache(exchanger),
+    downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
+  };
+  const created = createBot(
+    deps,
+    { defaultLanguage: config.defaultLanguage, ordersPageSize: config.ordersPageSize, exchangerHost: new URL(config.exchanger.baseUrl).host },
+    { token: config.botToken, client: { apiRoot: config.telegramApiRoot, ...options.client }, botInfo: options.botInfo },
+  );
+  return {
+    ...created,
+    deps,
+    storage,
+    exchanger,
+    async close() {
+      await exchanger.close();
+      if (!options.storage) await storage.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The bot's Context type and its dependencies.
+ *
+ * `deps` travels on every context (outside and inside conversations) so features never import
+ * singletons: tests build a bot over a sandbox exchanger and a real Redis, production over the real ones.
+ */
+import type { ConversationFlavor } from "@grammyjs/conversations";
+import type { I18nFlavor } from "@grammyjs/i18n";
+import type { Context } from "grammy";
+import type { Language } from "../config.js";
+import type { ExchangerClient } from "../exchanger/types.js";
+import type { Logger } from "../logger.js";
+import type { KV } from "../storage/kv.js";
+import type { Vault } from "../storage/vault.js";
+import type { ChatSettings, SettingsStore } from "./settings.js";
+import type { StorageAdapter } from "grammy";
+import type { CurrencyCache } from "./currencies.js";
+
+export interface BotDeps {
+  exchanger: ExchangerClient;
+  kv: KV;
+  vault: Vault;
+  settings: SettingsStore;
+  /** Encrypted, TTL'd store for conversation replay logs (ARCHITECTURE §2). */
+  conversationAdapter: StorageAdapter<unknown>;
+  logger: Logger;
+  /** Public currency list, cached (names for ids on every screen). */
+  currencies: CurrencyCache;
+  /** Downloads a Telegram file by its `file_path` (honours TELEGRAM_API_ROOT). */
+  downloadFile(filePath: string): Promise<Uint8Array>;
+}
+
+export interface BotConfig {
+  defaultLanguage: Language;
+  ordersPageSize: number;
+  /** Shown as the issuer in 2FA authenticator apps: the exchanger's host. */
+  exchangerHost: string;
+}
+
+/** What every handler can rely on, inside or outside conversations. */
+export interface BaseFlavor {
+  deps: BotDeps;
+  botConfig: BotConfig;
+  /** Per-chat settings as loaded for this update (language, 2FA known, notifications). */
+  chatSettings: ChatSettings;
+  /** The language of this update: the chat's choice, else Telegram's, else the default. */
+  language: Language;
+}
+
+export type FlowContext = Context & I18nFlavor & BaseFlavor;
+export type BotContext = ConversationFlavor<FlowContext>;

@@ -1,0 +1,35 @@
+/**
+ * What a screen family contributes to the bot. createBot collects these so that the main menu,
+ * /help and the per-language command lists always match the screens that really exist.
+ */
+import type { Composer, Middleware } from "grammy";
+import type { BotContext } from "./context.js";
+
+export interface MenuItem {
+  /** Translation key of the button label. */
+  labelKey: string;
+  /** Callback data the feature itself answers. */
+  data: string;
+  /** Lower comes first. */
+  order: number;
+  /** Shown only when the chat has a linked key (default true). */
+  needsKey?: boolean;
+}
+
+export interface CommandSpec {
+  command: string;
+  /** Translation key of the one-line description (setMyCommands, /help). */
+  descriptionKey: string;
+  /** Only listed in /help and the command menu when it is an everyday command (default true). */
+  listed?: boolean;
+}
+
+export interface Feature {
+  name: string;
+  /** Handlers for commands, callbacks and messages outside flows. */
+  composer: Composer<BotContext>;
+  /** createConversation(...) middleware: installed after /cancel so /cancel always wins. */
+  flows?: Middleware<BotContext>[];
+  menu?: MenuItem[];
+  commands?: CommandSpec[];
+}

@@ -1,0 +1,117 @@
+/**
+ * Linking the exchanger account.
+ *
+ * Design note: linking is not a conversation. In a private chat without a key, any text that is not a
+ * command is taken as a key attempt. That needs no state at all (a restart "in the middle" loses
+ * nothing) and the key never enters a replay log; it exists only in memory for one update, then in
+ * the vault, encrypted.
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import type { BotContext, FlowContext } from "../context.js";
+import type { Feature } from "../feature.js";
+import { escapeHtml, maskSecret } from "../render/html.js";
+import { renderAccountCard, twoFactorFromUser } from "../render/account.js";
+import { Unauthorized, ExchangerError } from "../../exchanger/errors.js";
+import { mainMenuKeyboard } from "./menu.js";
+import { conversationKey } from "../flows.js";
+
+/** Exchanger CMS keys are long random tokens; anything with spaces or too short is not one. */
+export function looksLikeApiKey(text: string): boolean {
+  return /^[A-Za-z0-9_\-.:+/=]{16,256}$/.test(text.trim());
+}
+
+async function greet(ctx: FlowContext): Promise<void> {
+  await ctx.reply(ctx.t("link-intro"), { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+}
+
+async function tryLink(ctx: FlowContext, text: string): Promise<void> {
+  const chatId = ctx.chatId!;
+  const candidate = text.trim();
+  // The message holds a secret (or something the user believes is one): gone before anything else.
+  await ctx.deleteMessage().catch((e: unknown) => ctx.deps.logger.warn({ updateId: ctx.update.update_id, err: String(e) }, "could not delete a key message"));
+
+  if (!looksLikeApiKey(candidate)) {
+    await ctx.reply(ctx.t("link-not-a-key"), { parse_mode: "HTML" });
+    return;
+  }
+  await ctx.replyWithChatAction("typing").catch(() => undefined);
+  let user: Record<string, unknown>;
+  try {
+    user = await ctx.deps.exchanger.getInfo({ apiKey: candidate, language: ctx.language });
+  } catch (error) {
+    // Rejected keys must not reach the vault and must not drop a previously linked key.
+    if (error instanceof Unauthorized || error instanceof ExchangerError) {
+      ctx.deps.logger.info({ updateId: ctx.update.update_id, err: error.name }, "key rejected while linking");
+      await ctx.reply(ctx.t("link-rejected"), { parse_mode: "HTML" });
+      return;
+    }
+    throw error;
+  }
+  await ctx.deps.vault.link(chatId, candidate);
+  const twofa = twoFactorFromUser(user);
+  ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa });
+  ctx.deps.logger.info({ updateId: ctx.update.update_id }, "account linked");
+  await ctx.reply(`${ctx.t("link-done", { key: escapeHtml(maskSecret(candidate)) })}\n\n${renderAccountCard(ctx, user)}`, {
+    parse_mode: "HTML",
+    reply_markup: mainMenuKeyboard(ctx, true),
+  });
+}
+
+const composer = new Composer<BotContext>();
+const privateChat = composer.chatType("private");
+
+privateChat.command("start", async (ctx) => {
+  if (await ctx.deps.vault.has(ctx.chatId)) {
+    await ctx.reply(ctx.t("menu-title"), { parse_mode: "HTML", reply_markup: mainMenuKeyboard(ctx, true) });
+    return;
+  }
+  await greet(ctx);
+});
+
+privateChat.command("link", async (ctx) => {
+  if (await ctx.deps.vault.has(ctx.chatId)) await ctx.reply(ctx.t("link-already"), { parse_mode: "HTML" });
+  else await greet(ctx);
+});
+
+privateChat.command("logout", async (ctx) => {
+  if (!(await ctx.deps.vault.has(ctx.chatId))) {
+    await ctx.reply(ctx.t("error-not-linked"), { parse_mode: "HTML" });
+    return;
+  }
+  await ctx.reply(ctx.t("logout-confirm"), {
+    parse_mode: "HTML",
+    reply_markup: new InlineKeyboard().text(ctx.t("logout-yes"), "logout:yes").text(ctx.t("logout-no"), "logout:no"),
+  });
+});
+
+privateChat.callbackQuery("logout:yes", async (ctx) => {
+  await ctx.conversation.exitAll();
+  await ctx.deps.vault.unlink(ctx.chatId);
+  await ctx.deps.settings.wipeChat(ctx.chatId);
+  await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageText(ctx.t("logout-done"), { parse_mode: "HTML" });
+});
+
+privateChat.callbackQuery("logout:no", async (ctx) => {
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageText(ctx.t("logout-kept"), { parse_mode: "HTML" });
+});
+
+// Free text in a chat without a key is a key attempt. Must be installed after every flow and command.
+export const linkFallback = new Composer<BotContext>();
+linkFallback.chatType("private").on("message:text", async (ctx, next) => {
+  if (ctx.message.text.startsWith("/")) return next();
+  if (await ctx.deps.vault.has(ctx.chatId)) return next();
+  await tryLink(ctx, ctx.message.text);
+});
+
+export const linkFeature: Feature = {
+  name: "link",
+  composer,
+  commands: [
+    { command: "start", descriptionKey: "cmd-start" },
+    { command: "logout", descriptionKey: "cmd-logout" },
+    { command: "link", descriptionKey: "cmd-link", listed: false },
+  ],
+};

@@ -1,0 +1,80 @@
+/**
+ * Conversations (@grammyjs/conversations v2) set-up. Read ARCHITECTURE §2 before changing:
+ * - state = replay log of what the user typed → encrypted adapter with a TTL, no date revival;
+ * - `version` must be raised whenever any conversation's code changes (old states are dropped);
+ * - transformers on bot.api do not reach conversations → auto-retry is re-installed via `plugins`;
+ * - side effects go through `conversation.external`, which must never return the API key.
+ */
+import { autoRetry } from "@grammyjs/auto-retry";
+import { conversations, type Conversation } from "@grammyjs/conversations";
+import type { Context, NextFunction } from "grammy";
+import { ExchangerError, Unauthorized, Unavailable, type UnavailableReason } from "../exchanger/errors.js";
+import type { Caller } from "../exchanger/types.js";
+import { getCaller } from "./caller.js";
+import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
+import type { I18n } from "@grammyjs/i18n";
+import { loadChat } from "./middlewares/load-chat.js";
+import { NotLinked } from "./middlewares/error-boundary.js";
+
+/** Raise on every change to any conversation's code. */
+export const CONVERSATIONS_VERSION = 1;
+/** The encrypted adapter namespaces states itself (`conv:<key>`), so the plugin adds no prefix. */
+export const CONVERSATION_PREFIX = "";
+export const conversationKey = (chatId: number | string): string => `${CONVERSATION_PREFIX}${chatId}`;
+/** Abandoned flows end after this long without an answer (state TTL and wait limit). */
+export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;
+
+export type Flow = Conversation<BotContext, FlowContext>;
+
+export function installConversations(deps: BotDeps, botConfig: BotConfig, i18n: I18n<FlowContext>) {
+  return conversations<BotContext, FlowContext>({
+    storage: { type: "key", version: CONVERSATIONS_VERSION, prefix: CONVERSATION_PREFIX, adapter: deps.conversationAdapter as never },
+    plugins: [
+      async (ctx: FlowContext, next: NextFunction) => {
+        ctx.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
+        await next();
+      },
+      loadChat(deps, botConfig),
+      i18n.middleware() as unknown as (ctx: FlowContext, next: NextFunction) => Promise<void>,
+    ],
+  });
+}
+
+/** Result of an exchanger call made inside `external`, in a form the replay log can hold. */
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: { kind: string; method?: string; message?: string; reason?: string; status?: number } };
+
+/**
+ * Runs one exchanger call inside `conversation.external` with the chat's key fetched inside it.
+ * Errors are turned into plain data (classes do not survive the replay log) and rebuilt outside,
+ * so the error boundary treats them like any other.
+ */
+export async function callExchanger<T>(conversation: Flow, call: (caller: Caller, deps: BotDeps) => Promise<T>): Promise<T> {
+  const outcome: Outcome<T> = await conversation.external(async (outer: BotContext) => {
+    try {
+      return { ok: true as const, value: await call(await getCaller(outer), outer.deps) };
+    } catch (error) {
+      if (error instanceof ExchangerError) return { ok: false as const, error: { kind: "exchanger", method: error.method, message: error.serverMessage, status: error.httpStatus } };
+      if (error instanceof Unauthorized) return { ok: false as const, error: { kind: "unauthorized", method: error.method, message: error.serverMessage, status: error.httpStatus } };
+      if (error instanceof Unavailable) return { ok: false as const, error: { kind: "unavailable", method: error.method, reason: error.reason, status: error.httpStatus } };
+      if (error instanceof NotLinked) return { ok: false as const, error: { kind: "not-linked" } };
+      throw error;
+    }
+  });
+  if (outcome.ok) return outcome.value;
+  const e = outcome.error;
+  switch (e.kind) {
+    case "exchanger":
+      throw new ExchangerError(e.method ?? "", e.message, e.status ?? 200);
+    case "unauthorized":
+      throw new Unauthorized(e.method ?? "", e.message, e.status ?? 401);
+    case "unavailable":
+      throw new Unavailable(e.method ?? "", (e.reason ?? "network") as UnavailableReason, "exchanger call failed", e.status);
+    default:
+      throw new NotLinked();
+  }
+}
+
+/** Deletes a message that carried a secret; replay-safe because API calls in flows are recorded. */
+export async function deleteSecretMessage(ctx: Context): Promise<void> {
+  await ctx.deleteMessage().catch(() => undefined);
+}

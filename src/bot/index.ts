@@ -1,0 +1,93 @@
+/**
+ * createBot: the composition root of the Telegram side.
+ *
+ * Middleware order (each step relies on the ones above it):
+ *  1. sequentialize per chat  — updates of one chat run one at a time (runner processes many chats
+ *                               concurrently); must precede conversations (ARCHITECTURE §2.4)
+ *  2. load chat + i18n        — settings and language for this update, then ctx.t
+ *  3. error boundary          — every failure below becomes a message in the user's language
+ *  4. private-chat guard      — groups get "write me in private"; keys are never accepted there
+ *  5. conversations           — encrypted replay-log storage, auto-retry re-installed inside flows
+ *  6. /cancel                 — before any flow, so it always leaves one
+ *  7. flows                   — createConversation(...) of every feature
+ *  8. features                — commands, buttons, screens
+ *  9. link fallback           — free text in a chat without a key is a key attempt
+ * 10. fallback                — hints for stray text, "button expired" for unknown callbacks
+ */
+import { autoRetry } from "@grammyjs/auto-retry";
+import { sequentialize } from "@grammyjs/runner";
+import { Bot, type Api, type ApiClientOptions } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import { LANGUAGES } from "../config.js";
+import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
+import type { Feature } from "./feature.js";
+import { accountFeature } from "./features/account.js";
+import { cancelComposer, fallback, helpFeature, setHelpCommands } from "./features/core.js";
+import { languageFeature } from "./features/language.js";
+import { linkFallback, linkFeature } from "./features/link.js";
+import { menuFeature, setMenuItems } from "./features/menu.js";
+import { installConversations } from "./flows.js";
+import { createI18n } from "./i18n.js";
+import { errorBoundary } from "./middlewares/error-boundary.js";
+import { loadChat } from "./middlewares/load-chat.js";
+import { privateOnly } from "./middlewares/private-only.js";
+import type { I18n } from "@grammyjs/i18n";
+
+export type { BotConfig, BotDeps } from "./context.js";
+
+/** Every screen family, in the order their handlers are tried. */
+export const FEATURES: Feature[] = [linkFeature, menuFeature, accountFeature, languageFeature, helpFeature];
+
+export interface CreateBotOptions {
+  token: string;
+  /** Tests and self-hosted Bot API servers: apiRoot, fetch. */
+  client?: ApiClientOptions;
+  /** Known bot identity (skips getMe; tests). */
+  botInfo?: UserFromGetMe;
+}
+
+export interface CreatedBot {
+  bot: Bot<BotContext>;
+  i18n: I18n<FlowContext>;
+  /** setMyCommands for every language (call once at start). */
+  registerCommands(): Promise<void>;
+}
+
+export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBotOptions): CreatedBot {
+  const bot = new Bot<BotContext>(options.token, { client: options.client, botInfo: options.botInfo });
+  // Telegram's 429 (retry_after) and 5xx are retried for every call made through bot.api / ctx.api.
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
+
+  const i18n = createI18n(botConfig.defaultLanguage);
+  const features = FEATURES;
+  setMenuItems(features.flatMap((f) => f.menu ?? []));
+  const commands = features.flatMap((f) => f.commands ?? []);
+  setHelpCommands(commands);
+
+  bot.use(sequentialize((ctx: BotContext) => ctx.chatId?.toString()));
+  bot.use(loadChat(deps, botConfig));
+  bot.use(i18n);
+  bot.use(errorBoundary);
+  bot.use(privateOnly);
+  bot.use(installConversations(deps, botConfig, i18n));
+  bot.use(cancelComposer);
+  for (const feature of features) for (const flow of feature.flows ?? []) bot.use(flow);
+  for (const feature of features) bot.use(feature.composer);
+  bot.use(linkFallback);
+  bot.use(fallback);
+
+  // Last resort (errors the boundary itself could not handle): log, never crash the process.
+  bot.catch((err) => deps.logger.error({ updateId: err.ctx.update.update_id, err: err.error instanceof Error ? err.error.name : String(err.error) }, "unhandled bot error"));
+
+  return {
+    bot,
+    i18n,
+    registerCommands: () => registerCommands(bot.api, i18n, commands.filter((c) => c.listed !== false), botConfig),
+  };
+}
+
+async function registerCommands(api: Api, i18n: I18n<FlowContext>, commands: { command: string; descriptionKey: string }[], botConfig: BotConfig): Promise<void> {
+  const listFor = (lang: string) => commands.map((c) => ({ command: c.command, description: i18n.t(lang, c.descriptionKey) }));
+  for (const lang of LANGUAGES) await api.setMyCommands(listFor(lang), { language_code: lang });
+  await api.setMyCommands(listFor(botConfig.defaultLanguage));
+}

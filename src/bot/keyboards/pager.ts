@@ -1,0 +1,35 @@
+/**
+ * The ◀ page / total ▶ row under paged lists. When the server sends no `pagination`, "next" is
+ * offered while full pages arrive. The middle button only shows the position (callback "noop").
+ */
+import type { InlineKeyboard } from "grammy";
+import type { Pagination } from "../../exchanger/types.js";
+
+export interface PageInfo {
+  page: number;
+  pageSize: number;
+  itemsOnPage: number;
+  pagination?: Pagination;
+}
+
+export function totalPages(info: PageInfo): number | undefined {
+  if (!info.pagination) return undefined;
+  return Math.max(1, Math.ceil(info.pagination.total / info.pageSize));
+}
+
+export function hasNextPage(info: PageInfo): boolean {
+  const total = totalPages(info);
+  return total === undefined ? info.itemsOnPage >= info.pageSize : info.page < total;
+}
+
+/** Adds the pager row (nothing when everything fits on one page). `data(page)` builds callback data. */
+export function addPagerRow(keyboard: InlineKeyboard, info: PageInfo, data: (page: number) => string): InlineKeyboard {
+  const total = totalPages(info);
+  const next = hasNextPage(info);
+  if (info.page <= 1 && !next) return keyboard;
+  keyboard.row();
+  if (info.page > 1) keyboard.text("◀", data(info.page - 1));
+  keyboard.text(total === undefined ? `${info.page}` : `${info.page} / ${total}`, "noop");
+  if (next) keyboard.text("▶", data(info.page + 1));
+  return keyboard;
+}

@@ -1,0 +1,78 @@
+/**
+ * The error boundary: the one place where failures become messages for the user.
+ *
+ * - NotLinked      → how to link
+ * - Unauthorized   → the key was revoked or changed: it is dropped, link again
+ * - Unavailable    → the exchanger is not answering, try later
+ * - ExchangerError → the server's own message (escaped), or a generic one when it sent none
+ * - anything else  → logged with the update id, a short apology
+ * Logs carry the update id and error class, never the key or what the user typed.
+ */
+import { GrammyError, type NextFunction } from "grammy";
+import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/errors.js";
+import type { FlowContext } from "../context.js";
+import { escapeHtml } from "../render/html.js";
+
+/** Thrown by `getCaller` when the chat has no linked key. */
+export class NotLinked extends Error {
+  constructor() {
+    super("chat has no linked API key");
+    this.name = "NotLinked";
+  }
+}
+
+export function describeError(ctx: FlowContext, error: unknown): string {
+  if (error instanceof NotLinked) return ctx.t("error-not-linked");
+  if (error instanceof Unauthorized) return ctx.t("error-key-rejected");
+  if (error instanceof Unavailable) return ctx.t("error-unavailable");
+  if (error instanceof ExchangerError) {
+    return error.serverMessage ? ctx.t("error-exchanger", { message: escapeHtml(error.serverMessage) }) : ctx.t("error-exchanger-generic");
+  }
+  return ctx.t("error-internal");
+}
+
+/** Side effects of an error beyond telling the user (a rejected key is forgotten). */
+export async function handleErrorEffects(ctx: FlowContext, error: unknown): Promise<void> {
+  if (error instanceof Unauthorized && ctx.chatId !== undefined) {
+    await ctx.deps.vault.unlink(ctx.chatId);
+  }
+}
+
+export function logError(ctx: FlowContext, error: unknown): void {
+  const expected = error instanceof NotLinked || error instanceof ExchangerError || error instanceof Unauthorized || error instanceof Unavailable;
+  const entry = {
+    updateId: ctx.update.update_id,
+    err: { name: error instanceof Error ? error.name : typeof error, message: error instanceof Error ? error.message : String(error) },
+  };
+  if (expected) ctx.deps.logger.info(entry, "request failed");
+  else ctx.deps.logger.error({ ...entry, stack: error instanceof Error ? error.stack : undefined }, "unhandled error");
+}
+
+/** Tells the user about an error on the screen they are looking at. */
+export async function reportError(ctx: FlowContext, error: unknown): Promise<void> {
+  logError(ctx, error);
+  await handleErrorEffects(ctx, error).catch((e: unknown) => ctx.deps.logger.warn({ err: String(e) }, "error side effect failed"));
+  const text = describeError(ctx, error);
+  try {
+    if (ctx.callbackQuery) {
+      // Short reasons fit in the toast; the full text goes in a message so it can be read.
+      await ctx.answerCallbackQuery().catch(() => undefined);
+    }
+    await ctx.reply(text, { parse_mode: "HTML" });
+  } catch (replyError) {
+    ctx.deps.logger.warn({ updateId: ctx.update.update_id, err: String(replyError) }, "could not report an error to the user");
+  }
+}
+
+export async function errorBoundary(ctx: FlowContext, next: NextFunction): Promise<void> {
+  try {
+    await next();
+  } catch (error) {
+    // "message is not modified" means the screen already shows this: nothing to tell.
+    if (error instanceof GrammyError && error.description.includes("message is not modified")) {
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
+      return;
+    }
+    await reportError(ctx, error);
+  }
+}

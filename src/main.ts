@@ -1,0 +1,84 @@
+/**
+ * Process entry: config → logger → storage → exchanger client → bot → polling or webhook.
+ * SIGINT/SIGTERM stop taking updates, let handlers in flight finish, then close storage.
+ */
+import { run, type RunnerHandle } from "@grammyjs/runner";
+import { webhookCallback } from "grammy";
+import { createServer, type Server } from "node:http";
+import { createApp } from "./app.js";
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { createLogger, type Logger } from "./logger.js";
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee README.md ("Configuration") and .env.example.\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+type HttpHandler = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<unknown>;
+
+function startWebhookServer(config: Config & { mode: { kind: "webhook" } }, handle: HttpHandler, logger: Logger): Server {
+  const path = new URL(config.mode.url).pathname;
+  const server = createServer((req, res) => {
+    if (req.method === "GET" && req.url === "/healthz") {
+      res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+      return;
+    }
+    if (req.method === "POST" && req.url?.split("?")[0] === path) {
+      handle(req, res).catch((error: unknown) => {
+        logger.error({ err: String(error) }, "webhook handler failed");
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  server.listen(config.mode.port);
+  return server;
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  const app = await createApp(config, logger);
+  await app.bot.init();
+  await app.registerCommands().catch((error: unknown) => logger.warn({ err: String(error) }, "setMyCommands failed"));
+
+  let runner: RunnerHandle | undefined;
+  let server: Server | undefined;
+  if (config.mode.kind === "webhook") {
+    const mode = config.mode;
+    await app.bot.api.setWebhook(mode.url, { secret_token: mode.secret, allowed_updates: ["message", "callback_query"] });
+    const handle: HttpHandler = webhookCallback(app.bot, "http", { secretToken: mode.secret, onTimeout: "return", timeoutMilliseconds: 55_000 });
+    server = startWebhookServer({ ...config, mode }, handle, logger);
+    logger.info({ port: mode.port, storage: app.storage.kind }, "bot started (webhook)");
+  } else {
+    await app.bot.api.deleteWebhook();
+    runner = run(app.bot, { runner: { fetch: { allowed_updates: ["message", "callback_query"] } } });
+    logger.info({ storage: app.storage.kind, username: app.bot.botInfo.username }, "bot started (polling)");
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    if (runner?.isRunning()) await runner.stop();
+    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+    await app.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void stop("SIGINT"));
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+/**
+ * A faithful-enough check of Telegram's HTML parse mode: only Telegram's tags, balanced, and every
+ * `&` starting a known entity. Telegram answers 400 "can't parse entities" otherwise, so the fake does too.
+ */
+const ALLOWED = new Set(["b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "span", "tg-spoiler", "a", "code", "pre", "blockquote", "tg-emoji"]);
+
+export function htmlProblem(text: string): string | undefined {
+  const stack: string[] = [];
+  const tag = /<\/?([a-zA-Z-]+)([^>]*)>|<|&(#?[a-zA-Z0-9]+);?|&/g;
+  for (const match of text.matchAll(tag)) {
+    const whole = match[0];
+    if (whole === "<") return `Unexpected '<' at byte offset ${match.index}`;
+    if (whole.startsWith("&")) {
+      if (!/^&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);$/.test(whole)) return `Unsupported or unterminated entity '${whole}' at offset ${match.index}`;
+      continue;
+    }
+    const name = match[1]!.toLowerCase();
+    if (!ALLOWED.has(name)) return `Unsupported start tag "${name}" at byte offset ${match.index}`;
+    if (whole.startsWith("</")) {
+      if (stack.pop() !== name) return `Unmatched end tag "${name}" at byte offset ${match.index}`;
+    } else {
+      stack.push(name);
+    }
+  }
+  if (stack.length > 0) return `Can't find end tag corresponding to start tag "${stack.at(-1)}"`;
+  return undefined;
+}
+
+/** The text a user sees: tags stripped, entities decoded. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#(\d+);/g, (_m, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&amp;/g, "&");
+}
