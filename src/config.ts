@@ -30,8 +30,8 @@ const integerFrom = (fallback: number, min: number, max: number) =>
     v.optional(v.string(), String(fallback)),
     v.trim(),
     v.transform((s) => (s === "" ? fallback : Number(s))),
-    v.number(),
-    v.integer(`must be a whole number`),
+    v.number("must be a whole number"),
+    v.integer("must be a whole number"),
     v.minValue(min, `must be at least ${min}`),
     v.maxValue(max, `must be at most ${max}`),
   );
@@ -47,11 +47,11 @@ const httpUrl = v.pipe(
 const EnvSchema = v.pipe(
   v.object({
     BOT_TOKEN: v.pipe(
-      v.string("is required (ask @BotFather)"),
+      v.string(),
       v.trim(),
       v.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "does not look like a bot token from @BotFather (123456:ABC...)"),
     ),
-    EXCHANGER_BASE_URL: v.pipe(v.string("is required (the exchanger's base address)"), httpUrl),
+    EXCHANGER_BASE_URL: httpUrl,
     EXCHANGER_TIMEOUT_MS: integerFrom(15_000, 100, 600_000),
     ENCRYPTION_KEY: v.optional(base64Key),
     ENCRYPTION_KEYS_OLD: v.pipe(
@@ -94,6 +94,11 @@ const EnvSchema = v.pipe(
   ),
 );
 
+const REQUIRED_HINTS: Record<string, string> = {
+  BOT_TOKEN: "is required (the token @BotFather gave you)",
+  EXCHANGER_BASE_URL: "is required (the exchanger's base address, e.g. https://exchanger.example)",
+};
+
 export interface Config {
   botToken: string;
   exchanger: { baseUrl: string; timeoutMs: number };
@@ -125,8 +130,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const problems = result.issues.map((issue) => {
       const name = v.getDotPath(issue) ?? "configuration";
-      const message = issue.message.startsWith("Invalid type") ? "is required" : issue.message;
-      return `${name} ${message}`;
+      // A missing required variable is reported by the object schema in valibot's own words.
+      const missing = issue.input === undefined && (issue.message.startsWith("Invalid key") || issue.message.startsWith("Invalid type"));
+      return `${name} ${missing ? (REQUIRED_HINTS[name] ?? "is required") : issue.message}`;
     });
     throw new ConfigError([...new Set(problems)]);
   }

@@ -28,6 +28,9 @@ describe("parseConfig", () => {
 
   it("names every missing or invalid variable in one error", () => {
     const problems = problemsOf({ BOT_MODE: "webhook", REDIS_URL: "redis://localhost", PORT: "abc", DEFAULT_LANGUAGE: "de", ENCRYPTION_KEYS_OLD: "short" });
+    expect(problems).toContain("BOT_TOKEN is required (the token @BotFather gave you)");
+    expect(problems).toContain("PORT must be a whole number");
+    expect(problems).toContain("WEBHOOK_SECRET is required when BOT_MODE=webhook");
     const named = problems.map((p) => p.split(" ")[0]);
     expect(named).toEqual(
       expect.arrayContaining(["BOT_TOKEN", "EXCHANGER_BASE_URL", "PORT", "DEFAULT_LANGUAGE", "ENCRYPTION_KEYS_OLD.0", "ENCRYPTION_KEY", "WEBHOOK_URL", "WEBHOOK_SECRET"]),

@@ -1,0 +1,122 @@
+/**
+ * The built process over real HTTP: long polling against a loopback Bot API fake, webhook mode with
+ * and without the secret header, /healthz, and a bad configuration.
+ */
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
+import { BOT_TOKEN, TelegramFake } from "../harness/telegram-fake.js";
+import { buildOnce, startBot, waitFor } from "./process-helpers.js";
+import type { Update } from "grammy/types";
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  buildOnce();
+  sandbox = await startSandbox({ port: 0 });
+}, 120_000);
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+function textUpdate(fake: TelegramFake, chatId: number, text: string): Update {
+  const message_id = fake.newMessageId();
+  fake.recordUserMessage(chatId, message_id, text);
+  return {
+    update_id: fake.newUpdateId(),
+    message: {
+      message_id,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: chatId, type: "private", first_name: "Proc" },
+      from: { id: chatId, is_bot: false, first_name: "Proc", language_code: "en" },
+      text,
+      ...(text.startsWith("/") ? { entities: [{ type: "bot_command", offset: 0, length: text.split(" ")[0]!.length }] } : {}),
+    },
+  } as Update;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe("the compiled bot process", () => {
+  it("exits non-zero with one message naming every missing variable", async () => {
+    const bot = startBot({});
+    const code = await bot.exited;
+    expect(code).not.toBe(0);
+    expect(bot.output()).toMatch(/BOT_TOKEN is required/);
+    expect(bot.output()).toMatch(/EXCHANGER_BASE_URL is required/);
+    expect(bot.output()).not.toMatch(/at .*\.js:\d+/); // no stack trace
+  });
+
+  it("long-polls a loopback Bot API, links an account with the embedded store, and shuts down cleanly", async () => {
+    const fake = new TelegramFake();
+    const apiRoot = await fake.listen();
+    const bot = startBot({ BOT_TOKEN, EXCHANGER_BASE_URL: sandbox.baseUrl, TELEGRAM_API_ROOT: apiRoot, LOG_LEVEL: "info" });
+    try {
+      await waitFor(() => fake.callsOf("getUpdates").length > 0, "the first getUpdates");
+      expect(fake.callsOf("setMyCommands").length).toBe(4);
+
+      fake.pushUpdate(textUpdate(fake, 777, "/start"));
+      await waitFor(() => fake.visible(777).some((m) => m.from === "bot" && m.text.includes("API Settings")), "the greeting");
+
+      const key = sandbox.accounts.main.apiKey;
+      fake.pushUpdate(textUpdate(fake, 777, key));
+      await waitFor(() => fake.visible(777).some((m) => m.text.includes("Account linked")), "the account card");
+      expect(fake.messages.find((m) => m.raw === key)?.deleted).toBe(true);
+      // Long polling really advanced the offset (each update handled once).
+      const offsets = fake.callsOf("getUpdates").map((c) => Number(c.payload.offset ?? 0));
+      expect(Math.max(...offsets)).toBeGreaterThanOrEqual(2);
+      expect(bot.output()).not.toContain(key);
+    } finally {
+      const code = await bot.stop();
+      await fake.close();
+      expect(code).toBe(0);
+    }
+  }, 60_000);
+
+  it("in webhook mode refuses updates without the secret header, handles them with it, answers /healthz", async () => {
+    const fake = new TelegramFake();
+    const apiRoot = await fake.listen();
+    const port = await freePort();
+    const secret = "webhook-secret-0123456789";
+    const bot = startBot({
+      BOT_TOKEN,
+      EXCHANGER_BASE_URL: sandbox.baseUrl,
+      TELEGRAM_API_ROOT: apiRoot,
+      BOT_MODE: "webhook",
+      WEBHOOK_URL: `https://bot.example.com/telegram/hook`,
+      WEBHOOK_SECRET: secret,
+      PORT: String(port),
+    });
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await waitFor(async () => (await fetch(`${base}/healthz`).catch(() => undefined))?.ok, "/healthz");
+      expect(fake.webhook).toEqual({ url: "https://bot.example.com/telegram/hook", secretToken: secret });
+
+      const post = (update: Update, headers: Record<string, string>) =>
+        fetch(`${base}/telegram/hook`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(update) });
+
+      const refused = await post(textUpdate(fake, 888, "/help"), {});
+      expect(refused.status).toBe(401);
+      const wrong = await post(textUpdate(fake, 888, "/help"), { "X-Telegram-Bot-Api-Secret-Token": "not-the-secret-000000" });
+      expect(wrong.status).toBe(401);
+      expect(fake.callsOf("sendMessage", 888)).toHaveLength(0);
+
+      const accepted = await post(textUpdate(fake, 888, "/help"), { "X-Telegram-Bot-Api-Secret-Token": secret });
+      expect(accepted.status).toBe(200);
+      await waitFor(() => fake.visible(888).some((m) => m.from === "bot" && m.text.includes("/account")), "the /help answer");
+    } finally {
+      const code = await bot.stop();
+      await fake.close();
+      expect(code).toBe(0);
+    }
+  }, 60_000);
+});
