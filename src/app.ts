@@ -47,7 +47,13 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   };
   const created = createBot(
     deps,
-    { defaultLanguage: config.defaultLanguage, ordersPageSize: config.ordersPageSize, exchangerHost: new URL(config.exchanger.baseUrl).host },
+    {
+      defaultLanguage: config.defaultLanguage,
+      ordersPageSize: config.ordersPageSize,
+      exchangerHost: new URL(config.exchanger.baseUrl).host,
+      // Polling runs one instance (Telegram allows one getUpdates consumer); webhooks may run several.
+      crossInstanceChatLock: config.mode.kind === "webhook" && storage.kind === "redis",
+    },
     { token: config.botToken, client: { apiRoot: config.telegramApiRoot, ...options.client }, botInfo: options.botInfo },
   );
   return {

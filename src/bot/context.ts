@@ -35,6 +35,8 @@ export interface BotConfig {
   ordersPageSize: number;
   /** Shown as the issuer in 2FA authenticator apps: the exchanger's host. */
   exchangerHost: string;
+  /** Serialize each chat's updates across instances (webhook replicas on one Redis). */
+  crossInstanceChatLock?: boolean;
 }
 
 /** What every handler can rely on, inside or outside conversations. */

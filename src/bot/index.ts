@@ -3,7 +3,8 @@
  *
  * Middleware order (each step relies on the ones above it):
  *  1. sequentialize per chat  — updates of one chat run one at a time (runner processes many chats
- *                               concurrently); must precede conversations (ARCHITECTURE §2.4)
+ *                               concurrently); must precede conversations (ARCHITECTURE §2.4).
+ *                               Webhook replicas on Redis add a cross-instance chat lock.
  *  2. load chat + i18n        — settings and language for this update, then ctx.t
  *  3. error boundary          — every failure below becomes a message in the user's language
  *  4. private-chat guard      — groups get "write me in private"; keys are never accepted there
@@ -30,6 +31,7 @@ import { installConversations } from "./flows.js";
 import { createI18n } from "./i18n.js";
 import { errorBoundary } from "./middlewares/error-boundary.js";
 import { loadChat } from "./middlewares/load-chat.js";
+import { chatLock } from "./middlewares/chat-lock.js";
 import { privateOnly } from "./middlewares/private-only.js";
 import type { I18n } from "@grammyjs/i18n";
 
@@ -65,6 +67,7 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   setHelpCommands(commands);
 
   bot.use(sequentialize((ctx: BotContext) => ctx.chatId?.toString()));
+  if (botConfig.crossInstanceChatLock) bot.use(chatLock(deps.kv));
   bot.use(loadChat(deps, botConfig));
   bot.use(i18n);
   bot.use(errorBoundary);
