@@ -116,6 +116,75 @@ export class FileKV implements KV {
     return true;
   }
 
+  async delIf(key: string, expected: string): Promise<boolean> {
+    this.#assertOpen();
+    if (this.#live(key)?.value !== expected) return false;
+    this.#entries.delete(key);
+    await this.#persist();
+    return true;
+  }
+
+  /** Counters stay in memory: written to disk only along with other changes, never on their own. */
+  async incr(key: string, ttlMs: number): Promise<number> {
+    this.#assertOpen();
+    const entry = this.#live(key);
+    const current = entry === undefined ? 0 : Number.parseInt(entry.value, 10);
+    if (!Number.isSafeInteger(current)) throw new TypeError(`${key} does not hold an integer`);
+    const next = current + 1;
+    this.#entries.set(key, { value: String(next), expiresAt: entry?.expiresAt ?? Date.now() + ttlArg(ttlMs) });
+    return next;
+  }
+
+  // Sorted sets are stored as one entry holding {"member": score} JSON: the embedded store serves
+  // one instance with few chats, so a linear scan is cheaper than a second on-disk structure.
+
+  async zadd(key: string, member: string, score: number): Promise<void> {
+    this.#assertOpen();
+    const set = this.#sortedSet(key);
+    set[member] = score;
+    this.#entries.set(key, { value: JSON.stringify(set) });
+    await this.#persist();
+  }
+
+  async zrem(key: string, ...members: string[]): Promise<void> {
+    this.#assertOpen();
+    const set = this.#sortedSet(key);
+    if (!members.some((m) => m in set)) return;
+    for (const m of members) delete set[m];
+    if (Object.keys(set).length === 0) this.#entries.delete(key);
+    else this.#entries.set(key, { value: JSON.stringify(set) });
+    await this.#persist();
+  }
+
+  async zscore(key: string, member: string): Promise<number | undefined> {
+    this.#assertOpen();
+    return this.#sortedSet(key)[member];
+  }
+
+  async zrangeByScore(key: string, maxScore: number, limit: number): Promise<string[]> {
+    this.#assertOpen();
+    return Object.entries(this.#sortedSet(key))
+      .filter(([, score]) => score <= maxScore)
+      .sort(([a, x], [b, y]) => x - y || (a < b ? -1 : a > b ? 1 : 0)) // Redis orders ties by member
+      .slice(0, limit)
+      .map(([member]) => member);
+  }
+
+  #sortedSet(key: string): Record<string, number> {
+    const entry = this.#live(key);
+    if (entry === undefined) return Object.create(null) as Record<string, number>;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(entry.value);
+    } catch {
+      parsed = undefined;
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || !Object.values(parsed).every((v) => typeof v === "number")) {
+      throw new TypeError(`${key} does not hold a sorted set`);
+    }
+    return Object.assign(Object.create(null) as Record<string, number>, parsed);
+  }
+
   /** Waits for pending writes (retrying a failed one), then releases the folder. */
   async close(): Promise<void> {
     if (this.#closed) return;

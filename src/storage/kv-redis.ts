@@ -12,6 +12,11 @@ import { ttlArg, type KV } from "./kv.js";
 // (SET ... IFEQ would do this natively but needs Redis ≥ 8.4.)
 const REPLACE_IF = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL') return 1 end return 0`;
 
+// Delete only our own value (a lease another instance took after ours expired stays).
+const DEL_IF = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+// INCR and PEXPIRE in one step, so a counter can never be left without its expiry.
+const INCR_WITH_TTL = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n`;
+
 const SCAN_COUNT = 500;
 
 export interface RedisKVOptions {
@@ -69,6 +74,31 @@ export class RedisKV implements KV {
 
   async replaceIf(key: string, expected: string, value: string): Promise<boolean> {
     return (await this.redis.eval(REPLACE_IF, 1, this.prefix + key, expected, value)) === 1;
+  }
+
+  async delIf(key: string, expected: string): Promise<boolean> {
+    return (await this.redis.eval(DEL_IF, 1, this.prefix + key, expected)) === 1;
+  }
+
+  async incr(key: string, ttlMs: number): Promise<number> {
+    return Number(await this.redis.eval(INCR_WITH_TTL, 1, this.prefix + key, ttlArg(ttlMs)));
+  }
+
+  async zadd(key: string, member: string, score: number): Promise<void> {
+    await this.redis.zadd(this.prefix + key, score, member);
+  }
+
+  async zrem(key: string, ...members: string[]): Promise<void> {
+    if (members.length > 0) await this.redis.zrem(this.prefix + key, ...members);
+  }
+
+  async zscore(key: string, member: string): Promise<number | undefined> {
+    const score = await this.redis.zscore(this.prefix + key, member);
+    return score === null ? undefined : Number(score);
+  }
+
+  async zrangeByScore(key: string, maxScore: number, limit: number): Promise<string[]> {
+    return this.redis.zrangebyscore(this.prefix + key, "-inf", maxScore, "LIMIT", 0, limit);
   }
 
   async close(): Promise<void> {

@@ -20,6 +20,20 @@ export interface KV {
    * bot changed in the meantime. Both built-in backends implement it.
    */
   replaceIf?(key: string, expected: string, value: string): Promise<boolean>;
+  /** Atomic compare-and-delete: deletes only while the value still equals `expected` (releasing a lease you hold). */
+  delIf(key: string, expected: string): Promise<boolean>;
+  /**
+   * Atomic counter for short windows (shared rate limits): adds 1 and returns the new value; the key
+   * expires ttlMs after the call that created it. The embedded store keeps counters in memory only
+   * (it serves one process, and a counter is worthless after a few seconds anyway).
+   */
+  incr(key: string, ttlMs: number): Promise<number>;
+  /** Sorted set (a schedule): adds `member` with `score`, or moves it there. Keys never expire. */
+  zadd(key: string, member: string, score: number): Promise<void>;
+  zrem(key: string, ...members: string[]): Promise<void>;
+  zscore(key: string, member: string): Promise<number | undefined>;
+  /** Members with score ≤ maxScore, lowest score first, at most `limit` of them. */
+  zrangeByScore(key: string, maxScore: number, limit: number): Promise<string[]>;
   close(): Promise<void>;
 }
 

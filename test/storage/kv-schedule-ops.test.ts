@@ -1,0 +1,114 @@
+/**
+ * The KV operations added for the notification watcher (schedule, leases, shared rate limits),
+ * run against both backends: they must behave alike.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Redis } from "ioredis";
+import { FileKV } from "../../src/storage/kv-file.js";
+import { RedisKV } from "../../src/storage/kv-redis.js";
+import type { KV } from "../../src/storage/kv.js";
+import { connectRedis, deleteByPrefix, sleep, tempDir, uniquePrefix } from "./helpers.js";
+
+interface Backend {
+  name: string;
+  setup(): Promise<KV>;
+  teardown(): Promise<void>;
+}
+
+let redis: Redis;
+const prefix = uniquePrefix("kv-ops");
+const redisBackend: Backend = {
+  name: "RedisKV",
+  async setup() {
+    redis = connectRedis();
+    return new RedisKV({ redis, prefix });
+  },
+  async teardown() {
+    await deleteByPrefix(redis, prefix);
+    await redis.quit();
+  },
+};
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let fileKV: FileKV;
+const fileBackend: Backend = {
+  name: "FileKV",
+  async setup() {
+    dir = await tempDir();
+    fileKV = await FileKV.open(dir.path);
+    return fileKV;
+  },
+  async teardown() {
+    await fileKV.close();
+    await dir.remove();
+  },
+};
+
+describe.each([redisBackend, fileBackend])("$name", (backend) => {
+  let kv: KV;
+  beforeAll(async () => {
+    kv = await backend.setup();
+  });
+  afterAll(() => backend.teardown());
+
+  it("delIf deletes only while the value is unchanged", async () => {
+    await kv.set("lease:a", "mine", 10_000);
+    expect(await kv.delIf("lease:a", "theirs")).toBe(false);
+    expect(await kv.get("lease:a")).toBe("mine");
+    expect(await kv.delIf("lease:a", "mine")).toBe(true);
+    expect(await kv.get("lease:a")).toBeUndefined();
+    expect(await kv.delIf("lease:missing", "mine")).toBe(false);
+  });
+
+  it("incr counts atomically and the counter expires with the TTL of its first increment", async () => {
+    const results = await Promise.all(Array.from({ length: 25 }, () => kv.incr("ctr:a", 150)));
+    expect([...results].sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(await kv.get("ctr:a")).toBe("25");
+    await sleep(80);
+    expect(await kv.incr("ctr:a", 150)).toBe(26); // a later increment does not extend the window
+    await sleep(150);
+    expect(await kv.get("ctr:a")).toBeUndefined();
+    expect(await kv.incr("ctr:a", 150)).toBe(1);
+    await expect(kv.incr("ctr:b", 0)).rejects.toThrow(RangeError);
+  });
+
+  it("sorted set: add, move, score, remove, range by score in score order with a limit", async () => {
+    await kv.zadd("due", "chat-3", 300);
+    await kv.zadd("due", "chat-1", 100);
+    await kv.zadd("due", "chat-2", 200);
+    await kv.zadd("due", "chat-9", 9_000);
+    expect(await kv.zscore("due", "chat-2")).toBe(200);
+    expect(await kv.zscore("due", "nobody")).toBeUndefined();
+    expect(await kv.zrangeByScore("due", 250, 10)).toEqual(["chat-1", "chat-2"]);
+    expect(await kv.zrangeByScore("due", 10_000, 2)).toEqual(["chat-1", "chat-2"]);
+    expect(await kv.zrangeByScore("due", 50, 10)).toEqual([]);
+
+    await kv.zadd("due", "chat-1", 5_000); // moved, not duplicated
+    expect(await kv.zrangeByScore("due", 10_000, 10)).toEqual(["chat-2", "chat-3", "chat-1", "chat-9"]);
+
+    await kv.zrem("due", "chat-2", "chat-3", "not-there");
+    await kv.zrem("due");
+    expect(await kv.zrangeByScore("due", 10_000, 10)).toEqual(["chat-1", "chat-9"]);
+    await kv.zrem("due", "chat-1", "chat-9");
+    expect(await kv.zrangeByScore("due", 10_000, 10)).toEqual([]);
+    expect(await kv.zrangeByScore("never-created", 10_000, 10)).toEqual([]);
+  });
+});
+
+describe("FileKV specifics", () => {
+  it("keeps sorted sets across a reopen and refuses to treat a plain value as a set", async () => {
+    const d = await tempDir();
+    try {
+      let kv = await FileKV.open(d.path);
+      await kv.zadd("due", "42", 1_000);
+      await kv.set("plain", "hello");
+      await kv.close();
+      kv = await FileKV.open(d.path);
+      expect(await kv.zrangeByScore("due", 2_000, 10)).toEqual(["42"]);
+      await expect(kv.zadd("plain", "x", 1)).rejects.toThrow(/sorted set/);
+      await kv.close();
+    } finally {
+      await d.remove();
+    }
+  });
+});
