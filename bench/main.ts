@@ -1,0 +1,40 @@
+/**
+ * `npm run bench`: every figure beside its baseline measured in the same run; the last line is one
+ * JSON object {"P1": ratio, "P2": updates/s, "P3": bytes, "P4": connections, "P5": calls}.
+ * Needs Redis at REDIS_URL (default redis://127.0.0.1:6379); keys live under a unique prefix and are
+ * removed afterwards.
+ */
+import { cpus } from "node:os";
+import { startExchangerProcess } from "./lib/exchanger-process.js";
+import { note } from "./lib/measure.js";
+import { measureP1 } from "./p1-cpu.js";
+import { measureP2 } from "./p2-throughput.js";
+import { measureP3 } from "./p3-redis-bytes.js";
+import { measureP4 } from "./p4-connections.js";
+import { measureP5 } from "./p5-calls.js";
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  process.stdout.write(`machine: ${cpus().length} CPU(s), ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}\n`);
+  const exchanger = await startExchangerProcess();
+  let p1, p3, p4, p5;
+  try {
+    p1 = await measureP1(exchanger);
+    p3 = await measureP3(exchanger);
+    p4 = await measureP4(exchanger);
+    p5 = await measureP5(exchanger);
+  } finally {
+    await exchanger.stop();
+  }
+  const p2 = await measureP2();
+  note(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
+  process.stdout.write(`${JSON.stringify({ P1: p1.ratio, P2: p2.updatesPerSecond, P3: p3, P4: p4, P5: p5 })}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
