@@ -23,6 +23,7 @@ import { LANGUAGES } from "../config.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
 import type { Feature } from "./feature.js";
 import { accountFeature } from "./features/account.js";
+import { detailsFeature } from "./features/details.js";
 import { cancelComposer, fallback, helpFeature, setHelpCommands } from "./features/core.js";
 import { languageFeature } from "./features/language.js";
 import { linkFallback, linkFeature } from "./features/link.js";
@@ -38,7 +39,7 @@ import type { I18n } from "@grammyjs/i18n";
 export type { BotConfig, BotDeps } from "./context.js";
 
 /** Every screen family, in the order their handlers are tried. */
-export const FEATURES: Feature[] = [linkFeature, menuFeature, accountFeature, languageFeature, helpFeature];
+export const FEATURES: Feature[] = [linkFeature, menuFeature, accountFeature, languageFeature, detailsFeature, helpFeature];
 
 export interface CreateBotOptions {
   token: string;
