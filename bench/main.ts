@@ -13,7 +13,11 @@ import { measureP3 } from "./p3-redis-bytes.js";
 import { measureP4 } from "./p4-connections.js";
 import { measureP5 } from "./p5-calls.js";
 
+/** BENCH_ONLY=P1 (or P2..P5) runs one figure, e.g. under `node --cpu-prof` to see where time goes. */
+const only = process.env.BENCH_ONLY;
+
 async function main(): Promise<void> {
+  if (only !== undefined) return runOne(only);
   const started = Date.now();
   process.stdout.write(`machine: ${cpus().length} CPU(s), ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}\n`);
   const exchanger = await startExchangerProcess();
@@ -29,6 +33,21 @@ async function main(): Promise<void> {
   const p2 = await measureP2();
   note(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
   process.stdout.write(`${JSON.stringify({ P1: p1.ratio, P2: p2.updatesPerSecond, P3: p3, P4: p4, P5: p5 })}\n`);
+}
+
+async function runOne(figure: string): Promise<void> {
+  if (figure === "P2") {
+    await measureP2();
+    return;
+  }
+  const exchanger = await startExchangerProcess();
+  try {
+    const measure = { P1: measureP1, P3: measureP3, P4: measureP4, P5: measureP5 }[figure];
+    if (!measure) throw new Error(`BENCH_ONLY must be one of P1..P5, not "${figure}"`);
+    await measure(exchanger);
+  } finally {
+    await exchanger.stop();
+  }
 }
 
 main().then(

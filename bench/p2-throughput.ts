@@ -8,7 +8,7 @@
 import { run } from "@grammyjs/runner";
 import type { Update } from "grammy/types";
 import { startExchangerProcess } from "./lib/exchanger-process.js";
-import { line, note, round, sleep, until } from "./lib/measure.js";
+import { cpuMicros, line, note, round, sleep, until } from "./lib/measure.js";
 import { openOrdersScreen, type OrdersScreen } from "./lib/orders-screen.js";
 import { startOurBot, type OurBot } from "./lib/our-bot.js";
 
@@ -24,17 +24,33 @@ export interface P2Result {
   bound: number;
 }
 
+interface Timing {
+  perSecond: number;
+  /** CPU of this process while the updates were handled, in cores (1 = one core fully busy). */
+  cores: number;
+  cpuMicrosPerUpdate: number;
+}
+
 /** Pushes the updates into the fake's getUpdates queue and times until every one was answered. */
-async function timeUpdates(bot: OurBot, updates: Update[]): Promise<number> {
+async function timeUpdates(bot: OurBot, updates: Update[]): Promise<Timing> {
   const { fake } = bot;
-  const ids = new Set(updates.map((u) => u.callback_query!.id));
+  const pending = new Set(updates.map((u) => u.callback_query!.id));
+  const cpuStart = cpuMicros();
   const start = performance.now();
   for (const u of updates) fake.pushUpdate(u);
-  await until(() => [...ids].every((id) => fake.wasAnswered(id)) , 120_000, "the bot to answer every update");
+  await until(
+    () => {
+      for (const id of pending) if (fake.wasAnswered(id)) pending.delete(id);
+      return pending.size === 0;
+    },
+    120_000,
+    "the bot to answer every update",
+  );
   const seconds = (performance.now() - start) / 1000;
+  const cpu = cpuMicros() - cpuStart;
   // Wait for the edits (they follow the answer) so the next phase starts from a quiet bot.
   await sleep(DELAY_MS * 3);
-  return updates.length / seconds;
+  return { perSecond: updates.length / seconds, cores: cpu / 1e6 / seconds, cpuMicrosPerUpdate: cpu / updates.length };
 }
 
 export async function measureP2(): Promise<P2Result> {
@@ -51,19 +67,21 @@ export async function measureP2(): Promise<P2Result> {
     const runner = run(app.bot, { runner: { fetch: { allowed_updates: ["message", "callback_query"] } } });
     await timeUpdates(bot, roundOf(0).concat(roundOf(1))); // warm-up: connections, JIT
     const updates = Array.from({ length: ROUNDS }, (_, r) => roundOf(r)).flat();
-    const updatesPerSecond = round(await timeUpdates(bot, updates), 0);
+    const concurrent = await timeUpdates(bot, updates);
+    const updatesPerSecond = round(concurrent.perSecond, 0);
     await runner.stop();
 
     // Baseline: the same bot, sequential long polling.
     const sequential = app.bot.start({ allowed_updates: ["message", "callback_query"] });
     const few = screens.slice(0, SEQUENTIAL_UPDATES).map((s) => s.press(ROUNDS % 2 === 0 ? 2 : 1));
-    const sequentialPerSecond = round(await timeUpdates(bot, few), 1);
+    const sequentialPerSecond = round((await timeUpdates(bot, few)).perSecond, 1);
     await app.bot.stop();
     await sequential;
 
     const bound = CHATS / (DELAY_MS / 1000);
     line("P2", `${updatesPerSecond} updates/s (runner)`, `${sequentialPerSecond} updates/s (bot.start)`, "≥ 1,500/s");
     note(`${CHATS} chats × ${ROUNDS} presses, exchanger answering in ${DELAY_MS} ms; latency bound ${CHATS} / ${DELAY_MS / 1000} s = ${bound}/s; fake served ${fake.calls.length} Bot API calls`);
+    note(`bot process (with the in-process Bot API fake) used ${round(concurrent.cores)} CPU cores during the burst, ${round(concurrent.cpuMicrosPerUpdate, 0)} µs CPU/update`);
     return { updatesPerSecond, sequentialPerSecond, bound };
   } finally {
     await bot.close();

@@ -34,7 +34,7 @@ export interface AppOptions {
 
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
   const storage = options.storage ?? (await openStorage(config, logger, { prefix: options.storagePrefix }));
-  const exchanger = createExchangerClient({ baseUrl: config.exchanger.baseUrl, timeoutMs: config.exchanger.timeoutMs, logger });
+  const exchanger = createExchangerClient({ baseUrl: config.exchanger.baseUrl, timeoutMs: config.exchanger.timeoutMs, connections: config.exchanger.connections, logger });
   const deps: BotDeps = {
     exchanger,
     kv: storage.kv,

@@ -53,6 +53,10 @@ const EnvSchema = v.pipe(
     ),
     EXCHANGER_BASE_URL: httpUrl,
     EXCHANGER_TIMEOUT_MS: integerFrom(15_000, 100, 600_000),
+    // Upper bound of keep-alive connections to the exchanger, opened only when that many calls run at
+    // once. Each chat makes one call at a time, so this caps how many chats are served concurrently
+    // while the exchanger is slow: 16 held a 200-chat burst at 100 ms per call to 160 updates/s.
+    EXCHANGER_CONNECTIONS: integerFrom(256, 1, 4096),
     ENCRYPTION_KEY: v.optional(base64Key),
     ENCRYPTION_KEYS_OLD: v.pipe(
       v.optional(v.string(), ""),
@@ -101,7 +105,7 @@ const REQUIRED_HINTS: Record<string, string> = {
 
 export interface Config {
   botToken: string;
-  exchanger: { baseUrl: string; timeoutMs: number };
+  exchanger: { baseUrl: string; timeoutMs: number; connections: number };
   /** Undefined only in embedded mode, where storage generates one into the data folder. */
   encryptionKey: string | undefined;
   encryptionKeysOld: string[];
@@ -139,7 +143,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const e = result.output;
   return {
     botToken: e.BOT_TOKEN,
-    exchanger: { baseUrl: e.EXCHANGER_BASE_URL.replace(/\/+$/, ""), timeoutMs: e.EXCHANGER_TIMEOUT_MS },
+    exchanger: { baseUrl: e.EXCHANGER_BASE_URL.replace(/\/+$/, ""), timeoutMs: e.EXCHANGER_TIMEOUT_MS, connections: e.EXCHANGER_CONNECTIONS },
     encryptionKey: e.ENCRYPTION_KEY?.trim(),
     encryptionKeysOld: e.ENCRYPTION_KEYS_OLD,
     redisUrl: e.REDIS_URL,

@@ -17,13 +17,18 @@ function problemsOf(env: Record<string, string>): string[] {
 describe("parseConfig", () => {
   it("applies the documented defaults", () => {
     const config = parseConfig(minimal);
-    expect(config.exchanger).toEqual({ baseUrl: "http://127.0.0.1:8787", timeoutMs: 15_000 });
+    expect(config.exchanger).toEqual({ baseUrl: "http://127.0.0.1:8787", timeoutMs: 15_000, connections: 256 });
     expect(config.mode).toEqual({ kind: "polling" });
     expect(config.redisUrl).toBeUndefined();
     expect(config.dataDir).toBe("./data");
     expect(config.telegramApiRoot).toBe("https://api.telegram.org");
     expect(config.defaultLanguage).toBe("en");
     expect(config.notify).toEqual({ intervalMs: 60_000, idleIntervalMs: 900_000, maxRps: 5 });
+  });
+
+  it("takes the exchanger connection pool size from EXCHANGER_CONNECTIONS", () => {
+    expect(parseConfig({ ...minimal, EXCHANGER_CONNECTIONS: "32" }).exchanger.connections).toBe(32);
+    expect(problemsOf({ ...minimal, EXCHANGER_CONNECTIONS: "0" })[0]).toMatch(/^EXCHANGER_CONNECTIONS /);
   });
 
   it("names every missing or invalid variable in one error", () => {

@@ -44,7 +44,7 @@ export interface ExchangerClientOptions {
   logger?: Logger;
   /** Reads only. attempts = total tries (default 3); baseDelayMs = first backoff (default 200). */
   retry?: RetryPolicy;
-  /** Pool size (default 16). */
+  /** Most connections open at once (default 16; the bot passes EXCHANGER_CONNECTIONS). */
   connections?: number;
 }
 
