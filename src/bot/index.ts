@@ -23,6 +23,8 @@ import { LANGUAGES } from "../config.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
 import type { Feature } from "./feature.js";
 import { accountFeature } from "./features/account.js";
+import { infoFeature } from "./features/info.js";
+import { inputsFeature } from "./features/inputs.js";
 import { detailsFeature } from "./features/details.js";
 import { cancelComposer, fallback, helpFeature, setHelpCommands } from "./features/core.js";
 import { languageFeature } from "./features/language.js";
@@ -42,7 +44,7 @@ import type { I18n } from "@grammyjs/i18n";
 export type { BotConfig, BotDeps } from "./context.js";
 
 /** Every screen family, in the order their handlers are tried. */
-export const FEATURES: Feature[] = [linkFeature, menuFeature, accountFeature, languageFeature, ordersFeature, referralsFeature, detailsFeature, verificationFeature, helpFeature];
+export const FEATURES: Feature[] = [linkFeature, menuFeature, accountFeature, languageFeature, ordersFeature, referralsFeature, detailsFeature, verificationFeature, inputsFeature, infoFeature, helpFeature];
 
 export interface CreateBotOptions {
   token: string;

@@ -13,8 +13,15 @@ export interface Screen {
   keyboard?: InlineKeyboard;
 }
 
+/** Drops empty rows (left by `.row()` after a full row or before an absent pager). */
+export function tidyKeyboard(keyboard: InlineKeyboard | undefined): InlineKeyboard | undefined {
+  if (!keyboard) return undefined;
+  for (let i = keyboard.inline_keyboard.length - 1; i >= 0; i--) if (keyboard.inline_keyboard[i]!.length === 0) keyboard.inline_keyboard.splice(i, 1);
+  return keyboard;
+}
+
 export async function showScreen(ctx: FlowContext, screen: Screen, options: { toast?: string } = {}): Promise<void> {
-  const extra = { parse_mode: "HTML" as const, reply_markup: screen.keyboard, link_preview_options: { is_disabled: true } };
+  const extra = { parse_mode: "HTML" as const, reply_markup: tidyKeyboard(screen.keyboard), link_preview_options: { is_disabled: true } };
   if (!ctx.callbackQuery) {
     await ctx.reply(screen.text, extra);
     return;

@@ -15,6 +15,7 @@ import { callExchanger, FLOW_TIMEOUT_MS, type Flow } from "../flows.js";
 import { filterCurrencies, pickerKeyboard, pickerPageCount, toPickable, type PickableCurrency } from "../keyboards/currency-picker.js";
 import { describeError } from "../middlewares/error-boundary.js";
 import { escapeHtml } from "../render/html.js";
+import { tidyKeyboard } from "../show-screen.js";
 
 export const ADD_DETAIL_FLOW = "add-detail";
 /** What create-details accepts (the sandbox enforces the same limit, in characters). */
@@ -143,7 +144,7 @@ async function addDetail(conversation: Flow, ctx: FlowContext): Promise<void> {
   await ctx.reply(ctx.t("details-add-saved", { currency: escapeHtml(currency.label), value: escapeHtml(value) }), HTML);
   const list = await callExchanger(conversation, (caller, deps) => loadDetailsPage(deps, caller, 1));
   const screen = renderDetailsList(ctx, list);
-  await ctx.reply(screen.text, { ...HTML, reply_markup: screen.keyboard });
+  await ctx.reply(screen.text, { ...HTML, reply_markup: tidyKeyboard(screen.keyboard) });
 }
 
 export const addDetailFlow = createConversation<BotContext, FlowContext>(addDetail, { id: ADD_DETAIL_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS });

@@ -45,8 +45,8 @@ export function pickerKeyboard(list: PickableCurrency[], shown: number[], page: 
   const keyboard = new InlineKeyboard();
   const start = (page - 1) * PICKER_PAGE_SIZE;
   shown.slice(start, start + PICKER_PAGE_SIZE).forEach((index, i) => {
+    if (i > 0 && i % 2 === 0) keyboard.row();
     keyboard.text(clip(list[index]!.label, 48), `adp:c:${index}`);
-    if (i % 2 === 1) keyboard.row();
   });
   const onPage = Math.min(PICKER_PAGE_SIZE, Math.max(0, shown.length - start));
   addPagerRow(keyboard, { page, pageSize: PICKER_PAGE_SIZE, itemsOnPage: onPage, pagination: { total: shown.length, position: start } }, (p) => `adp:p:${p}`);

@@ -1,0 +1,43 @@
+info-menu-currencies = 💱 Currencies
+info-menu-directions = 🔀 Directions
+info-menu-status = 📡 Status
+info-menu-referral = 🤝 Referral program
+info-cmd-currencies = Currencies and reserves
+info-cmd-directions = Exchange directions, rates and limits
+info-cmd-status = Exchanger status
+info-cmd-referral = Referral program
+info-nothing = The exchanger sent no details.
+info-currencies-title = 💱 <b>Currencies</b> ({ $total })
+info-currencies-empty = The exchanger lists no currencies right now.
+info-currency-reserve = Reserve: { $value }
+info-directions-title = 🔀 <b>Exchange directions</b>
+info-directions-empty = The exchanger has no open exchange directions right now.
+info-directions-pick-send = What do you want to send?
+info-directions-pick-receive = You send <b>{ $send }</b>. What do you want to receive?
+info-directions-none-from = There are no open directions from <b>{ $send }</b> any more.
+info-direction-title = 🔀 <b>{ $send } → { $receive }</b>
+info-direction-rate = 💱 Rate: { $send } = { $receive }
+info-direction-min = ⬇️ Minimum: { $value }
+info-direction-max = ⬆️ Maximum: { $value }
+info-direction-reserve = 💰 Reserve: { $value }
+info-direction-inputs = 📝 <b>Fields to fill in</b>
+info-direction-no-inputs = No extra fields are needed.
+info-direction-optional = (optional)
+info-status-title = 📡 <b>Exchanger status</b>
+info-status-online = 🟢 Online
+info-status-offline = 🔴 Offline
+info-status-maintenance = 🛠 Under maintenance
+info-status-name = Name
+info-status-version = Version
+info-status-time = Server time
+info-status-timezone = Time zone
+info-referral-title = 🤝 <b>Referral program</b>
+info-referral-off = The referral program is switched off at the moment.
+info-referral-percent = 💸 <b>Reward:</b> { $value } of every exchange
+info-referral-levels = 🪜 <b>Levels:</b> { $value }
+info-referral-level = level { $level } — { $value }
+info-referral-min-payout = 💳 <b>Minimum payout:</b> { $value }
+info-referral-cookie = 🍪 <b>Referral link remembered for:</b> { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}

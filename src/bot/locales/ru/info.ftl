@@ -1,0 +1,44 @@
+info-menu-currencies = 💱 Валюты
+info-menu-directions = 🔀 Направления
+info-menu-status = 📡 Статус
+info-menu-referral = 🤝 Партнёрская программа
+info-cmd-currencies = Валюты и резервы
+info-cmd-directions = Направления обмена, курсы и лимиты
+info-cmd-status = Статус обменника
+info-cmd-referral = Партнёрская программа
+info-nothing = Обменник не прислал подробностей.
+info-currencies-title = 💱 <b>Валюты</b> ({ $total })
+info-currencies-empty = Обменник сейчас не показывает ни одной валюты.
+info-currency-reserve = Резерв: { $value }
+info-directions-title = 🔀 <b>Направления обмена</b>
+info-directions-empty = У обменника сейчас нет открытых направлений обмена.
+info-directions-pick-send = Что вы хотите отдать?
+info-directions-pick-receive = Вы отдаёте <b>{ $send }</b>. Что хотите получить?
+info-directions-none-from = Из <b>{ $send }</b> больше нет открытых направлений.
+info-direction-title = 🔀 <b>{ $send } → { $receive }</b>
+info-direction-rate = 💱 Курс: { $send } = { $receive }
+info-direction-min = ⬇️ Минимум: { $value }
+info-direction-max = ⬆️ Максимум: { $value }
+info-direction-reserve = 💰 Резерв: { $value }
+info-direction-inputs = 📝 <b>Поля для заполнения</b>
+info-direction-no-inputs = Дополнительные поля не нужны.
+info-direction-optional = (необязательно)
+info-status-title = 📡 <b>Статус обменника</b>
+info-status-online = 🟢 Работает
+info-status-offline = 🔴 Не работает
+info-status-maintenance = 🛠 Технические работы
+info-status-name = Название
+info-status-version = Версия
+info-status-time = Время сервера
+info-status-timezone = Часовой пояс
+info-referral-title = 🤝 <b>Партнёрская программа</b>
+info-referral-off = Партнёрская программа сейчас отключена.
+info-referral-percent = 💸 <b>Вознаграждение:</b> { $value } с каждого обмена
+info-referral-levels = 🪜 <b>Уровни:</b> { $value }
+info-referral-level = уровень { $level } — { $value }
+info-referral-min-payout = 💳 <b>Минимальная выплата:</b> { $value }
+info-referral-cookie = 🍪 <b>Реферальная ссылка запоминается на:</b> { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[other] { $days } дней
+}

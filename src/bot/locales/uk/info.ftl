@@ -1,0 +1,44 @@
+info-menu-currencies = 💱 Валюти
+info-menu-directions = 🔀 Напрямки
+info-menu-status = 📡 Статус
+info-menu-referral = 🤝 Партнерська програма
+info-cmd-currencies = Валюти та резерви
+info-cmd-directions = Напрямки обміну, курси та ліміти
+info-cmd-status = Статус обмінника
+info-cmd-referral = Партнерська програма
+info-nothing = Обмінник не надіслав подробиць.
+info-currencies-title = 💱 <b>Валюти</b> ({ $total })
+info-currencies-empty = Обмінник зараз не показує жодної валюти.
+info-currency-reserve = Резерв: { $value }
+info-directions-title = 🔀 <b>Напрямки обміну</b>
+info-directions-empty = Обмінник зараз не має відкритих напрямків обміну.
+info-directions-pick-send = Що ви хочете віддати?
+info-directions-pick-receive = Ви віддаєте <b>{ $send }</b>. Що хочете отримати?
+info-directions-none-from = З <b>{ $send }</b> більше немає відкритих напрямків.
+info-direction-title = 🔀 <b>{ $send } → { $receive }</b>
+info-direction-rate = 💱 Курс: { $send } = { $receive }
+info-direction-min = ⬇️ Мінімум: { $value }
+info-direction-max = ⬆️ Максимум: { $value }
+info-direction-reserve = 💰 Резерв: { $value }
+info-direction-inputs = 📝 <b>Поля для заповнення</b>
+info-direction-no-inputs = Додаткові поля не потрібні.
+info-direction-optional = (необов'язково)
+info-status-title = 📡 <b>Статус обмінника</b>
+info-status-online = 🟢 Працює
+info-status-offline = 🔴 Не працює
+info-status-maintenance = 🛠 Технічні роботи
+info-status-name = Назва
+info-status-version = Версія
+info-status-time = Час сервера
+info-status-timezone = Часовий пояс
+info-referral-title = 🤝 <b>Партнерська програма</b>
+info-referral-off = Партнерська програма зараз вимкнена.
+info-referral-percent = 💸 <b>Винагорода:</b> { $value } з кожного обміну
+info-referral-levels = 🪜 <b>Рівні:</b> { $value }
+info-referral-level = рівень { $level } — { $value }
+info-referral-min-payout = 💳 <b>Мінімальна виплата:</b> { $value }
+info-referral-cookie = 🍪 <b>Реферальне посилання запам'ятовується на:</b> { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+   *[other] { $days } днів
+}
