@@ -239,8 +239,10 @@ async function submit(conversation: Flow, ctx: FlowContext, fields: Verification
       if (file.file_size !== undefined && file.file_size > MAX_PHOTO_BYTES) return { ok: false, problem: "too-large" };
       files.push({ path: file.file_path, photo });
     } catch (error) {
-      if (error instanceof GrammyError) return { ok: false, problem: "download" };
-      throw error;
+      // Replayed API errors may come back as plain errors, so any failure here means "cannot fetch".
+      const description = error instanceof GrammyError ? error.description : error instanceof Error ? error.message : String(error);
+      await conversation.external((outer) => outer.deps.logger.warn({ err: description }, "verification photo: getFile failed"));
+      return { ok: false, problem: "download" };
     }
   }
   return callExchanger(conversation, async (caller, deps): Promise<SubmitOutcome> => {

@@ -458,6 +458,19 @@ describe("verification", () => {
     expect(user.lastText()).toContain("Your verification request was sent");
   });
 
+  it("a photo Telegram cannot hand out: explained, nothing submitted, Submit again works", async () => {
+    const user = await h.linkedUser("main");
+    await fillCardFields(user);
+    await user.sendPhoto({ size: 3000 });
+    await user.press(/Done/);
+    h.fake.failNext("getFile", 400, "Bad Request: wrong file_id or the file is temporarily unavailable");
+    await user.press("📤 Submit");
+    expect(user.lastText()).toContain("I could not fetch your photos from Telegram");
+    expect(submits()).toHaveLength(0);
+    await user.press("📤 Submit");
+    expect(submits().at(-1)!.files.map((f) => f.size)).toEqual([3000]);
+  });
+
   it("speaks the chat's language and sends it to the exchanger", async () => {
     const user = await h.linkedUser("main", { languageCode: "uk" });
     await user.send("/verify");
