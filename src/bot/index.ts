@@ -32,6 +32,7 @@ import { linkFallback, linkFeature } from "./features/link.js";
 import { menuFeature, setMenuItems } from "./features/menu.js";
 import { ordersFeature } from "./features/orders.js";
 import { referralsFeature } from "./features/referrals.js";
+import { payFeature } from "./features/pay.js";
 import { verificationFeature } from "./features/verification.js";
 import { installConversations } from "./flows.js";
 import { createI18n } from "./i18n.js";
@@ -44,7 +45,7 @@ import type { I18n } from "@grammyjs/i18n";
 export type { BotConfig, BotDeps } from "./context.js";
 
 /** Every screen family, in the order their handlers are tried. */
-export const FEATURES: Feature[] = [linkFeature, menuFeature, accountFeature, languageFeature, ordersFeature, referralsFeature, detailsFeature, verificationFeature, inputsFeature, infoFeature, helpFeature];
+export const FEATURES: Feature[] = [linkFeature, menuFeature, accountFeature, languageFeature, ordersFeature, referralsFeature, detailsFeature, verificationFeature, inputsFeature, infoFeature, payFeature, helpFeature];
 
 export interface CreateBotOptions {
   token: string;
