@@ -1,0 +1,79 @@
+/**
+ * A private redis-server child process for tests that must stop and start Redis (the shared one on
+ * 6379 serves other test files and must never be restarted). Append-only persistence with fsync on
+ * every write, so a restart — even a kill -9 — loses nothing that was acknowledged.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+
+export class OwnRedis {
+  private child?: ChildProcess;
+
+  private constructor(
+    readonly port: number,
+    readonly dir: string,
+  ) {}
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  static async start(): Promise<OwnRedis> {
+    if (spawnSync("redis-server", ["--version"]).status !== 0) {
+      throw new Error("redis-server is not on PATH: this test starts and restarts its own Redis (apt-get install redis-server)");
+    }
+    const redis = new OwnRedis(await freePort(), mkdtempSync(join(tmpdir(), "own-redis-")));
+    await redis.up();
+    return redis;
+  }
+
+  /** Starts the server (again) on the same port and data folder; resolves once it answers PING. */
+  async up(): Promise<void> {
+    const args = ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes", "--appendfsync", "always", "--dir", this.dir];
+    this.child = spawn("redis-server", args, { stdio: "ignore" });
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      probe.on("error", () => undefined); // refused while starting: expected, retried below
+      try {
+        await probe.connect();
+        if ((await probe.ping()) === "PONG") return;
+      } catch {
+        // not up yet
+      } finally {
+        probe.disconnect();
+      }
+      if (Date.now() > deadline) throw new Error(`redis-server did not start on port ${this.port}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Kills the server like a crash would (SIGKILL) and waits for it to be gone. */
+  async crash(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    child.kill("SIGKILL");
+    await gone;
+  }
+
+  async stop(): Promise<void> {
+    await this.crash();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * Redis restarted in the middle of a conversation (a private redis-server with append-only
+ * persistence, see own-redis.ts): the linked key survives, the flow resumes where it was, and an
+ * update that arrives while Redis is down gets a clear answer rather than silence.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Harness } from "../harness/harness.js";
+import { OwnRedis } from "./own-redis.js";
+
+describe("Redis restarted mid-conversation", () => {
+  let redis: OwnRedis;
+  let h: Harness;
+  beforeAll(async () => {
+    redis = await OwnRedis.start();
+    h = await Harness.start({ env: { REDIS_URL: redis.url } });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await redis?.stop();
+  });
+
+  const ready = async () => {
+    const deadline = Date.now() + 15_000;
+    while (h.storage.redis?.status !== "ready") {
+      if (Date.now() > deadline) throw new Error(`the bot's Redis client did not reconnect (status ${h.storage.redis?.status})`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  it("keeps the key and resumes the add-detail flow at its prompt", async () => {
+    const user = await h.linkedUser();
+    await user.send("/details");
+    await user.press("dt:add");
+    await user.press(/^adp:c:0$/);
+    expect(user.lastText()).toMatch(/Send the .* detail/);
+
+    await redis.crash();
+    await redis.up();
+    await ready();
+
+    expect(await h.storage.vault.has(user.chatId)).toBe(true);
+    await user.send("bc1-restart-survivor-0001");
+    const created = h.exchangerCalls("/user-api-create-details").at(-1);
+    expect(created?.fields.value).toBe("bc1-restart-survivor-0001");
+    expect(user.transcript()).toContain("Saved");
+  });
+
+  it("an update that arrives while Redis is down gets a clear answer; the flow goes on after", async () => {
+    const user = await h.linkedUser();
+    await user.send("/details");
+    await user.press("dt:add");
+    await user.press(/^adp:c:0$/);
+    const before = user.visible().length;
+
+    await redis.crash();
+    await user.send("typed-while-redis-was-down").catch(() => undefined);
+    const during = user.visible().slice(before).filter((m) => m.from === "bot").map((m) => m.text).join("\n");
+    await redis.up();
+    await ready();
+
+    // Not silence: the user is asked to try again.
+    expect(during).toMatch(/try again/i);
+    expect(await h.storage.vault.has(user.chatId)).toBe(true);
+    await user.send("bc1-after-the-outage-0002");
+    expect(h.exchangerCalls("/user-api-create-details").at(-1)?.fields.value).toBe("bc1-after-the-outage-0002");
+  });
+});
