@@ -30,6 +30,7 @@ import { cancelComposer, fallback, helpFeature, setHelpCommands } from "./featur
 import { languageFeature } from "./features/language.js";
 import { linkFallback, linkFeature } from "./features/link.js";
 import { menuFeature, setMenuItems } from "./features/menu.js";
+import { notifyFeature } from "./features/notify.js";
 import { ordersFeature } from "./features/orders.js";
 import { referralsFeature } from "./features/referrals.js";
 import { payFeature } from "./features/pay.js";
@@ -45,7 +46,7 @@ import type { I18n } from "@grammyjs/i18n";
 export type { BotConfig, BotDeps } from "./context.js";
 
 /** Every screen family, in the order their handlers are tried. */
-export const FEATURES: Feature[] = [linkFeature, menuFeature, accountFeature, languageFeature, ordersFeature, referralsFeature, detailsFeature, verificationFeature, inputsFeature, infoFeature, payFeature, helpFeature];
+export const FEATURES: Feature[] = [linkFeature, menuFeature, accountFeature, languageFeature, ordersFeature, referralsFeature, detailsFeature, verificationFeature, inputsFeature, infoFeature, notifyFeature, payFeature, helpFeature];
 
 export interface CreateBotOptions {
   token: string;

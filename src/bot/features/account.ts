@@ -5,6 +5,7 @@ import type { BotContext } from "../context.js";
 import type { Feature } from "../feature.js";
 import { renderAccountCard, twoFactorFromUser } from "../render/account.js";
 import { backToMenuRow } from "./menu.js";
+import { notifyAccountButton } from "./notify.js";
 
 async function showAccount(ctx: BotContext, edit: boolean): Promise<void> {
   const user = await withCaller(ctx, (caller) => ctx.deps.exchanger.getInfo(caller));
@@ -12,7 +13,7 @@ async function showAccount(ctx: BotContext, edit: boolean): Promise<void> {
   if (twofa !== undefined && twofa !== ctx.chatSettings.twofa) {
     ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId!, { twofa });
   }
-  const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), "acct:show"));
+  const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), "acct:show").text(...notifyAccountButton(ctx)));
   const text = renderAccountCard(ctx, user);
   if (edit) await ctx.editMessageText(text, { parse_mode: "HTML", reply_markup: keyboard });
   else await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });

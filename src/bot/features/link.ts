@@ -13,6 +13,7 @@ import { escapeHtml, maskSecret } from "../render/html.js";
 import { renderAccountCard, twoFactorFromUser } from "../render/account.js";
 import { Unauthorized, ExchangerError } from "../../exchanger/errors.js";
 import { mainMenuKeyboard } from "./menu.js";
+import { withNotifyOffer } from "./notify.js";
 import { conversationKey } from "../flows.js";
 
 /** Exchanger CMS keys are long random tokens; anything with spaces or too short is not one. */
@@ -53,7 +54,7 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   ctx.deps.logger.info({ updateId: ctx.update.update_id }, "account linked");
   await ctx.reply(`${ctx.t("link-done", { key: escapeHtml(maskSecret(candidate)) })}\n\n${renderAccountCard(ctx, user)}`, {
     parse_mode: "HTML",
-    reply_markup: mainMenuKeyboard(ctx, true),
+    reply_markup: withNotifyOffer(ctx, mainMenuKeyboard(ctx, true)),
   });
 }
 

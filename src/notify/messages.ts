@@ -1,0 +1,43 @@
+/**
+ * The texts the watcher sends, in the chat's language. Pure apart from the translator passed in.
+ * Cards come from the order screens' renderer, so a notification looks like the card in /orders.
+ */
+import type { FlowContext } from "../bot/context.js";
+import type { Order } from "../exchanger/types.js";
+import { renderOrderCard, renderOrderLine, statusLabel, type CurrencyNames } from "../bot/render/order.js";
+import { clip, displayValue, escapeHtml, fitMessage } from "../bot/render/html.js";
+import type { OrderChange } from "./seen.js";
+
+/** What the renderers need of a context: `t` in one language (the watcher has no update to take it from). */
+export type Translator = Pick<FlowContext, "t">;
+
+/** More changes than this in one poll become one summary message instead of a card each. */
+export const MAX_CARDS_PER_POLL = 3;
+
+function orderId(order: Order): string {
+  return escapeHtml(clip(displayValue(order.id) ?? "?", 40));
+}
+
+export function headline(tr: Translator, change: OrderChange): string {
+  const vars = { id: orderId(change.order), status: statusLabel(tr, change.order.status) };
+  return tr.t(change.kind === "new" ? "notify-headline-new" : "notify-headline-status", vars);
+}
+
+/** "🔔 Order #1041 is now 💸 Paid" above the order's full card, within Telegram's limit. */
+export function changeMessage(tr: Translator, change: OrderChange, names: CurrencyNames): string {
+  return fitMessage([headline(tr, change), "", ...renderOrderCard(tr, change.order, names).split("\n")]);
+}
+
+/** Many changes at once (e.g. after an outage): one message with a line per order. */
+export function summaryMessage(tr: Translator, changes: readonly OrderChange[], names: CurrencyNames): string {
+  const lines = [tr.t("notify-summary", { count: changes.length })];
+  for (const change of changes) lines.push("", renderOrderLine(tr, change.order, names));
+  lines.push("", tr.t("notify-summary-hint"));
+  return fitMessage(lines);
+}
+
+/** The messages one poll sends: a card per change, or one summary when there are many. */
+export function messagesFor(tr: Translator, changes: readonly OrderChange[], names: CurrencyNames): Array<{ text: string; changes: OrderChange[] }> {
+  if (changes.length > MAX_CARDS_PER_POLL) return [{ text: summaryMessage(tr, changes, names), changes: [...changes] }];
+  return changes.map((change) => ({ text: changeMessage(tr, change, names), changes: [change] }));
+}

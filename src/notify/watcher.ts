@@ -1,0 +1,312 @@
+/**
+ * The order status watcher: polls get-orders for chats with notifications on and tells them what
+ * changed. The User API has no events, so polling is the only way.
+ *
+ * One tick: take the chats due now from the schedule (a sorted set), and for each one, under a
+ * per-chat lease (so that of several instances on one Redis exactly one handles it):
+ *   poll one page of orders → compare with what was seen last → send the changes → save → reschedule
+ * (soon when an order is still moving, rarely otherwise). Every exchanger request waits for a permit
+ * of the shared NOTIFY_MAX_RPS limit; every Telegram message for one of the shared Telegram limit.
+ *
+ * Delivery: the state is saved after the messages went out, and only for the changes that did, so a
+ * failed send is retried on the next poll. A crash between sending and saving can repeat that one
+ * message; it can never lose one. Several instances never announce one change twice: the lease
+ * covers poll → compare → send → save, and the lease is checked again right before sending.
+ */
+import { randomUUID } from "node:crypto";
+import { GrammyError, type Api } from "grammy";
+import type { I18n } from "@grammyjs/i18n";
+import type { Language } from "../config.js";
+import type { FlowContext } from "../bot/context.js";
+import { CurrencyCache, currencyLabel } from "../bot/currencies.js";
+import type { SettingsStore } from "../bot/settings.js";
+import { Unauthorized } from "../exchanger/errors.js";
+import type { ExchangerClient, Order } from "../exchanger/types.js";
+import type { Logger } from "../logger.js";
+import type { KV } from "../storage/kv.js";
+import type { Vault } from "../storage/vault.js";
+import { messagesFor, type Translator } from "./messages.js";
+import { SharedRateLimiter } from "./rate-limiter.js";
+import { disableNotifications, leaseKey, SCHEDULE_KEY, seenKey } from "./schedule.js";
+import { compareOrders, decodeSeen, encodeSeen, withAnnounced, type OrderChange } from "./seen.js";
+
+export interface NotifierDeps {
+  /** The bot's Api (createBot installs auto-retry for Telegram's 429 on it). */
+  api: Api;
+  /** Only get-orders and the public currency list are used. */
+  exchanger: Pick<ExchangerClient, "getOrders" | "getCurrencies">;
+  kv: KV;
+  vault: Vault;
+  settings: SettingsStore;
+  logger: Logger;
+  i18n: I18n<FlowContext>;
+  defaultLanguage: Language;
+  /** config.notify */
+  notify: { intervalMs: number; idleIntervalMs: number; maxRps: number };
+}
+
+export interface NotifierOptions {
+  /** Clock of the schedule (tests move it forward instead of waiting). Default Date.now. */
+  now?: () => number;
+  /** How often the loop looks for due chats. Default 1000 ms. */
+  tickMs?: number;
+  /** Due chats taken per tick. Default 100. */
+  batchSize?: number;
+  /** Chats polled at once by this instance (they queue for permits anyway). Default 2 × maxRps, ≤ 32. */
+  concurrency?: number;
+  /** Orders read per poll (one page, newest first). Default 20. */
+  pageSize?: number;
+  /** Notification messages per second across instances; Telegram allows 30 per bot, the rest is left for replies. Default 25. */
+  telegramPerSecond?: number;
+  /** Pause between two messages to one chat (Telegram: about one per second). Default 1000 ms. */
+  perChatGapMs?: number;
+  /** Longest a poll may hold a chat; longer than any poll can take. Default 5 min. */
+  leaseMs?: number;
+  /** Longest a poll waits for an exchanger permit before it leaves the chat for the next tick. Default 30 s. */
+  permitWaitMs?: number;
+}
+
+/** What happened to one due chat (the tests and the debug log read these). */
+export type PollOutcome =
+  | "busy" // another instance holds the lease
+  | "not-due" // another instance polled it meanwhile
+  | "off" // notifications were switched off: dropped from the schedule
+  | "unlinked" // no key any more (/logout): dropped silently
+  | "throttled" // no exchanger permit in time: stays due
+  | "baseline" // first poll: statuses recorded, nothing sent
+  | "unchanged"
+  | "notified"
+  | "revoked" // the key was rejected: dropped, told once
+  | "blocked" // the user blocked the bot: dropped
+  | "failed"; // exchanger unavailable or error: retried at the normal interval
+
+export interface TickReport {
+  due: number;
+  outcomes: Partial<Record<PollOutcome, number>>;
+}
+
+export class Notifier {
+  readonly #deps: NotifierDeps;
+  readonly #now: () => number;
+  readonly #tickMs: number;
+  readonly #batchSize: number;
+  readonly #concurrency: number;
+  readonly #pageSize: number;
+  readonly #perChatGapMs: number;
+  readonly #leaseMs: number;
+  readonly #permitWaitMs: number;
+  readonly #exchangerLimit: SharedRateLimiter;
+  readonly #telegramLimit: SharedRateLimiter;
+  /** Currency names for cards; its list requests go through the limit like get-orders. */
+  readonly #currencies: CurrencyCache;
+  readonly #log: Logger;
+  #loop: Promise<void> | undefined;
+  #stopped = false;
+  #wake: (() => void) | undefined;
+
+  constructor(deps: NotifierDeps, options: NotifierOptions = {}) {
+    this.#deps = deps;
+    this.#now = options.now ?? Date.now;
+    this.#tickMs = options.tickMs ?? 1_000;
+    this.#batchSize = options.batchSize ?? 100;
+    this.#concurrency = options.concurrency ?? Math.min(32, deps.notify.maxRps * 2);
+    this.#pageSize = options.pageSize ?? 20;
+    this.#perChatGapMs = options.perChatGapMs ?? 1_000;
+    this.#leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.#permitWaitMs = options.permitWaitMs ?? 30_000;
+    this.#exchangerLimit = new SharedRateLimiter({ kv: deps.kv, name: "notify-exchanger", perSecond: deps.notify.maxRps });
+    this.#telegramLimit = new SharedRateLimiter({ kv: deps.kv, name: "notify-telegram", perSecond: options.telegramPerSecond ?? 25 });
+    this.#log = deps.logger.child({ component: "notify" });
+    const limit = this.#exchangerLimit;
+    this.#currencies = new CurrencyCache({
+      async getCurrencies(language) {
+        if (!(await limit.acquire(Date.now() + 30_000))) throw new Error("no exchanger permit for the currency list");
+        return deps.exchanger.getCurrencies(language);
+      },
+    });
+  }
+
+  /** One pass over the chats due now. Deterministic entry point for tests; the loop calls it too. */
+  async runOnce(): Promise<TickReport> {
+    const due = shuffle(await this.#deps.kv.zrangeByScore(SCHEDULE_KEY, this.#now(), this.#batchSize));
+    const report: TickReport = { due: due.length, outcomes: {} };
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length) {
+        const chatId = due[next++]!;
+        const outcome = await this.pollChat(chatId).catch((error: unknown) => {
+          // Storage trouble and the like: the chat stays due and is tried again next tick.
+          this.#log.warn({ chatId, err: describe(error) }, "notification poll failed");
+          return "failed" as const;
+        });
+        report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.#concurrency, due.length) }, worker));
+    return report;
+  }
+
+  /** Runs ticks until stop(); a tick that found a full batch is followed at once by the next. */
+  start(): void {
+    if (this.#loop) return;
+    this.#stopped = false;
+    this.#loop = (async () => {
+      while (!this.#stopped) {
+        let full = false;
+        try {
+          full = (await this.runOnce()).due >= this.#batchSize;
+        } catch (error) {
+          this.#log.warn({ err: describe(error) }, "notification tick failed");
+        }
+        if (!full && !this.#stopped) await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.#tickMs);
+          this.#wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    })();
+  }
+
+  /** Stops the loop; resolves when the polls in flight have finished (their leases released). */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#wake?.();
+    await this.#loop;
+    this.#loop = undefined;
+  }
+
+  /** Poll one chat if it is still due and no other instance holds it. */
+  async pollChat(chatId: string): Promise<PollOutcome> {
+    const { kv } = this.#deps;
+    const token = randomUUID();
+    if (!(await kv.setIfAbsent(leaseKey(chatId), token, this.#leaseMs))) return "busy";
+    try {
+      return await this.#pollLeased(chatId, token);
+    } finally {
+      await kv.delIf(leaseKey(chatId), token);
+    }
+  }
+
+  async #pollLeased(chatId: string, token: string): Promise<PollOutcome> {
+    const { kv, vault, settings, exchanger } = this.#deps;
+    // The due list may be a moment old: another instance may have polled and rescheduled it.
+    const dueAt = await kv.zscore(SCHEDULE_KEY, chatId);
+    if (dueAt === undefined || dueAt > this.#now()) return "not-due";
+
+    const chatSettings = await settings.get(chatId);
+    if (!chatSettings.notify) {
+      await disableNotifications(kv, settings, chatId);
+      return "off";
+    }
+    const apiKey = await vault.get(chatId);
+    if (apiKey === undefined) {
+      await disableNotifications(kv, settings, chatId);
+      return "unlinked";
+    }
+    const previous = decodeSeen(await kv.get(seenKey(chatId)));
+    const language = chatSettings.lang ?? previous.lang ?? this.#deps.defaultLanguage;
+
+    if (!(await this.#exchangerLimit.acquire(Date.now() + this.#permitWaitMs))) return "throttled";
+    let orders: Order[];
+    try {
+      orders = (await exchanger.getOrders({ apiKey, language }, { page: 1, limit: this.#pageSize })).items;
+    } catch (error) {
+      if (error instanceof Unauthorized) return this.#keyRejected(chatId, language);
+      this.#log.info({ chatId, err: describe(error) }, "could not read orders; retrying later");
+      await kv.zadd(SCHEDULE_KEY, chatId, this.#now() + this.#deps.notify.intervalMs);
+      return "failed";
+    }
+
+    const comparison = compareOrders(previous, orders);
+    let outcome: PollOutcome = previous.statuses === undefined ? "baseline" : comparison.changes.length > 0 ? "notified" : "unchanged";
+    let announced = comparison.changes;
+    if (comparison.changes.length > 0) {
+      if ((await kv.get(leaseKey(chatId))) !== token) return "busy"; // our lease ran out: the new holder will do it
+      const sent = await this.#announce(chatId, language, comparison.changes);
+      if (sent.blocked) {
+        await disableNotifications(kv, settings, chatId);
+        return "blocked";
+      }
+      announced = sent.announced;
+      if (announced.length === 0) outcome = "failed";
+    }
+    await kv.set(seenKey(chatId), encodeSeen(withAnnounced(previous, comparison, announced)));
+    const interval = comparison.active ? this.#deps.notify.intervalMs : this.#deps.notify.idleIntervalMs;
+    await kv.zadd(SCHEDULE_KEY, chatId, this.#now() + interval);
+    return outcome;
+  }
+
+  /** Sends the messages for the changes; stops at the first one Telegram did not take. */
+  async #announce(chatId: string, language: Language, changes: OrderChange[]): Promise<{ announced: OrderChange[]; blocked: boolean }> {
+    const tr = this.#translator(language);
+    const names = await this.#currencyNames(language);
+    const announced: OrderChange[] = [];
+    let first = true;
+    for (const message of messagesFor(tr, changes, names)) {
+      if (!first) await sleep(this.#perChatGapMs);
+      first = false;
+      await this.#telegramLimit.acquire();
+      try {
+        await this.#deps.api.sendMessage(chatId, message.text, { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+        announced.push(...message.changes);
+      } catch (error) {
+        if (error instanceof GrammyError && error.error_code === 403) return { announced, blocked: true };
+        if (error instanceof GrammyError && error.error_code === 400) {
+          // Telegram refuses this message itself (e.g. chat gone): retrying would loop forever.
+          this.#log.warn({ chatId, err: error.description }, "notification refused by Telegram; skipped");
+          announced.push(...message.changes);
+          continue;
+        }
+        this.#log.info({ chatId, err: describe(error) }, "could not send a notification; retrying next poll");
+        break;
+      }
+    }
+    return { announced, blocked: false };
+  }
+
+  /** The key was revoked or changed: forget it (as the bot does on any rejected call), stop, say so once. */
+  async #keyRejected(chatId: string, language: Language): Promise<PollOutcome> {
+    const { kv, vault, settings } = this.#deps;
+    await vault.unlink(chatId);
+    await disableNotifications(kv, settings, chatId);
+    this.#log.info({ chatId }, "key rejected; notifications stopped");
+    await this.#telegramLimit.acquire();
+    await this.#deps.api
+      .sendMessage(chatId, this.#translator(language).t("notify-key-rejected"), { parse_mode: "HTML" })
+      .catch((error: unknown) => this.#log.info({ chatId, err: describe(error) }, "could not tell about the rejected key"));
+    return "revoked";
+  }
+
+  async #currencyNames(language: Language): Promise<Map<string, string>> {
+    try {
+      const byId = await this.#currencies.byId(language);
+      return new Map([...byId].map(([id, currency]) => [id, currencyLabel(currency)]));
+    } catch {
+      return new Map(); // names are a nicety: cards show "#id" instead
+    }
+  }
+
+  #translator(language: Language): Translator {
+    const { i18n } = this.#deps;
+    return { t: ((key: string, variables?: Parameters<Translator["t"]>[1]) => i18n.t(language, key, variables)) as Translator["t"] };
+  }
+}
+
+function shuffle<T>(items: T[]): T[] {
+  // Instances take the same due list; different orders make them collide on fewer leases.
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
