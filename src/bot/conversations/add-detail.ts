@@ -60,8 +60,8 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
 
   for (;;) {
     const update = await conversation.wait();
-    const data = update.callbackQuery?.data;
-    if (data !== undefined) {
+    if (update.callbackQuery) {
+      const data = update.callbackQuery.data ?? "";
       const choice = /^adp:c:(\d{1,4})$/.exec(data);
       const currency = choice ? list[Number(choice[1])] : undefined;
       if (currency) {
@@ -81,8 +81,10 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
       await answerStrayButton(update);
       continue;
     }
+    // Edits of earlier messages and service updates are no answer to this prompt.
+    if (!update.message) continue;
 
-    const text = update.message?.text;
+    const text = update.message.text;
     if (text === undefined || isCommand(update)) {
       await update.reply(update.t(text === undefined ? "details-add-pick-text-only" : "details-add-busy"), HTML);
       continue;
@@ -116,7 +118,8 @@ async function saveValue(conversation: Flow, ctx: FlowContext, currency: Pickabl
       await answerStrayButton(update);
       continue;
     }
-    const text = update.message?.text;
+    if (!update.message) continue;
+    const text = update.message.text;
     if (text === undefined || isCommand(update)) {
       await update.reply(update.t(text === undefined ? "details-add-value-text-only" : "details-add-busy"), HTML);
       continue;

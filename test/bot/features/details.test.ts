@@ -70,10 +70,15 @@ describe("payment details", () => {
     expect(user.lastText()).toMatch(/No currency matches “dogecoin”/);
     expect(buttons(user)).toEqual(["Tether TRC20 (USDTTRC20)", "Tether ERC20 (USDTERC20)", "✖ Cancel"]);
 
+    await user.sendPhoto();
+    expect(user.lastText()).toMatch(/Choose a currency with the buttons above/);
+
     await user.press("Tether TRC20 (USDTTRC20)");
     expect(user.transcript()).toContain("Currency: Tether TRC20 (USDTTRC20)");
     expect(user.lastText()).toMatch(/Send the Tether TRC20 \(USDTTRC20\) detail/);
 
+    await user.sendPhoto();
+    expect(user.lastText()).toMatch(/send the detail as a text message/);
     await user.send("    ");
     expect(user.lastText()).toMatch(/The detail is empty/);
     await user.send("T".repeat(256));
@@ -236,6 +241,24 @@ describe("payment details", () => {
     expect(buttons(user)).toContain("🗑 Delete selected (1)");
     await user.press("◀ Back");
     expect(user.lastText()).toContain("Payment details (8)");
+  });
+
+  it("the ticking state in Redis holds ids only, never the detail values", async () => {
+    const user = await h.linkedUser("main");
+    await user.send("/details");
+    await user.press("🗑 Delete…");
+    await user.press("☐ 3.");
+    const raw = (await h.rawRedisValues()).join("\n");
+    expect(raw).toContain("details:selection");
+    expect(raw).not.toContain("2202 2000 1111 3333");
+    expect(raw).not.toContain("P1000999000");
+  });
+
+  it("needs a linked account", async () => {
+    const user = h.user();
+    await user.send("/details");
+    expect(user.lastText()).toMatch(/not linked yet/);
+    expect(h.exchangerCalls("/user-api-get-details")).toHaveLength(0);
   });
 
   it("stale and forged buttons fall through to 'this button has expired'", async () => {
