@@ -34,6 +34,8 @@ import { notifyFeature } from "./features/notify.js";
 import { ordersFeature } from "./features/orders.js";
 import { referralsFeature } from "./features/referrals.js";
 import { payFeature } from "./features/pay.js";
+import { passwordFeature } from "./features/password.js";
+import { twofaFeature } from "./features/twofa.js";
 import { verificationFeature } from "./features/verification.js";
 import { installConversations } from "./flows.js";
 import { createI18n } from "./i18n.js";
@@ -46,7 +48,7 @@ import type { I18n } from "@grammyjs/i18n";
 export type { BotConfig, BotDeps } from "./context.js";
 
 /** Every screen family, in the order their handlers are tried. */
-export const FEATURES: Feature[] = [linkFeature, menuFeature, accountFeature, languageFeature, ordersFeature, referralsFeature, detailsFeature, verificationFeature, inputsFeature, infoFeature, notifyFeature, payFeature, helpFeature];
+export const FEATURES: Feature[] = [linkFeature, menuFeature, accountFeature, languageFeature, ordersFeature, referralsFeature, detailsFeature, verificationFeature, inputsFeature, infoFeature, notifyFeature, payFeature, passwordFeature, twofaFeature, helpFeature];
 
 export interface CreateBotOptions {
   token: string;

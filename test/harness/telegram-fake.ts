@@ -372,7 +372,9 @@ async function readBody(body: unknown): Promise<Uint8Array> {
 
 async function parsePayload(contentType: string, body: Uint8Array): Promise<{ payload: Record<string, unknown>; uploads: Record<string, number> }> {
   if (contentType.startsWith("multipart/form-data")) {
-    const form = await new Response(body, { headers: { "content-type": contentType } }).formData();
+    // grammY writes `filename=a.png` unquoted, which Telegram accepts but undici's strict parser rejects.
+    const form = await new Response(body, { headers: { "content-type": contentType } }).formData().catch(() => undefined);
+    if (!form) return parseMultipartLoosely(contentType, body);
     const payload: Record<string, unknown> = {};
     const uploads: Record<string, number> = {};
     for (const [name, value] of form.entries()) {
@@ -391,4 +393,40 @@ async function parsePayload(contentType: string, body: Uint8Array): Promise<{ pa
   }
   if (body.length === 0) return { payload: {}, uploads: {} };
   return { payload: JSON.parse(new TextDecoder().decode(body)) as Record<string, unknown>, uploads: {} };
+}
+
+/** A tolerant multipart/form-data reader (quoted or bare parameter values), as Telegram's own is. */
+function parseMultipartLoosely(contentType: string, body: Uint8Array): { payload: Record<string, unknown>; uploads: Record<string, number> } {
+  const boundary = contentType.match(/boundary="?([^";]+)"?/i)?.[1];
+  const payload: Record<string, unknown> = {};
+  const uploads: Record<string, number> = {};
+  if (!boundary) throw new TelegramApiError(400, "Bad Request: multipart boundary is missing");
+  const raw = Buffer.from(body);
+  const delimiter = Buffer.from(`--${boundary}`);
+  let start = raw.indexOf(delimiter);
+  while (start >= 0) {
+    const partStart = start + delimiter.length;
+    const end = raw.indexOf(delimiter, partStart);
+    if (end < 0) break;
+    const part = raw.subarray(partStart + 2, end - 2); // between "\r\n" after the delimiter and "\r\n" before the next
+    const headerEnd = part.indexOf("\r\n\r\n");
+    if (headerEnd >= 0) {
+      const headers = part.subarray(0, headerEnd).toString("utf8");
+      const content = part.subarray(headerEnd + 4);
+      const name = headers.match(/\bname="?([^";\r\n]+)"?/i)?.[1];
+      if (name !== undefined) {
+        if (/\bfilename=/i.test(headers)) uploads[name] = content.length;
+        else {
+          const value = content.toString("utf8");
+          try {
+            payload[name] = JSON.parse(value);
+          } catch {
+            payload[name] = value;
+          }
+        }
+      }
+    }
+    start = end;
+  }
+  return { payload, uploads };
 }
