@@ -103,6 +103,19 @@ describe("paying an order from the balance", () => {
     expect(h.exchangerCalls(SPEND)).toHaveLength(0);
   });
 
+  it("from the real order card: its Pay button opens the confirmation in place, then pays", async () => {
+    const user = await h.linkedUser("main");
+    const order = createdOrder("main", (a) => a === 120);
+    await user.send(`/order ${order.id}`);
+    const orderCard = user.lastBotMessage();
+    await user.press("💳 Pay from balance");
+    expect(user.lastBotMessage().messageId).toBe(orderCard.messageId);
+    expect(user.lastText()).toContain(`Pay order #${order.id} from your balance`);
+    await user.press(/^✅ Pay/);
+    expect(user.lastText()).toContain(`Order #${order.id} is paid`);
+    expect(h.exchangerCalls(SPEND)).toHaveLength(1);
+  });
+
   it("refuses orders that are not in status created, before and at confirmation", async () => {
     const user = await h.linkedUser("main");
     const paid = h.sandbox.state.accounts.main!.orders.find((o) => Number(o.status) === 1)!;
