@@ -26,10 +26,12 @@ const HTML = { parse_mode: "HTML" as const };
 /** Why a value cannot be saved, as a translation key with its variables; undefined when it is fine. */
 export function valueProblem(raw: string): { key: string; vars?: Record<string, number> } | undefined {
   const value = raw.trim();
-  if (value === "") return { key: "details-add-value-empty" };
+  // Only zero-width / format characters (U+200B, U+FEFF…) looks empty on every screen: as good as empty.
+  if (value === "" || !/[^\p{Cf}\p{Z}]/u.test(value)) return { key: "details-add-value-empty" };
   const length = [...value].length;
   if (length > MAX_DETAIL_VALUE) return { key: "details-add-value-too-long", vars: { length, max: MAX_DETAIL_VALUE } };
-  if (/\p{Cc}/u.test(value)) return { key: "details-add-value-control" };
+  // Bidi overrides/isolates would make a requisite display differently from what it is (U+202E "txt.exe").
+  if (/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(value)) return { key: "details-add-value-control" };
   return undefined;
 }
 
