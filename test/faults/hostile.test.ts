@@ -127,6 +127,41 @@ const PROMPTS: Prompt[] = [
     },
     shows: /date of birth/,
   },
+  { name: "password: the current password", open: (u) => u.send("/password").then(() => undefined), shows: /Changing your password/ },
+  {
+    name: "password: the new password",
+    open: async (u) => {
+      await u.send("/password");
+      await u.send(h.sandbox.accounts.main.password);
+    },
+    shows: /send the new password/i,
+  },
+  {
+    name: "password: the new password repeated",
+    open: async (u) => {
+      await u.send("/password");
+      await u.send(h.sandbox.accounts.main.password);
+      await u.send("a-Brand-new-passw0rd");
+    },
+    shows: /once more/,
+  },
+  {
+    name: "2FA: the code that turns it on",
+    open: async (u) => {
+      await u.send("/2fa");
+      await u.press("tfa:on");
+    },
+    shows: /6-digit code/,
+  },
+  {
+    name: "2FA: the code that turns it off",
+    account: "twofa",
+    open: async (u) => {
+      await u.send("/2fa");
+      await u.press("tfa:off");
+    },
+    shows: /To turn two-factor authentication off/,
+  },
 ];
 
 describe("hostile strings at every prompt", () => {
