@@ -1,5 +1,5 @@
 /**
- * Process entry: config → logger → storage → exchanger client → bot → polling or webhook.
+ * Process entry: config → logger → storage → exchanger client → bot → notifier → polling or webhook.
  * SIGINT/SIGTERM stop taking updates, let handlers in flight finish, then close storage.
  */
 import { run, type RunnerHandle } from "@grammyjs/runner";
@@ -8,6 +8,7 @@ import { createServer, type Server } from "node:http";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { createLogger, type Logger } from "./logger.js";
+import { startNotifier } from "./notify/index.js";
 
 function readConfig(): Config {
   try {
@@ -50,6 +51,16 @@ async function main(): Promise<void> {
   await app.bot.init();
   await app.registerCommands().catch((error: unknown) => logger.warn({ err: String(error) }, "setMyCommands failed"));
 
+  // Order status notifications run in every instance; per-chat leases in the store keep each
+  // change announced once (README, "Notifications").
+  const notifier = startNotifier({
+    ...app.deps,
+    api: app.bot.api,
+    i18n: app.i18n,
+    defaultLanguage: config.defaultLanguage,
+    notify: config.notify,
+  });
+
   let runner: RunnerHandle | undefined;
   let server: Server | undefined;
   if (config.mode.kind === "webhook") {
@@ -71,6 +82,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down");
     if (runner?.isRunning()) await runner.stop();
     if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+    await notifier.stop();
     await app.close();
     process.exit(0);
   };
