@@ -17,7 +17,7 @@ import { loadChat } from "./middlewares/load-chat.js";
 import { NotLinked } from "./middlewares/error-boundary.js";
 
 /** Raise on every change to any conversation's code. */
-export const CONVERSATIONS_VERSION = 1;
+export const CONVERSATIONS_VERSION = 2;
 /** The encrypted adapter namespaces states itself (`conv:<key>`), so the plugin adds no prefix. */
 export const CONVERSATION_PREFIX = "";
 export const conversationKey = (chatId: number | string): string => `${CONVERSATION_PREFIX}${chatId}`;

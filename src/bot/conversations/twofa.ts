@@ -4,8 +4,8 @@
  * On: the bot makes the secret itself (the spec: the client generates it), inside `external` so every
  * replay of the flow reuses the same one. It is shown once — as a QR code of the otpauth:// URI and
  * as text in a spoiler — with protect_content, and that message is deleted when the flow ends (code
- * accepted, too many wrong codes, or this flow's own Cancel button). The secret lives only in the
- * encrypted, TTL'd replay log and in that message; it is never logged.
+ * accepted, too many wrong codes, this flow's own Cancel button, or /cancel through flow-messages.ts).
+ * The secret lives only in the encrypted, TTL'd replay log and in that message; it is never logged.
  * Off: one code, then setup with enable=0.
  */
 import { Secret, TOTP } from "otpauth";
@@ -15,6 +15,7 @@ import { ExchangerError } from "../../exchanger/errors.js";
 import type { UserInfo } from "../../exchanger/types.js";
 import type { FlowContext } from "../context.js";
 import { callExchanger, type Flow } from "../flows.js";
+import { forgetFlowMessage, rememberFlowMessage } from "../flow-messages.js";
 import { twoFactorFromUser } from "../render/account.js";
 import { escapeHtml } from "../render/html.js";
 import { MAX_CODE_ATTEMPTS } from "../two-factor.js";
@@ -70,7 +71,12 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
     protect_content: true,
     reply_markup: keyboard,
   });
-  const dropQr = () => ctx.api.deleteMessage(chatId, qr.message_id).catch(() => undefined);
+  // /cancel leaves the flow without running it further; it deletes the QR through this record.
+  await conversation.external((outer) => rememberFlowMessage(outer.deps.kv, chatId, qr.message_id));
+  const dropQr = async () => {
+    await ctx.api.deleteMessage(chatId, qr.message_id).catch(() => undefined);
+    await conversation.external((outer) => forgetFlowMessage(outer.deps.kv, chatId));
+  };
 
   for (let attempt = 1; ; attempt++) {
     const code = await askCode(conversation, ctx, { keyboard, cancelData: TWOFA_ENABLE_CANCEL });

@@ -5,6 +5,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import type { CommandSpec, Feature } from "../feature.js";
+import { deleteFlowMessage } from "../flow-messages.js";
 import { conversationKey } from "../flows.js";
 
 let commandList: CommandSpec[] = [];
@@ -17,12 +18,16 @@ export const cancelComposer = new Composer<BotContext>();
 cancelComposer.command("cancel", async (ctx) => {
   const active = Object.keys(await ctx.conversation.active());
   await ctx.conversation.exitAll();
-  if (ctx.chatId !== undefined) await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));
+  if (ctx.chatId !== undefined) {
+    await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));
+    await deleteFlowMessage(ctx.deps.kv, ctx.api, ctx.chatId);
+  }
   await ctx.reply(active.length > 0 ? ctx.t("cancel-done") : ctx.t("cancel-nothing"), { parse_mode: "HTML" });
 });
 // Cancel buttons inside flows use the same data everywhere.
 cancelComposer.callbackQuery("flow:cancel", async (ctx) => {
   await ctx.conversation.exitAll();
+  if (ctx.chatId !== undefined) await deleteFlowMessage(ctx.deps.kv, ctx.api, ctx.chatId);
   await ctx.answerCallbackQuery({ text: ctx.t("cancel-done") });
   await ctx.editMessageText(ctx.t("cancel-done"), { parse_mode: "HTML" }).catch(() => undefined);
 });

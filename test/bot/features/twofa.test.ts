@@ -106,6 +106,18 @@ describe("two-factor authentication", () => {
     expect(h.sandbox.accounts.main.twoFactorSecret).toBeUndefined();
   });
 
+  it("/cancel in the middle deletes the QR message too", async () => {
+    const user = await h.linkedUser("main");
+    await user.send("/2fa");
+    await user.press("🔐 Turn on");
+    const { message } = qrMessage(user);
+    await user.send("/cancel");
+    expect(h.fake.message(user.chatId, message.messageId)!.deleted).toBe(true);
+    expect(user.lastText()).toMatch(/Cancelled/);
+    await user.send("123456");
+    expect(h.exchangerCalls(SETUP)).toHaveLength(0);
+  });
+
   it("a restart mid-flow keeps the same secret: the code from the app is accepted", async () => {
     const user = await h.linkedUser("main");
     await user.send("/2fa");
