@@ -11,6 +11,7 @@ export type ValidationError =
   | "too-long"
   | "control-chars"
   | "no-letters"
+  | "name-chars"
   | "card-chars"
   | "card-length"
   | "card-checksum"
@@ -41,11 +42,16 @@ export function parsePlainText(input: string, max = 100): Parsed {
   return ok(value);
 }
 
-/** A person's name: plain text with at least one letter ("Anna-Maria", "O'Neil", "Ковальчук"). */
+/**
+ * A person's name: letters (with their accents), spaces, hyphens, apostrophes and dots, at least one
+ * letter ("Anna-Maria", "O'Neil", "J. R.", "Ковальчук"). Digits, emoji and markup are no part of a
+ * name as a document spells it, and the exchanger's staff compares the two.
+ */
 export function parseName(input: string): Parsed {
   const text = parsePlainText(input, 100);
   if (!text.ok) return text;
   if (!/\p{L}/u.test(text.value)) return fail("no-letters");
+  if (!/^[\p{L}\p{M} .'’ʼ-]+$/u.test(text.value)) return fail("name-chars");
   return text;
 }
 

@@ -92,6 +92,12 @@ describe("names and free text", () => {
     expect(parseName("Iv\u0000an")).toEqual({ ok: false, error: "control-chars" });
     expect(parseName("Ivan\u202e")).toEqual({ ok: false, error: "control-chars" });
     expect(parseName("12345")).toEqual({ ok: false, error: "no-letters" });
+    expect(parseName("😀")).toEqual({ ok: false, error: "no-letters" });
+    expect(parseName("<b>Anna</b>")).toEqual({ ok: false, error: "name-chars" });
+    expect(parseName("Anna2")).toEqual({ ok: false, error: "name-chars" });
+    expect(parseName("Anna 😀")).toEqual({ ok: false, error: "name-chars" });
+    expect(parseName("J. R. O’Neil")).toEqual({ ok: true, value: "J. R. O’Neil" });
+    expect(parseName("José Müller")).toEqual({ ok: true, value: "José Müller" });
   });
 
   it("free text allows line breaks (collapsed) but not other control characters", () => {

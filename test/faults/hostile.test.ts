@@ -177,6 +177,8 @@ describe("hostile strings at every prompt", () => {
       const answer = answered(calls);
       expect(answer.trim(), `${where}: the bot answered nothing`).not.toBe("");
       expect(answer, where).not.toContain(INTERNAL_ERROR);
+      // Quoting the input back must not let it flip or hide the bot's own sentence.
+      expect(hasBidiOverride(answer), `${where}: a bidi override reached the answer`).toBe(false);
       expect(errorLogs(h), where).toEqual([]);
 
       const unchecked = h.sandbox.requests.slice(requestsBefore).filter((r) => !(prompt.allows?.(r, text) ?? false));

@@ -14,7 +14,7 @@ import { loadDetailsPage, renderDetailsList } from "../details-list.js";
 import { callExchanger, FLOW_TIMEOUT_MS, type Flow } from "../flows.js";
 import { filterCurrencies, pickerKeyboard, pickerPageCount, toPickable, type PickableCurrency } from "../keyboards/currency-picker.js";
 import { describeError } from "../middlewares/error-boundary.js";
-import { escapeHtml } from "../render/html.js";
+import { escapeHtml, quoteInput } from "../render/html.js";
 import { tidyKeyboard } from "../show-screen.js";
 
 export const ADD_DETAIL_FLOW = "add-detail";
@@ -93,7 +93,12 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
     }
     // Typing narrows the list; the new picker replaces the old one below the user's message.
     const matches = filterCurrencies(list, text);
-    const query = escapeHtml(text.trim().slice(0, 50));
+    const query = quoteInput(text);
+    if (!/[\p{L}\p{N}]/u.test(text)) {
+      // Only punctuation, emoji or invisible characters: nothing to search by; say how it works.
+      await update.reply(update.t("details-add-pick-text-only"), HTML);
+      continue;
+    }
     if (matches.length === 0) {
       intro = `${update.t("details-add-no-match", { query })}\n\n${update.t("details-add-pick")}`;
     } else {

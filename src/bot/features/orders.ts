@@ -6,7 +6,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import type { Feature } from "../feature.js";
 import { listData } from "../keyboards/order-data.js";
-import { escapeHtml } from "../render/html.js";
+import { quoteInput } from "../render/html.js";
 import { cardScreen, findOrder, firstPage, listScreen, notFoundScreen, orderBrowserComposer, OWN_ORDERS, show, type OrderLookup } from "./order-browser.js";
 
 /** Order tokens are long random codes; this keeps typos and stray text from becoming a lookup. */
@@ -35,7 +35,7 @@ composer.command("order", async (ctx) => {
   }
   const lookup = parseOrderQuery(text);
   if (lookup === undefined) {
-    await ctx.reply(ctx.t("orders-bad-query", { query: escapeHtml(text.slice(0, 64)) }), { parse_mode: "HTML" });
+    await ctx.reply(ctx.t("orders-bad-query", { query: quoteInput(text, 64) }), { parse_mode: "HTML" });
     return;
   }
   const back = firstPage(OWN_ORDERS.scope);

@@ -9,6 +9,20 @@ export function escapeHtml(value: unknown): string {
   return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
+/** Control characters, bidi overrides/isolates/marks and zero-width characters. */
+const INVISIBLE = /[\p{Cc}\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/gu;
+
+/**
+ * What the user typed, quoted back in a message ("no currency matches …"): invisible and
+ * direction-changing characters dropped (a U+202E would flip the bot's own sentence around it),
+ * whitespace collapsed, cut to `max` characters without splitting an emoji, HTML-escaped.
+ */
+export function quoteInput(text: string, max = 50): string {
+  const visible = text.replace(/[\t\n\r]/g, " ").replace(INVISIBLE, "").replace(/\s+/g, " ").trim();
+  const chars = [...visible];
+  return escapeHtml(chars.length <= max ? visible : `${chars.slice(0, max - 1).join("")}…`);
+}
+
 /** "send_currency_id" → "Send currency id"; "createdAt" → "Created at". */
 export function humanizeKey(key: string): string {
   const words = key

@@ -75,6 +75,7 @@ verification-error-empty = ❌ The answer is empty.
 verification-error-too-long = ❌ That is too long. Please shorten it.
 verification-error-control-chars = ❌ The text contains invisible control characters. Please type it again without them.
 verification-error-no-letters = ❌ A name must contain letters.
+verification-error-name-chars = ❌ A name consists of letters; spaces, hyphens, apostrophes and dots are fine, digits and symbols are not.
 verification-error-card-chars = ❌ A card number may contain only digits, spaces and dashes.
 verification-error-card-length = ❌ A card number has 12 to 19 digits. Please check it.
 verification-error-card-checksum = ❌ This card number is not valid (the check digit does not match). Please check for a typo.

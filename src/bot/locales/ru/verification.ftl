@@ -77,6 +77,7 @@ verification-error-empty = ❌ Пустой ответ.
 verification-error-too-long = ❌ Слишком длинно. Пожалуйста, сократите.
 verification-error-control-chars = ❌ В тексте есть невидимые управляющие символы. Наберите его заново без них.
 verification-error-no-letters = ❌ Имя должно содержать буквы.
+verification-error-name-chars = ❌ Имя состоит из букв; пробелы, дефисы, апострофы и точки допустимы, цифры и символы — нет.
 verification-error-card-chars = ❌ Номер карты может содержать только цифры, пробелы и дефисы.
 verification-error-card-length = ❌ В номере карты от 12 до 19 цифр. Проверьте его, пожалуйста.
 verification-error-card-checksum = ❌ Такой номер карты недействителен (не сходится контрольная цифра). Проверьте, нет ли опечатки.

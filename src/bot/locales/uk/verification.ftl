@@ -77,6 +77,7 @@ verification-error-empty = ❌ Порожня відповідь.
 verification-error-too-long = ❌ Задовго. Будь ласка, скоротіть.
 verification-error-control-chars = ❌ У тексті є невидимі керівні символи. Наберіть його знову без них.
 verification-error-no-letters = ❌ Ім'я має містити літери.
+verification-error-name-chars = ❌ Ім'я складається з літер; пробіли, дефіси, апострофи та крапки допустимі, цифри й символи — ні.
 verification-error-card-chars = ❌ Номер картки може містити лише цифри, пробіли та дефіси.
 verification-error-card-length = ❌ У номері картки від 12 до 19 цифр. Перевірте його, будь ласка.
 verification-error-card-checksum = ❌ Такий номер картки недійсний (не збігається контрольна цифра). Перевірте, чи немає описки.
