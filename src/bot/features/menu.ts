@@ -43,5 +43,7 @@ export const menuFeature: Feature = {
 
 /** A "☰ Menu" button row to put under screens. */
 export function backToMenuRow(ctx: Pick<FlowContext, "t">, keyboard = new InlineKeyboard()): InlineKeyboard {
-  return keyboard.row().text(ctx.t("btn-menu"), "menu");
+  // grammY's row() always adds a row; an empty keyboard would get an empty first row.
+  if ((keyboard.inline_keyboard.at(-1)?.length ?? 0) > 0) keyboard.row();
+  return keyboard.text(ctx.t("btn-menu"), "menu");
 }

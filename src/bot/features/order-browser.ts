@@ -29,6 +29,7 @@ import {
 import { addPagerRow, type PageInfo } from "../keyboards/pager.js";
 import { escapeHtml, fitMessage } from "../render/html.js";
 import { isPayable, loadCurrencyNames, renderOrderCard, renderOrderLine, STATUS_EMOJI, statusEmoji, statusLabel, statusText } from "../render/order.js";
+import { backToMenuRow } from "./menu.js";
 
 export interface OrderSource {
   scope: OrderScope;
@@ -66,10 +67,6 @@ function startRow(keyboard: InlineKeyboard): InlineKeyboard {
   return keyboard;
 }
 
-/** The "☰ Menu" row under every screen (menu.ts's backToMenuRow would leave an empty row on an empty keyboard). */
-function withMenuRow(ctx: BotContext, keyboard: InlineKeyboard): InlineKeyboard {
-  return startRow(keyboard).text(ctx.t("btn-menu"), "menu");
-}
 
 // ---- list ------------------------------------------------------------------------------------------
 
@@ -113,7 +110,7 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
     const nothingAtAll = view.filter === "all" && view.page === 1;
     if (!nothingAtAll) filterChips(ctx, keyboard, view);
     if (view.page > 1) startRow(keyboard).text(ctx.t("orders-btn-first-page"), listData({ ...view, page: 1 }));
-    return { text, keyboard: withMenuRow(ctx, keyboard) };
+    return { text, keyboard: backToMenuRow(ctx, keyboard) };
   }
 
   const lines = [...head];
@@ -134,7 +131,7 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
   filterChips(ctx, keyboard, view);
   const info: PageInfo = { page: view.page, pageSize, itemsOnPage: page.items.length, pagination: page.pagination };
   addPagerRow(keyboard, info, (p) => listData({ ...view, page: p }));
-  return { text, keyboard: withMenuRow(ctx, keyboard) };
+  return { text, keyboard: backToMenuRow(ctx, keyboard) };
 }
 
 // ---- card ------------------------------------------------------------------------------------------
@@ -158,7 +155,7 @@ function cardKeyboard(ctx: BotContext, source: OrderSource, order: Order, back: 
   if (!source.referral && isPayable(order) && self !== undefined) keyboard.text(ctx.t("orders-btn-pay"), payData(String(order.id))).row();
   if (self !== undefined) keyboard.text(ctx.t("btn-refresh"), self);
   keyboard.text(ctx.t("btn-back"), listData(back));
-  return withMenuRow(ctx, keyboard);
+  return backToMenuRow(ctx, keyboard);
 }
 
 /** The card of an order already fetched (by /order) or fetched here (by a button). */
@@ -170,7 +167,7 @@ export async function cardScreen(ctx: BotContext, source: OrderSource, order: Or
 export function notFoundScreen(ctx: BotContext, query: string, back: ListView): Screen {
   return {
     text: ctx.t("orders-not-found", { query: escapeHtml(query) }),
-    keyboard: withMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-back"), listData(back))),
+    keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-back"), listData(back))),
   };
 }
 
