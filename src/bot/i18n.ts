@@ -10,7 +10,7 @@ import type { FlowContext } from "./context.js";
 export const LOCALES_DIR = fileURLToPath(new URL("./locales", import.meta.url));
 
 export function createI18n(defaultLanguage: Language): I18n<FlowContext> {
-  return new I18n<FlowContext>({
+  const i18n = new I18n<FlowContext>({
     defaultLocale: defaultLanguage,
     directory: LOCALES_DIR,
     useSession: false,
@@ -18,6 +18,30 @@ export function createI18n(defaultLanguage: Language): I18n<FlowContext> {
     fluentBundleOptions: { useIsolating: false },
     localeNegotiator: (ctx) => ctx.language,
   });
+  cacheBundleMatching(i18n.fluent);
+  return i18n;
+}
+
+/**
+ * @grammyjs/i18n 1.1 negotiates the locale again on every ctx.t call (Fluent's private matchBundles
+ * → @fluent/langneg): the largest CPU cost of rendering a screen after I/O (bench P1). The bundles
+ * never change once loaded and the locales asked for are our three languages, so each answer is
+ * kept. Should a later version rename the method, nothing is patched and translation still works.
+ */
+function cacheBundleMatching(fluent: object): void {
+  const target = fluent as { matchBundles?: (locales: string[]) => unknown };
+  const match = target.matchBundles;
+  if (typeof match !== "function") return;
+  const cache = new Map<string, unknown>();
+  target.matchBundles = (locales: string[]) => {
+    const key = locales.join("\n");
+    let bundles = cache.get(key);
+    if (bundles === undefined) {
+      bundles = match.call(fluent, locales);
+      if (cache.size < 64) cache.set(key, bundles);
+    }
+    return bundles;
+  };
 }
 
 /** Maps Telegram's `language_code` (e.g. "uk", "ru-RU", "en-GB") to a supported language. */
