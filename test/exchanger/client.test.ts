@@ -8,6 +8,7 @@ import { ExchangerError, Unauthorized, Unavailable } from "../../src/exchanger/e
 import type { Caller } from "../../src/exchanger/types.js";
 import { createLogger } from "../../src/logger.js";
 import { closedPortUrl, form, json, multipart, startFakeServer, type FakeServer, type Handler } from "./fake-server.js";
+import { failure } from "./failure.js";
 
 const KEY = "SeCrEt-Key-0123456789abcdef";
 const caller: Caller = { apiKey: KEY, language: "ru" };
@@ -25,15 +26,6 @@ async function setup(handler: Handler, options: Partial<ExchangerClientOptions> 
 }
 
 const ok = (result: unknown, extra: object = {}): Handler => (_req, res) => json(res, { success: true, result, ...extra });
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe("requests on the wire", () => {
   it("user methods: POST form body with language, X-Authorization and repeated ids[]", async () => {

@@ -8,6 +8,7 @@ import { createExchangerClient, type ExchangerClientWithStats } from "../../src/
 import { ExchangerError, Unauthorized, Unavailable } from "../../src/exchanger/errors.js";
 import type { Caller } from "../../src/exchanger/types.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
+import { failure } from "./failure.js";
 
 let sandbox: Sandbox;
 let client: ExchangerClientWithStats;
@@ -30,15 +31,6 @@ afterEach(async () => {
 
 function totp(secret: string): string {
   return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate();
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected the call to fail");
 }
 
 describe("user methods against the sandbox", () => {

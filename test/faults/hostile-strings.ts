@@ -3,18 +3,7 @@
  * emoji, right-to-left overrides, zero-width characters, and seeded random Unicode (the same strings
  * on every run, so a failure can be reproduced).
  */
-
-/** Deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../../src/sandbox/random.js";
 
 /** Code point ranges random strings draw from: everything that tends to break text handling. */
 const RANGES: [number, number][] = [
@@ -34,7 +23,7 @@ const RANGES: [number, number][] = [
 ];
 
 export function randomString(seed: number, length: number): string {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   let out = "";
   for (let i = 0; i < length; i++) {
     const [lo, hi] = RANGES[Math.floor(random() * RANGES.length)]!;

@@ -7,7 +7,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { conversations, createConversation, type Conversation, type ConversationFlavor } from "@grammyjs/conversations";
 import { Bot, type Context } from "grammy";
-import type { Update, UserFromGetMe } from "grammy/types";
+import type { Update } from "grammy/types";
+import { BOT_INFO } from "../harness/telegram-fake.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { openStorage, type Storage } from "../../src/storage/index.js";
 import { connectRedis, deleteByPrefix, randomKey, REDIS_URL, silentLogger, tempDir, uniquePrefix } from "./helpers.js";
@@ -16,19 +17,7 @@ const API_KEY = "ak_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0";
 const PASSWORD = "Correct-Horse-Battery-Staple-42";
 const CHAT_ID = 777001;
 
-const botInfo: UserFromGetMe = {
-  id: 1,
-  is_bot: true,
-  first_name: "Test",
-  username: "test_bot",
-  can_join_groups: false,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-} as UserFromGetMe;
+const botInfo = BOT_INFO;
 
 type Ctx = ConversationFlavor<Context>;
 
