@@ -5,6 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { createLogger, type Logger } from "../../src/logger.js";
+import { FileKV } from "../../src/storage/kv-file.js";
+import { RedisKV } from "../../src/storage/kv-redis.js";
+import type { KV } from "../../src/storage/kv.js";
 
 export const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -43,3 +46,49 @@ export function recordingLogger(): { logger: Logger; lines: string[]; records():
 export const silentLogger = (): Logger => createLogger("silent");
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export interface KVBackend {
+  name: string;
+  setup(): Promise<KV>;
+  teardown(): Promise<void>;
+}
+
+/**
+ * Both KV backends, for suites run with describe.each: they must be interchangeable. Each setup
+ * gives a fresh, empty store (Redis under its own prefix, a file store in its own folder).
+ */
+export function kvBackends(file: string): KVBackend[] {
+  let redis: Redis;
+  let redisKV: RedisKV;
+  const prefix = uniquePrefix(file);
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  let fileKV: FileKV;
+  return [
+    {
+      name: "RedisKV",
+      async setup() {
+        redis = connectRedis();
+        redisKV = new RedisKV({ redis, prefix });
+        return redisKV;
+      },
+      async teardown() {
+        await deleteByPrefix(redis, prefix);
+        await redisKV.close(); // does not own the client: must leave it usable
+        if (redis.status !== "ready") throw new Error("RedisKV.close() closed a client it does not own");
+        await redis.quit();
+      },
+    },
+    {
+      name: "FileKV",
+      async setup() {
+        dir = await tempDir();
+        fileKV = await FileKV.open(dir.path);
+        return fileKV;
+      },
+      async teardown() {
+        await fileKV.close();
+        await dir.remove();
+      },
+    },
+  ];
+}

@@ -3,48 +3,11 @@
  * run against both backends: they must behave alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Redis } from "ioredis";
-import { FileKV } from "../../src/storage/kv-file.js";
-import { RedisKV } from "../../src/storage/kv-redis.js";
 import type { KV } from "../../src/storage/kv.js";
-import { connectRedis, deleteByPrefix, sleep, tempDir, uniquePrefix } from "./helpers.js";
+import { FileKV } from "../../src/storage/kv-file.js";
+import { kvBackends, sleep, tempDir } from "./helpers.js";
 
-interface Backend {
-  name: string;
-  setup(): Promise<KV>;
-  teardown(): Promise<void>;
-}
-
-let redis: Redis;
-const prefix = uniquePrefix("kv-ops");
-const redisBackend: Backend = {
-  name: "RedisKV",
-  async setup() {
-    redis = connectRedis();
-    return new RedisKV({ redis, prefix });
-  },
-  async teardown() {
-    await deleteByPrefix(redis, prefix);
-    await redis.quit();
-  },
-};
-
-let dir: Awaited<ReturnType<typeof tempDir>>;
-let fileKV: FileKV;
-const fileBackend: Backend = {
-  name: "FileKV",
-  async setup() {
-    dir = await tempDir();
-    fileKV = await FileKV.open(dir.path);
-    return fileKV;
-  },
-  async teardown() {
-    await fileKV.close();
-    await dir.remove();
-  },
-};
-
-describe.each([redisBackend, fileBackend])("$name", (backend) => {
+describe.each(kvBackends("kv-ops"))("$name", (backend) => {
   let kv: KV;
   beforeAll(async () => {
     kv = await backend.setup();

@@ -1,52 +1,10 @@
 /** One behavioural suite, run against both KV backends: they must be interchangeable. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Redis } from "ioredis";
-import { FileKV } from "../../src/storage/kv-file.js";
 import { RedisKV } from "../../src/storage/kv-redis.js";
 import type { KV } from "../../src/storage/kv.js";
-import { connectRedis, deleteByPrefix, sleep, tempDir, uniquePrefix } from "./helpers.js";
+import { connectRedis, deleteByPrefix, kvBackends, sleep, uniquePrefix } from "./helpers.js";
 
-interface Backend {
-  name: string;
-  setup(): Promise<KV>;
-  teardown(): Promise<void>;
-}
-
-let redis: Redis;
-const prefix = uniquePrefix("kv");
-let redisKV: RedisKV;
-
-const redisBackend: Backend = {
-  name: "RedisKV",
-  async setup() {
-    redis = connectRedis();
-    redisKV = new RedisKV({ redis, prefix });
-    return redisKV;
-  },
-  async teardown() {
-    await deleteByPrefix(redis, prefix);
-    await redisKV.close(); // does not own the client: must leave it usable
-    expect(redis.status).toBe("ready");
-    await redis.quit();
-  },
-};
-
-let dir: Awaited<ReturnType<typeof tempDir>>;
-let fileKV: FileKV;
-const fileBackend: Backend = {
-  name: "FileKV",
-  async setup() {
-    dir = await tempDir();
-    fileKV = await FileKV.open(dir.path);
-    return fileKV;
-  },
-  async teardown() {
-    await fileKV.close();
-    await dir.remove();
-  },
-};
-
-describe.each([redisBackend, fileBackend])("$name", (backend) => {
+describe.each(kvBackends("kv"))("$name", (backend) => {
   let kv: KV;
   beforeAll(async () => {
     kv = await backend.setup();
