@@ -166,6 +166,8 @@ function seedMain(state: SandboxState, rand: Random): SandboxAccount {
       referrals_count: 4,
       partner_balance: "12.40",
       group_name: "Silver",
+      // A field this bot has no label for (real servers send more than any list): shown humanized.
+      preferred_currency: "USD",
       created_at: "2023-03-14 10:22:31",
       last_login_at: formatDateTime(BASE_TIME - 2 * HOUR),
     },

@@ -27,9 +27,21 @@ describe("bot core", () => {
     expect(lines[1]).toBe("💰 Balance: 1500.00 USD");
     expect(card).toContain("Partner balance: 12.40");
     expect(card).toContain("Two-factor authentication: off");
-    expect(card).toContain("Referrals count: 4");
+    expect(card).toContain("Referrals: 4");
+    expect(card).toContain("Verified: yes");
+    expect(card).toContain("Preferred currency: USD");
     expect(card).not.toMatch(/password|hash/i);
-    expect(card).toMatch(/[A-Z][a-z]+( [a-z]+)*: /);
+  });
+
+  it("the account card speaks the user's language, known fields included", async () => {
+    const user = await h.linkedUser("main", { languageCode: "uk" });
+    await user.send("/account");
+    const card = user.lastText();
+    expect(card).toContain("💰 Партнерський баланс: 12.40");
+    expect(card).toContain("Логін: ivan_p");
+    expect(card).toContain("Верифікований: так");
+    expect(card).toContain("Реферальне посилання: https://sandbox.exchanger.example/?ref=1024");
+    expect(card).not.toMatch(/Login|Referral link|Verified/);
   });
 
   it("/help lists the commands; unknown commands and text get a hint", async () => {

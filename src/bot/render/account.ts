@@ -18,6 +18,48 @@ export function twoFactorFromUser(user: Record<string, unknown>): boolean | unde
 
 const AMOUNT = /^-?\d+([.,]\d+)?$/;
 
+/**
+ * Labels of the fields Exchanger CMS user objects commonly carry (the spec lists none), so the card
+ * reads in the user's language; any other field is humanized from its name.
+ */
+const FIELD_LABELS: Record<string, string> = {
+  id: "account-field-id",
+  login: "account-field-login",
+  username: "account-field-login",
+  email: "account-field-email",
+  first_name: "account-field-first-name",
+  last_name: "account-field-last-name",
+  middle_name: "account-field-middle-name",
+  phone: "account-field-phone",
+  verified: "account-field-verified",
+  is_verified: "account-field-verified",
+  discount: "account-field-discount",
+  partner_balance: "account-field-partner-balance",
+  ref_link: "account-field-referral-link",
+  referral_link: "account-field-referral-link",
+  referrals_count: "account-field-referrals-count",
+  group: "account-field-group",
+  group_name: "account-field-group",
+  created_at: "account-field-created",
+  registered_at: "account-field-created",
+  last_login_at: "account-field-last-login",
+  last_login: "account-field-last-login",
+};
+
+/** Yes/no flags servers send as 0/1. */
+const FLAGS = new Set(["verified", "is_verified"]);
+
+const fieldLabel = (ctx: Pick<FlowContext, "t">, key: string): string | undefined => (FIELD_LABELS[key] ? ctx.t(FIELD_LABELS[key]) : undefined);
+
+function presentable(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(user)) {
+    const flag = FLAGS.has(key) && /^(0|1|true|false)$/.test(String(value).trim());
+    out[key] = flag ? ctx.t(/^(1|true)$/.test(String(value).trim()) ? "account-yes" : "account-no") : value;
+  }
+  return out;
+}
+
 /** Amount fields named like a balance, "balance" itself first, each with its currency when given. */
 function balanceLines(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>): { lines: string[]; used: string[] } {
   const amounts = Object.keys(user)
@@ -28,7 +70,7 @@ function balanceLines(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>
     const currencyKey = [`${key}_currency`, key === "balance" ? "currency" : ""].find((k) => k !== "" && typeof user[k] === "string");
     used.push(key, ...(currencyKey ? [currencyKey] : []));
     const value = `${String(user[key]).trim()}${currencyKey ? ` ${String(user[currencyKey])}` : ""}`;
-    const label = key === "balance" ? ctx.t("account-balance-label") : humanizeKey(key);
+    const label = key === "balance" ? ctx.t("account-balance-label") : (fieldLabel(ctx, key) ?? humanizeKey(key));
     return ctx.t("account-balance", { label: escapeHtml(label), value: escapeHtml(value) });
   });
   return { lines, used };
@@ -40,6 +82,11 @@ export function renderAccountCard(ctx: Pick<FlowContext, "t">, user: Record<stri
   const twofa = twoFactorFromUser(user);
   if (twofa !== undefined) lines.push(ctx.t(twofa ? "account-2fa-on" : "account-2fa-off"));
   lines.push("");
-  lines.push(...fieldLines(user, { skip: [...balances.used, ...Object.keys(user).filter((k) => TWO_FACTOR.test(k))] }));
+  lines.push(
+    ...fieldLines(presentable(ctx, user), {
+      skip: [...balances.used, ...Object.keys(user).filter((k) => TWO_FACTOR.test(k))],
+      label: (key) => fieldLabel(ctx, key),
+    }),
+  );
   return fitMessage(lines);
 }
