@@ -27,6 +27,13 @@ const withCode = (amount: string, code: string): string => escapeHtml(code ? `${
 /** Fields that say nothing to a customer (ids, pictures, sort order) or are shown already. */
 const CURRENCY_SKIP = /^(id|name|code|reserve|decimals)$|icon|logo|image|img|url|sort|position|order|hidden|visible/i;
 const MAX_CURRENCY_EXTRAS = 3;
+/** Currency fields servers commonly send (the spec lists none): labels in the user's language. */
+const CURRENCY_LABELS: Record<string, string> = {
+  type: "info-currency-type",
+  network: "info-currency-network",
+  min_amount: "info-currency-min",
+  max_amount: "info-currency-max",
+};
 
 export function currencyLines(ctx: T, currency: Currency): string[] {
   const name = typeof currency.name === "string" ? currency.name : undefined;
@@ -40,7 +47,8 @@ export function currencyLines(ctx: T, currency: Currency): string[] {
     if (others >= MAX_CURRENCY_EXTRAS || CURRENCY_SKIP.test(key) || looksSecret(key, raw)) continue;
     const value = typeof raw === "object" ? undefined : displayValue(raw);
     if (value === undefined) continue;
-    extras.push(`${escapeHtml(humanizeKey(key))}: ${escapeHtml(clip(value, 40))}`);
+    const label = CURRENCY_LABELS[key] ? ctx.t(CURRENCY_LABELS[key]) : humanizeKey(key);
+    extras.push(`${escapeHtml(label)}: ${escapeHtml(clip(value, 40))}`);
     others++;
   }
   return extras.length > 0 ? [head, extras.join(" · ")] : [head];

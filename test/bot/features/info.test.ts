@@ -40,13 +40,20 @@ describe("public screens", () => {
     expect(buttons(user)).toEqual(expect.arrayContaining(["💼 Payment details", "📝 Saved fields", "💱 Currencies", "🔀 Directions", "📡 Status", "🤝 Referral program"]));
   });
 
+  it("/currencies in Ukrainian: field labels translated, the exchanger asked in Ukrainian", async () => {
+    const user = h.user({ languageCode: "uk" });
+    await user.send("/currencies");
+    expect(user.lastText()).toContain("Tether TRC20 · USDTTRC20\nРезерв: 152340.12 · Тип: crypto · Мережа: TRON");
+    expect(h.exchangerCalls("/public-api-get-currencies").at(-1)!.query.language).toBe("uk");
+  });
+
   it("/currencies: name, code and reserve, paged", async () => {
     for (let i = 0; i < 3; i++) h.sandbox.state.currencies.push({ id: 200 + i, name: `Extra <coin> ${i}`, code: `EX${i}`, decimals: 2, reserve: "12.5" });
     const user = h.user();
     await user.send("/currencies");
     const first = user.lastBotMessage();
     expect(first.text).toContain("Currencies (11)");
-    expect(first.text).toContain("Bitcoin · BTC\nReserve: 3.51204118 · Type: crypto · Min amount: 0.0005");
+    expect(first.text).toContain("Bitcoin · BTC\nReserve: 3.51204118 · Type: crypto · Min: 0.0005");
     expect(first.text).toContain("Tether TRC20 · USDTTRC20\nReserve: 152340.12 · Type: crypto · Network: TRON");
     expect(first.text).not.toContain("Decimals");
     expect(first.text).not.toContain("Extra");
