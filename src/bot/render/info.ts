@@ -61,6 +61,14 @@ const MIN_KEYS = ["min_amount", "min", "min_send_amount", "min_sum"];
 const MAX_KEYS = ["max_amount", "max", "max_send_amount", "max_sum"];
 const DIRECTION_SKIP = ["id", "send_currency_id", "receive_currency_id", "inputs", "reserve", ...RATE_KEYS, ...MIN_KEYS, ...MAX_KEYS];
 
+/** Direction fields servers commonly send besides rate and limits: labels in the user's language. */
+const DIRECTION_LABELS: Record<string, string> = {
+  commission: "info-direction-field-fee",
+  fee: "info-direction-field-fee",
+  active: "info-direction-field-active",
+  status: "info-direction-field-active",
+};
+
 const isOptional = (input: Record<string, unknown>): boolean => input.required === false || input.required === 0 || input.required === "0";
 
 export function directionCard(ctx: T, direction: Direction, send: Currency | undefined, receive: Currency | undefined, fallbackNames: { send: string; receive: string }): string {
@@ -78,7 +86,7 @@ export function directionCard(ctx: T, direction: Direction, send: Currency | und
   const reserve = displayValue(direction.reserve) ?? displayValue(receive?.reserve);
   if (reserve !== undefined) lines.push(ctx.t("info-direction-reserve", { value: withCode(clip(reserve, 60), codeOf(receive)) }));
 
-  const rest = fieldLines(direction, { skip: DIRECTION_SKIP, maxValue: 200 });
+  const rest = fieldLines(direction, { skip: DIRECTION_SKIP, maxValue: 200, label: (key) => (DIRECTION_LABELS[key] ? ctx.t(DIRECTION_LABELS[key]) : undefined) });
   if (rest.length > 0) lines.push("", ...rest);
 
   if (Array.isArray(direction.inputs)) {

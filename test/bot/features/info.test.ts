@@ -97,7 +97,8 @@ describe("public screens", () => {
     expect(card).toContain("Minimum: 20 USDTTRC20");
     expect(card).toContain("Maximum: 50000 USDTTRC20");
     expect(card).toContain("Reserve: 2450000.00 CARDUAH");
-    expect(card).toContain("Commission: 0.5");
+    expect(card).toContain("Fee: 0.5");
+    expect(card).toContain("Open: ✓");
     expect(card).toContain("Fields to fill in\n• Card number\n• Card holder name\n• E-mail\n• Telegram username (optional)");
     const get = h.exchangerCalls("/public-api-get-exchange").at(-1)!;
     expect(get.query).toEqual({ id: "2", language: "en" });

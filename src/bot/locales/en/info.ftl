@@ -24,6 +24,8 @@ info-direction-rate = 💱 Rate: { $send } = { $receive }
 info-direction-min = ⬇️ Minimum: { $value }
 info-direction-max = ⬆️ Maximum: { $value }
 info-direction-reserve = 💰 Reserve: { $value }
+info-direction-field-fee = Fee
+info-direction-field-active = Open
 info-direction-inputs = 📝 <b>Fields to fill in</b>
 info-direction-no-inputs = No extra fields are needed.
 info-direction-optional = (optional)

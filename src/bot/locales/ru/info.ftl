@@ -24,6 +24,8 @@ info-direction-rate = 💱 Курс: { $send } = { $receive }
 info-direction-min = ⬇️ Минимум: { $value }
 info-direction-max = ⬆️ Максимум: { $value }
 info-direction-reserve = 💰 Резерв: { $value }
+info-direction-field-fee = Комиссия
+info-direction-field-active = Открыто
 info-direction-inputs = 📝 <b>Поля для заполнения</b>
 info-direction-no-inputs = Дополнительные поля не нужны.
 info-direction-optional = (необязательно)

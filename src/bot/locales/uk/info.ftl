@@ -24,6 +24,8 @@ info-direction-rate = 💱 Курс: { $send } = { $receive }
 info-direction-min = ⬇️ Мінімум: { $value }
 info-direction-max = ⬆️ Максимум: { $value }
 info-direction-reserve = 💰 Резерв: { $value }
+info-direction-field-fee = Комісія
+info-direction-field-active = Відкрито
 info-direction-inputs = 📝 <b>Поля для заповнення</b>
 info-direction-no-inputs = Додаткові поля не потрібні.
 info-direction-optional = (необов'язково)
