@@ -59,7 +59,7 @@ describe("the compiled bot process", () => {
   it("long-polls a loopback Bot API, links an account with the embedded store, and shuts down cleanly", async () => {
     const fake = new TelegramFake();
     const apiRoot = await fake.listen();
-    const bot = startBot({ BOT_TOKEN, EXCHANGER_BASE_URL: sandbox.baseUrl, TELEGRAM_API_ROOT: apiRoot, LOG_LEVEL: "info" });
+    const bot = startBot({ BOT_TOKEN, EXCHANGER_BASE_URL: sandbox.baseUrl, TELEGRAM_API_ROOT: apiRoot, LOG_LEVEL: "info", NOTIFY_INTERVAL_MS: "1000" });
     try {
       await waitFor(() => fake.callsOf("getUpdates").length > 0, "the first getUpdates");
       expect(fake.callsOf("setMyCommands").length).toBe(4);
@@ -75,6 +75,16 @@ describe("the compiled bot process", () => {
       const offsets = fake.callsOf("getUpdates").map((c) => Number(c.payload.offset ?? 0));
       expect(Math.max(...offsets)).toBeGreaterThanOrEqual(2);
       expect(bot.output()).not.toContain(key);
+
+      // The order status watcher runs in the process too (main.ts starts it beside polling).
+      const polls = () => sandbox.requests.filter((r) => r.path === "/user-api-get-orders" && r.account === "main").length;
+      const before = polls();
+      fake.pushUpdate(textUpdate(fake, 777, "/notify"));
+      await waitFor(() => polls() > before, "the watcher's first poll (its baseline)");
+      const newestFirst = [...sandbox.state.accounts.main!.orders].sort((a, b) => Number(b.id) - Number(a.id));
+      const order = newestFirst.find((o) => Number(o.status) === 0)!;
+      sandbox.setOrderStatus("main", order.id, 1);
+      await waitFor(() => fake.visible(777).some((m) => m.from === "bot" && m.text.includes(`Order #${String(order.id)} is now 💸 Paid`)), "the status notification");
     } finally {
       const code = await bot.stop();
       await fake.close();
