@@ -28,7 +28,13 @@ import type { Vault } from "../storage/vault.js";
 import { messagesFor, type Translator } from "./messages.js";
 import { SharedRateLimiter } from "./rate-limiter.js";
 import { disableNotifications, leaseKey, SCHEDULE_KEY, seenKey } from "./schedule.js";
-import { compareOrders, decodeSeen, encodeSeen, withAnnounced, type OrderChange } from "./seen.js";
+import { compareOrders, decodeSeen, encodeSeen, isActive, withAnnounced, type OrderChange, type SeenState } from "./seen.js";
+
+/**
+ * Orders still moving (created, paid, suspended) that newer orders pushed off the page are read one by
+ * one by id, so their next status is announced too; at most this many per poll keeps a poll bounded.
+ */
+const MAX_OFF_PAGE = 5;
 
 export interface NotifierDeps {
   /** The bot's Api (createBot installs auto-retry for Telegram's 429 on it). */
@@ -212,6 +218,9 @@ export class Notifier {
     let orders: Order[];
     try {
       orders = (await exchanger.getOrders({ apiKey, language }, { page: 1, limit: this.#pageSize })).items;
+      const offPage = await this.#readOffPageActive(previous, orders, { apiKey, language });
+      if (offPage === undefined) return "throttled";
+      orders = orders.concat(offPage);
     } catch (error) {
       if (error instanceof Unauthorized) return this.#keyRejected(chatId, language);
       this.#log.info({ chatId, err: describe(error) }, "could not read orders; retrying later");
@@ -267,6 +276,23 @@ export class Notifier {
   }
 
   /** The key was revoked or changed: forget it (as the bot does on any rejected call), stop, say so once. */
+  /** The off-page orders still moving, each read by id; undefined when the request ceiling said wait. */
+  async #readOffPageActive(previous: SeenState, page: readonly Order[], caller: { apiKey: string; language: Language }): Promise<Order[] | undefined> {
+    const onPage = new Set(page.map((order) => String(order.id)));
+    const wanted = [...(previous.statuses ?? [])]
+      .filter(([id, status]) => isActive(status) && !onPage.has(id))
+      .map(([id]) => id)
+      .slice(0, MAX_OFF_PAGE);
+    const found: Order[] = [];
+    for (const id of wanted) {
+      if (!(await this.#exchangerLimit.acquire(Date.now() + this.#permitWaitMs))) return undefined;
+      const { items } = await this.#deps.exchanger.getOrders(caller, { id, page: 1, limit: 1 });
+      // An order that is gone (deleted) is simply no longer followed.
+      found.push(...items.filter((order) => String(order.id) === id));
+    }
+    return found;
+  }
+
   async #keyRejected(chatId: string, language: Language): Promise<PollOutcome> {
     const { kv, vault, settings } = this.#deps;
     await vault.unlink(chatId);

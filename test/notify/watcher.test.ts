@@ -65,6 +65,26 @@ describe("order status watcher, two instances on one Redis", () => {
     expect(users.map((u) => notificationsTo([a, b], u.chatId).length)).toEqual(before);
   });
 
+  it("keeps following an active order that newer orders pushed off the page", async () => {
+    watchers = [notifierFor(a, { now: clock.now, pageSize: 5 }), notifierFor(b, { now: clock.now, pageSize: 5 })];
+    const user = await subscribedUser(a);
+    const newest = [...a.sandbox.state.accounts.main!.orders].sort((x, y) => Number(y.id) - Number(x.id)).slice(0, 5);
+    const order = newest.find((o) => Number(o.status) === 0);
+    if (!order) throw new Error("the sandbox seed has no created order among the newest five");
+    await tickBoth(); // baseline: the order is on the page
+
+    for (let i = 0; i < 5; i++) a.sandbox.addOrder("main", { send_amount: `${10 + i}.00` });
+    await later(); // the new orders are announced; ours is now off the page
+    a.sandbox.setOrderStatus("main", order.id, 1);
+    await later();
+
+    const sent = notificationsTo([a, b], user.chatId).filter((t) => t.includes(`#${String(order.id)} is now`));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(new RegExp(`Order #${String(order.id)} is now 💸 Paid`));
+    const byId = a.exchangerCalls("/user-api-get-orders").filter((r) => r.fields.id === String(order.id));
+    expect(byId.length).toBeGreaterThan(0);
+  });
+
   it("announces a new order once", async () => {
     const user = await subscribedUser(a);
     await tickBoth();
