@@ -6,7 +6,8 @@
 import { Redis } from "ioredis";
 import type { ExchangerProcess } from "./lib/exchanger-process.js";
 import { line, note, round } from "./lib/measure.js";
-import { callbackUpdate, deleteKeys, messageWithButton, REDIS_URL, startOurBot, textUpdate } from "./lib/our-bot.js";
+import { deleteKeys, REDIS_URL, startOurBot } from "./lib/our-bot.js";
+import { callbackUpdate, messageWithButton, textUpdate } from "./lib/updates.js";
 
 const CHATS = 50;
 const FIRST_CHAT = 7_300_000_001;

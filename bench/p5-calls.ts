@@ -8,7 +8,8 @@ import { startBareBot } from "./lib/bare-bot.js";
 import type { ExchangerProcess } from "./lib/exchanger-process.js";
 import { line, note, round } from "./lib/measure.js";
 import { openOrdersScreen } from "./lib/orders-screen.js";
-import { callbackUpdate, startOurBot } from "./lib/our-bot.js";
+import { startOurBot } from "./lib/our-bot.js";
+import { callbackUpdate } from "./lib/updates.js";
 
 const VIEWS = 100;
 

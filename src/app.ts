@@ -10,6 +10,7 @@ import { SettingsStore } from "./bot/settings.js";
 import { CurrencyCache } from "./bot/currencies.js";
 import { createFileDownloader } from "./bot/files.js";
 import { FLOW_TIMEOUT_MS } from "./bot/flows.js";
+import { createTelegramFetch } from "./bot/telegram-fetch.js";
 import type { BotDeps } from "./bot/context.js";
 import { createExchangerClient, type ExchangerClientWithStats } from "./exchanger/client.js";
 import type { Logger } from "./logger.js";
@@ -45,6 +46,8 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     currencies: new CurrencyCache(exchanger),
     downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
   };
+  // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.
+  const telegram = options.client?.fetch ? undefined : createTelegramFetch();
   const created = createBot(
     deps,
     {
@@ -54,7 +57,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       // Polling runs one instance (Telegram allows one getUpdates consumer); webhooks may run several.
       crossInstanceChatLock: config.mode.kind === "webhook" && storage.kind === "redis",
     },
-    { token: config.botToken, client: { apiRoot: config.telegramApiRoot, ...options.client }, botInfo: options.botInfo },
+    { token: config.botToken, client: { apiRoot: config.telegramApiRoot, ...(telegram ? { fetch: telegram.fetch } : {}), ...options.client }, botInfo: options.botInfo },
   );
   return {
     ...created,
@@ -63,6 +66,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     exchanger,
     async close() {
       await exchanger.close();
+      await telegram?.close();
       if (!options.storage) await storage.close();
     },
   };

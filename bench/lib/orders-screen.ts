@@ -3,7 +3,8 @@
  * sandbox's main account, with the /orders screen on display and the callback data of pages 1 and 2.
  */
 import type { Update } from "grammy/types";
-import { callbackUpdate, messageWithButton, textUpdate, type OurBot } from "./our-bot.js";
+import type { OurBotWithFake } from "./our-bot.js";
+import { callbackUpdate, messageWithButton, textUpdate } from "./updates.js";
 
 export interface OrdersScreen {
   chatId: number;
@@ -12,7 +13,7 @@ export interface OrdersScreen {
   press(page: 1 | 2): Update;
 }
 
-export async function openOrdersScreen(bot: OurBot, chatId: number, apiKey: string, deliver: (u: Update) => Promise<void>): Promise<OrdersScreen> {
+export async function openOrdersScreen(bot: OurBotWithFake, chatId: number, apiKey: string, deliver: (u: Update) => Promise<void>): Promise<OrdersScreen> {
   const { fake } = bot;
   await deliver(textUpdate(fake, chatId, apiKey));
   if (!(await bot.app.storage.vault.has(chatId))) throw new Error(`bench: linking chat ${chatId} failed`);
