@@ -12,8 +12,9 @@ import type { ExchangerClient } from "../exchanger/types.js";
 import type { Logger } from "../logger.js";
 import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
+import type { EncryptedConversationAdapter } from "../storage/conversation-store.js";
+import type { ChatSnapshot } from "./chat-snapshot.js";
 import type { ChatSettings, SettingsStore } from "./settings.js";
-import type { StorageAdapter } from "grammy";
 import type { CurrencyCache } from "./currencies.js";
 
 export interface BotDeps {
@@ -22,7 +23,7 @@ export interface BotDeps {
   vault: Vault;
   settings: SettingsStore;
   /** Encrypted, TTL'd store for conversation replay logs (ARCHITECTURE §2). */
-  conversationAdapter: StorageAdapter<unknown>;
+  conversationAdapter: EncryptedConversationAdapter<unknown>;
   logger: Logger;
   /** Public currency list, cached (names for ids on every screen). */
   currencies: CurrencyCache;
@@ -47,6 +48,8 @@ export interface BaseFlavor {
   chatSettings: ChatSettings;
   /** The language of this update: the chat's choice, else Telegram's, else the default. */
   language: Language;
+  /** The chat's stored values read ahead for this update (outside conversations only; chat-snapshot.ts). */
+  snapshot?: ChatSnapshot;
 }
 
 export type FlowContext = Context & I18nFlavor & BaseFlavor;

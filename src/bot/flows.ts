@@ -14,13 +14,12 @@ import { getCaller } from "./caller.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
 import type { I18n } from "@grammyjs/i18n";
 import { loadChat } from "./middlewares/load-chat.js";
+import { conversationKey, takeFlowState } from "./chat-snapshot.js";
 import { NotLinked } from "./middlewares/error-boundary.js";
 
 /** Raise on every change to any conversation's code. */
 export const CONVERSATIONS_VERSION = 2;
-/** The encrypted adapter namespaces states itself (`conv:<key>`), so the plugin adds no prefix. */
-export const CONVERSATION_PREFIX = "";
-export const conversationKey = (chatId: number | string): string => `${CONVERSATION_PREFIX}${chatId}`;
+export { CONVERSATION_PREFIX, conversationKey } from "./chat-snapshot.js";
 /** Abandoned flows end after this long without an answer (state TTL and wait limit). */
 export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;
 
@@ -28,7 +27,7 @@ export type Flow = Conversation<BotContext, FlowContext>;
 
 export function installConversations(deps: BotDeps, botConfig: BotConfig, i18n: I18n<FlowContext>) {
   return conversations<BotContext, FlowContext>({
-    storage: { type: "key", version: CONVERSATIONS_VERSION, prefix: CONVERSATION_PREFIX, adapter: deps.conversationAdapter as never },
+    storage: { type: "context", version: CONVERSATIONS_VERSION, adapter: chatFlowStorage(deps) as never },
     plugins: [
       async (ctx: FlowContext, next: NextFunction) => {
         ctx.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
@@ -38,6 +37,24 @@ export function installConversations(deps: BotDeps, botConfig: BotConfig, i18n: 
       i18n.middleware() as unknown as (ctx: FlowContext, next: NextFunction) => Promise<void>,
     ],
   });
+}
+
+/**
+ * Each chat's flow state in the encrypted adapter (`conv:<chat id>`), read from the update's snapshot
+ * when load-chat read it ahead (one round trip for settings, key and state). No chat, no state.
+ */
+function chatFlowStorage(deps: BotDeps) {
+  const adapter = deps.conversationAdapter;
+  return {
+    read(ctx: FlowContext) {
+      if (ctx.chatId === undefined) return undefined;
+      const readAhead = takeFlowState(ctx.snapshot);
+      const key = conversationKey(ctx.chatId);
+      return readAhead ? adapter.openStored(key, readAhead.value) : adapter.read(key);
+    },
+    write: (ctx: FlowContext, state: unknown) => (ctx.chatId === undefined ? undefined : adapter.write(conversationKey(ctx.chatId), state)),
+    delete: (ctx: FlowContext) => (ctx.chatId === undefined ? undefined : adapter.delete(conversationKey(ctx.chatId))),
+  };
 }
 
 /** Result of an exchanger call made inside `external`, in a form the replay log can hold. */

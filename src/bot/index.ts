@@ -78,7 +78,7 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
 
   bot.use(sequentialize((ctx: BotContext) => ctx.chatId?.toString()));
   if (botConfig.crossInstanceChatLock) bot.use(chatLock(deps.kv));
-  bot.use(loadChat(deps, botConfig));
+  bot.use(loadChat(deps, botConfig, { readAhead: true }));
   bot.use(i18n);
   bot.use(errorBoundary);
   bot.use(privateOnly);

@@ -16,22 +16,27 @@ export interface ChatSettings {
 }
 
 export const chatKeyPrefix = (chatId: number | string): string => `chat:${chatId}:`;
+export const settingsKey = (chatId: number | string): string => `${chatKeyPrefix(chatId)}settings`;
+
+/** The stored JSON as settings; nothing stored, or something unreadable, is "no settings". */
+export function parseSettings(raw: string | undefined): ChatSettings {
+  if (raw === undefined) return {};
+  try {
+    return JSON.parse(raw) as ChatSettings;
+  } catch {
+    return {};
+  }
+}
 
 export class SettingsStore {
   constructor(private readonly kv: KV) {}
 
   private key(chatId: number | string): string {
-    return `${chatKeyPrefix(chatId)}settings`;
+    return settingsKey(chatId);
   }
 
   async get(chatId: number | string): Promise<ChatSettings> {
-    const raw = await this.kv.get(this.key(chatId));
-    if (raw === undefined) return {};
-    try {
-      return JSON.parse(raw) as ChatSettings;
-    } catch {
-      return {};
-    }
+    return parseSettings(await this.kv.get(this.key(chatId)));
   }
 
   async update(chatId: number | string, patch: Partial<ChatSettings>): Promise<ChatSettings> {

@@ -18,6 +18,8 @@ import { ttlArg, type KV } from "./kv.js";
 import type { Logger } from "../logger.js";
 
 export const CONVERSATION_NAMESPACE = "conv:";
+/** The KV key (without the global Redis prefix) holding the state the plugin stores under `key`. */
+export const conversationStorageKey = (key: string): string => CONVERSATION_NAMESPACE + key;
 export const DEFAULT_CONVERSATION_TTL_MS = 60 * 60 * 1000;
 
 /** Raw store of sealed strings, addressed by KV key (without the global Redis prefix). */
@@ -56,9 +58,21 @@ export class EncryptedConversationAdapter<T> implements StorageAdapter<T> {
   /** A state that cannot be opened reads as absent: the flow restarts instead of the bot failing. */
   async read(key: string): Promise<T | undefined> {
     const id = CONVERSATION_NAMESPACE + key;
-    let sealed: unknown;
+    return this.#open(id, () => this.store.read(id));
+  }
+
+  /**
+   * `read` for the value stored under `conversationStorageKey(key)` as the caller read it from the KV
+   * itself (with other keys, in one round trip). Both stores keep the sealed string JSON-encoded.
+   */
+  openStored(key: string, stored: string | undefined): Promise<T | undefined> {
+    const id = CONVERSATION_NAMESPACE + key;
+    return this.#open(id, () => (stored === undefined ? undefined : (JSON.parse(stored) as unknown)));
+  }
+
+  async #open(id: string, load: () => unknown): Promise<T | undefined> {
     try {
-      sealed = await this.store.read(id);
+      const sealed = await load();
       if (sealed === undefined) return undefined;
       if (typeof sealed !== "string") throw new DecryptError("malformed");
       return JSON.parse(this.keyring.open(sealed, id)) as T;

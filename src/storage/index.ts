@@ -29,7 +29,7 @@ export interface Storage {
   keyring: Keyring;
   vault: Vault;
   /** A fresh adapter for `conversations({ storage: { type: "key", version, adapter } })`. */
-  conversationAdapter<T>(ttlMs?: number): StorageAdapter<T>;
+  conversationAdapter<T>(ttlMs?: number): EncryptedConversationAdapter<T>;
   /** The shared client in Redis mode (benchmarks, health checks); keys carry the global prefix. */
   redis?: Redis;
   /** Flushes (file) or quits (Redis). Idempotent. */

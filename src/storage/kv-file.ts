@@ -74,6 +74,11 @@ export class FileKV implements KV {
     return this.#live(key)?.value;
   }
 
+  async mget(keys: readonly string[]): Promise<(string | undefined)[]> {
+    this.#assertOpen();
+    return keys.map((key) => this.#live(key)?.value);
+  }
+
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
     this.#assertOpen();
     this.#entries.set(key, ttlMs === undefined ? { value } : { value, expiresAt: Date.now() + ttlArg(ttlMs) });

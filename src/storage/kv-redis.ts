@@ -47,6 +47,11 @@ export class RedisKV implements KV {
     return (await this.redis.get(this.prefix + key)) ?? undefined;
   }
 
+  async mget(keys: readonly string[]): Promise<(string | undefined)[]> {
+    if (keys.length === 0) return [];
+    return (await this.redis.mget(keys.map((k) => this.prefix + k))).map((value) => value ?? undefined);
+  }
+
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
     if (ttlMs === undefined) await this.redis.set(this.prefix + key, value);
     else await this.redis.set(this.prefix + key, value, "PX", ttlArg(ttlMs));

@@ -7,6 +7,8 @@
  */
 export interface KV {
   get(key: string): Promise<string | undefined>;
+  /** Several values in one round trip (an update reads its chat's few keys together); same order as `keys`. */
+  mget(keys: readonly string[]): Promise<(string | undefined)[]>;
   /** ttlMs: expire after that many milliseconds; omitted → keep forever. */
   set(key: string, value: string, ttlMs?: number): Promise<void>;
   del(...keys: string[]): Promise<void>;

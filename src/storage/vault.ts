@@ -24,6 +24,8 @@ export interface RotationResult {
 }
 
 export class Vault {
+  #writes = 0;
+
   constructor(
     private readonly kv: KV,
     private readonly keyring: Keyring,
@@ -33,6 +35,16 @@ export class Vault {
   async link(chatId: ChatId, apiKey: string): Promise<void> {
     if (apiKey === "") throw new Error("Refusing to store an empty API key");
     await this.kv.set(vaultKey(chatId), this.keyring.seal(apiKey, aad(chatId)));
+    this.#writes++;
+  }
+
+  /**
+   * Links and unlinks made by this process so far. A sealed value read earlier (see `open`) is still
+   * the stored one while this count is unchanged (other processes do not write a chat's key while its
+   * update runs: updates of one chat are serialized, across instances too).
+   */
+  get writes(): number {
+    return this.#writes;
   }
 
   /**
@@ -41,7 +53,11 @@ export class Vault {
    * undefined — the user is asked to link again — and is logged for the operator.
    */
   async get(chatId: ChatId): Promise<string | undefined> {
-    const sealed = await this.kv.get(vaultKey(chatId));
+    return this.open(chatId, await this.kv.get(vaultKey(chatId)));
+  }
+
+  /** `get` for a value read from `vaultKey(chatId)` by the caller (with other keys, in one round trip). */
+  open(chatId: ChatId, sealed: string | undefined): string | undefined {
     if (sealed === undefined) return undefined;
     try {
       return this.keyring.open(sealed, aad(chatId));
@@ -59,6 +75,7 @@ export class Vault {
 
   async unlink(chatId: ChatId): Promise<void> {
     await this.kv.del(vaultKey(chatId));
+    this.#writes++;
   }
 
   /** Re-encrypts every entry not sealed by the current key. Safe beside a running bot (compare-and-set). */

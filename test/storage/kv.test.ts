@@ -21,6 +21,15 @@ describe.each(kvBackends("kv"))("$name", (backend) => {
     expect(await kv.get("rt:empty")).toBe("");
   });
 
+  it("mget reads several keys in order, missing and expired ones as undefined", async () => {
+    await kv.set("mg:a", "A");
+    await kv.set("mg:b", "");
+    await kv.set("mg:gone", "soon", 50);
+    await sleep(120);
+    expect(await kv.mget(["mg:b", "mg:missing", "mg:a", "mg:gone"])).toEqual(["", undefined, "A", undefined]);
+    expect(await kv.mget([])).toEqual([]);
+  });
+
   it("expires values after their TTL", async () => {
     await kv.set("ttl:a", "soon gone", 80);
     await kv.set("ttl:forever", "stays");

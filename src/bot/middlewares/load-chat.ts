@@ -1,17 +1,22 @@
 /**
  * Loads the chat's settings and decides the language before i18n runs.
- * Used outside conversations and, through the conversation `plugins` option, inside them.
+ *
+ * For an arriving update (`readAhead`) it reads the chat's settings, sealed key and flow state in one
+ * round trip (chat-snapshot.ts); inside conversations, where it runs again on every replayed update
+ * through the `plugins` option, it reads the settings only.
  */
 import type { NextFunction } from "grammy";
+import { readChatSnapshot } from "../chat-snapshot.js";
 import type { BotConfig, BotDeps, FlowContext } from "../context.js";
 import { languageFromTelegram } from "../i18n.js";
-import type { ChatSettings } from "../settings.js";
+import { parseSettings } from "../settings.js";
 
-export function loadChat(deps: BotDeps, botConfig: BotConfig) {
+export function loadChat(deps: BotDeps, botConfig: BotConfig, options: { readAhead?: boolean } = {}) {
   return async (ctx: FlowContext, next: NextFunction): Promise<void> => {
     ctx.deps = deps;
     ctx.botConfig = botConfig;
-    ctx.chatSettings = ctx.chatId !== undefined ? await loadSettings(deps, ctx) : {};
+    ctx.chatSettings = {};
+    if (ctx.chatId !== undefined) await load(deps, ctx, options.readAhead === true);
     ctx.language = ctx.chatSettings.lang ?? languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage);
     await next();
   };
@@ -22,11 +27,15 @@ export function loadChat(deps: BotDeps, botConfig: BotConfig) {
  * the update then reaches the error boundary (installed after i18n) and the user is told to try
  * again, instead of the failure escaping before any handler could answer (silence in the chat).
  */
-async function loadSettings(deps: BotDeps, ctx: FlowContext): Promise<ChatSettings> {
+async function load(deps: BotDeps, ctx: FlowContext, readAhead: boolean): Promise<void> {
   try {
-    return await deps.settings.get(ctx.chatId!);
+    if (readAhead) {
+      ctx.snapshot = await readChatSnapshot(deps.kv, deps.vault, ctx.chatId!);
+      ctx.chatSettings = parseSettings(ctx.snapshot.settings);
+    } else {
+      ctx.chatSettings = await deps.settings.get(ctx.chatId!);
+    }
   } catch (error) {
     deps.logger.warn({ updateId: ctx.update.update_id, err: error instanceof Error ? error.name : String(error) }, "chat settings could not be loaded; using defaults");
-    return {};
   }
 }

@@ -1,0 +1,50 @@
+/**
+ * The stored values nearly every update needs — the chat's settings, its sealed API key and its flow
+ * (conversation) state — read in one round trip when the update arrives instead of three: Redis
+ * round trips were the bot's largest CPU cost per update (README, "Performance").
+ *
+ * Each value is used once, at a point where nothing in this update can have changed it yet:
+ * - settings: parsed at once by load-chat, as before;
+ * - flow state: read by the conversations plugin, which runs right after load-chat;
+ * - sealed key: taken by the first exchanger call, and only while this process has linked or unlinked
+ *   no key since the read (Vault.writes). Otherwise, and for any later call, the store is read again.
+ * Other instances do not write a chat's keys while its update runs (updates of one chat are serialized).
+ */
+import { conversationStorageKey } from "../storage/conversation-store.js";
+import type { KV } from "../storage/kv.js";
+import { vaultKey, type Vault } from "../storage/vault.js";
+import { settingsKey } from "./settings.js";
+
+/** The conversations plugin stores each chat's flows under this prefix + chat id (the adapter adds `conv:`). */
+export const CONVERSATION_PREFIX = "";
+export const conversationKey = (chatId: number | string): string => `${CONVERSATION_PREFIX}${chatId}`;
+
+/** A value read ahead; `value` undefined means the store had none. */
+type Prefetched = { value: string | undefined };
+
+export interface ChatSnapshot {
+  readonly settings: string | undefined;
+  sealedKey?: Prefetched & { vaultWrites: number };
+  flowState?: Prefetched;
+}
+
+export async function readChatSnapshot(kv: KV, vault: Vault, chatId: number): Promise<ChatSnapshot> {
+  const vaultWrites = vault.writes;
+  const [settings, sealedKey, flowState] = await kv.mget([settingsKey(chatId), vaultKey(chatId), conversationStorageKey(conversationKey(chatId))]);
+  return { settings, sealedKey: { value: sealedKey, vaultWrites }, flowState: { value: flowState } };
+}
+
+/** The sealed key read ahead, once, if still current; undefined → read the vault. */
+export function takeSealedKey(snapshot: ChatSnapshot | undefined, vault: Vault): Prefetched | undefined {
+  const entry = snapshot?.sealedKey;
+  if (entry === undefined) return undefined;
+  delete snapshot!.sealedKey;
+  return entry.vaultWrites === vault.writes ? { value: entry.value } : undefined;
+}
+
+/** The flow state read ahead, once; undefined → read the store. */
+export function takeFlowState(snapshot: ChatSnapshot | undefined): Prefetched | undefined {
+  const entry = snapshot?.flowState;
+  if (entry !== undefined) delete snapshot!.flowState;
+  return entry;
+}

@@ -1,0 +1,68 @@
+/**
+ * The per-update read-ahead: one MGET gives settings, sealed key and flow state, each usable once,
+ * and a key read before this process linked or unlinked any key is not trusted.
+ */
+import type { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { conversationKey, readChatSnapshot, takeFlowState, takeSealedKey } from "../../src/bot/chat-snapshot.js";
+import { SettingsStore } from "../../src/bot/settings.js";
+import { EncryptedConversationAdapter, redisSealedStore } from "../../src/storage/conversation-store.js";
+import { Keyring } from "../../src/storage/crypto.js";
+import { RedisKV } from "../../src/storage/kv-redis.js";
+import { Vault } from "../../src/storage/vault.js";
+import { connectRedis, deleteByPrefix, randomKey, uniquePrefix } from "../storage/helpers.js";
+
+const prefix = uniquePrefix("snapshot");
+let redis: Redis;
+let kv: RedisKV;
+let vault: Vault;
+let flows: EncryptedConversationAdapter<{ step: number }>;
+
+beforeAll(() => {
+  redis = connectRedis();
+  kv = new RedisKV({ redis, prefix });
+  const keyring = new Keyring(randomKey());
+  vault = new Vault(kv, keyring);
+  flows = new EncryptedConversationAdapter(redisSealedStore(redis, prefix, 60_000), keyring);
+});
+afterAll(async () => {
+  await deleteByPrefix(redis, prefix);
+  await redis.quit();
+});
+
+describe("chat snapshot", () => {
+  it("reads settings, key and flow state in one go; each opens like a normal read", async () => {
+    await vault.link(11, "ak_snapshot_key_0123456789");
+    await new SettingsStore(kv).update(11, { lang: "uk" });
+    await flows.write(conversationKey(11), { step: 3 });
+
+    const snapshot = await readChatSnapshot(kv, vault, 11);
+    expect(JSON.parse(snapshot.settings!)).toEqual({ lang: "uk" });
+    const key = takeSealedKey(snapshot, vault)!;
+    expect(key.value).not.toContain("ak_snapshot"); // sealed, not plain
+    expect(vault.open(11, key.value)).toBe("ak_snapshot_key_0123456789");
+    expect(await flows.openStored(conversationKey(11), takeFlowState(snapshot)!.value)).toEqual({ step: 3 });
+  });
+
+  it("each value is used once; later reads go to the store", async () => {
+    const snapshot = await readChatSnapshot(kv, vault, 11);
+    expect(takeSealedKey(snapshot, vault)).toBeDefined();
+    expect(takeSealedKey(snapshot, vault)).toBeUndefined();
+    expect(takeFlowState(snapshot)).toBeDefined();
+    expect(takeFlowState(snapshot)).toBeUndefined();
+  });
+
+  it("a chat with nothing stored reads as absent, which is an answer too", async () => {
+    const snapshot = await readChatSnapshot(kv, vault, 12);
+    expect(snapshot.settings).toBeUndefined();
+    expect(takeSealedKey(snapshot, vault)).toEqual({ value: undefined });
+    expect(takeFlowState(snapshot)).toEqual({ value: undefined });
+  });
+
+  it("a key read before this process linked or unlinked one is not trusted", async () => {
+    const snapshot = await readChatSnapshot(kv, vault, 12);
+    await vault.link(12, "ak_linked_after_the_read_0001");
+    expect(takeSealedKey(snapshot, vault)).toBeUndefined(); // → the caller reads the vault again
+    expect(await vault.get(12)).toBe("ak_linked_after_the_read_0001");
+  });
+});
