@@ -22,7 +22,9 @@ export function statusLabel(ctx: T, status: string): string {
 export const checkStatusData = (orderId: string) => `pay:s:${orderId}`;
 
 function menuRow(ctx: T, keyboard: InlineKeyboard): InlineKeyboard {
-  return keyboard.row().text(ctx.t("btn-menu"), "menu");
+  // A row of its own, without leaving an empty first row on an empty keyboard.
+  if ((keyboard.inline_keyboard.at(-1)?.length ?? 0) > 0) keyboard.row();
+  return keyboard.text(ctx.t("btn-menu"), "menu");
 }
 
 function amount(value: string | undefined, currency: string | undefined): string | undefined {

@@ -49,6 +49,7 @@ describe("paying an order from the balance", () => {
     expect(result.text).toContain(`Order #${order.id} is paid from your balance`);
     expect(result.text).toContain("Status: Paid");
     expect(result.text).toContain("Your balance: 1250.00 USD");
+    expect(result.replyMarkup!.inline_keyboard).toEqual([[{ text: "☰ Menu", callback_data: "menu" }]]);
 
     const spends = h.exchangerCalls(SPEND);
     expect(spends).toHaveLength(1);
