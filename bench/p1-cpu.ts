@@ -8,7 +8,7 @@
 import { startBareBot } from "./lib/bare-bot.js";
 import type { ExchangerProcess } from "./lib/exchanger-process.js";
 import { cpuMicros, line, note, round } from "./lib/measure.js";
-import { callbackUpdate } from "./lib/updates.js";
+import { callbackUpdate } from "../test/harness/updates.js";
 import { openOrdersScreen } from "./lib/orders-screen.js";
 import { startOurBot } from "./lib/our-bot.js";
 import type { Update } from "grammy/types";

@@ -7,7 +7,7 @@ import { Redis } from "ioredis";
 import type { ExchangerProcess } from "./lib/exchanger-process.js";
 import { line, note, round } from "./lib/measure.js";
 import { deleteKeys, REDIS_URL, startOurBot } from "./lib/our-bot.js";
-import { callbackUpdate, messageWithButton, textUpdate } from "./lib/updates.js";
+import { callbackUpdate, messageWithButton, textUpdate } from "../test/harness/updates.js";
 
 const CHATS = 50;
 const FIRST_CHAT = 7_300_000_001;

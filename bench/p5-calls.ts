@@ -9,7 +9,7 @@ import type { ExchangerProcess } from "./lib/exchanger-process.js";
 import { line, note, round } from "./lib/measure.js";
 import { openOrdersScreen } from "./lib/orders-screen.js";
 import { startOurBot } from "./lib/our-bot.js";
-import { callbackUpdate } from "./lib/updates.js";
+import { callbackUpdate } from "../test/harness/updates.js";
 
 const VIEWS = 100;
 

@@ -7,7 +7,7 @@
  */
 import type { Update } from "grammy/types";
 import { TelegramFake } from "../test/harness/telegram-fake.js";
-import { callbackUpdate, messageWithButton, textUpdate } from "./lib/updates.js";
+import { callbackUpdate, messageWithButton, textUpdate } from "../test/harness/updates.js";
 import { until } from "./lib/measure.js";
 import type { TelegramReply, TelegramRequest } from "./lib/telegram-protocol.js";
 

@@ -4,7 +4,7 @@
  */
 import type { Update } from "grammy/types";
 import type { OurBotWithFake } from "./our-bot.js";
-import { callbackUpdate, messageWithButton, textUpdate } from "./updates.js";
+import { callbackUpdate, messageWithButton, textUpdate } from "../../test/harness/updates.js";
 
 export interface OrdersScreen {
   chatId: number;

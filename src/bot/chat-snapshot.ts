@@ -15,9 +15,8 @@ import type { KV } from "../storage/kv.js";
 import { vaultKey, type Vault } from "../storage/vault.js";
 import { settingsKey } from "./settings.js";
 
-/** The conversations plugin stores each chat's flows under this prefix + chat id (the adapter adds `conv:`). */
-export const CONVERSATION_PREFIX = "";
-export const conversationKey = (chatId: number | string): string => `${CONVERSATION_PREFIX}${chatId}`;
+/** The key of a chat's flow state in the encrypted adapter (which stores it under `conv:<key>`). */
+export const conversationKey = (chatId: number | string): string => String(chatId);
 
 /** A value read ahead; `value` undefined means the store had none. */
 type Prefetched = { value: string | undefined };

@@ -57,7 +57,7 @@ export class EncryptedConversationAdapter<T> implements StorageAdapter<T> {
 
   /** A state that cannot be opened reads as absent: the flow restarts instead of the bot failing. */
   async read(key: string): Promise<T | undefined> {
-    const id = CONVERSATION_NAMESPACE + key;
+    const id = conversationStorageKey(key);
     return this.#open(id, () => this.store.read(id));
   }
 
@@ -66,7 +66,7 @@ export class EncryptedConversationAdapter<T> implements StorageAdapter<T> {
    * itself (with other keys, in one round trip). Both stores keep the sealed string JSON-encoded.
    */
   openStored(key: string, stored: string | undefined): Promise<T | undefined> {
-    const id = CONVERSATION_NAMESPACE + key;
+    const id = conversationStorageKey(key);
     return this.#open(id, () => (stored === undefined ? undefined : (JSON.parse(stored) as unknown)));
   }
 
@@ -86,14 +86,14 @@ export class EncryptedConversationAdapter<T> implements StorageAdapter<T> {
   }
 
   async write(key: string, value: T): Promise<void> {
-    const id = CONVERSATION_NAMESPACE + key;
+    const id = conversationStorageKey(key);
     const json = JSON.stringify(value);
     if (json === undefined) return this.store.delete(id); // nothing serializable to keep
     await this.store.write(id, this.keyring.seal(json, id));
   }
 
   async delete(key: string): Promise<void> {
-    await this.store.delete(CONVERSATION_NAMESPACE + key);
+    await this.store.delete(conversationStorageKey(key));
   }
 }
 

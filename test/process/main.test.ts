@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
 import { BOT_TOKEN, TelegramFake } from "../harness/telegram-fake.js";
+import { textUpdate } from "../harness/updates.js";
 import { buildOnce, startBot, waitFor } from "./process-helpers.js";
 import type { Update } from "grammy/types";
 
@@ -19,22 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox.close();
 });
-
-function textUpdate(fake: TelegramFake, chatId: number, text: string): Update {
-  const message_id = fake.newMessageId();
-  fake.recordUserMessage(chatId, message_id, text);
-  return {
-    update_id: fake.newUpdateId(),
-    message: {
-      message_id,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: chatId, type: "private", first_name: "Proc" },
-      from: { id: chatId, is_bot: false, first_name: "Proc", language_code: "en" },
-      text,
-      ...(text.startsWith("/") ? { entities: [{ type: "bot_command", offset: 0, length: text.split(" ")[0]!.length }] } : {}),
-    },
-  } as Update;
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

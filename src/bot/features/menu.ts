@@ -2,6 +2,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext, FlowContext } from "../context.js";
 import type { Feature, MenuItem } from "../feature.js";
+import { startRow } from "../keyboards/rows.js";
 
 let registered: MenuItem[] = [];
 
@@ -43,7 +44,5 @@ export const menuFeature: Feature = {
 
 /** A "☰ Menu" button row to put under screens. */
 export function backToMenuRow(ctx: Pick<FlowContext, "t">, keyboard = new InlineKeyboard()): InlineKeyboard {
-  // grammY's row() always adds a row; an empty keyboard would get an empty first row.
-  if ((keyboard.inline_keyboard.at(-1)?.length ?? 0) > 0) keyboard.row();
-  return keyboard.text(ctx.t("btn-menu"), "menu");
+  return startRow(keyboard).text(ctx.t("btn-menu"), "menu");
 }

@@ -27,6 +27,7 @@ import {
   type StatusFilter,
 } from "../keyboards/order-data.js";
 import { addPagerRow, type PageInfo } from "../keyboards/pager.js";
+import { startRow } from "../keyboards/rows.js";
 import { escapeHtml, fitMessage } from "../render/html.js";
 import { isPayable, loadCurrencyNames, renderOrderCard, renderOrderLine, STATUS_EMOJI, statusEmoji, statusLabel, statusText } from "../render/order.js";
 import { backToMenuRow } from "./menu.js";
@@ -61,11 +62,6 @@ interface Screen {
 const ORDER_BUTTONS_PER_ROW = 4;
 const CHIPS_PER_ROW = 3;
 
-/** Starts a new row unless the current one is still empty (grammY's row() always adds one). */
-function startRow(keyboard: InlineKeyboard): InlineKeyboard {
-  if ((keyboard.inline_keyboard.at(-1)?.length ?? 0) > 0) keyboard.row();
-  return keyboard;
-}
 
 
 // ---- list ------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 /** The screens of paying from the balance: the confirmation card and every way a payment can end. */
+import { startRow } from "../keyboards/rows.js";
 import { InlineKeyboard } from "grammy";
 import type { FlowContext } from "../context.js";
 import type { PayCard, PayOutcome } from "../pay/payment.js";
@@ -22,9 +23,7 @@ export function statusLabel(ctx: T, status: string): string {
 export const checkStatusData = (orderId: string) => `pay:s:${orderId}`;
 
 function menuRow(ctx: T, keyboard: InlineKeyboard): InlineKeyboard {
-  // A row of its own, without leaving an empty first row on an empty keyboard.
-  if ((keyboard.inline_keyboard.at(-1)?.length ?? 0) > 0) keyboard.row();
-  return keyboard.text(ctx.t("btn-menu"), "menu");
+  return startRow(keyboard).text(ctx.t("btn-menu"), "menu");
 }
 
 function amount(value: string | undefined, currency: string | undefined): string | undefined {

@@ -1,14 +1,13 @@
 /**
  * Updates as Telegram sends them (a user's text or command, a button press), built against the
- * Telegram fake so that the messages they refer to exist there.
+ * Telegram fake so that the messages they refer to exist there. Used by the process tests and the
+ * bench, which deliver updates without a simulated user.
  */
 import type { Update } from "grammy/types";
-import type { TelegramFake } from "../../test/harness/telegram-fake.js";
-
-let nextMessageId = 1_000_000;
+import type { TelegramFake } from "./telegram-fake.js";
 
 export function textUpdate(fake: TelegramFake, chatId: number, text: string): Update {
-  const message_id = nextMessageId++;
+  const message_id = fake.newMessageId();
   fake.recordUserMessage(chatId, message_id, text);
   const command = text.match(/^\/[a-z_]+/);
   return {
@@ -16,8 +15,8 @@ export function textUpdate(fake: TelegramFake, chatId: number, text: string): Up
     message: {
       message_id,
       date: Math.floor(Date.now() / 1000),
-      chat: { id: chatId, type: "private", first_name: "Bench" },
-      from: { id: chatId, is_bot: false, first_name: "Bench", language_code: "en" },
+      chat: { id: chatId, type: "private", first_name: "Test" },
+      from: { id: chatId, is_bot: false, first_name: "Test", language_code: "en" },
       text,
       ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
     },
@@ -31,13 +30,13 @@ export function callbackUpdate(fake: TelegramFake, chatId: number, messageId: nu
     update_id: fake.newUpdateId(),
     callback_query: {
       id: `bench-${nextQuery++}`,
-      from: { id: chatId, is_bot: false, first_name: "Bench", language_code: "en" },
+      from: { id: chatId, is_bot: false, first_name: "Test", language_code: "en" },
       chat_instance: `ci-${chatId}`,
       data,
       message: {
         message_id: messageId,
         date: Math.floor(Date.now() / 1000),
-        chat: { id: chatId, type: "private", first_name: "Bench" },
+        chat: { id: chatId, type: "private", first_name: "Test" },
         from: { id: fake.botInfo.id, is_bot: true, first_name: fake.botInfo.first_name },
         text: "",
       },
