@@ -3,10 +3,12 @@
  * Prints the base URL and the demo accounts (keys, passwords, and for the 2FA account its TOTP
  * secret, otpauth:// URI and a terminal QR code to scan), then logs one line per request.
  *
- * SANDBOX_PORT (default 8787) and SANDBOX_HOST (default 127.0.0.1) choose where it listens.
+ * SANDBOX_PORT (default 8787) and SANDBOX_HOST (default 127.0.0.1) choose where it listens;
+ * SANDBOX_DIALECT (spec, names, legacy; default spec) which real-server variant it speaks.
  * The data lives in memory: a restart brings back the seed state (same keys and 2FA secret).
  */
 import QRCode from "qrcode";
+import { dialectByName, type DialectName } from "./dialect.js";
 import { startSandbox, type DemoAccount, type RecordedRequest } from "./server.js";
 import { otpauthUri } from "./totp.js";
 
@@ -16,11 +18,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 const host = process.env.SANDBOX_HOST?.trim() || "127.0.0.1";
+let dialect: DialectName;
+try {
+  dialect = dialectByName(process.env.SANDBOX_DIALECT).name;
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 
-const sandbox = await startSandbox({ port, host, onRequest: logRequest });
+const sandbox = await startSandbox({ port, host, dialect, onRequest: logRequest });
 
 const lines = [
-  `Sandbox exchanger listening on ${sandbox.baseUrl}`,
+  `Sandbox exchanger listening on ${sandbox.baseUrl} (dialect: ${dialect})`,
   `Set EXCHANGER_BASE_URL=${sandbox.baseUrl} for the bot.`,
   "",
   ...describe(sandbox.accounts.main, "many orders, referral orders, payment details; no 2FA"),

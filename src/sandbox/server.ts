@@ -15,6 +15,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { BodyTooLarge, MalformedBody, parseBody, readBody } from "./body.js";
 import { addOrder, revokeKey, setOrderStatus } from "./control.js";
 import { createSeedState } from "./data.js";
+import { dialectByName, type Dialect, type DialectName } from "./dialect.js";
 import { SandboxError } from "./errors.js";
 import { applyFault, FaultQueue, type Fault } from "./faults.js";
 import { pickLanguage } from "./i18n.js";
@@ -24,6 +25,7 @@ import { findRoute } from "./routes.js";
 import { findAccountByKey, getAccount, type SandboxAccount, type SandboxState } from "./state.js";
 
 export type { Fault };
+export type { Dialect, DialectName };
 export type { SandboxState, SandboxAccount, SandboxOrder, SandboxDetail, SandboxCurrency, SandboxDirection } from "./state.js";
 
 export interface DemoAccount {
@@ -55,6 +57,8 @@ export interface Sandbox {
   /** Live views of the demo accounts: they follow password and 2FA changes. */
   accounts: { main: DemoAccount; twofa: DemoAccount; empty: DemoAccount };
   state: SandboxState;
+  /** Which real-server variant this sandbox speaks (dialect.ts). */
+  dialect: Dialect;
   requests: RecordedRequest[];
   injectFault(f: { path?: string; kind: Fault; times?: number }): void;
   setOrderStatus(accountName: string, orderId: string | number, status: number): void;
@@ -72,10 +76,13 @@ export interface SandboxOptions {
   now?: () => number;
   /** Called once per request after it was answered (or faulted); used by `npm run sandbox` to log. */
   onRequest?: (request: RecordedRequest) => void;
+  /** Which real-server variant to speak (dialect.ts); default `spec`. */
+  dialect?: DialectName;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const now = options.now ?? Date.now;
+  const dialect = dialectByName(options.dialect);
   const state = createSeedState();
   const requests: RecordedRequest[] = [];
   const faults = new FaultQueue();
@@ -83,7 +90,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let closing: Promise<void> | undefined;
 
   const server = createServer((req, res) => {
-    handle({ req, res, state, requests, faults, now }).then(
+    handle({ req, res, state, dialect, requests, faults, now }).then(
       (record) => options.onRequest?.(record),
       (error: unknown) => {
         // A socket torn down mid-request (client gone, close(), reset fault) is not a sandbox bug.
@@ -109,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       empty: demoView(state, "empty"),
     },
     state,
+    dialect,
     requests,
     injectFault: ({ path, kind, times }) => faults.add(path, kind, times ?? 1),
     setOrderStatus: (name, id, status) => setOrderStatus(state, name, id, status, now()),
@@ -128,12 +136,13 @@ interface Exchange {
   req: IncomingMessage;
   res: ServerResponse;
   state: SandboxState;
+  dialect: Dialect;
   requests: RecordedRequest[];
   faults: FaultQueue;
   now: () => number;
 }
 
-async function handle({ req, res, state, requests, faults, now }: Exchange): Promise<RecordedRequest> {
+async function handle({ req, res, state, dialect, requests, faults, now }: Exchange): Promise<RecordedRequest> {
   const url = new URL(req.url ?? "/", "http://sandbox.invalid");
   const contentType = req.headers["content-type"];
   const record: RecordedRequest = {
@@ -196,7 +205,7 @@ async function handle({ req, res, state, requests, faults, now }: Exchange): Pro
   }
 
   const params = route.kind === "user" ? body : Params.fromSearchParams(url.searchParams);
-  const ctx = { state, params, language, now: now() };
+  const ctx = { state, dialect, params, language, now: now() };
   try {
     const out = route.kind === "user" ? route.run({ ...ctx, account: account! }) : route.run(ctx);
     sendJson(res, record, 200, {

@@ -11,7 +11,7 @@ import { createApp, type App, type Storage } from "../../src/app.js";
 import { parseConfig, type Config } from "../../src/config.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import { openStorage } from "../../src/storage/index.js";
-import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
+import { startSandbox, type DialectName, type Sandbox } from "../../src/sandbox/server.js";
 import { BOT_TOKEN, TelegramFake } from "./telegram-fake.js";
 import { SimUser, type UserOptions } from "./user.js";
 
@@ -21,6 +21,8 @@ export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 42).toString("base64");
 export interface HarnessOptions {
   /** Extra environment for parseConfig (e.g. EXCHANGER_TIMEOUT_MS, ORDERS_PAGE_SIZE). */
   env?: Record<string, string>;
+  /** The sandbox's dialect (src/sandbox/dialect.ts) when this harness starts its own; default spec. */
+  dialect?: DialectName;
   /** Share one sandbox between harnesses (two bot instances on one exchanger). */
   sandbox?: Sandbox;
   /** Share the Redis prefix (two bot instances on one Redis). */
@@ -48,7 +50,7 @@ export class Harness {
   }
 
   static async start(options: HarnessOptions = {}): Promise<Harness> {
-    const sandbox = options.sandbox ?? (await startSandbox({ port: 0 }));
+    const sandbox = options.sandbox ?? (await startSandbox({ port: 0, dialect: options.dialect }));
     const fake = new TelegramFake();
     const apiRoot = options.http ? await fake.listen() : "http://telegram.fake";
     const prefix = options.prefix ?? `test:${randomBytes(6).toString("hex")}:`;

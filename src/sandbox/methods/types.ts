@@ -1,10 +1,13 @@
 /** What every sandbox method receives and returns; the server wraps the return in the envelope. */
 import type { Language } from "../../config.js";
+import type { Dialect } from "../dialect.js";
 import type { Params } from "../params.js";
 import type { SandboxAccount, SandboxState } from "../state.js";
 
 export interface MethodContext {
   state: SandboxState;
+  /** The real-server variant being spoken: methods shape their results by it. */
+  dialect: Dialect;
   params: Params;
   language: Language;
   /** The sandbox clock in ms (options.now), for timestamps and TOTP. */

@@ -1,0 +1,106 @@
+/**
+ * Dialects: the ways real Exchanger CMS servers differ where the spec says "not shown"
+ * (../shared/spec/vendor-facts.md). The sandbox keeps ONE canonical state (numeric statuses, ids,
+ * plain objects) and each dialect only changes how that state is written out and how parameters are
+ * read, so every dialect serves the same accounts, orders and keys.
+ *
+ * - `spec` (default): the documented shapes — the directions map with `pair`, numeric statuses that
+ *   accept a numeric or `@name` filter, `pagination`, objects for object results, 401 for a bad key.
+ * - `names`: a newer script: string status names with statuses beyond the five, newest-first lists
+ *   without `pagination`, currencies keyed by id under `title`/`xml_code`, a balance per currency,
+ *   a scalar status, the referral program as a list, and every error (a revoked key too) as the
+ *   error envelope with HTTP 200.
+ * - `legacy`: an older script: statuses as numeric strings with a numeric-only filter, oldest-first
+ *   lists, balance as a bare number, status as a boolean, referral text as a string, "nothing" as
+ *   `false`, and error envelopes without `message`.
+ *
+ * Choose one with SANDBOX_DIALECT (npm run sandbox) or `startSandbox({ dialect })` (tests).
+ */
+
+export const DIALECT_NAMES = ["spec", "names", "legacy"] as const;
+export type DialectName = (typeof DIALECT_NAMES)[number];
+
+export interface Dialect {
+  name: DialectName;
+  /** How an order's `status` is written: the spec's number, a numeric string, or the server's own name. */
+  orderStatus: "number" | "numeric-string" | "name";
+  /** Which `status` filter forms the server accepts; any other form is refused with the error envelope. */
+  statusFilter: "number-or-name" | "name-only" | "number-only";
+  /** Order of list results. */
+  listOrder: "newest-first" | "oldest-first";
+  /** Whether list answers carry `pagination`. */
+  pagination: boolean;
+  /** get-currencies: a list or an object keyed by id; where the name and the code are. */
+  currencies: { shape: "list" | "keyed"; nameKey: "name" | "title"; codeKey: "code" | "xml_code" };
+  /** get-info's balance: a formatted string, a bare number, or one value per currency code. */
+  balance: "string" | "number" | "per-currency";
+  /** get-status's result. */
+  status: "object" | "string" | "boolean";
+  /** get-referral-program's result. */
+  referralProgram: "object" | "array" | "string";
+  /** How "nothing" is written (no verification request, no saved fields). */
+  nothing: "null" | "false" | "empty-array";
+  /** HTTP status of the error envelope for a rejected or revoked key. */
+  rejectedKeyStatus: 401 | 200;
+  /** HTTP status of every other error envelope (validation, not found…). */
+  errorStatus: "as-documented" | 200;
+  /** Whether error envelopes carry `message` (an older vendor page shows them without). */
+  errorMessage: boolean;
+}
+
+export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
+  spec: {
+    name: "spec",
+    orderStatus: "number",
+    statusFilter: "number-or-name",
+    listOrder: "newest-first",
+    pagination: true,
+    currencies: { shape: "list", nameKey: "name", codeKey: "code" },
+    balance: "string",
+    status: "object",
+    referralProgram: "object",
+    nothing: "null",
+    rejectedKeyStatus: 401,
+    errorStatus: "as-documented",
+    errorMessage: true,
+  },
+  names: {
+    name: "names",
+    orderStatus: "name",
+    statusFilter: "name-only",
+    listOrder: "newest-first",
+    pagination: false,
+    currencies: { shape: "keyed", nameKey: "title", codeKey: "xml_code" },
+    balance: "per-currency",
+    status: "string",
+    referralProgram: "array",
+    nothing: "empty-array",
+    rejectedKeyStatus: 200,
+    errorStatus: 200,
+    errorMessage: true,
+  },
+  legacy: {
+    name: "legacy",
+    orderStatus: "numeric-string",
+    statusFilter: "number-only",
+    listOrder: "oldest-first",
+    pagination: true,
+    currencies: { shape: "list", nameKey: "name", codeKey: "code" },
+    balance: "number",
+    status: "boolean",
+    referralProgram: "string",
+    nothing: "false",
+    rejectedKeyStatus: 200,
+    errorStatus: 200,
+    errorMessage: false,
+  },
+};
+
+/** The dialect by name; undefined (no name) is `spec`. Throws with the list of names on a typo. */
+export function dialectByName(name: string | undefined): Dialect {
+  const key = (name ?? "").trim() || "spec";
+  if (!(DIALECT_NAMES as readonly string[]).includes(key)) {
+    throw new Error(`SANDBOX_DIALECT must be one of ${DIALECT_NAMES.join(", ")}; got "${name}"`);
+  }
+  return DIALECTS[key as DialectName];
+}
