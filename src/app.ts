@@ -8,6 +8,7 @@ import type { Config } from "./config.js";
 import { createBot, type CreatedBot } from "./bot/index.js";
 import { SettingsStore } from "./bot/settings.js";
 import { CurrencyCache } from "./bot/currencies.js";
+import { DirectionCatalog } from "./bot/directions.js";
 import { createFileDownloader } from "./bot/files.js";
 import { FLOW_TIMEOUT_MS } from "./bot/flows.js";
 import { createTelegramFetch } from "./bot/telegram-fetch.js";
@@ -44,6 +45,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     conversationAdapter: storage.conversationAdapter<unknown>(FLOW_TIMEOUT_MS),
     logger,
     currencies: new CurrencyCache(exchanger),
+    directions: new DirectionCatalog(exchanger),
     downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
   };
   // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.

@@ -16,6 +16,7 @@ import type { EncryptedConversationAdapter } from "../storage/conversation-store
 import type { ChatSnapshot } from "./chat-snapshot.js";
 import type { ChatSettings, SettingsStore } from "./settings.js";
 import type { CurrencyCache } from "./currencies.js";
+import type { DirectionCatalog } from "./directions.js";
 
 export interface BotDeps {
   exchanger: ExchangerClient;
@@ -27,6 +28,8 @@ export interface BotDeps {
   logger: Logger;
   /** Public currency list, cached (names for ids on every screen). */
   currencies: CurrencyCache;
+  /** Public directions map and direction field names, cached. */
+  directions: DirectionCatalog;
   /** Downloads a Telegram file by its `file_path` (honours TELEGRAM_API_ROOT). */
   downloadFile(filePath: string): Promise<Uint8Array>;
 }

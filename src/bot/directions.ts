@@ -1,16 +1,16 @@
 /**
- * The exchanger's public direction list and the names of direction input fields, cached in memory per
- * language with a TTL (like CurrencyCache): the saved-fields screen needs "field id → name" on every
- * view, but the catalogue changes rarely.
+ * The exchanger's directions map and the names of direction input fields, cached in memory per
+ * language with a TTL (like CurrencyCache): the /directions screens and the saved-fields screen need
+ * them on every view, but the catalogue changes rarely. One catalogue per app (BotDeps.directions), so
+ * a restarted bot starts with an empty cache.
  *
- * Some servers (and the sandbox) leave `inputs` out of the direction list; then the names come from the
- * directions' own cards (get-exchange), read a few at a time and at most MAX_CARDS of them, once per TTL.
- *
- * One catalogue per exchanger client (a WeakMap), so no shared dependency list has to change and a new
- * client (tests restart the bot) starts with an empty cache.
+ * The documented map carries only slugs; field names come from the directions' own cards
+ * (get-exchange with `pair`), read a few at a time and at most MAX_CARDS of them, once per TTL. An
+ * old-style server that lists whole direction objects with their inputs saves those calls.
  */
 import type { Language } from "../config.js";
-import type { Direction, ExchangerClient } from "../exchanger/types.js";
+import type { Direction, DirectionLink, ExchangerClient } from "../exchanger/types.js";
+import { LanguageCache } from "./language-cache.js";
 
 export const DIRECTIONS_TTL_MS = 10 * 60 * 1000;
 /** Upper bound of get-exchange calls for one name map (big exchangers list hundreds of directions). */
@@ -19,39 +19,8 @@ const CARD_CONCURRENCY = 4;
 
 type Source = Pick<ExchangerClient, "getExchanges" | "getExchange">;
 
-/** A per-language value with a TTL; concurrent misses share one load; a failed reload serves the stale value. */
-class LanguageCache<T> {
-  private readonly entries = new Map<Language, { at: number; value: T }>();
-  private readonly inFlight = new Map<Language, Promise<T>>();
-
-  constructor(
-    private readonly ttlMs: number,
-    private readonly now: () => number,
-  ) {}
-
-  get(language: Language, load: () => Promise<T>): Promise<T> {
-    const entry = this.entries.get(language);
-    if (entry && this.now() - entry.at < this.ttlMs) return Promise.resolve(entry.value);
-    let pending = this.inFlight.get(language);
-    if (!pending) {
-      pending = load()
-        .then((value) => {
-          this.entries.set(language, { at: this.now(), value });
-          return value;
-        })
-        .catch((error: unknown) => {
-          if (entry) return entry.value;
-          throw error;
-        })
-        .finally(() => this.inFlight.delete(language));
-      this.inFlight.set(language, pending);
-    }
-    return pending;
-  }
-}
-
 export class DirectionCatalog {
-  private readonly lists: LanguageCache<Direction[]>;
+  private readonly links: LanguageCache<DirectionLink[]>;
   private readonly names: LanguageCache<Map<string, string>>;
 
   constructor(
@@ -59,28 +28,35 @@ export class DirectionCatalog {
     ttlMs = DIRECTIONS_TTL_MS,
     now: () => number = Date.now,
   ) {
-    this.lists = new LanguageCache(ttlMs, now);
+    this.links = new LanguageCache(ttlMs, now);
     this.names = new LanguageCache(ttlMs, now);
   }
 
-  /** Every direction of the exchanger (public get-exchanges). */
-  directions(language: Language): Promise<Direction[]> {
-    return this.lists.get(language, () => this.exchanger.getExchanges(language));
+  /** Every open direction of the exchanger (public get-exchanges). */
+  directions(language: Language): Promise<DirectionLink[]> {
+    return this.links.get(language, () => this.exchanger.getExchanges(language));
+  }
+
+  /** The direction from one currency to another, as the (cached) map knows it. */
+  async find(language: Language, sendCurrencyId: string, receiveCurrencyId: string): Promise<DirectionLink | undefined> {
+    const links = await this.directions(language);
+    return links.find((l) => l.sendCurrencyId === sendCurrencyId && l.receiveCurrencyId === receiveCurrencyId);
   }
 
   /** Direction input field id → its name, from every direction that names it. */
   inputNames(language: Language): Promise<Map<string, string>> {
     return this.names.get(language, async () => {
-      const list = await this.directions(language);
+      const links = await this.directions(language);
       const names = new Map<string, string>();
-      if (list.some((d) => Array.isArray(d.inputs))) {
-        for (const direction of list) collectInputNames(direction, names);
+      if (links.some((l) => Array.isArray(l.summary?.inputs))) {
+        for (const link of links) if (link.summary) collectInputNames(link.summary, names);
         return names;
       }
-      const ids = list.map((d) => d.id).slice(0, MAX_CARDS);
-      for (let i = 0; i < ids.length; i += CARD_CONCURRENCY) {
+      const pairs = [...new Set(links.map((l) => l.pair))].slice(0, MAX_CARDS);
+      for (let i = 0; i < pairs.length; i += CARD_CONCURRENCY) {
         // One broken direction must not hide the names of all the others.
-        const cards = await Promise.all(ids.slice(i, i + CARD_CONCURRENCY).map((id) => this.exchanger.getExchange(language, id).catch(() => undefined)));
+        const batch = pairs.slice(i, i + CARD_CONCURRENCY);
+        const cards = await Promise.all(batch.map((pair) => this.exchanger.getExchange(language, pair).catch(() => undefined)));
         for (const card of cards) if (card) collectInputNames(card, names);
       }
       return names;
@@ -98,16 +74,4 @@ function collectInputNames(direction: Direction, names: Map<string, string>): vo
       names.set(String(id), name.trim());
     }
   }
-}
-
-const catalogs = new WeakMap<object, DirectionCatalog>();
-
-/** The catalogue of this exchanger client (created on first use). */
-export function directionCatalog(exchanger: Source): DirectionCatalog {
-  let catalog = catalogs.get(exchanger);
-  if (!catalog) {
-    catalog = new DirectionCatalog(exchanger);
-    catalogs.set(exchanger, catalog);
-  }
-  return catalog;
 }

@@ -15,12 +15,17 @@ import type { Logger } from "../logger.js";
 import { toFormBody, toMultipart, toQueryString, type Params } from "./encoding.js";
 import { interpret, isNothing, parseEnvelope, toObjectList, toPagination, toRecord, type Success } from "./envelope.js";
 import { Unauthorized, Unavailable, type UnavailableReason } from "./errors.js";
+import { readCurrencies } from "./readers/currencies.js";
+import { readDirectionMap } from "./readers/directions.js";
+import { readPublicInfo } from "./readers/public-info.js";
+import { readVerification } from "./readers/verification.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
 import type {
   Caller,
   Currency,
   DetailFilters,
   Direction,
+  DirectionLink,
   Extras,
   ExchangerClient,
   Id,
@@ -31,6 +36,7 @@ import type {
   Page,
   PaymentDetail,
   PhotoUpload,
+  PublicInfo,
   SavedInputs,
   VerificationFields,
   VerificationRequest,
@@ -250,11 +256,9 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
 
     async getVerification(caller): Promise<VerificationRequest | null> {
       const path = "/user-api-get-verification";
-      const success = await user(path, caller, {}, true);
-      if (isNothing(success.result)) return null;
-      const value = toRecord(success.result);
-      if (value === undefined) throw badShape(path, "an object");
-      return value;
+      const request = readVerification((await user(path, caller, {}, true)).result);
+      if (request === undefined) throw badShape(path, "an object");
+      return request;
     },
 
     async submitVerification(caller, fields: VerificationFields, photos: PhotoUpload[]): Promise<unknown> {
@@ -303,29 +307,34 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     },
 
     async getCurrencies(language): Promise<Currency[]> {
-      return list("/public-api-get-currencies", await publicGet("/public-api-get-currencies", language));
+      const path = "/public-api-get-currencies";
+      const currencies = readCurrencies((await publicGet(path, language)).result);
+      if (currencies === undefined) throw badShape(path, "a currency list");
+      return currencies;
     },
 
-    async getExchanges(language): Promise<Direction[]> {
-      return list("/public-api-get-exchanges", await publicGet("/public-api-get-exchanges", language));
+    async getExchanges(language): Promise<DirectionLink[]> {
+      const path = "/public-api-get-exchanges";
+      const links = readDirectionMap((await publicGet(path, language)).result);
+      if (links === undefined) throw badShape(path, "a directions map");
+      return links;
     },
 
-    async getExchange(language, id): Promise<Direction> {
+    async getExchange(language, pair): Promise<Direction> {
       const path = "/public-api-get-exchange";
-      const success = await publicGet(path, language, { id });
+      const success = await publicGet(path, language, { pair });
       const value = toRecord(success.result);
       // A direction is an object with fields; "nothing" here means the server did not answer the question.
       if (value === undefined || Array.isArray(success.result)) throw badShape(path, "an object");
       return value as Direction;
     },
 
-    async getStatus(language): Promise<Extras> {
-      return record("/public-api-get-status", await publicGet("/public-api-get-status", language));
+    async getStatus(language): Promise<PublicInfo> {
+      return readPublicInfo((await publicGet("/public-api-get-status", language)).result);
     },
 
-    async getReferralProgram(language): Promise<Extras> {
-      const path = "/public-api-get-referral-program";
-      return record(path, await publicGet(path, language));
+    async getReferralProgram(language): Promise<PublicInfo> {
+      return readPublicInfo((await publicGet("/public-api-get-referral-program", language)).result);
     },
 
     close(): Promise<void> {

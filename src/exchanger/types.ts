@@ -84,11 +84,38 @@ export interface DirectionInput extends Extras {
   name?: string;
 }
 
+/** One direction as `public-api-get-exchange` describes it (rate, limits, inputs… under the server's names). */
 export interface Direction extends Extras {
   id: Id;
   send_currency_id?: Id;
   receive_currency_id?: Id;
   inputs?: DirectionInput[];
+}
+
+/**
+ * One entry of the directions map (`public-api-get-exchanges`): what is sent, what is received, and the
+ * slug that `public-api-get-exchange` takes as `pair`. Ids are kept as text.
+ */
+export interface DirectionLink {
+  sendCurrencyId: string;
+  receiveCurrencyId: string;
+  pair: string;
+  /** Only from old-style servers that list whole direction objects: what the list said about it. */
+  summary?: Direction;
+}
+
+/** An undocumented public result (status, referral program) in whichever form the server chose. */
+export type PublicInfo =
+  | { kind: "fields"; fields: Extras }
+  | { kind: "list"; items: unknown[] }
+  | { kind: "text"; text: string }
+  | { kind: "flag"; value: boolean }
+  | { kind: "nothing" };
+
+/** One balance of the account; `currency` is a code or name when the server says which. */
+export interface Balance {
+  amount: string;
+  currency?: string;
 }
 
 export interface VerificationFields {
@@ -129,10 +156,12 @@ export interface ExchangerClient {
   getInputs(caller: Caller): Promise<SavedInputs>;
 
   getCurrencies(language: Language): Promise<Currency[]>;
-  getExchanges(language: Language): Promise<Direction[]>;
-  getExchange(language: Language, id: Id): Promise<Direction>;
-  getStatus(language: Language): Promise<Extras>;
-  getReferralProgram(language: Language): Promise<Extras>;
+  /** The directions map, flattened: one link per (send currency, receive currency). */
+  getExchanges(language: Language): Promise<DirectionLink[]>;
+  /** One direction by its slug (sent as `pair`, as documented). */
+  getExchange(language: Language, pair: string): Promise<Direction>;
+  getStatus(language: Language): Promise<PublicInfo>;
+  getReferralProgram(language: Language): Promise<PublicInfo>;
 
   close(): Promise<void>;
 }

@@ -56,6 +56,7 @@ function inputs(required: FieldName[], optional: FieldName[] = []): SandboxInput
 export function seedDirections(): SandboxDirection[] {
   const d = (
     id: number,
+    slug: string,
     send: number,
     receive: number,
     rate: string,
@@ -64,6 +65,7 @@ export function seedDirections(): SandboxDirection[] {
     fields: SandboxInput[],
   ): SandboxDirection => ({
     id,
+    slug,
     send_currency_id: send,
     receive_currency_id: receive,
     rate,
@@ -74,13 +76,13 @@ export function seedDirections(): SandboxDirection[] {
     inputs: fields,
   });
   return [
-    d(1, 1, 3, "61250.00", "0.001", "5", inputs(["trc20Address", "email"])),
-    d(2, 3, 5, "40.85", "20", "50000", inputs(["cardNumber", "cardHolder", "email"], ["telegram"])),
-    d(3, 5, 1, "0.00000040", "1000", "500000", inputs(["btcAddress", "email"])),
-    d(4, 2, 6, "245000.00", "0.02", "30", inputs(["cardNumber", "email"], ["phone"])),
-    d(5, 4, 7, "40.70", "20", "50000", inputs(["cardNumber", "email"])),
-    d(6, 7, 3, "0.0242", "500", "1000000", inputs(["trc20Address", "email"], ["telegram"])),
-    d(7, 8, 2, "0.000405", "10", "20000", inputs(["ethAddress", "email"])),
-    d(8, 6, 3, "0.0107", "3000", "3000000", inputs(["trc20Address", "email"])),
+    d(1, "btc-usdttrc20", 1, 3, "61250.00", "0.001", "5", inputs(["trc20Address", "email"])),
+    d(2, "usdttrc20-carduah", 3, 5, "40.85", "20", "50000", inputs(["cardNumber", "cardHolder", "email"], ["telegram"])),
+    d(3, "carduah-btc", 5, 1, "0.00000040", "1000", "500000", inputs(["btcAddress", "email"])),
+    d(4, "eth-sberrub", 2, 6, "245000.00", "0.02", "30", inputs(["cardNumber", "email"], ["phone"])),
+    d(5, "usdterc20-monobuah", 4, 7, "40.70", "20", "50000", inputs(["cardNumber", "email"])),
+    d(6, "monobuah-usdttrc20", 7, 3, "0.0242", "500", "1000000", inputs(["trc20Address", "email"], ["telegram"])),
+    d(7, "prusd-eth", 8, 2, "0.000405", "10", "20000", inputs(["ethAddress", "email"])),
+    d(8, "sberrub-usdttrc20", 6, 3, "0.0107", "3000", "3000000", inputs(["trc20Address", "email"])),
   ];
 }

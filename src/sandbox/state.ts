@@ -48,6 +48,8 @@ export interface SandboxDirection {
   id: number;
   send_currency_id: number;
   receive_currency_id: number;
+  /** The direction's handle: `public-api-get-exchanges` maps currency ids to it, `get-exchange` takes it as `pair`. */
+  slug: string;
   /** Units of the receive currency per one unit of the send currency. */
   rate: string;
   inputs: SandboxInput[];
@@ -99,4 +101,8 @@ export function findCurrency(state: SandboxState, id: unknown): SandboxCurrency 
 
 export function findDirection(state: SandboxState, id: unknown): SandboxDirection | undefined {
   return state.directions.find((d) => String(d.id) === String(id));
+}
+
+export function findDirectionBySlug(state: SandboxState, slug: string): SandboxDirection | undefined {
+  return state.directions.find((d) => d.slug === slug);
 }

@@ -96,19 +96,19 @@ describe("requests on the wire", () => {
     expect(server.requests.every((r) => r.method === "POST" && r.headers["x-authorization"] === KEY)).toBe(true);
   });
 
-  it("public methods: GET with language (and id) in the query, no key", async () => {
+  it("public methods: GET with language (and the slug as pair) in the query, no key", async () => {
     const { server, client } = await setup((req, res) =>
       json(res, { success: true, result: req.path === "/public-api-get-exchange" ? { id: 9 } : [] }),
     );
     await client.getCurrencies("uk");
     await client.getExchanges("en");
-    await client.getExchange("ru", 9);
+    await client.getExchange("ru", "eth-btc");
     await client.getStatus("en");
     await client.getReferralProgram("en");
     expect(server.requests.map((r) => [r.method, r.url])).toEqual([
       ["GET", "/public-api-get-currencies?language=uk"],
       ["GET", "/public-api-get-exchanges?language=en"],
-      ["GET", "/public-api-get-exchange?id=9&language=ru"],
+      ["GET", "/public-api-get-exchange?pair=eth-btc&language=ru"],
       ["GET", "/public-api-get-status?language=en"],
       ["GET", "/public-api-get-referral-program?language=en"],
     ]);

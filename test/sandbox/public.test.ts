@@ -20,25 +20,30 @@ describe("public methods", () => {
     expect(en.body.result.find((c: { code: string }) => c.code === "SBERRUB").name).toBe("Sberbank RUB");
   });
 
-  it("lists the directions, whose currency ids exist", async () => {
-    const currencies = (await get(sb, "/public-api-get-currencies")).body.result.map((c: { id: number }) => c.id);
+  it("maps send currency id → receive currency id → slug (the documented directions map), ids existing", async () => {
+    const currencies = (await get(sb, "/public-api-get-currencies")).body.result.map((c: { id: number }) => String(c.id));
     const { body } = await get(sb, "/public-api-get-exchanges");
-    expect(body.result.length).toBeGreaterThanOrEqual(8);
-    for (const d of body.result) {
-      expect(currencies).toContain(d.send_currency_id);
-      expect(currencies).toContain(d.receive_currency_id);
-      expect(d.rate).toEqual(expect.any(String));
+    expect(Array.isArray(body.result)).toBe(false);
+    expect(body.result["3"]).toEqual({ "5": "usdttrc20-carduah" });
+    const links = Object.entries(body.result as Record<string, Record<string, string>>).flatMap(([send, to]) => Object.entries(to).map(([receive, slug]) => ({ send, receive, slug })));
+    expect(links.length).toBeGreaterThanOrEqual(8);
+    for (const { send, receive, slug } of links) {
+      expect(currencies).toContain(send);
+      expect(currencies).toContain(receive);
+      expect(slug).toMatch(/^[a-z0-9]+-[a-z0-9]+$/);
     }
   });
 
-  it("returns one direction with its localized inputs; unknown id is an error", async () => {
-    const { body } = await get(sb, "/public-api-get-exchange?id=2&language=uk");
-    expect(body.result).toMatchObject({ id: 2, send_currency_id: 3, receive_currency_id: 5 });
+  it("returns one direction by its slug (pair) with its localized inputs; unknown pair is an error", async () => {
+    const { body } = await get(sb, "/public-api-get-exchange?pair=usdttrc20-carduah&language=uk");
+    expect(body.result).toMatchObject({ id: 2, send_currency_id: 3, receive_currency_id: 5, rate: "40.85" });
     expect(body.result.inputs).toContainEqual({ id: 11, name: "Номер картки", required: true });
-    const unknown = await get(sb, "/public-api-get-exchange?id=999&language=en");
+    // Some scripts also take the id; the bot always sends pair.
+    expect((await get(sb, "/public-api-get-exchange?id=2")).body.result).toMatchObject({ id: 2 });
+    const unknown = await get(sb, "/public-api-get-exchange?pair=xxx-yyy&language=en");
     expect(unknown.status).toBe(200);
-    expect(expectError(unknown)).toBe("Exchange direction 999 not found");
-    expect(expectError(await get(sb, "/public-api-get-exchange"))).toBe("Parameter id is required");
+    expect(expectError(unknown)).toBe("Exchange direction xxx-yyy not found");
+    expect(expectError(await get(sb, "/public-api-get-exchange"))).toBe("Parameter pair is required");
   });
 
   it("saved inputs of main refer to real direction fields, plus one unknown", async () => {

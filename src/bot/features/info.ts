@@ -2,17 +2,18 @@
  * Public screens — no key needed, so they work in chats that have not linked an account:
  * /currencies, /directions (send currency → receive currency → the direction's card), /status, /referral.
  *
- * Callback data (≤ 64 bytes: ids longer than 40 characters get no button; anything that does not parse
- * falls through to "button expired"):
+ * Callback data (≤ 64 bytes; anything that does not parse falls through to "button expired"):
  *   cur:p:<page>   currencies page        dir:s:<page>           send currencies page
- *   dir:f:<sendId>:<page>  directions from one currency     dir:x:<directionId>  a direction's card
+ *   dir:f:<sendId>:<page>  directions from one currency
+ *   dir:x:<sendId>:<receiveId>  a direction's card. Not the slug: a slug may be any length, while two
+ *     currency ids of ≤ 28 characters always fit; the slug is looked up again in the cached map.
+ *     Currencies with longer ids get no button.
  *   inf:st  status      inf:ref  referral program
  */
 import { Composer, InlineKeyboard } from "grammy";
-import type { Currency, Direction } from "../../exchanger/types.js";
+import type { Currency } from "../../exchanger/types.js";
 import type { BotContext } from "../context.js";
 import { currencyLabel } from "../currencies.js";
-import { directionCatalog } from "../directions.js";
 import type { Feature } from "../feature.js";
 import { addPagerRow } from "../keyboards/pager.js";
 import { clip, escapeHtml, fitMessage } from "../render/html.js";
@@ -23,8 +24,8 @@ import { backToMenuRow } from "./menu.js";
 const CURRENCIES_PAGE_SIZE = 8;
 const PICKER_PAGE_SIZE = 8;
 const MAX_PAGE = 10_000;
-/** Ids that fit in callback data next to the prefix and a page number. */
-const SAFE_ID = /^[\w.-]{1,40}$/;
+/** Ids that fit in callback data: "dir:x:" + two of them + ":" ≤ 64 bytes. */
+const SAFE_ID = /^[\w.-]{1,28}$/;
 
 function pageOf(raw: string | undefined): number | undefined {
   const page = Number(raw);
@@ -41,9 +42,7 @@ function slicePage<T>(items: T[], page: number, size: number) {
 }
 
 const currenciesOf = (ctx: BotContext) => ctx.deps.currencies.byId(ctx.language);
-const directionsOf = (ctx: BotContext) => directionCatalog(ctx.deps.exchanger).directions(ctx.language);
-/** Directions a customer can use now (a server may list switched-off ones with `active: false`). */
-const isOpen = (d: Direction): boolean => d.active !== false && d.active !== 0 && d.active !== "0";
+const directionsOf = (ctx: BotContext) => ctx.deps.directions.directions(ctx.language);
 const labelOf = (byId: Map<string, Currency>, id: unknown): string => {
   const currency = byId.get(String(id));
   return currency ? currencyLabel(currency) : `#${String(id)}`;
@@ -66,9 +65,9 @@ async function showCurrencies(ctx: BotContext, page: number): Promise<void> {
 /** Step 1: which currency to send (only currencies some open direction starts from). */
 async function showSendPicker(ctx: BotContext, page: number): Promise<void> {
   const [byId, directions] = await Promise.all([currenciesOf(ctx), directionsOf(ctx)]);
-  const sendIds = new Set(directions.filter(isOpen).map((d) => String(d.send_currency_id ?? "")));
+  const sendIds = new Set(directions.map((d) => d.sendCurrencyId));
   // In the exchanger's currency order; ids the currency list does not know come last.
-  const ordered = [...[...byId.keys()].filter((id) => sendIds.has(id)), ...[...sendIds].filter((id) => id !== "" && !byId.has(id))].filter((id) => SAFE_ID.test(id));
+  const ordered = [...[...byId.keys()].filter((id) => sendIds.has(id)), ...[...sendIds].filter((id) => !byId.has(id))].filter((id) => SAFE_ID.test(id));
   const { onPage, info } = slicePage(ordered, page, PICKER_PAGE_SIZE);
   const keyboard = new InlineKeyboard();
   onPage.forEach((id, i) => {
@@ -83,10 +82,10 @@ async function showSendPicker(ctx: BotContext, page: number): Promise<void> {
 /** Step 2: what can be received for that currency. */
 async function showReceivePicker(ctx: BotContext, sendId: string, page: number): Promise<void> {
   const [byId, directions] = await Promise.all([currenciesOf(ctx), directionsOf(ctx)]);
-  const from = directions.filter((d) => isOpen(d) && String(d.send_currency_id) === sendId && SAFE_ID.test(String(d.id)));
+  const from = directions.filter((d) => d.sendCurrencyId === sendId && SAFE_ID.test(d.receiveCurrencyId));
   const { onPage, info } = slicePage(from, page, PICKER_PAGE_SIZE);
   const keyboard = new InlineKeyboard();
-  for (const direction of onPage) keyboard.text(`→ ${clip(labelOf(byId, direction.receive_currency_id), 40)}`, `dir:x:${String(direction.id)}`).row();
+  for (const link of onPage) keyboard.text(`→ ${clip(labelOf(byId, link.receiveCurrencyId), 40)}`, `dir:x:${sendId}:${link.receiveCurrencyId}`).row();
   addPagerRow(keyboard, info, (p) => `dir:f:${sendId}:${p}`);
   keyboard.row().text(ctx.t("btn-back"), "dir:s:1");
   const send = escapeHtml(labelOf(byId, sendId));
@@ -94,17 +93,22 @@ async function showReceivePicker(ctx: BotContext, sendId: string, page: number):
   await showScreen(ctx, { text: `${ctx.t("info-directions-title")}\n\n${text}`, keyboard: backToMenuRow(ctx, keyboard) });
 }
 
-/** Step 3: the direction's card, fresh from get-exchange (rates move). */
-async function showDirection(ctx: BotContext, id: string): Promise<void> {
-  const [direction, byId] = await Promise.all([ctx.deps.exchanger.getExchange(ctx.language, id), currenciesOf(ctx)]);
-  const send = byId.get(String(direction.send_currency_id));
-  const receive = byId.get(String(direction.receive_currency_id));
-  const text = directionCard(ctx, direction, send, receive, {
-    send: labelOf(byId, direction.send_currency_id ?? "?"),
-    receive: labelOf(byId, direction.receive_currency_id ?? "?"),
-  });
-  const sendId = String(direction.send_currency_id ?? "");
-  const keyboard = new InlineKeyboard().text(ctx.t("btn-refresh"), `dir:x:${id}`).row().text(ctx.t("btn-back"), SAFE_ID.test(sendId) ? `dir:f:${sendId}:1` : "dir:s:1");
+/**
+ * Step 3: the direction's card, fresh from get-exchange with the slug as `pair` (rates move). The slug
+ * comes from the cached map; a direction that left the map since the button was sent is said to be gone.
+ */
+async function showDirection(ctx: BotContext, sendId: string, receiveId: string): Promise<void> {
+  const back = new InlineKeyboard().text(ctx.t("btn-back"), `dir:f:${sendId}:1`);
+  const [link, byId] = await Promise.all([ctx.deps.directions.find(ctx.language, sendId, receiveId), currenciesOf(ctx)]);
+  const names = { send: labelOf(byId, sendId), receive: labelOf(byId, receiveId) };
+  if (!link) {
+    const text = `${ctx.t("info-directions-title")}\n\n${ctx.t("info-direction-gone", { send: escapeHtml(names.send), receive: escapeHtml(names.receive) })}`;
+    await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, back) });
+    return;
+  }
+  const direction = await ctx.deps.exchanger.getExchange(ctx.language, link.pair);
+  const text = directionCard(ctx, direction, byId.get(sendId), byId.get(receiveId), names);
+  const keyboard = new InlineKeyboard().text(ctx.t("btn-refresh"), `dir:x:${sendId}:${receiveId}`).row().text(ctx.t("btn-back"), `dir:f:${sendId}:1`);
   await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
 }
 
@@ -140,11 +144,11 @@ privateChat.callbackQuery(/^dir:s:(\d{1,5})$/, async (ctx, next) => {
   const page = pageOf(ctx.match[1]);
   return page === undefined ? next() : showSendPicker(ctx, page);
 });
-privateChat.callbackQuery(/^dir:f:([\w.-]{1,40}):(\d{1,5})$/, async (ctx, next) => {
+privateChat.callbackQuery(/^dir:f:([\w.-]{1,28}):(\d{1,5})$/, async (ctx, next) => {
   const page = pageOf(ctx.match[2]);
   return page === undefined ? next() : showReceivePicker(ctx, ctx.match[1]!, page);
 });
-privateChat.callbackQuery(/^dir:x:([\w.-]{1,40})$/, (ctx) => showDirection(ctx, ctx.match[1]!));
+privateChat.callbackQuery(/^dir:x:([\w.-]{1,28}):([\w.-]{1,28})$/, (ctx) => showDirection(ctx, ctx.match[1]!, ctx.match[2]!));
 
 export const infoFeature: Feature = {
   name: "info",

@@ -1,12 +1,11 @@
 /**
  * /inputs: the exchange form fields the exchanger saved for the user (get-inputs), as "field: value".
- * Field names come from the directions' input lists (cached, see directions.ts); a field no direction
- * names any more is shown by its raw id.
+ * Field names come from the directions' cards, read with `pair` (cached, see directions.ts); a field
+ * no direction names any more is shown by its raw id.
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { withCaller } from "../caller.js";
 import type { BotContext, FlowContext } from "../context.js";
-import { directionCatalog } from "../directions.js";
 import type { Feature } from "../feature.js";
 import { clip, displayValue, escapeHtml, fitMessage } from "../render/html.js";
 import { showScreen, type Screen } from "../show-screen.js";
@@ -31,9 +30,7 @@ async function showInputs(ctx: BotContext): Promise<void> {
   const names =
     Object.keys(inputs).length === 0
       ? new Map<string, string>()
-      : await directionCatalog(ctx.deps.exchanger)
-          .inputNames(ctx.language)
-          .catch(() => new Map<string, string>());
+      : await ctx.deps.directions.inputNames(ctx.language).catch(() => new Map<string, string>());
   await showScreen(ctx, renderInputs(ctx, inputs, names));
 }
 

@@ -7,6 +7,7 @@
  * return is plain JSON (it may land in a conversation's replay log) and never holds the order token.
  */
 import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/errors.js";
+import { formatBalances, readBalances } from "../../exchanger/readers/balance.js";
 import type { Caller, Order, UserInfo } from "../../exchanger/types.js";
 import type { BotDeps } from "../context.js";
 import { twoFactorFromUser } from "../render/account.js";
@@ -58,12 +59,9 @@ export async function findOrder(deps: BotDeps, caller: Caller, lookup: OrderLook
     : page.items.find((o) => typeof o.token === "string" && o.token === lookup.token);
 }
 
-/** "1500.00 USD" from the user object, when it has a balance. */
+/** "1500.00 USD" (or "1500.00 USD, 0.01 BTC" for a balance per currency) from the user object, when it has one. */
 export function balanceOf(user: UserInfo | undefined): string | undefined {
-  const raw = user?.balance;
-  if (raw === undefined || raw === null || (typeof raw !== "string" && typeof raw !== "number") || String(raw).trim() === "") return undefined;
-  const currency = [user!.balance_currency, user!.currency].find((c): c is string => typeof c === "string" && c !== "");
-  return currency ? `${raw} ${currency}` : String(raw);
+  return formatBalances(readBalances(user));
 }
 
 /** The user object for the balance and the 2FA flag; a failing read only hides them (a rejected key does not). */

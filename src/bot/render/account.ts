@@ -1,4 +1,6 @@
 /** The user object as a readable card: balance first, secrets never, unknown fields humanized. */
+import { isPlainObject } from "../../exchanger/envelope.js";
+import { readBalances } from "../../exchanger/readers/balance.js";
 import type { FlowContext } from "../context.js";
 import { escapeHtml, fieldLines, fitMessage, humanizeKey } from "./html.js";
 
@@ -60,19 +62,25 @@ function presentable(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>)
   return out;
 }
 
-/** Amount fields named like a balance, "balance" itself first, each with its currency when given. */
+/**
+ * The balance first — one line per currency when the server gives one value per currency — then the
+ * other amount fields named like a balance (partner balance…), each with its currency when given.
+ */
 function balanceLines(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>): { lines: string[]; used: string[] } {
-  const amounts = Object.keys(user)
-    .filter((key) => BALANCE.test(key) && AMOUNT.test(String(user[key] ?? "").trim()))
-    .sort((a, b) => Number(b === "balance") - Number(a === "balance"));
+  const line = (label: string, value: string) => ctx.t("account-balance", { label: escapeHtml(label), value: escapeHtml(value) });
+  const balances = readBalances(user);
   const used: string[] = [];
-  const lines = amounts.map((key) => {
-    const currencyKey = [`${key}_currency`, key === "balance" ? "currency" : ""].find((k) => k !== "" && typeof user[k] === "string");
-    used.push(key, ...(currencyKey ? [currencyKey] : []));
-    const value = `${String(user[key]).trim()}${currencyKey ? ` ${String(user[currencyKey])}` : ""}`;
-    const label = key === "balance" ? ctx.t("account-balance-label") : (fieldLabel(ctx, key) ?? humanizeKey(key));
-    return ctx.t("account-balance", { label: escapeHtml(label), value: escapeHtml(value) });
-  });
+  const lines = balances.map((b) => line(ctx.t("account-balance-label"), b.currency ? `${b.amount} ${b.currency}` : b.amount));
+  // A single amount took its currency from the first of these the user object has (readBalances).
+  const currencyKey = ["balance_currency", "currency"].find((k) => typeof user[k] === "string" && String(user[k]).trim() !== "");
+  if (balances.length > 0) used.push("balance", ...(currencyKey && !isPlainObject(user.balance) && !Array.isArray(user.balance) ? [currencyKey] : []));
+  const others = Object.keys(user).filter((key) => key !== "balance" && BALANCE.test(key) && AMOUNT.test(String(user[key] ?? "").trim()));
+  for (const key of others) {
+    const currencyKey = `${key}_currency`;
+    const currency = typeof user[currencyKey] === "string" ? ` ${String(user[currencyKey])}` : "";
+    used.push(key, ...(currency ? [currencyKey] : []));
+    lines.push(line(fieldLabel(ctx, key) ?? humanizeKey(key), `${String(user[key]).trim()}${currency}`));
+  }
   return { lines, used };
 }
 

@@ -3,7 +3,7 @@
  * referral program. The spec leaves these shapes open ("not shown"), so the well-known fields get a
  * translated label and a place of honour, everything else is shown humanized. Every value is escaped.
  */
-import type { Currency, Direction, Extras } from "../../exchanger/types.js";
+import type { Currency, Direction, Extras, PublicInfo } from "../../exchanger/types.js";
 import type { FlowContext } from "../context.js";
 import { currencyLabel } from "../currencies.js";
 import { clip, displayValue, escapeHtml, fieldLines, fitMessage, humanizeKey, looksSecret } from "./html.js";
@@ -56,10 +56,14 @@ export function currencyLines(ctx: T, currency: Currency): string[] {
 
 // ---- one direction ------------------------------------------------------------------------------------
 
-const RATE_KEYS = ["rate", "course", "exchange_rate"];
-const MIN_KEYS = ["min_amount", "min", "min_send_amount", "min_sum"];
-const MAX_KEYS = ["max_amount", "max", "max_send_amount", "max_sum"];
-const DIRECTION_SKIP = ["id", "send_currency_id", "receive_currency_id", "inputs", "reserve", ...RATE_KEYS, ...MIN_KEYS, ...MAX_KEYS];
+/** Where servers put the rate and the limits (the vendor documents the direction object only in part). */
+const RATE_KEYS = ["rate", "course", "exchange_rate", "course_rate"];
+const MIN_KEYS = ["min_amount", "min", "min_send_amount", "min_sum", "minimum", "min_send"];
+const MAX_KEYS = ["max_amount", "max", "max_send_amount", "max_sum", "maximum", "max_send"];
+const RESERVE_KEYS = ["reserve", "reserve_amount", "amount_reserve"];
+/** Handles and ids: they mean nothing to a customer (the slug is what the bot asked with). */
+const DIRECTION_IDS = ["id", "slug", "pair", "send_currency_id", "receive_currency_id", "inputs"];
+const DIRECTION_SKIP = [...DIRECTION_IDS, ...RESERVE_KEYS, ...RATE_KEYS, ...MIN_KEYS, ...MAX_KEYS];
 
 /** Direction fields servers commonly send besides rate and limits: labels in the user's language. */
 const DIRECTION_LABELS: Record<string, string> = {
@@ -67,6 +71,14 @@ const DIRECTION_LABELS: Record<string, string> = {
   fee: "info-direction-field-fee",
   active: "info-direction-field-active",
   status: "info-direction-field-active",
+  verification: "info-direction-field-verification",
+  need_verification: "info-direction-field-verification",
+  verification_required: "info-direction-field-verification",
+  name: "info-direction-field-name",
+  title: "info-direction-field-name",
+  description: "info-direction-field-description",
+  processing_time: "info-direction-field-time",
+  time: "info-direction-field-time",
 };
 
 const isOptional = (input: Record<string, unknown>): boolean => input.required === false || input.required === 0 || input.required === "0";
@@ -83,7 +95,7 @@ export function directionCard(ctx: T, direction: Direction, send: Currency | und
   const max = pick(direction, MAX_KEYS);
   if (max) lines.push(ctx.t("info-direction-max", { value: withCode(clip(max.value, 60), codeOf(send)) }));
   // The direction's own reserve when it has one, else what the exchanger holds of the receive currency.
-  const reserve = displayValue(direction.reserve) ?? displayValue(receive?.reserve);
+  const reserve = pick(direction, RESERVE_KEYS)?.value ?? displayValue(receive?.reserve);
   if (reserve !== undefined) lines.push(ctx.t("info-direction-reserve", { value: withCode(clip(reserve, 60), codeOf(receive)) }));
 
   const rest = fieldLines(direction, { skip: DIRECTION_SKIP, maxValue: 200, label: (key) => (DIRECTION_LABELS[key] ? ctx.t(DIRECTION_LABELS[key]) : undefined) });
@@ -118,8 +130,38 @@ function flag(value: unknown): boolean | undefined {
   return undefined;
 }
 
-export function statusCard(ctx: T, status: Extras): string {
+/** A list answer as bullet lines, one per item (never "0: …, 1: …"). */
+function listLines(items: unknown[]): string[] {
+  return items.map(displayValue).filter((v): v is string => v !== undefined).map((v) => `• ${escapeHtml(clip(v, 500))}`);
+}
+
+/** A sentence answer, unless it is only a yes/no word ("1", "online"…), which reads better as words. */
+const textLines = (text: string): string[] => (text === "" ? [] : [escapeHtml(clip(text, 3000))]);
+
+const ONLINE_WORD = /^(online|ok|up|working|open)$/i;
+const OFFLINE_WORD = /^(offline|down|closed|maintenance)$/i;
+
+function statusFlag(text: string): boolean | undefined {
+  const word = text.trim();
+  if (ONLINE_WORD.test(word)) return true;
+  if (OFFLINE_WORD.test(word)) return false;
+  return flag(word);
+}
+
+/** /status in whichever form the server answered: fields, a list, a sentence or a yes/no. */
+export function statusCard(ctx: T, info: PublicInfo): string {
   const lines = [ctx.t("info-status-title")];
+  const online = info.kind === "flag" ? info.value : info.kind === "text" ? statusFlag(info.text) : undefined;
+  if (online !== undefined) lines.push(ctx.t(online ? "info-status-online" : "info-status-offline"));
+  else if (info.kind === "text") lines.push(...textLines(info.text));
+  else if (info.kind === "list") lines.push(...listLines(info.items));
+  else if (info.kind === "fields") lines.push(...statusFields(ctx, info.fields));
+  if (lines.length === 1) lines.push(ctx.t("info-nothing"));
+  return fitMessage(lines);
+}
+
+function statusFields(ctx: T, status: Extras): string[] {
+  const lines: string[] = [];
   const online = flag(status.online);
   const maintenance = flag(status.maintenance);
   if (maintenance) lines.push(ctx.t("info-status-maintenance"));
@@ -128,16 +170,27 @@ export function statusCard(ctx: T, status: Extras): string {
   const skip = ["online", "maintenance", ...(displayValue(status.datetime) !== undefined ? ["time"] : [])];
   const rest = fieldLines(status, { skip, label: (key) => (STATUS_LABELS[key] ? ctx.t(STATUS_LABELS[key]) : undefined) });
   if (rest.length > 0) lines.push("", ...rest);
-  if (lines.length === 1) lines.push(ctx.t("info-nothing"));
-  return fitMessage(lines);
+  return lines;
 }
 
 // ---- referral program ---------------------------------------------------------------------------------
 
 const percent = (value: string): string => (value.trim().endsWith("%") ? value.trim() : `${value.trim()}%`);
 
-export function referralCard(ctx: T, program: Extras): string {
+/** /referral in whichever form the server answered: fields, a list, a sentence or a yes/no. */
+export function referralCard(ctx: T, info: PublicInfo): string {
   const lines = [ctx.t("info-referral-title")];
+  if (info.kind === "flag") lines.push(ctx.t(info.value ? "info-referral-on" : "info-referral-off"));
+  else if (info.kind === "text") lines.push(...textLines(info.text));
+  else if (info.kind === "list") lines.push(...listLines(info.items));
+  else if (info.kind === "fields") lines.push(...referralFields(ctx, info.fields));
+  while (lines.at(-1) === "") lines.pop();
+  if (lines.length === 1) lines.push(ctx.t("info-nothing"));
+  return fitMessage(lines);
+}
+
+function referralFields(ctx: T, program: Extras): string[] {
+  const lines: string[] = [];
   const used = new Set(["enabled", "description", "percent", "levels", "levels_percent", "min_payout", "payout_currency", "cookie_days"]);
   if (flag(program.enabled) === false) lines.push(ctx.t("info-referral-off"));
   const description = displayValue(program.description);
@@ -166,7 +219,5 @@ export function referralCard(ctx: T, program: Extras): string {
   else used.delete("cookie_days");
 
   lines.push(...fieldLines(program, { skip: used }));
-  while (lines.at(-1) === "") lines.pop();
-  if (lines.length === 1) lines.push(ctx.t("info-nothing"));
-  return fitMessage(lines);
+  return lines;
 }

@@ -1,20 +1,30 @@
 /** Read-only user methods: the user object, own and referral orders, saved exchange fields. */
+import type { Dialect } from "../dialect.js";
 import { formatAmount } from "../format.js";
 import { filterOrders, newestFirst, paginate } from "../listing.js";
-import type { SandboxOrder } from "../state.js";
+import { nothingCollection } from "../nothing.js";
+import type { SandboxAccount, SandboxOrder } from "../state.js";
 import type { UserMethod } from "./types.js";
 
 /** Fields of a referral's order that the partner (our caller) must not see. */
 const REFERRAL_HIDDEN = ["token", "receive_wallet", "send_wallet", "email", "ip"];
 
-export const getInfo: UserMethod = ({ account }) => ({
+export const getInfo: UserMethod = ({ account, dialect }) => ({
   // Secrets (password, 2FA secret, API key) live outside `profile` and are never sent.
   result: {
     ...account.profile,
-    balance: formatAmount(account.balance),
+    balance: balanceView(account, dialect),
     two_factor_authentication: account.twoFactorSecret ? 1 : 0,
   },
 });
+
+/** The one balance of the account as the dialect writes it: "1500.00", 1500, or {"USD": "1500.00"}. */
+function balanceView(account: SandboxAccount, dialect: Dialect): string | number | Record<string, string> {
+  if (dialect.balance === "number") return account.balance;
+  if (dialect.balance === "string") return formatAmount(account.balance);
+  const currency = typeof account.profile.balance_currency === "string" ? account.profile.balance_currency : "USD";
+  return { [currency]: formatAmount(account.balance) };
+}
 
 export const getOrders: UserMethod = ({ account, params }) =>
   paginate(newestFirst(filterOrders(account.orders, params)), params);
@@ -28,7 +38,6 @@ function hideSensitive(order: SandboxOrder): Record<string, unknown> {
   return Object.fromEntries(Object.entries(order).filter(([key]) => !REFERRAL_HIDDEN.includes(key)));
 }
 
-/** PHP's json_encode turns an empty array into `[]`, not `{}`; real servers do the same here. */
-export const getInputs: UserMethod = ({ account }) => ({
-  result: Object.keys(account.inputs).length === 0 ? [] : { ...account.inputs },
+export const getInputs: UserMethod = ({ account, dialect }) => ({
+  result: Object.keys(account.inputs).length === 0 ? nothingCollection(dialect) : { ...account.inputs },
 });

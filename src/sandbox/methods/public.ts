@@ -1,12 +1,18 @@
 /**
  * Public lookup methods (GET, no key). Names are localized by `language`; ids are numbers here.
- * The direction list omits `inputs`: clients fetch one direction to learn its fields.
+ *
+ * Every dialect speaks the documented directions shape: get-exchanges is the map
+ * `{send_currency_id: {receive_currency_id: slug}}` and get-exchange takes the slug as `pair` (an `id`
+ * is accepted too, as some scripts do; the bot sends `pair`). The other results are undocumented and
+ * written as the dialect says (dialect.ts): currencies as a list or keyed by id under its own field
+ * names, status as an object, a sentence or a boolean, the referral program as an object, a list or text.
  */
 import type { Language } from "../../config.js";
+import type { Dialect } from "../dialect.js";
 import { SandboxError } from "../errors.js";
 import { formatDateTime } from "../format.js";
 import { localize, type LocalizedText } from "../i18n.js";
-import { findDirection, type SandboxCurrency, type SandboxDirection } from "../state.js";
+import { findDirection, findDirectionBySlug, type SandboxCurrency, type SandboxDirection } from "../state.js";
 import type { PublicMethod } from "./types.js";
 
 export const SANDBOX_VERSION = "Exchanger CMS 3.8 (sandbox)";
@@ -17,52 +23,82 @@ const REFERRAL_DESCRIPTION: LocalizedText = {
   uk: "Запрошуйте друзів за реферальним посиланням і отримуйте 0,5% з кожного їхнього обміну та 0,1% з обмінів їхніх рефералів.",
 };
 
-function currencyView(c: SandboxCurrency, language: Language) {
-  return { ...c, name: localize(c.name, language) };
+/** The referral levels as a script that answers with a list writes them: one sentence per level. */
+const REFERRAL_LEVELS: LocalizedText[] = [
+  { en: "Level 1: 0.5% of every exchange", ru: "Уровень 1: 0,5% с каждого обмена", uk: "Рівень 1: 0,5% з кожного обміну" },
+  { en: "Level 2: 0.1% of every exchange", ru: "Уровень 2: 0,1% с каждого обмена", uk: "Рівень 2: 0,1% з кожного обміну" },
+];
+
+/** The status as a script that answers with one sentence writes it. */
+const STATUS_SENTENCE: LocalizedText = {
+  en: "All systems are working normally",
+  ru: "Все системы работают в обычном режиме",
+  uk: "Усі системи працюють у звичайному режимі",
+};
+
+function currencyView({ name, code, ...rest }: SandboxCurrency, language: Language, dialect: Dialect) {
+  const { nameKey, codeKey } = dialect.currencies;
+  return { ...rest, [nameKey]: localize(name, language), [codeKey]: code };
 }
 
-function directionView({ inputs, ...rest }: SandboxDirection, language: Language, withInputs: boolean) {
-  if (!withInputs) return rest;
+function directionView({ inputs, ...rest }: SandboxDirection, language: Language) {
   return { ...rest, inputs: inputs.map((i) => ({ ...i, name: localize(i.name, language) })) };
 }
 
-export const getCurrencies: PublicMethod = ({ state, language }) => ({
-  result: state.currencies.map((c) => currencyView(c, language)),
-});
-
-export const getExchanges: PublicMethod = ({ state, language }) => ({
-  result: state.directions.map((d) => directionView(d, language, false)),
-});
-
-export const getExchange: PublicMethod = ({ state, params, language }) => {
-  const id = params.get("id");
-  if (id === undefined) throw new SandboxError("required", { name: "id" });
-  const direction = findDirection(state, id.trim());
-  if (!direction) throw new SandboxError("directionNotFound", { id });
-  return { result: directionView(direction, language, true) };
+export const getCurrencies: PublicMethod = ({ state, language, dialect }) => {
+  const views = state.currencies.map((c) => currencyView(c, language, dialect));
+  if (dialect.currencies.shape === "list") return { result: views };
+  return { result: Object.fromEntries(views.map((view) => [String(view.id), view])) };
 };
 
-export const getStatus: PublicMethod = ({ now }) => ({
-  result: {
-    online: true,
-    time: Math.floor(now / 1000),
-    datetime: formatDateTime(now),
-    timezone: "UTC",
-    version: SANDBOX_VERSION,
-    name: "Sandbox Exchanger",
-    maintenance: false,
-  },
-});
+/** The directions map. Ids become keys, so they are strings on the wire, as PHP writes them. */
+export const getExchanges: PublicMethod = ({ state }) => {
+  const map: Record<string, Record<string, string>> = {};
+  for (const d of state.directions) {
+    if (d.active === false) continue;
+    (map[String(d.send_currency_id)] ??= {})[String(d.receive_currency_id)] = d.slug;
+  }
+  return { result: map };
+};
 
-export const getReferralProgram: PublicMethod = ({ language }) => ({
-  result: {
-    enabled: true,
-    percent: "0.5",
-    levels: 2,
-    levels_percent: ["0.5", "0.1"],
-    min_payout: "10.00",
-    payout_currency: "USD",
-    cookie_days: 90,
-    description: localize(REFERRAL_DESCRIPTION, language),
-  },
-});
+export const getExchange: PublicMethod = ({ state, params, language }) => {
+  const pair = params.get("pair")?.trim();
+  const id = params.get("id")?.trim();
+  if (pair === undefined && id === undefined) throw new SandboxError("required", { name: "pair" });
+  const direction = pair !== undefined ? findDirectionBySlug(state, pair) : findDirection(state, id);
+  if (!direction) throw new SandboxError("directionNotFound", { id: pair ?? id ?? "" });
+  return { result: directionView(direction, language) };
+};
+
+export const getStatus: PublicMethod = ({ now, language, dialect }) => {
+  if (dialect.status === "boolean") return { result: true };
+  if (dialect.status === "string") return { result: localize(STATUS_SENTENCE, language) };
+  return {
+    result: {
+      online: true,
+      time: Math.floor(now / 1000),
+      datetime: formatDateTime(now),
+      timezone: "UTC",
+      version: SANDBOX_VERSION,
+      name: "Sandbox Exchanger",
+      maintenance: false,
+    },
+  };
+};
+
+export const getReferralProgram: PublicMethod = ({ language, dialect }) => {
+  if (dialect.referralProgram === "string") return { result: localize(REFERRAL_DESCRIPTION, language) };
+  if (dialect.referralProgram === "array") return { result: REFERRAL_LEVELS.map((level) => localize(level, language)) };
+  return {
+    result: {
+      enabled: true,
+      percent: "0.5",
+      levels: 2,
+      levels_percent: ["0.5", "0.1"],
+      min_payout: "10.00",
+      payout_currency: "USD",
+      cookie_days: 90,
+      description: localize(REFERRAL_DESCRIPTION, language),
+    },
+  };
+};

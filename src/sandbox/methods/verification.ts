@@ -4,6 +4,7 @@
  */
 import { SandboxError } from "../errors.js";
 import { formatDateTime } from "../format.js";
+import { nothingObject } from "../nothing.js";
 import type { UserMethod } from "./types.js";
 
 /** Per photo, 9000 KB as the exchanger's upload form states. */
@@ -24,8 +25,8 @@ export const VERIFICATION_FIELDS = [
   "zip_code",
 ] as const;
 
-export const getVerification: UserMethod = ({ account }) => ({
-  result: account.verification ? { ...account.verification } : null,
+export const getVerification: UserMethod = ({ account, dialect }) => ({
+  result: account.verification ? { ...account.verification } : nothingObject(dialect),
 });
 
 export const submitVerification: UserMethod = ({ state, account, params, now }) => {

@@ -101,7 +101,7 @@ describe("public screens", () => {
     expect(card).toContain("Open: ✓");
     expect(card).toContain("Fields to fill in\n• Card number\n• Card holder name\n• E-mail\n• Telegram username (optional)");
     const get = h.exchangerCalls("/public-api-get-exchange").at(-1)!;
-    expect(get.query).toEqual({ id: "2", language: "en" });
+    expect(get.query).toEqual({ pair: "usdttrc20-carduah", language: "en" });
 
     await user.press("◀ Back");
     expect(user.lastText()).toMatch(/You send Tether TRC20/);
@@ -119,7 +119,7 @@ describe("public screens", () => {
     h.sandbox.state.directions = h.sandbox.state.directions.filter((d) => d.id !== 1);
     const calls = await user.press("🔄");
     expect(calls.filter((c) => c.method === "answerCallbackQuery")).toHaveLength(1);
-    expect(user.lastText()).toMatch(/Ответ обменника: Направление обмена 1 не найдено/);
+    expect(user.lastText()).toMatch(/Ответ обменника: Направление обмена btc-usdttrc20 не найдено/);
   });
 
   it("/status: a readable card", async () => {
@@ -155,7 +155,7 @@ describe("public screens", () => {
     // Everything fits one page: no pager, and no empty row left where it would be.
     expect(user.lastBotMessage().replyMarkup!.inline_keyboard).toEqual([[{ text: "☰ Menu", callback_data: "menu" }]]);
     const id = user.lastBotMessage().messageId;
-    for (const data of ["cur:p:0", "dir:s:x", "dir:f:1:0", "dir:f:a b:1", "dir:x:", "inf:zz"]) {
+    for (const data of ["cur:p:0", "dir:s:x", "dir:f:1:0", "dir:f:a b:1", "dir:x:", "dir:x:1", "dir:x:1:a b", "inf:zz"]) {
       const calls = await user.pressData(data, id);
       expect(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe("This button has expired.");
     }

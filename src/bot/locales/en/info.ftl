@@ -47,3 +47,9 @@ info-referral-cookie = 🍪 <b>Referral link remembered for:</b> { $days ->
     [one] { $days } day
    *[other] { $days } days
 }
+info-direction-field-verification = Verification needed
+info-direction-field-name = Name
+info-direction-field-description = Description
+info-direction-field-time = Processing time
+info-direction-gone = The exchanger no longer offers { $send } → { $receive }. Pick another direction.
+info-referral-on = The referral program is on.

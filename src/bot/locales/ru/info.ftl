@@ -48,3 +48,9 @@ info-referral-cookie = 🍪 <b>Реферальная ссылка запоми�
     [few] { $days } дня
    *[other] { $days } дней
 }
+info-direction-field-verification = Нужна верификация
+info-direction-field-name = Название
+info-direction-field-description = Описание
+info-direction-field-time = Время обработки
+info-direction-gone = Обменник больше не предлагает { $send } → { $receive }. Выберите другое направление.
+info-referral-on = Партнёрская программа работает.

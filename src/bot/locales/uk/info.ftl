@@ -48,3 +48,9 @@ info-referral-cookie = 🍪 <b>Реферальне посилання запа�
     [few] { $days } дні
    *[other] { $days } днів
 }
+info-direction-field-verification = Потрібна верифікація
+info-direction-field-name = Назва
+info-direction-field-description = Опис
+info-direction-field-time = Час обробки
+info-direction-gone = Обмінник більше не пропонує { $send } → { $receive }. Оберіть інший напрямок.
+info-referral-on = Партнерська програма працює.
