@@ -166,8 +166,8 @@ describe("results", () => {
     expect(await client.getDetails(caller)).toEqual({ items: [{ id: "5", currency_id: 1, value: "x" }] });
   });
 
-  it("empty results: null/false/[] lists are empty, verification is null, inputs {}", async () => {
-    for (const nothing of [null, false, [], ""]) {
+  it("empty results: null/false/[]/{} lists are empty, verification is null, inputs {}", async () => {
+    for (const nothing of [null, false, [], "", {}]) {
       const { client } = await setup(ok(nothing));
       expect(await client.getOrders(caller)).toEqual({ items: [] });
       expect(await client.getVerification(caller)).toBeNull();
