@@ -200,10 +200,6 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     return pagination ? { items: items as T[], pagination } : { items: items as T[] };
   }
 
-  function list<T>(path: string, success: Success): T[] {
-    return page<T>(path, success).items;
-  }
-
   function record(path: string, success: Success): Record<string, unknown> {
     // A PHP empty array (`[]`) or null where an object is meant is an object without fields.
     if (isNothing(success.result)) return {};
