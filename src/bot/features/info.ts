@@ -98,12 +98,11 @@ async function showReceivePicker(ctx: BotContext, sendId: string, page: number):
  * comes from the cached map; a direction that left the map since the button was sent is said to be gone.
  */
 async function showDirection(ctx: BotContext, sendId: string, receiveId: string): Promise<void> {
-  const back = new InlineKeyboard().text(ctx.t("btn-back"), `dir:f:${sendId}:1`);
   const [link, byId] = await Promise.all([ctx.deps.directions.find(ctx.language, sendId, receiveId), currenciesOf(ctx)]);
   const names = { send: labelOf(byId, sendId), receive: labelOf(byId, receiveId) };
   if (!link) {
     const text = `${ctx.t("info-directions-title")}\n\n${ctx.t("info-direction-gone", { send: escapeHtml(names.send), receive: escapeHtml(names.receive) })}`;
-    await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, back) });
+    await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-back"), `dir:f:${sendId}:1`)) });
     return;
   }
   const direction = await ctx.deps.exchanger.getExchange(ctx.language, link.pair);
