@@ -13,6 +13,7 @@ import { FLOW_TIMEOUT_MS } from "./bot/flows.js";
 import { createTelegramFetch } from "./bot/telegram-fetch.js";
 import type { BotDeps } from "./bot/context.js";
 import { createExchangerClient, type ExchangerClientWithStats } from "./exchanger/client.js";
+import { ServerStatuses } from "./exchanger/server-statuses.js";
 import type { Logger } from "./logger.js";
 import { openStorage } from "./storage/index.js";
 
@@ -44,6 +45,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     conversationAdapter: storage.conversationAdapter<unknown>(FLOW_TIMEOUT_MS),
     logger,
     currencies: new CurrencyCache(exchanger),
+    statuses: new ServerStatuses(),
     downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
   };
   // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.
