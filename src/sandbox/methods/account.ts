@@ -1,6 +1,7 @@
 /** Read-only user methods: the user object, own and referral orders, saved exchange fields. */
 import { formatAmount } from "../format.js";
-import { filterOrders, newestFirst, paginate } from "../listing.js";
+import { filterOrders, listAnswer } from "../listing.js";
+import { writeOrderStatus } from "../order-status.js";
 import type { SandboxOrder } from "../state.js";
 import type { UserMethod } from "./types.js";
 
@@ -16,12 +17,14 @@ export const getInfo: UserMethod = ({ account }) => ({
   },
 });
 
-export const getOrders: UserMethod = ({ account, params }) =>
-  paginate(newestFirst(filterOrders(account.orders, params)), params);
+export const getOrders: UserMethod = ({ account, params, dialect }) => {
+  const page = listAnswer(dialect, filterOrders(account.orders, params, dialect), params);
+  return { ...page, result: page.result.map((order) => writeOrderStatus(dialect, order)) };
+};
 
-export const getReferralOrders: UserMethod = ({ account, params }) => {
-  const page = paginate(newestFirst(filterOrders(account.referralOrders, params)), params);
-  return { ...page, result: page.result.map(hideSensitive) };
+export const getReferralOrders: UserMethod = ({ account, params, dialect }) => {
+  const page = listAnswer(dialect, filterOrders(account.referralOrders, params, dialect), params);
+  return { ...page, result: page.result.map((order) => writeOrderStatus(dialect, hideSensitive(order))) };
 };
 
 function hideSensitive(order: SandboxOrder): Record<string, unknown> {
