@@ -12,7 +12,10 @@
  *   spec's `@created` means nothing to a script that calls it `new`, and a name we only guessed would
  *   be refused. Several names may share a meaning (new, awaiting_payment); each stays its own chip,
  *   because a filter carries one status and a meaning chip would have to hide some of its orders.
- * - Before anything was seen, the spec's numbers (what the spec itself writes).
+ *   Two spellings of one status (waiting, awaiting_payment) would make two chips with one label:
+ *   the first seen is offered, the other only once the first is refused.
+ * - Which form: the one most of the distinct statuses seen were written in (one odd order does not
+ *   turn a numeric server into a named one); before anything was seen, numbers (the spec's own form).
  * - A choice the server refused is never offered again in this process.
  * Chips come in the vocabulary's order of meanings (what needs the customer first), at most
  * MAX_CHOICES, and only names that fit a button's callback data.
@@ -28,15 +31,18 @@ export interface StatusChoice {
 /** Names that can travel in callback data (see bot/keyboards/order-data.ts). */
 export const FILTER_NAME = /^[A-Za-z][A-Za-z0-9_]{0,15}$/;
 const MAX_CHOICES = 9;
-/** A server sending endless distinct names must not grow this without bound. */
+/** A server sending endless distinct statuses must not grow this without bound. */
 const MAX_NAMES = 64;
 
 const SPEC_IDS = KNOWN_STATUS_KEYS.map(specStatusId).filter((id): id is number => id !== undefined);
 
 const choiceId = (choice: StatusChoice): string => `${choice.form}:${choice.value}`;
 
+/** A choice as a status the vocabulary reads: the number as a number, a name as itself. */
+export const choiceStatus = (choice: StatusChoice): number | string => (choice.form === "number" ? Number(choice.value) : choice.value);
+
 export class ServerStatuses {
-  #sawNumbers = false;
+  #numbers = new Set<string>();
   #names = new Set<string>();
   #refused = new Set<string>();
 
@@ -44,14 +50,15 @@ export class ServerStatuses {
   observe(statuses: Iterable<unknown>): void {
     for (const status of statuses) {
       const info = describeStatus(status);
-      if (info.form === "number") this.#sawNumbers = true;
-      else if (info.form === "name" && info.value !== undefined && this.#names.size < MAX_NAMES) this.#names.add(info.value);
+      if (info.value === undefined) continue;
+      const seen = info.form === "number" ? this.#numbers : this.#names;
+      if (seen.size < MAX_NAMES) seen.add(info.value);
     }
   }
 
-  /** How this server writes statuses: names once any arrived as a name, else numbers (the spec's own form). */
+  /** How this server writes statuses (see the header). */
   get form(): StatusForm {
-    return this.#names.size > 0 ? "name" : "number";
+    return this.#names.size > this.#numbers.size ? "name" : "number";
   }
 
   /** The filter chips to offer now, by the rule in the header. */
@@ -61,13 +68,18 @@ export class ServerStatuses {
         ? SPEC_IDS.map((id) => ({ form: "number", value: String(id) }))
         : [...this.#names].filter((name) => FILTER_NAME.test(name) && describeStatus(name).key !== undefined).map((value) => ({ form: "name", value }));
     const rank = (choice: StatusChoice) => {
-      const info = describeStatus(choice.form === "number" ? Number(choice.value) : choice.value);
+      const info = describeStatus(choiceStatus(choice));
       return meaningRank(info.meaning) * 100 + KNOWN_STATUS_KEYS.indexOf(info.key!);
     };
+    const offered = new Set<string>();
     return candidates
       .filter((choice) => !this.isRefused(choice))
+      .filter((choice) => {
+        const key = describeStatus(choiceStatus(choice)).key!;
+        return offered.has(key) ? false : (offered.add(key), true);
+      })
       .sort((a, b) => rank(a) - rank(b))
-      .slice(0, MAX_CHOICES); // stable: two names of one status keep the order they were first seen in
+      .slice(0, MAX_CHOICES);
   }
 
   /** The server answered this filter with an error: do not offer it again. */

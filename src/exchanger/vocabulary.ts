@@ -64,14 +64,16 @@ const KNOWN = {
 export type KnownStatusKey = keyof typeof KNOWN;
 export const KNOWN_STATUS_KEYS = Object.keys(KNOWN) as KnownStatusKey[];
 
-const BY_SPELLING = new Map<string, KnownStatusKey>();
-const BY_ID = new Map<number, KnownStatusKey>();
-for (const key of KNOWN_STATUS_KEYS) {
-  const entry: KnownStatus = KNOWN[key];
-  BY_SPELLING.set(key, key);
-  for (const alias of entry.aliases) BY_SPELLING.set(alias, key);
-  if (entry.id !== undefined) BY_ID.set(entry.id, key);
-}
+/** Lookup tables built once from KNOWN, never changed. */
+const BY_SPELLING: ReadonlyMap<string, KnownStatusKey> = new Map(
+  KNOWN_STATUS_KEYS.flatMap((key) => [key, ...(KNOWN[key] as KnownStatus).aliases].map((spelled) => [spelled, key] as const)),
+);
+const BY_ID: ReadonlyMap<number, KnownStatusKey> = new Map(
+  KNOWN_STATUS_KEYS.flatMap((key) => {
+    const id = (KNOWN[key] as KnownStatus).id;
+    return id === undefined ? [] : [[id, key] as const];
+  }),
+);
 
 /** How the server wrote the status: its form decides how a filter on it is sent back. */
 export type StatusForm = "number" | "name";

@@ -26,3 +26,21 @@ describe("what a process learns about the server's statuses", () => {
     expect(new ServerStatuses().isRefused({ form: "name", value: "error" })).toBe(false);
   });
 });
+
+describe("the server's form and spellings", () => {
+  it("follows most of the distinct statuses seen, so one odd order does not flip a numeric server", () => {
+    const statuses = new ServerStatuses();
+    statuses.observe([0, 1, 2, "expired"]);
+    expect(statuses.form).toBe("number");
+    statuses.observe(["paid", "success", "hold"]);
+    expect(statuses.form).toBe("name");
+  });
+
+  it("offers one chip per status when a server spells it two ways, the other once the first is refused", () => {
+    const statuses = new ServerStatuses();
+    statuses.observe(["waiting", "awaiting_payment", "paid"]);
+    expect(statuses.filterChoices().map(statusFilterParam)).toEqual(["@waiting", "@paid"]);
+    statuses.refuse({ form: "name", value: "waiting" });
+    expect(statuses.filterChoices().map(statusFilterParam)).toEqual(["@awaiting_payment", "@paid"]);
+  });
+});

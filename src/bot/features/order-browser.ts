@@ -10,7 +10,7 @@
  */
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
 import { ExchangerError } from "../../exchanger/errors.js";
-import { statusFilterParam, type StatusChoice } from "../../exchanger/server-statuses.js";
+import { choiceStatus, statusFilterParam, type StatusChoice } from "../../exchanger/server-statuses.js";
 import type { ExchangerClient, ListParams, Order, OrderFilters, Page, Caller } from "../../exchanger/types.js";
 import { isPayableStatus, statusEmoji, statusLabel, statusWords } from "../../exchanger/vocabulary.js";
 import { withCaller } from "../caller.js";
@@ -64,9 +64,6 @@ const ORDER_BUTTONS_PER_ROW = 4;
 const CHIPS_PER_ROW = 3;
 
 // ---- list ------------------------------------------------------------------------------------------
-
-/** A status choice as the vocabulary reads it: the number as a number, a name as itself. */
-const choiceStatus = (choice: StatusChoice): number | string => (choice.form === "number" ? Number(choice.value) : choice.value);
 
 /**
  * "All" and one chip per status filter the server understands (ServerStatuses.filterChoices says
