@@ -14,6 +14,7 @@ import { FLOW_TIMEOUT_MS } from "./bot/flows.js";
 import { createTelegramFetch } from "./bot/telegram-fetch.js";
 import type { BotDeps } from "./bot/context.js";
 import { createExchangerClient, type ExchangerClientWithStats } from "./exchanger/client.js";
+import { ServerStatuses } from "./exchanger/server-statuses.js";
 import type { Logger } from "./logger.js";
 import { openStorage } from "./storage/index.js";
 
@@ -46,6 +47,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     logger,
     currencies: new CurrencyCache(exchanger),
     directions: new DirectionCatalog(exchanger),
+    statuses: new ServerStatuses(),
     downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
   };
   // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.

@@ -8,6 +8,7 @@ import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Language } from "../config.js";
+import type { ServerStatuses } from "../exchanger/server-statuses.js";
 import type { ExchangerClient } from "../exchanger/types.js";
 import type { Logger } from "../logger.js";
 import type { KV } from "../storage/kv.js";
@@ -26,6 +27,8 @@ export interface BotDeps {
   /** Encrypted, TTL'd store for conversation replay logs (ARCHITECTURE §2). */
   conversationAdapter: EncryptedConversationAdapter<unknown>;
   logger: Logger;
+  /** What this process learned about the exchanger's statuses: their form, the filters it refused. */
+  statuses: ServerStatuses;
   /** Public currency list, cached (names for ids on every screen). */
   currencies: CurrencyCache;
   /** Public directions map and direction field names, cached. */

@@ -34,15 +34,11 @@ export interface ListParams {
 
 export type Extras = { [field: string]: unknown };
 
-/** Status ids of the spec; a server may send others, so statuses stay `Id` on objects. */
-export const ORDER_STATUSES = { created: 0, paid: 1, suspended: 2, canceled: 3, completed: 4 } as const;
-export type OrderStatusName = keyof typeof ORDER_STATUSES;
-
 export interface OrderFilters {
   id?: Id;
   token?: string;
-  /** numeric id (0-4) or `@name` */
-  status?: number | `@${OrderStatusName}`;
+  /** numeric id or `@name` (what a status means: vocabulary.ts) */
+  status?: number | `@${string}`;
   exchange_id?: Id;
   send_currency_id?: Id;
   receive_currency_id?: Id;

@@ -4,7 +4,8 @@
  */
 import type { FlowContext } from "../bot/context.js";
 import type { Order } from "../exchanger/types.js";
-import { renderOrderCard, renderOrderLine, statusLabel, type CurrencyNames } from "../bot/render/order.js";
+import { renderOrderCard, renderOrderLine, type CurrencyNames } from "../bot/render/order.js";
+import { statusLabel } from "../exchanger/vocabulary.js";
 import { clip, displayValue, escapeHtml, fitMessage } from "../bot/render/html.js";
 import type { OrderChange } from "./seen.js";
 

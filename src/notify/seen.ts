@@ -6,13 +6,13 @@
  *   l — the chat's language when notifications were switched on (used unless /language set one);
  *   m — the highest numeric order id seen: an unseen order below it is an old one that slid into
  *       the page (e.g. after a deletion), not a new order;
- *   s — order id → status (spec id, or "~text" for others) of the orders on the last page. Absent until the first poll,
+ *   s — order id → status (spec id, or "~" + the vocabulary's key or the text for others) of the orders on the last page. Absent until the first poll,
  *       which only records this baseline and announces nothing.
  * Twenty orders cost ~200 bytes; every idle chat's keys stay within the per-chat budget.
  */
 import { LANGUAGES, type Language } from "../config.js";
 import type { Order } from "../exchanger/types.js";
-import { orderStatusName } from "../bot/render/order.js";
+import { isActiveStatus, specStatusId, statusKey } from "../exchanger/vocabulary.js";
 
 export interface SeenState {
   lang?: Language;
@@ -24,7 +24,7 @@ export interface SeenState {
 export interface OrderChange {
   kind: "new" | "status";
   order: Order;
-  /** Normalized status now. */
+  /** The status now, as the vocabulary's statusKey. */
   status: string;
 }
 
@@ -32,30 +32,19 @@ export interface Comparison {
   changes: OrderChange[];
   /** The state to store once the changes are announced. */
   next: SeenState;
-  /** Some order is still moving (created, paid, suspended): poll the chat often. */
+  /** Some order is still moving (vocabulary's isActiveStatus): poll the chat often. */
   active: boolean;
-}
-
-const ACTIVE = new Set(["created", "paid", "suspended"]);
-
-/** "1", 1, "@paid", "paid" → "paid"; a status outside the spec → its text, so its changes still count. */
-export function normalizeStatus(status: unknown): string {
-  return orderStatusName(status) ?? String(status ?? "").trim();
-}
-
-export function isActive(status: string): boolean {
-  return ACTIVE.has(status);
 }
 
 export function compareOrders(previous: SeenState, orders: readonly Order[]): Comparison {
   const statuses = new Map<string, string>();
   let maxId = previous.maxId;
   for (const order of orders) {
-    statuses.set(String(order.id), normalizeStatus(order.status));
+    statuses.set(String(order.id), statusKey(order.status));
     const numeric = Number(order.id);
     if (Number.isSafeInteger(numeric) && (maxId === undefined || numeric > maxId)) maxId = numeric;
   }
-  const active = [...statuses.values()].some(isActive);
+  const active = [...statuses.values()].some(isActiveStatus);
   const next: SeenState = { ...previous, statuses, ...(maxId === undefined ? {} : { maxId }) };
   if (previous.statuses === undefined) return { changes: [], next, active }; // baseline only
 
@@ -95,10 +84,12 @@ export function withAnnounced(previous: SeenState, comparison: Comparison, annou
   return { ...comparison.next, statuses, ...(maxId === undefined ? {} : { maxId }) };
 }
 
-// Known statuses are stored as their spec id (one byte); others as "~" + their text.
-const CODES = ["created", "paid", "suspended", "canceled", "completed"];
-const statusCode = (status: string): string => (CODES.includes(status) ? String(CODES.indexOf(status)) : `~${encodeURIComponent(status)}`);
-const statusFromCode = (code: string): string => (code.startsWith("~") ? decodeURIComponent(code.slice(1)) : (CODES[Number(code)] ?? code));
+// The spec's statuses are stored as their id (one byte); others as "~" + their key or text.
+function statusCode(status: string): string {
+  const id = specStatusId(status);
+  return id === undefined ? `~${encodeURIComponent(status)}` : String(id);
+}
+const statusFromCode = (code: string): string => (code.startsWith("~") ? decodeURIComponent(code.slice(1)) : statusKey(Number(code)));
 
 export function encodeSeen(state: SeenState): string {
   const out: { l?: string; m?: number; s?: string } = {};

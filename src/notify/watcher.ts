@@ -28,7 +28,8 @@ import type { Vault } from "../storage/vault.js";
 import { messagesFor, type Translator } from "./messages.js";
 import { SharedRateLimiter } from "./rate-limiter.js";
 import { disableNotifications, leaseKey, SCHEDULE_KEY, seenKey } from "./schedule.js";
-import { compareOrders, decodeSeen, encodeSeen, isActive, withAnnounced, type OrderChange, type SeenState } from "./seen.js";
+import { isActiveStatus } from "../exchanger/vocabulary.js";
+import { compareOrders, decodeSeen, encodeSeen, withAnnounced, type OrderChange, type SeenState } from "./seen.js";
 
 /**
  * Orders still moving (created, paid, suspended) that newer orders pushed off the page are read one by
@@ -280,7 +281,7 @@ export class Notifier {
   async #readOffPageActive(previous: SeenState, page: readonly Order[], caller: { apiKey: string; language: Language }): Promise<Order[] | undefined> {
     const onPage = new Set(page.map((order) => String(order.id)));
     const wanted = [...(previous.statuses ?? [])]
-      .filter(([id, status]) => isActive(status) && !onPage.has(id))
+      .filter(([id, status]) => isActiveStatus(status) && !onPage.has(id))
       .map(([id]) => id)
       .slice(0, MAX_OFF_PAGE);
     const found: Order[] = [];

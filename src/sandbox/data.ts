@@ -5,12 +5,16 @@
  * Deliberate quirks a real exchanger also has: order ids are strings, referral orders carry their
  * status as a string, one old order has a status outside 0-4, one comment holds HTML special
  * characters, and one saved input refers to a field no direction has any more.
+ *
+ * A dialect whose script writes status names also has orders in the statuses such scripts add
+ * (new, processing, error: order-status.ts); they come last, so every other id stays the same.
  */
 import { Secret } from "otpauth";
 import { seedCurrencies, seedDirections } from "./catalog.js";
 import { formatDateTime } from "./format.js";
 import { buildOrder, randomToken, walletFor } from "./order-factory.js";
 import { HEX, randomString, seededRandom, type Random } from "./random.js";
+import { DIALECTS, type Dialect } from "./dialect.js";
 import type { SandboxAccount, SandboxDirection, SandboxOrder, SandboxState } from "./state.js";
 
 /** Seed orders start here and move forward in time; fixed so the data is reproducible. */
@@ -39,7 +43,7 @@ const MAIN_CREATED: ReadonlyArray<readonly [number, string]> = [
 
 const HTML_COMMENT = `Please <b>hurry</b> & pay "today", it's urgent`;
 
-export function createSeedState(seed = 20250106): SandboxState {
+export function createSeedState(seed = 20250106, dialect: Dialect = DIALECTS.spec): SandboxState {
   const rand = seededRandom(seed);
   const state: SandboxState = {
     currencies: seedCurrencies(),
@@ -50,7 +54,33 @@ export function createSeedState(seed = 20250106): SandboxState {
   state.accounts.main = seedMain(state, rand);
   state.accounts.twofa = seedTwofa(state, rand);
   state.accounts.empty = seedEmpty(rand);
+  if (dialect.orderStatus === "name") seedNamedStatuses(state, rand);
   return state;
+}
+
+/** Canonical ids of the statuses beyond the spec's five, with a direction and amount each: newest last. */
+const NAMED_EXTRAS: ReadonlyArray<readonly [status: number, direction: number, amount: string]> = [
+  [7, 3, "700.00"],
+  [6, 2, "420.00"],
+  [8, 2, "100.00"],
+];
+
+function seedNamedStatuses(state: SandboxState, rand: Random): void {
+  const main = state.accounts.main!;
+  NAMED_EXTRAS.forEach(([status, dirId, amount], i) => {
+    const dir = direction(state, dirId);
+    main.orders.push(
+      buildOrder(state, {
+        id: state.nextIds.order++,
+        token: randomToken(rand),
+        status,
+        direction: dir,
+        sendAmount: amount,
+        createdAtMs: BASE_TIME + (500 + i) * HOUR,
+        extras: { receive_wallet: walletFor(dir.receive_currency_id, rand), email: "ivan.petrenko@example.com", comment: "" },
+      }),
+    );
+  });
 }
 
 function apiKey(rand: Random): string {

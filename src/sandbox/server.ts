@@ -83,7 +83,7 @@ export interface SandboxOptions {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const now = options.now ?? Date.now;
   const dialect = dialectByName(options.dialect);
-  const state = createSeedState();
+  const state = createSeedState(undefined, dialect);
   const requests: RecordedRequest[] = [];
   const faults = new FaultQueue();
   const sockets = new Set<Socket>();

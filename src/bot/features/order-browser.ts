@@ -9,19 +9,20 @@
  * boundary answers the query and reports, so every query is answered exactly once either way.
  */
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { ExchangerError } from "../../exchanger/errors.js";
+import { choiceStatus, statusFilterParam, type StatusChoice } from "../../exchanger/server-statuses.js";
 import type { ExchangerClient, ListParams, Order, OrderFilters, Page, Caller } from "../../exchanger/types.js";
+import { isPayableStatus, statusEmoji, statusLabel, statusWords } from "../../exchanger/vocabulary.js";
 import { withCaller } from "../caller.js";
 import type { BotContext } from "../context.js";
 import {
   cardData,
-  cardDataPattern,
+  isSameFilterData,
   listData,
-  listDataPattern,
-  parseCardMatch,
-  parseListMatch,
-  STATUS_NAMES,
-  statusParam,
-  type CardView,
+  parseCardData,
+  parseListData,
+  sameFilter,
+  sameFilterData,
   type ListView,
   type OrderScope,
   type StatusFilter,
@@ -29,7 +30,7 @@ import {
 import { addPagerRow, type PageInfo } from "../keyboards/pager.js";
 import { startRow } from "../keyboards/rows.js";
 import { escapeHtml, fitMessage } from "../render/html.js";
-import { isPayable, loadCurrencyNames, renderOrderCard, renderOrderLine, STATUS_EMOJI, statusEmoji, statusLabel, statusText } from "../render/order.js";
+import { loadCurrencyNames, renderOrderCard, renderOrderLine } from "../render/order.js";
 import { backToMenuRow } from "./menu.js";
 
 export interface OrderSource {
@@ -62,41 +63,67 @@ interface Screen {
 const ORDER_BUTTONS_PER_ROW = 4;
 const CHIPS_PER_ROW = 3;
 
-
-
 // ---- list ------------------------------------------------------------------------------------------
 
-function filterChips(ctx: BotContext, keyboard: InlineKeyboard, view: ListView): void {
-  const filters: StatusFilter[] = ["all", ...STATUS_NAMES];
+/**
+ * "All" and one chip per status filter the server understands (ServerStatuses.filterChoices says
+ * which, and why). The chip of the list already on its first page carries no list data: pressing it
+ * is only answered, since editing to the same screen is refused by Telegram.
+ */
+function filterChips(ctx: BotContext, keyboard: InlineKeyboard, scope: OrderScope, view: ListView | undefined): void {
+  const filters: StatusFilter[] = ["all", ...ctx.deps.statuses.filterChoices()];
+  // The active filter stays visible even if the server's form changed under it (it is on screen).
+  if (view && view.filter !== "all" && !filters.some((f) => sameFilter(f, view.filter))) filters.push(view.filter);
   startRow(keyboard);
   filters.forEach((filter, index) => {
-    const label = filter === "all" ? ctx.t("orders-filter-all") : `${STATUS_EMOJI[filter]} ${statusText(ctx, filter)}`;
-    const active = filter === view.filter;
-    // Changing the filter starts from its first page.
+    const label = filter === "all" ? ctx.t("orders-filter-all") : statusLabel(ctx, choiceStatus(filter));
+    const active = view !== undefined && sameFilter(filter, view.filter);
     // A new row between groups only: a trailing row() would leave an empty row behind.
     if (index > 0 && index % CHIPS_PER_ROW === 0) keyboard.row();
-    keyboard.text(active ? `• ${label}` : label, listData({ ...view, filter, page: 1 }));
+    // Changing the filter starts from its first page.
+    const data = active && view.page === 1 ? sameFilterData(scope) : listData({ scope, filter, page: 1 });
+    keyboard.text(active ? `• ${label}` : label, data);
   });
 }
 
 function emptyText(ctx: BotContext, source: OrderSource, view: ListView): string {
   if (view.page > 1) return ctx.t("orders-page-empty");
-  if (view.filter !== "all") return ctx.t("orders-empty-filter", { status: statusText(ctx, view.filter) });
+  if (view.filter !== "all") return ctx.t("orders-empty-filter", { status: statusWords(ctx, choiceStatus(view.filter)) });
   return ctx.t(source.referral ? "orders-ref-empty" : "orders-empty");
+}
+
+/** The server refused a status filter: say so, never offer it again, and leave the other chips. */
+function refusedFilterScreen(ctx: BotContext, source: OrderSource, choice: StatusChoice): Screen {
+  ctx.deps.statuses.refuse(choice);
+  const text = [ctx.t(source.referral ? "orders-ref-title" : "orders-title"), "", ctx.t("orders-filter-refused", { status: statusWords(ctx, choiceStatus(choice)) })].join("\n");
+  const keyboard = new InlineKeyboard();
+  filterChips(ctx, keyboard, source.scope, undefined);
+  return { text, keyboard: backToMenuRow(ctx, keyboard) };
+}
+
+async function fetchPage(ctx: BotContext, source: OrderSource, params: OrderFilters & ListParams): Promise<Page<Order>> {
+  const page = await withCaller(ctx, (caller) => source.fetch(ctx.deps.exchanger, caller, params));
+  ctx.deps.statuses.observe(page.items.map((order) => order.status));
+  return page;
 }
 
 export async function listScreen(ctx: BotContext, source: OrderSource, view: ListView): Promise<Screen> {
   const pageSize = ctx.botConfig.ordersPageSize;
   const params: OrderFilters & ListParams = { page: view.page, limit: pageSize };
-  const status = statusParam(view.filter);
-  if (status) params.status = status;
-  const [page, names] = await Promise.all([
-    withCaller(ctx, (caller) => source.fetch(ctx.deps.exchanger, caller, params)),
-    loadCurrencyNames(ctx),
-  ]);
+  const choice = view.filter === "all" ? undefined : view.filter;
+  if (choice) params.status = statusFilterParam(choice);
+  let page: Page<Order>;
+  let names: Map<string, string>;
+  try {
+    [page, names] = await Promise.all([fetchPage(ctx, source, params), loadCurrencyNames(ctx)]);
+  } catch (error) {
+    // With a filter, the error envelope (not a rejected key, not an outage) is the server refusing it.
+    if (choice && error instanceof ExchangerError) return refusedFilterScreen(ctx, source, choice);
+    throw error;
+  }
 
   const head = [ctx.t(source.referral ? "orders-ref-title" : "orders-title")];
-  if (view.filter !== "all") head.push(ctx.t("orders-filter-line", { status: statusLabel(ctx, view.filter) }));
+  if (choice) head.push(ctx.t("orders-filter-line", { status: statusLabel(ctx, choiceStatus(choice)) }));
   if (page.pagination && page.items.length > 0) head.push(ctx.t("orders-total", { total: page.pagination.total }));
 
   const keyboard = new InlineKeyboard();
@@ -104,7 +131,7 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
     const text = `${head.join("\n")}\n\n${emptyText(ctx, source, view)}`;
     // Nothing at all: filters would only lead to more empty pages.
     const nothingAtAll = view.filter === "all" && view.page === 1;
-    if (!nothingAtAll) filterChips(ctx, keyboard, view);
+    if (!nothingAtAll) filterChips(ctx, keyboard, view.scope, view);
     if (view.page > 1) startRow(keyboard).text(ctx.t("orders-btn-first-page"), listData({ ...view, page: 1 }));
     return { text, keyboard: backToMenuRow(ctx, keyboard) };
   }
@@ -124,7 +151,7 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
     keyboard.text(`${statusEmoji(order.status)} #${String(order.id)}`, data);
     inRow++;
   }
-  filterChips(ctx, keyboard, view);
+  filterChips(ctx, keyboard, view.scope, view);
   const info: PageInfo = { page: view.page, pageSize, itemsOnPage: page.items.length, pagination: page.pagination };
   addPagerRow(keyboard, info, (p) => listData({ ...view, page: p }));
   return { text, keyboard: backToMenuRow(ctx, keyboard) };
@@ -141,14 +168,14 @@ function matches(order: Order, lookup: OrderLookup): boolean {
 
 /** One order, or undefined when the exchanger has none matching (only exact matches count). */
 export async function findOrder(ctx: BotContext, source: OrderSource, lookup: OrderLookup): Promise<Order | undefined> {
-  const page = await withCaller(ctx, (caller) => source.fetch(ctx.deps.exchanger, caller, lookup));
+  const page = await fetchPage(ctx, source, lookup);
   return page.items.find((order) => matches(order, lookup));
 }
 
 function cardKeyboard(ctx: BotContext, source: OrderSource, order: Order, back: ListView): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   const self = cardData(back, order.id);
-  if (!source.referral && isPayable(order) && self !== undefined) keyboard.text(ctx.t("orders-btn-pay"), payData(String(order.id))).row();
+  if (!source.referral && isPayableStatus(order.status) && self !== undefined) keyboard.text(ctx.t("orders-btn-pay"), payData(String(order.id))).row();
   if (self !== undefined) keyboard.text(ctx.t("btn-refresh"), self);
   keyboard.text(ctx.t("btn-back"), listData(back));
   return backToMenuRow(ctx, keyboard);
@@ -189,17 +216,21 @@ export async function show(ctx: BotContext, screen: Screen): Promise<void> {
   }
 }
 
-/** Buttons of one source: list pages and cards. Data that does not parse falls through (→ "expired"). */
+/** Buttons of one source: list pages, cards, the active chip. Data that does not parse falls through (→ "expired"). */
 export function orderBrowserComposer(source: OrderSource): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.callbackQuery(listDataPattern(source.scope), async (ctx) => {
-    await show(ctx, await listScreen(ctx, source, parseListMatch(source.scope, ctx.match as RegExpMatchArray)));
-  });
-  composer.callbackQuery(cardDataPattern(source.scope), async (ctx) => {
-    const view: CardView = parseCardMatch(source.scope, ctx.match as RegExpMatchArray);
-    const back: ListView = { scope: view.scope, filter: view.filter, page: view.page };
-    const order = await findOrder(ctx, source, { id: view.id });
-    await show(ctx, order ? await cardScreen(ctx, source, order, back) : notFoundScreen(ctx, `#${view.id}`, back));
+  composer.on("callback_query:data", async (ctx, next) => {
+    const data = ctx.callbackQuery.data;
+    const list = parseListData(source.scope, data);
+    if (list) return show(ctx, await listScreen(ctx, source, list));
+    const card = parseCardData(source.scope, data);
+    if (card) {
+      const back: ListView = { scope: card.scope, filter: card.filter, page: card.page };
+      const order = await findOrder(ctx, source, { id: card.id });
+      return show(ctx, order ? await cardScreen(ctx, source, order, back) : notFoundScreen(ctx, `#${card.id}`, back));
+    }
+    if (isSameFilterData(source.scope, data)) return void (await ctx.answerCallbackQuery(ctx.t("orders-filter-already")));
+    return next();
   });
   return composer;
 }

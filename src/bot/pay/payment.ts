@@ -9,6 +9,7 @@
 import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/errors.js";
 import { formatBalances, readBalances } from "../../exchanger/readers/balance.js";
 import type { Caller, Order, UserInfo } from "../../exchanger/types.js";
+import { isPayableStatus } from "../../exchanger/vocabulary.js";
 import type { BotDeps } from "../context.js";
 import { twoFactorFromUser } from "../render/account.js";
 import { isTwoFactorMessage } from "../two-factor.js";
@@ -42,11 +43,6 @@ export type PayOutcome =
   | { kind: "refused"; orderId: string; message?: string }
   /** The exchanger did not answer the spend call: it may or may not have been executed. */
   | { kind: "unknown"; orderId: string };
-
-/** Only "created" (0) can be paid; statuses may arrive as numbers or strings. */
-export function isPayable(status: unknown): boolean {
-  return String(status).trim() === "0";
-}
 
 /**
  * The order with exactly this id or token. The match is checked here too: a server that ignored the
@@ -89,7 +85,7 @@ export async function loadPayCard(deps: BotDeps, caller: Caller, chatId: number,
   if (twofa !== undefined && (await deps.settings.get(chatId)).twofa !== twofa) await deps.settings.update(chatId, { twofa });
 
   const orderId = String(order.id);
-  const payable = isPayable(order.status);
+  const payable = isPayableStatus(order.status);
   const card: PayCard = { orderId, status: String(order.status), payable };
   const sendAmount = text(order.send_amount ?? order.amount);
   const receiveAmount = text(order.receive_amount);
@@ -114,7 +110,7 @@ export async function payOrder(deps: BotDeps, caller: Caller, chatId: number, or
   const order = await findOrder(deps, caller, { id: orderId });
   const token = typeof order?.token === "string" ? order.token : undefined;
   if (!order || !token) return { kind: "not-found", orderId };
-  if (!isPayable(order.status)) return { kind: "not-payable", orderId, status: String(order.status) };
+  if (!isPayableStatus(order.status)) return { kind: "not-payable", orderId, status: String(order.status) };
 
   const guards = new Confirmations(deps.kv);
   if (!(await guards.lock(chatId, token))) return { kind: "busy", orderId };

@@ -1,5 +1,5 @@
 /**
- * Orders as HTML for Telegram: the status label, the compact line of a list and the full card.
+ * Orders as HTML for Telegram: the compact line of a list and the full card.
  *
  * Reusable API (also used outside the order screens, e.g. by notifications):
  *
@@ -11,13 +11,13 @@
  *     `loadCurrencyNames(ctx)` (uses the cached public currency list). Missing names show as "#id".
  *     `referral: true` titles it as a referral order.
  *
- *   statusLabel(ctx: { t }, status: unknown): string      "✅ Completed", "❔ status 7" (HTML-safe)
- *   orderStatusName(status: unknown): OrderStatusName | undefined   0 / "0" / "@created" → "created"
+ *   What a status means, its label and emoji: ../../exchanger/vocabulary.ts (the only definition).
  *   loadCurrencyNames(ctx): Promise<Map<string, string>>  never throws (empty map when unavailable)
  *
  * Everything except loadCurrencyNames is pure.
  */
-import { ORDER_STATUSES, type Order, type OrderStatusName } from "../../exchanger/types.js";
+import type { Order } from "../../exchanger/types.js";
+import { statusEmoji, statusLabel, statusWords } from "../../exchanger/vocabulary.js";
 import type { FlowContext } from "../context.js";
 import { currencyLabel } from "../currencies.js";
 import { clip, displayValue, escapeHtml, fieldLines, fitMessage, looksSecret } from "./html.js";
@@ -28,51 +28,6 @@ export interface OrderTranslator {
 }
 type T = OrderTranslator;
 export type CurrencyNames = ReadonlyMap<string, string>;
-
-export const STATUS_EMOJI: Record<OrderStatusName, string> = {
-  created: "🆕",
-  paid: "💸",
-  suspended: "⏸",
-  canceled: "❌",
-  completed: "✅",
-};
-const UNKNOWN_STATUS_EMOJI = "❔";
-
-const STATUS_BY_ID = new Map(Object.entries(ORDER_STATUSES).map(([name, id]) => [String(id), name as OrderStatusName]));
-
-/** Servers send the status as a number, a numeric string, or (rarely) a name; anything else is unknown. */
-export function orderStatusName(status: unknown): OrderStatusName | undefined {
-  if (typeof status !== "number" && typeof status !== "string") return undefined;
-  const text = String(status).trim().toLowerCase().replace(/^@/, "");
-  return STATUS_BY_ID.get(text) ?? (text in ORDER_STATUSES ? (text as OrderStatusName) : undefined);
-}
-
-/** The translated name of a known status (no emoji). */
-export function statusText(ctx: T, name: OrderStatusName): string {
-  return ctx.t(`orders-status-${name}`);
-}
-
-/** The status in words: "Created"; a status outside the spec as "status 7". HTML-safe. */
-export function statusWords(ctx: T, status: unknown): string {
-  const name = orderStatusName(status);
-  if (name) return statusText(ctx, name);
-  return ctx.t("orders-status-unknown", { status: escapeHtml(clip(displayValue(status) ?? "?", 20)) });
-}
-
-export function statusEmoji(status: unknown): string {
-  const name = orderStatusName(status);
-  return name ? STATUS_EMOJI[name] : UNKNOWN_STATUS_EMOJI;
-}
-
-/** "🆕 Created", "❔ status 7". HTML-safe. */
-export function statusLabel(ctx: T, status: unknown): string {
-  return `${statusEmoji(status)} ${statusWords(ctx, status)}`;
-}
-
-/** Only orders waiting for payment can be paid from the balance. */
-export function isPayable(order: Order): boolean {
-  return orderStatusName(order.status) === "created";
-}
 
 /** Currency names from the cached public list; an empty map when the list is unavailable. */
 export async function loadCurrencyNames(ctx: Pick<FlowContext, "deps" | "language">): Promise<Map<string, string>> {

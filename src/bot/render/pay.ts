@@ -3,6 +3,7 @@ import { startRow } from "../keyboards/rows.js";
 import { InlineKeyboard } from "grammy";
 import type { FlowContext } from "../context.js";
 import type { PayCard, PayOutcome } from "../pay/payment.js";
+import { statusLabel } from "../../exchanger/vocabulary.js";
 import { escapeHtml } from "./html.js";
 
 type T = Pick<FlowContext, "t">;
@@ -12,13 +13,6 @@ export interface Screen {
   keyboard: InlineKeyboard;
 }
 
-const KNOWN_STATUSES = new Set(["0", "1", "2", "3", "4"]);
-
-/** "Created", "Paid"... for the spec's statuses; the raw value for any other. Already escaped. */
-export function statusLabel(ctx: T, status: string): string {
-  const trimmed = status.trim();
-  return KNOWN_STATUSES.has(trimmed) ? ctx.t(`pay-status-${trimmed}`) : ctx.t("pay-status-other", { status: escapeHtml(trimmed) });
-}
 
 export const checkStatusData = (orderId: string) => `pay:s:${orderId}`;
 

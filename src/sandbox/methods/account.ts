@@ -1,8 +1,9 @@
 /** Read-only user methods: the user object, own and referral orders, saved exchange fields. */
 import type { Dialect } from "../dialect.js";
 import { formatAmount } from "../format.js";
-import { filterOrders, newestFirst, paginate } from "../listing.js";
+import { filterOrders, listAnswer } from "../listing.js";
 import { nothingCollection } from "../nothing.js";
+import { writeOrderStatus } from "../order-status.js";
 import type { SandboxAccount, SandboxOrder } from "../state.js";
 import type { UserMethod } from "./types.js";
 
@@ -26,12 +27,14 @@ function balanceView(account: SandboxAccount, dialect: Dialect): string | number
   return { [currency]: formatAmount(account.balance) };
 }
 
-export const getOrders: UserMethod = ({ account, params }) =>
-  paginate(newestFirst(filterOrders(account.orders, params)), params);
+export const getOrders: UserMethod = ({ account, params, dialect }) => {
+  const page = listAnswer(dialect, filterOrders(account.orders, params, dialect), params);
+  return { ...page, result: page.result.map((order) => writeOrderStatus(dialect, order)) };
+};
 
-export const getReferralOrders: UserMethod = ({ account, params }) => {
-  const page = paginate(newestFirst(filterOrders(account.referralOrders, params)), params);
-  return { ...page, result: page.result.map(hideSensitive) };
+export const getReferralOrders: UserMethod = ({ account, params, dialect }) => {
+  const page = listAnswer(dialect, filterOrders(account.referralOrders, params, dialect), params);
+  return { ...page, result: page.result.map((order) => writeOrderStatus(dialect, hideSensitive(order))) };
 };
 
 function hideSensitive(order: SandboxOrder): Record<string, unknown> {

@@ -1,13 +1,13 @@
 /** Saved payment details (requisites): list, create, delete. */
 import { SandboxError } from "../errors.js";
 import { formatDateTime } from "../format.js";
-import { newestFirst, paginate } from "../listing.js";
+import { listAnswer } from "../listing.js";
 import { findCurrency, type SandboxDetail } from "../state.js";
 import type { UserMethod } from "./types.js";
 
 export const MAX_DETAIL_LENGTH = 255;
 
-export const getDetails: UserMethod = ({ account, params }) => {
+export const getDetails: UserMethod = ({ account, params, dialect }) => {
   const currencyId = params.get("currency_id");
   const value = params.get("value");
   const matching = account.details.filter(
@@ -15,7 +15,7 @@ export const getDetails: UserMethod = ({ account, params }) => {
       (currencyId === undefined || String(d.currency_id) === currencyId.trim()) &&
       (value === undefined || d.value === value),
   );
-  return paginate(newestFirst(matching), params);
+  return listAnswer(dialect, matching, params);
 };
 
 export const createDetails: UserMethod = ({ state, account, params, now }) => {

@@ -3,6 +3,7 @@
  * `two_factor_authentication_password` (a current TOTP code) when 2FA is on — setup always does.
  * The code is checked before anything else is revealed (e.g. whether a token exists).
  */
+import { PAYABLE_STATUS_IDS, writeStatus } from "../order-status.js";
 import { SandboxError } from "../errors.js";
 import { formatAmount, formatDateTime, parseAmount } from "../format.js";
 import type { SandboxAccount } from "../state.js";
@@ -33,7 +34,7 @@ export const spendBalance: UserMethod = (ctx) => {
   const { account, now } = ctx;
   const order = account.orders.find((o) => o.token === token);
   if (!order) throw new SandboxError("orderNotFound");
-  if (Number(order.status) !== 0) throw new SandboxError("orderNotPayable");
+  if (!PAYABLE_STATUS_IDS.includes(Number(order.status))) throw new SandboxError("orderNotPayable");
   // The sandbox compares numbers only; a real exchanger converts between currencies first.
   const amount = parseAmount(order.send_amount);
   if (!Number.isFinite(amount) || amount > account.balance) throw new SandboxError("insufficientBalance");
@@ -41,7 +42,7 @@ export const spendBalance: UserMethod = (ctx) => {
   order.status = typeof order.status === "string" ? "1" : 1;
   order.updated_at = formatDateTime(now);
   order.paid_at = formatDateTime(now);
-  return { result: { order_id: order.id, status: 1, balance: formatAmount(account.balance) } };
+  return { result: { order_id: order.id, status: writeStatus(ctx.dialect, 1), balance: formatAmount(account.balance) } };
 };
 
 export const changePassword: UserMethod = (ctx) => {

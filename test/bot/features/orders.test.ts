@@ -71,24 +71,25 @@ describe("/orders: own orders, paged and filtered", () => {
     }
   });
 
-  it("the last page holds the order with a status outside the spec as '❔ status 5'", async () => {
+  it("the last page holds the order with a status outside the spec as '🔹 Other status (5)', never ❔", async () => {
     const user = await h.linkedUser();
     await user.send("/orders");
     await user.pressData("ord:l:a:9", user.lastBotMessage().messageId);
-    expect(user.lastText()).toContain("❔ #1001 · status 5");
+    expect(user.lastText()).toContain("🔹 #1001 · Other status (5)");
+    expect(user.lastText()).not.toContain("❔");
     expect(buttons(user).some((b) => b.data === "▶" || b.text === "▶")).toBe(false);
     expect(buttons(user).find((b) => b.data === "noop")?.text).toBe("9 / 9");
   });
 
   const FILTERS = [
-    { chip: "🆕 Created", status: "@created", emoji: "🆕", label: "Created" },
-    { chip: "💸 Paid", status: "@paid", emoji: "💸", label: "Paid" },
-    { chip: "⏸ Suspended", status: "@suspended", emoji: "⏸", label: "Suspended" },
-    { chip: "❌ Canceled", status: "@canceled", emoji: "❌", label: "Canceled" },
-    { chip: "✅ Completed", status: "@completed", emoji: "✅", label: "Completed" },
+    { chip: "🆕 Created", status: "0", emoji: "🆕", label: "Created" },
+    { chip: "💸 Paid", status: "1", emoji: "💸", label: "Paid" },
+    { chip: "⏸ Suspended", status: "2", emoji: "⏸", label: "Suspended" },
+    { chip: "❌ Canceled", status: "3", emoji: "❌", label: "Canceled" },
+    { chip: "✅ Completed", status: "4", emoji: "✅", label: "Completed" },
   ] as const;
 
-  it("filters by each status (sent as @name), marks the active chip, and 'All' clears it", async () => {
+  it("filters by each status (sent as the number this server writes), marks the active chip, and 'All' clears it", async () => {
     const user = await h.linkedUser();
     await user.send("/orders");
     const orders = h.sandbox.state.accounts.main!.orders;
@@ -99,10 +100,10 @@ describe("/orders: own orders, paged and filtered", () => {
       const ids = listedIds(text);
       expect(ids.length).toBeGreaterThan(0);
       // Every listed order really has that status, and every line shows its emoji.
-      const wanted = { "@created": 0, "@paid": 1, "@suspended": 2, "@canceled": 3, "@completed": 4 }[f.status];
-      for (const id of ids) expect(Number(orders.find((o) => o.id === id)!.status)).toBe(wanted);
+      for (const id of ids) expect(String(orders.find((o) => o.id === id)!.status)).toBe(f.status);
       expect(text.split("\n").filter((l) => /#\d+ · /.test(l)).every((l) => l.startsWith(f.emoji))).toBe(true);
-      const chips = buttons(user).filter((b) => /^ord:l:[a0-4]:1$/.test(b.data));
+      const chips = buttons(user).filter((b) => /^ord:(l:[a0-4]:1|f)$/.test(b.data));
+      expect(chips).toHaveLength(6);
       expect(chips.filter((b) => b.text.startsWith("• ")).map((b) => b.text)).toEqual([`• ${f.chip}`]);
       const last = h.exchangerCalls("/user-api-get-orders").at(-1)!.fields;
       expect(last).toMatchObject({ status: f.status, page: "1", limit: "5", language: "en" });
@@ -124,7 +125,7 @@ describe("/orders: own orders, paged and filtered", () => {
     await user.press("◀ Back");
     expect(user.lastText()).toBe(listText);
     const fields = h.exchangerCalls("/user-api-get-orders").at(-1)!.fields;
-    expect(fields).toMatchObject({ status: "@completed", page: "2", limit: "5" });
+    expect(fields).toMatchObject({ status: "4", page: "2", limit: "5" });
   });
 
   it("renders a card with HTML special characters safely, currency names, and no secrets", async () => {
@@ -313,7 +314,7 @@ describe("/orders: own orders, paged and filtered", () => {
     expectNoEmptyRows(user);
     await user.press("⏮ First page");
     expect(listedIds(user.lastText()).length).toBeGreaterThan(0);
-    expect(h.exchangerCalls("/user-api-get-orders").at(-1)!.fields).toMatchObject({ status: "@paid", page: "1" });
+    expect(h.exchangerCalls("/user-api-get-orders").at(-1)!.fields).toMatchObject({ status: "1", page: "1" });
   });
 
   it("an exchanger failure on a button: the button is answered once and the user told", async () => {

@@ -38,7 +38,7 @@ describe("paying an order from the balance", () => {
     const text = user.lastText();
     expect(text).toContain(`Pay order #${order.id} from your balance`);
     expect(text).toMatch(/Amount: 250\.00 \S+/);
-    expect(text).toContain("Status: Created (awaiting payment)");
+    expect(text).toContain("Status: 🆕 Created");
     expect(text).toContain("Your balance: 1500.00 USD");
     const lookup = h.exchangerCalls("/user-api-get-orders").at(-1)!;
     expect(lookup.fields).toMatchObject({ token: order.token, language: "en", limit: "5" });
@@ -47,7 +47,7 @@ describe("paying an order from the balance", () => {
     const result = user.lastBotMessage();
     expect(result.messageId).toBe(card.messageId);
     expect(result.text).toContain(`Order #${order.id} is paid from your balance`);
-    expect(result.text).toContain("Status: Paid");
+    expect(result.text).toContain("Status: 💸 Paid");
     expect(result.text).toContain("Your balance: 1250.00 USD");
     expect(result.replyMarkup!.inline_keyboard).toEqual([[{ text: "☰ Menu", callback_data: "menu" }]]);
 
@@ -121,7 +121,7 @@ describe("paying an order from the balance", () => {
     const user = await h.linkedUser("main");
     const paid = h.sandbox.state.accounts.main!.orders.find((o) => Number(o.status) === 1)!;
     await user.send(`/pay ${paid.token}`);
-    expect(user.lastText()).toContain("Status: Paid");
+    expect(user.lastText()).toContain("Status: 💸 Paid");
     expect(user.lastText()).toMatch(/cannot be paid: only orders awaiting payment/);
     expect(() => user.findButton(/^✅ Pay/)).toThrow();
 
@@ -129,7 +129,7 @@ describe("paying an order from the balance", () => {
     await openCard(user, order);
     h.sandbox.setOrderStatus("main", order.id, 3);
     await user.press(/^✅ Pay/);
-    expect(user.lastText()).toMatch(new RegExp(`Order #${order.id} can no longer be paid: its status is now “Canceled”`));
+    expect(user.lastText()).toMatch(new RegExp(`Order #${order.id} can no longer be paid: its status is now “❌ Canceled”`));
     expect(h.exchangerCalls(SPEND)).toHaveLength(0);
   });
 
@@ -290,7 +290,7 @@ describe("paying an order from the balance", () => {
 
     await user.press("🔄 Check order status");
     expect(user.lastText()).toContain("Status checked just now");
-    expect(user.lastText()).toContain("Status: Created (awaiting payment)");
+    expect(user.lastText()).toContain("Status: 🆕 Created");
     expect(h.exchangerCalls("/user-api-get-orders").at(-1)!.fields.id).toBe(String(order.id));
     // The lock of the unanswered attempt still holds: a new confirmation does not pay again yet.
     await user.press(/^✅ Pay/);

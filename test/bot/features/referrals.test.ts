@@ -44,7 +44,7 @@ describe("/referrals: orders of the user's referrals", () => {
     await user.send("/referrals");
     await user.press("✅ Completed");
     expect(listedIds(user.lastText())).toEqual(["1049", "1047", "1043", "1042"]);
-    expect(h.exchangerCalls("/user-api-get-referral-orders").at(-1)!.fields).toMatchObject({ status: "@completed", page: "1" });
+    expect(h.exchangerCalls("/user-api-get-referral-orders").at(-1)!.fields).toMatchObject({ status: "4", page: "1" });
     await user.press("⏸ Suspended");
     expect(listedIds(user.lastText())).toEqual(["1048"]);
   });

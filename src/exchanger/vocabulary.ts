@@ -1,0 +1,196 @@
+/**
+ * The ONE place that knows what an order status means.
+ *
+ * Real Exchanger CMS servers write an order's `status` as the spec's number (0–4), as that number in
+ * a string ("0"), or as the script's own name ("awaiting_payment", "@completed", "Success"…), and
+ * many have statuses beyond the spec's five (../shared/spec/vendor-facts.md). Whatever arrives is
+ * mapped here to a MEANING, and everything the bot decides about a status derives from that meaning:
+ *
+ *   payable  (isPayableStatus)  only "awaiting-payment": the Pay button, the pay card, /pay <token>;
+ *   active   (isActiveStatus)   what the watcher polls on its short schedule;
+ *   label    (statusLabel)      "⏳ Awaiting payment" in the reader's language; an unknown name is
+ *                               humanized ("partially_refunded" → "Partially refunded"), an unknown
+ *                               number is "Other status (7)" — never a bare id behind ❔.
+ *
+ * "Active" is awaiting payment, in progress AND problem. A problem (suspended, hold, error) is not
+ * final: the operator resolves it, and the customer waits for that news as eagerly as for a payout,
+ * so a chat with such an order is polled often. Done and canceled are final. An unknown status is
+ * treated as final too: every in-flight status real scripts use is known here, the unknown ones seen
+ * in practice are rare end states (partially refunded, archived), and polling a chat every minute
+ * forever because of one old odd order would cost the exchanger for nothing.
+ *
+ * Pure: no I/O, no state. Translation keys live in the bot's orders.ftl; `statusLabel` takes any
+ * translator (a context, or the watcher's per-language one).
+ */
+
+export const STATUS_MEANINGS = ["awaiting-payment", "in-progress", "problem", "done", "canceled", "unknown"] as const;
+export type StatusMeaning = (typeof STATUS_MEANINGS)[number];
+
+interface KnownStatus {
+  /** The spec's numeric id, for the five statuses of the spec's table. */
+  id?: number;
+  meaning: StatusMeaning;
+  emoji: string;
+  /** Other spellings real scripts use for the same status (lower case, `_` between words). */
+  aliases: readonly string[];
+}
+
+/**
+ * Known statuses by their canonical key (also the suffix of their label's translation key,
+ * `orders-status-<key>` with `_` as `-`). Extend here, and in the three orders.ftl, when a real
+ * server shows a new one.
+ */
+const KNOWN = {
+  created: { id: 0, meaning: "awaiting-payment", emoji: "🆕", aliases: ["new", "create"] },
+  awaiting_payment: {
+    meaning: "awaiting-payment",
+    emoji: "⏳",
+    aliases: ["waiting", "waiting_payment", "wait_payment", "wait", "pending", "pending_payment", "unpaid", "not_paid", "awaiting"],
+  },
+  paid: { id: 1, meaning: "in-progress", emoji: "💸", aliases: ["payed", "payment_received", "received"] },
+  processing: {
+    meaning: "in-progress",
+    emoji: "⚙️",
+    aliases: ["in_progress", "inprogress", "progress", "in_work", "in_process", "process", "checking", "confirming", "payout", "sending"],
+  },
+  suspended: { id: 2, meaning: "problem", emoji: "⏸", aliases: ["hold", "on_hold", "frozen", "freeze", "paused", "stopped"] },
+  error: { meaning: "problem", emoji: "⚠️", aliases: ["failed", "fail", "failure", "err"] },
+  canceled: { id: 3, meaning: "canceled", emoji: "❌", aliases: ["cancelled", "cancel", "declined", "rejected", "deleted"] },
+  expired: { meaning: "canceled", emoji: "⌛", aliases: ["timeout", "timed_out", "overdue"] },
+  refund: { meaning: "canceled", emoji: "↩️", aliases: ["refunded", "returned", "return", "chargeback"] },
+  completed: { id: 4, meaning: "done", emoji: "✅", aliases: ["success", "successful", "done", "finished", "complete", "executed", "closed"] },
+} as const satisfies Record<string, KnownStatus>;
+
+export type KnownStatusKey = keyof typeof KNOWN;
+export const KNOWN_STATUS_KEYS = Object.keys(KNOWN) as KnownStatusKey[];
+
+/** Lookup tables built once from KNOWN, never changed. */
+const BY_SPELLING: ReadonlyMap<string, KnownStatusKey> = new Map(
+  KNOWN_STATUS_KEYS.flatMap((key) => [key, ...(KNOWN[key] as KnownStatus).aliases].map((spelled) => [spelled, key] as const)),
+);
+const BY_ID: ReadonlyMap<number, KnownStatusKey> = new Map(
+  KNOWN_STATUS_KEYS.flatMap((key) => {
+    const id = (KNOWN[key] as KnownStatus).id;
+    return id === undefined ? [] : [[id, key] as const];
+  }),
+);
+
+/** How the server wrote the status: its form decides how a filter on it is sent back. */
+export type StatusForm = "number" | "name";
+
+/** Everything the bot knows about one status value. */
+export interface StatusInfo {
+  meaning: StatusMeaning;
+  /** A known status's canonical key; undefined for statuses outside the vocabulary. */
+  key?: KnownStatusKey;
+  emoji: string;
+  /** "number" for 4 and "4", "name" for "@completed" and "success"; undefined when unreadable. */
+  form?: StatusForm;
+  /** The server's value as it would go into a filter: "4", or the name without `@` ("success"). */
+  value?: string;
+}
+
+/** 🔹: a status we cannot name still gets a neutral mark, not a question mark. */
+const UNKNOWN_EMOJI = "🔹";
+
+/** "  @Awaiting-Payment " → "awaiting_payment": case, `@`, spaces and dashes do not matter. */
+function spelling(text: string): string {
+  return text
+    .trim()
+    .replace(/^@/, "")
+    .replace(/([a-z])([A-Z])/g, "$1_$2")
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+}
+
+export function describeStatus(status: unknown): StatusInfo {
+  if (typeof status === "number" && Number.isInteger(status) && status >= 0) return fromNumber(status);
+  if (typeof status !== "string" || status.trim() === "") return { meaning: "unknown", emoji: UNKNOWN_EMOJI };
+  const text = status.trim();
+  if (/^\d{1,9}$/.test(text)) return fromNumber(Number(text));
+  const name = text.replace(/^@/, "").trim();
+  const key = BY_SPELLING.get(spelling(text));
+  if (key === undefined) return { meaning: "unknown", emoji: UNKNOWN_EMOJI, form: "name", value: name };
+  return { meaning: KNOWN[key].meaning, key, emoji: KNOWN[key].emoji, form: "name", value: name };
+}
+
+function fromNumber(id: number): StatusInfo {
+  const key = BY_ID.get(id);
+  const value = String(id);
+  if (key === undefined) return { meaning: "unknown", emoji: UNKNOWN_EMOJI, form: "number", value };
+  return { meaning: KNOWN[key].meaning, key, emoji: KNOWN[key].emoji, form: "number", value };
+}
+
+export function statusMeaning(status: unknown): StatusMeaning {
+  return describeStatus(status).meaning;
+}
+
+/** Only an order awaiting payment can be paid from the balance. */
+export function isPayableStatus(status: unknown): boolean {
+  return statusMeaning(status) === "awaiting-payment";
+}
+
+/** Still moving: the watcher polls a chat with such an order on its short schedule (see the header). */
+export function isActiveStatus(status: unknown): boolean {
+  const meaning = statusMeaning(status);
+  return meaning === "awaiting-payment" || meaning === "in-progress" || meaning === "problem";
+}
+
+/**
+ * One spelling per status, for comparing statuses over time: the known ones by their key (0, "0",
+ * "@created" → "created"), others by their trimmed text. Its own input maps to itself.
+ */
+export function statusKey(status: unknown): string {
+  const info = describeStatus(status);
+  return info.key ?? info.value ?? String(status ?? "").trim();
+}
+
+/** The spec's numeric id of a status key, when it has one ("created" → 0). */
+export function specStatusId(key: string): number | undefined {
+  return Object.hasOwn(KNOWN, key) ? (KNOWN as Record<string, KnownStatus>)[key]!.id : undefined;
+}
+
+/** "partially_refunded" → "Partially refunded". Letters and digits only, so always HTML-safe. */
+export function humanizeStatus(name: string): string {
+  const words = name
+    .replace(/([\p{Ll}\d])(\p{Lu})/gu, "$1 $2")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()
+    .toLowerCase()
+    .slice(0, 40)
+    .trim();
+  return words === "" ? "" : words[0]!.toUpperCase() + words.slice(1);
+}
+
+/** Anything with `t` in one language: a bot context, or the watcher's translator. */
+export interface StatusTranslator {
+  t(key: string, variables?: Record<string, string | number>): string;
+}
+
+/** The translation key of a known status's label: "awaiting_payment" → "orders-status-awaiting-payment". */
+export const statusLabelKey = (key: KnownStatusKey): string => `orders-status-${key.replace(/_/g, "-")}`;
+
+/** The status in words, no emoji: "Awaiting payment", "Partially refunded", "Other status (7)". HTML-safe. */
+export function statusWords(tr: StatusTranslator, status: unknown): string {
+  const info = describeStatus(status);
+  if (info.key) return tr.t(statusLabelKey(info.key));
+  const human = info.form === "name" && info.value !== undefined ? humanizeStatus(info.value) : "";
+  if (human !== "") return human;
+  // A number outside the vocabulary (or nothing readable): say it is some other status; the digits
+  // help when the customer asks the exchanger's support about it.
+  return tr.t("orders-status-other", { status: info.form === "number" && info.value !== undefined ? info.value : "?" });
+}
+
+export function statusEmoji(status: unknown): string {
+  return describeStatus(status).emoji;
+}
+
+/** "⏳ Awaiting payment". HTML-safe. */
+export function statusLabel(tr: StatusTranslator, status: unknown): string {
+  return `${statusEmoji(status)} ${statusWords(tr, status)}`;
+}
+
+/** Meanings in the order a list of chips shows them: what needs the customer first. */
+export function meaningRank(meaning: StatusMeaning): number {
+  return STATUS_MEANINGS.indexOf(meaning);
+}
