@@ -29,7 +29,7 @@ describe("a flood from one chat", () => {
     // Any button of the orders screen (each press re-reads orders from the exchanger).
     const ordersScreen = flooder.lastBotMessage();
     const screen = ordersScreen.messageId;
-    const pressData = ordersScreen.replyMarkup!.inline_keyboard[0]![0]!.callback_data!;
+    const pressData = ordersScreen.replyMarkup!.inline_keyboard![0]![0]!.callback_data!;
     const floodStart = h.sandbox.requests.length;
 
     // Half commands, half presses of the same button, as a script or a stuck key would send them.
