@@ -51,7 +51,9 @@ function budgetLimiter(store: LimiterStore): RateLimiterAbstract {
 }
 
 function redisGate(shared: Redis, prefix: string): UpdateGate {
-  const redis = shared.duplicate({ enableAutoPipelining: true });
+  const redis = shared.duplicate({ enableAutoPipelining: true, connectionName: "update-gate" });
+  // The shared connection logs Redis outages; this one only fails its commands (load-chat copes).
+  redis.on("error", () => undefined);
   const budget = budgetLimiter({ kind: "redis", redis, prefix });
   return {
     async pass(updateId, chatId, keys) {
