@@ -17,6 +17,10 @@ import { createExchangerClient, type ExchangerClientWithStats } from "./exchange
 import { ServerStatuses } from "./exchanger/server-statuses.js";
 import type { Logger } from "./logger.js";
 import { openStorage } from "./storage/index.js";
+import { RedisKV } from "./storage/kv-redis.js";
+import { createUpdateGate } from "./bot/update-gate.js";
+import { CodeAttempts } from "./bot/code-attempts.js";
+import type { LimiterStore } from "./bot/limiter.js";
 
 export type Storage = Awaited<ReturnType<typeof openStorage>>;
 
@@ -38,6 +42,9 @@ export interface AppOptions {
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
   const storage = options.storage ?? (await openStorage(config, logger, { prefix: options.storagePrefix }));
   const exchanger = createExchangerClient({ baseUrl: config.exchanger.baseUrl, timeoutMs: config.exchanger.timeoutMs, connections: config.exchanger.connections, logger });
+  // Limits and the update gate live where the data lives: Redis (shared by instances) or this process.
+  const limiterStore: LimiterStore = storage.kv instanceof RedisKV ? { kind: "redis", redis: storage.kv.redis, prefix: storage.kv.prefix } : { kind: "memory" };
+  const updateGate = createUpdateGate(limiterStore, storage.kv);
   const deps: BotDeps = {
     exchanger,
     kv: storage.kv,
@@ -48,6 +55,8 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     currencies: new CurrencyCache(exchanger),
     directions: new DirectionCatalog(exchanger),
     statuses: new ServerStatuses(),
+    updateGate,
+    codeAttempts: new CodeAttempts(limiterStore),
     downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
   };
   // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.
@@ -71,6 +80,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     async close() {
       await exchanger.close();
       await telegram?.close();
+      await updateGate.close();
       if (!options.storage) await storage.close();
     },
   };

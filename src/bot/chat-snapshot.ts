@@ -9,11 +9,14 @@
  * - sealed key: taken by the first exchanger call, and only while this process has linked or unlinked
  *   no key since the read (Vault.writes). Otherwise, and for any later call, the store is read again.
  * Other instances do not write a chat's keys while its update runs (updates of one chat are serialized).
+ *
+ * The same round trip marks the update as seen and spends one token of the chat's budget
+ * (update-gate.ts): whether to handle the update at all is decided from this snapshot.
  */
 import { conversationStorageKey } from "../storage/conversation-store.js";
-import type { KV } from "../storage/kv.js";
 import { vaultKey, type Vault } from "../storage/vault.js";
 import { settingsKey } from "./settings.js";
+import type { UpdateGate } from "./update-gate.js";
 
 /** The key of a chat's flow state in the encrypted adapter (which stores it under `conv:<key>`). */
 export const conversationKey = (chatId: number | string): string => String(chatId);
@@ -25,12 +28,17 @@ export interface ChatSnapshot {
   readonly settings: string | undefined;
   sealedKey?: Prefetched & { vaultWrites: number };
   flowState?: Prefetched;
+  /** This update_id was seen before (a redelivery). */
+  readonly repeated: boolean;
+  /** 0 within the chat's budget, else ms until the chat may continue. */
+  readonly waitMs: number;
 }
 
-export async function readChatSnapshot(kv: KV, vault: Vault, chatId: number): Promise<ChatSnapshot> {
+export async function readChatSnapshot(gate: UpdateGate, vault: Vault, chatId: number, updateId: number): Promise<ChatSnapshot> {
   const vaultWrites = vault.writes;
-  const [settings, sealedKey, flowState] = await kv.mget([settingsKey(chatId), vaultKey(chatId), conversationStorageKey(conversationKey(chatId))]);
-  return { settings, sealedKey: { value: sealedKey, vaultWrites }, flowState: { value: flowState } };
+  const { repeated, waitMs, values } = await gate.pass(updateId, chatId, [settingsKey(chatId), vaultKey(chatId), conversationStorageKey(conversationKey(chatId))]);
+  const [settings, sealedKey, flowState] = values;
+  return { settings, sealedKey: { value: sealedKey, vaultWrites }, flowState: { value: flowState }, repeated, waitMs };
 }
 
 /** The sealed key read ahead, once, if still current; undefined → read the vault. */

@@ -18,6 +18,8 @@ import type { ChatSnapshot } from "./chat-snapshot.js";
 import type { ChatSettings, SettingsStore } from "./settings.js";
 import type { CurrencyCache } from "./currencies.js";
 import type { DirectionCatalog } from "./directions.js";
+import type { UpdateGate } from "./update-gate.js";
+import type { CodeAttempts } from "./code-attempts.js";
 
 export interface BotDeps {
   exchanger: ExchangerClient;
@@ -35,6 +37,10 @@ export interface BotDeps {
   directions: DirectionCatalog;
   /** Downloads a Telegram file by its `file_path` (honours TELEGRAM_API_ROOT). */
   downloadFile(filePath: string): Promise<Uint8Array>;
+  /** Each update's one round trip: seen-before check, the chat's budget, the chat's values. */
+  updateGate: UpdateGate;
+  /** Wrong 2FA codes per exchanger account (shared by instances). */
+  codeAttempts: CodeAttempts;
 }
 
 export interface BotConfig {

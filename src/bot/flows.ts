@@ -16,9 +16,10 @@ import type { I18n } from "@grammyjs/i18n";
 import { loadChat } from "./middlewares/load-chat.js";
 import { conversationKey, takeFlowState } from "./chat-snapshot.js";
 import { NotLinked } from "./middlewares/error-boundary.js";
+import { CodesLocked } from "./code-attempts.js";
 
 /** Raise on every change to any conversation's code. */
-export const CONVERSATIONS_VERSION = 2;
+export const CONVERSATIONS_VERSION = 3;
 export { conversationKey } from "./chat-snapshot.js";
 /** Abandoned flows end after this long without an answer (state TTL and wait limit). */
 export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;
@@ -58,7 +59,7 @@ function chatFlowStorage(deps: BotDeps) {
 }
 
 /** Result of an exchanger call made inside `external`, in a form the replay log can hold. */
-type Outcome<T> = { ok: true; value: T } | { ok: false; error: { kind: string; method?: string; message?: string; reason?: string; status?: number } };
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: { kind: string; method?: string; message?: string; reason?: string; status?: number; retryAfterMs?: number } };
 
 /**
  * Runs one exchanger call inside `conversation.external` with the chat's key fetched inside it.
@@ -74,6 +75,7 @@ export async function callExchanger<T>(conversation: Flow, call: (caller: Caller
       if (error instanceof Unauthorized) return { ok: false as const, error: { kind: "unauthorized", method: error.method, message: error.serverMessage, status: error.httpStatus } };
       if (error instanceof Unavailable) return { ok: false as const, error: { kind: "unavailable", method: error.method, reason: error.reason, status: error.httpStatus } };
       if (error instanceof NotLinked) return { ok: false as const, error: { kind: "not-linked" } };
+      if (error instanceof CodesLocked) return { ok: false as const, error: { kind: "codes-locked", retryAfterMs: error.retryAfterMs } };
       throw error;
     }
   });
@@ -86,6 +88,8 @@ export async function callExchanger<T>(conversation: Flow, call: (caller: Caller
       throw new Unauthorized(e.method ?? "", e.message, e.status ?? 401);
     case "unavailable":
       throw new Unavailable(e.method ?? "", (e.reason ?? "network") as UnavailableReason, "exchanger call failed", e.status);
+    case "codes-locked":
+      throw new CodesLocked(e.retryAfterMs ?? 60_000);
     default:
       throw new NotLinked();
   }

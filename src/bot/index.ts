@@ -2,18 +2,25 @@
  * createBot: the composition root of the Telegram side.
  *
  * Middleware order (each step relies on the ones above it):
- *  1. sequentialize per chat  — updates of one chat run one at a time (runner processes many chats
+ *  0. (reserved)              — anything that must happen before the store is touched goes here, first
+ *  1. chat backlog            — at most MAX_PENDING_PER_CHAT updates of one chat running or queued in
+ *                               this process; the excess is dropped (told to slow down, presses answered)
+ *                               and repeated presses coalesce. Before sequentialize, so a flood never
+ *                               holds runner slots or webhook connections (chat-backlog.ts).
+ *  2. sequentialize per chat  — updates of one chat run one at a time (runner processes many chats
  *                               concurrently); must precede conversations (ARCHITECTURE §2.4).
  *                               Webhook replicas on Redis add a cross-instance chat lock.
- *  2. load chat + i18n        — settings and language for this update, then ctx.t
- *  3. error boundary          — every failure below becomes a message in the user's language
- *  4. private-chat guard      — groups get "write me in private"; keys are never accepted there
- *  5. conversations           — encrypted replay-log storage, auto-retry re-installed inside flows
- *  6. /cancel                 — before any flow, so it always leaves one
- *  7. flows                   — createConversation(...) of every feature
- *  8. features                — commands, buttons, screens
- *  9. link fallback           — free text in a chat without a key is a key attempt
- * 10. fallback                — hints for stray text, "button expired" for unknown callbacks
+ *  3. load chat + i18n        — ONE store round trip: update seen before? chat budget, settings, key,
+ *                               flow state (update-gate.ts); then language and ctx.t
+ *  4. admit update            — a repeated update does nothing; a chat over budget is told to wait
+ *  5. error boundary          — every failure below becomes a message in the user's language
+ *  6. private-chat guard      — groups get "write me in private"; keys are never accepted there
+ *  7. conversations           — encrypted replay-log storage, auto-retry re-installed inside flows
+ *  8. /cancel                 — before any flow, so it always leaves one
+ *  9. flows                   — createConversation(...) of every feature
+ * 10. features                — commands, buttons, screens
+ * 11. link fallback           — free text in a chat without a key is a key attempt
+ * 12. fallback                — hints for stray text, "button expired" for unknown callbacks
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
@@ -38,7 +45,10 @@ import { passwordFeature } from "./features/password.js";
 import { twofaFeature } from "./features/twofa.js";
 import { verificationFeature } from "./features/verification.js";
 import { installConversations } from "./flows.js";
-import { createI18n } from "./i18n.js";
+import { createI18n, languageFromTelegram } from "./i18n.js";
+import { admitUpdate } from "./middlewares/admit-update.js";
+import { chatBacklog, MAX_PENDING_PER_CHAT } from "./middlewares/chat-backlog.js";
+import { tellSlowDown } from "./slow-down.js";
 import { errorBoundary } from "./middlewares/error-boundary.js";
 import { loadChat } from "./middlewares/load-chat.js";
 import { chatLock } from "./middlewares/chat-lock.js";
@@ -76,10 +86,18 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   const commands = features.flatMap((f) => f.commands ?? []);
   setHelpCommands(commands);
 
+  bot.use(
+    chatBacklog({
+      maxPending: MAX_PENDING_PER_CHAT,
+      // Dropped before load-chat: said in Telegram's language of the user (no store read per dropped update).
+      onDropped: (ctx, how) => tellSlowDown(ctx, deps, (key, args) => i18n.t(languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage), key, args), how),
+    }),
+  );
   bot.use(sequentialize((ctx: BotContext) => ctx.chatId?.toString()));
   if (botConfig.crossInstanceChatLock) bot.use(chatLock(deps.kv));
   bot.use(loadChat(deps, botConfig, { readAhead: true }));
   bot.use(i18n);
+  bot.use(admitUpdate);
   bot.use(errorBoundary);
   bot.use(privateOnly);
   bot.use(installConversations(deps, botConfig, i18n));

@@ -83,7 +83,8 @@ export class TelegramFake {
 
   // Long-polling state (HTTP mode).
   private readonly queue: Update[] = [];
-  private nextUpdateId = 1;
+  // Random start: two bot instances on one store (tests sharing a prefix) must not see each other's ids as repeats.
+  private nextUpdateId = 1 + Math.floor(Math.random() * 1_000_000_000);
   private waiters: (() => void)[] = [];
   private server?: Server;
   /** Set when the bot calls setWebhook (process-level webhook tests). */

@@ -56,6 +56,16 @@ describe("the compiled bot process", () => {
       fake.pushUpdate(textUpdate(fake, 777, key));
       await waitFor(() => fake.visible(777).some((m) => m.text.includes("Account linked")), "the account card");
       expect(fake.messages.find((m) => m.raw === key)?.deleted).toBe(true);
+      // getUpdates repeating an update (as after a crash): handled once.
+      const answers = () => fake.callsOf("sendMessage", 777).length;
+      const answered = answers();
+      const help = textUpdate(fake, 777, "/help");
+      fake.pushUpdate(help);
+      fake.pushUpdate(help);
+      fake.pushUpdate(textUpdate(fake, 777, "/help"));
+      await waitFor(() => answers() >= answered + 2, "the /help answers");
+      await new Promise((r) => setTimeout(r, 300));
+      expect(answers()).toBe(answered + 2);
       // Long polling really advanced the offset (each update handled once).
       const offsets = fake.callsOf("getUpdates").map((c) => Number(c.payload.offset ?? 0));
       expect(Math.max(...offsets)).toBeGreaterThanOrEqual(2);
@@ -105,9 +115,21 @@ describe("the compiled bot process", () => {
       expect(wrong.status).toBe(401);
       expect(fake.callsOf("sendMessage", 888)).toHaveLength(0);
 
-      const accepted = await post(textUpdate(fake, 888, "/help"), { "X-Telegram-Bot-Api-Secret-Token": secret });
+      const help = textUpdate(fake, 888, "/help");
+      const accepted = await post(help, { "X-Telegram-Bot-Api-Secret-Token": secret });
       expect(accepted.status).toBe(200);
       await waitFor(() => fake.visible(888).some((m) => m.from === "bot" && m.text.includes("/account")), "the /help answer");
+
+      // Telegram redelivers an update whose answer it did not get: acknowledged, and handled once.
+      const answers = () => fake.callsOf("sendMessage", 888).length;
+      const once = answers();
+      const redelivered = await post(help, { "X-Telegram-Bot-Api-Secret-Token": secret });
+      expect(redelivered.status).toBe(200);
+      const after = textUpdate(fake, 888, "/help");
+      await post(after, { "X-Telegram-Bot-Api-Secret-Token": secret });
+      await waitFor(() => answers() === once + 1, "the next update's answer");
+      await new Promise((r) => setTimeout(r, 300));
+      expect(answers()).toBe(once + 1);
     } finally {
       const code = await bot.stop();
       await fake.close();

@@ -10,6 +10,8 @@ import { callExchanger, type Flow } from "../flows.js";
 import { twoFactorFromUser } from "../render/account.js";
 import { escapeHtml } from "../render/html.js";
 import { isTwoFactorMessage, MAX_CODE_ATTEMPTS } from "../two-factor.js";
+import { CodesLocked } from "../code-attempts.js";
+import { describeError } from "../middlewares/error-boundary.js";
 import { askCode, cancelKeyboard, waitForText } from "./secure-prompts.js";
 
 export const PASSWORD_FLOW = "password";
@@ -55,10 +57,15 @@ export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promis
     }
     try {
       await callExchanger(conversation, async (caller, deps) => {
-        await deps.exchanger.changePassword(caller, { password: current, newPassword, twoFactorCode: code });
+        const change = () => deps.exchanger.changePassword(caller, { password: current, newPassword, twoFactorCode: code });
+        await (code === undefined ? change() : deps.codeAttempts.send(caller, change));
         return true;
       });
     } catch (error) {
+      if (error instanceof CodesLocked) {
+        await ctx.reply(describeError(ctx, error), html);
+        return;
+      }
       if (error instanceof ExchangerError && isTwoFactorMessage(error.serverMessage)) {
         if (code === undefined) {
           // The exchanger wants a code we did not know about: remember that the account has 2FA.

@@ -4,7 +4,7 @@
  * on another instance and under parallel presses.
  * - pay-token: `/pay` without a token asks for it, then shows the confirmation card.
  * - pay-code: entered after a confirmation was consumed on an account with 2FA; asks for the code
- *   (up to MAX_CODE_ATTEMPTS wrong ones) and pays.
+ *   (up to MAX_CODE_ATTEMPTS wrong ones, and never past the account's allowance: code-attempts.ts) and pays.
  */
 import { ExchangerError, Unavailable } from "../../exchanger/errors.js";
 import type { FlowContext } from "../context.js";
@@ -14,6 +14,7 @@ import { loadPayCard, payOrder, type PayOutcome } from "../pay/payment.js";
 import { renderNothingPaid, renderOutcome, renderPayCard, type Screen } from "../render/pay.js";
 import { escapeHtml } from "../render/html.js";
 import { MAX_CODE_ATTEMPTS } from "../two-factor.js";
+import { CodesLocked } from "../code-attempts.js";
 import { askCode, cancelKeyboard, waitForText } from "./secure-prompts.js";
 
 export const PAY_TOKEN_FLOW = "pay-token";
@@ -63,7 +64,7 @@ export async function payCodeFlow(conversation: Flow, ctx: FlowContext, orderId:
       outcome = await callExchanger(conversation, (caller, deps) => payOrder(deps, caller, chatId, orderId, code));
     } catch (error) {
       // payOrder throws only before spending: say so, with the way to look at the order again.
-      if (error instanceof Unavailable || error instanceof ExchangerError) {
+      if (error instanceof Unavailable || error instanceof ExchangerError || error instanceof CodesLocked) {
         await show(ctx, renderNothingPaid(ctx, orderId, describeError(ctx, error)));
         return;
       }

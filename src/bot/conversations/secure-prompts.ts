@@ -9,6 +9,8 @@ import { InlineKeyboard } from "grammy";
 import type { BotContext, FlowContext } from "../context.js";
 import { deleteSecretMessage, type Flow } from "../flows.js";
 import { normalizeCode } from "../two-factor.js";
+import { withCaller } from "../caller.js";
+import { minutesToWait } from "../code-attempts.js";
 
 export const CANCEL_DATA = "flow:cancel";
 
@@ -69,6 +71,25 @@ export async function askCode(conversation: Flow, ctx: FlowContext, options: Ask
     cancelData: options.cancelData,
   });
   return answer.cancelled ? undefined : normalizeCode(answer.text);
+}
+
+/**
+ * True, and the user told to wait N minutes, while the account may send no 2FA code (too many wrong
+ * ones, code-attempts.ts): money and security flows are refused before they ask for anything.
+ */
+export async function refuseWhileCodesLocked(ctx: FlowContext): Promise<boolean> {
+  const waitMs = await withCaller(ctx, (caller) => ctx.deps.codeAttempts.lockedFor(caller));
+  if (waitMs === 0) return false;
+  const text = ctx.t("secure-codes-locked", { minutes: minutesToWait(waitMs) });
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text });
+  await ctx.reply(text, { parse_mode: "HTML" });
+  return true;
+}
+
+/** enterFlow for flows that send a 2FA code (password, 2FA on/off): refused while codes are locked. */
+export async function enterCodeFlow(ctx: BotContext, id: string): Promise<void> {
+  if (await refuseWhileCodesLocked(ctx)) return;
+  await enterFlow(ctx, id);
 }
 
 /** Enters a flow unless another one is running (it would throw); then says to finish or /cancel it. */

@@ -27,6 +27,7 @@ export const TWOFA_DISABLE_FLOW = "twofa-disable";
 export const TWOFA_ENABLE_CANCEL = "tfa:x";
 
 const html = { parse_mode: "HTML" as const };
+const isExchangerError = (error: unknown) => error instanceof ExchangerError;
 
 /** Who the authenticator app shows the code for: the account's login or e-mail. */
 export function accountLabel(user: UserInfo): string | undefined {
@@ -87,7 +88,8 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
     }
     try {
       await callExchanger(conversation, async (caller, deps) => {
-        await deps.exchanger.setupTwoFactor(caller, { enable: true, code, secret });
+        // Any refusal of setup is taken as a wrong code (the flow says so too).
+        await deps.codeAttempts.send(caller, () => deps.exchanger.setupTwoFactor(caller, { enable: true, code, secret }), isExchangerError);
         return true;
       });
     } catch (error) {
@@ -119,7 +121,7 @@ export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Pr
     if (code === undefined) return;
     try {
       await callExchanger(conversation, async (caller, deps) => {
-        await deps.exchanger.setupTwoFactor(caller, { enable: false, code });
+        await deps.codeAttempts.send(caller, () => deps.exchanger.setupTwoFactor(caller, { enable: false, code }), isExchangerError);
         return true;
       });
     } catch (error) {

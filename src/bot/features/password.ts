@@ -4,12 +4,12 @@ import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, FlowContext } from "../context.js";
 import type { Feature } from "../feature.js";
 import { FLOW_TIMEOUT_MS } from "../flows.js";
-import { enterFlow } from "../conversations/secure-prompts.js";
+import { enterCodeFlow } from "../conversations/secure-prompts.js";
 import { PASSWORD_FLOW, passwordFlow } from "../conversations/password.js";
 
 const composer = new Composer<BotContext>();
-composer.command("password", (ctx) => enterFlow(ctx, PASSWORD_FLOW));
-composer.callbackQuery("pwd:start", (ctx) => enterFlow(ctx, PASSWORD_FLOW));
+composer.command("password", (ctx) => enterCodeFlow(ctx, PASSWORD_FLOW));
+composer.callbackQuery("pwd:start", (ctx) => enterCodeFlow(ctx, PASSWORD_FLOW));
 
 export const passwordFeature: Feature = {
   name: "password",

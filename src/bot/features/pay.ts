@@ -20,7 +20,7 @@ import { CONFIRM_ID_PATTERN, Confirmations } from "../pay/confirmations.js";
 import { loadPayCard, payOrder, type PayOutcome } from "../pay/payment.js";
 import { renderOutcome, renderPayCard, type Screen } from "../render/pay.js";
 import { PAY_CODE_FLOW, PAY_TOKEN_FLOW, looksLikeToken, payCodeFlow, payTokenFlow } from "../conversations/pay.js";
-import { enterFlow } from "../conversations/secure-prompts.js";
+import { enterFlow, refuseWhileCodesLocked } from "../conversations/secure-prompts.js";
 
 const ORDER_ID = "[A-Za-z0-9_-]{1,40}";
 
@@ -58,6 +58,8 @@ composer.callbackQuery(new RegExp(`^pay:c:(${CONFIRM_ID_PATTERN})$`), async (ctx
   if (orderId === undefined) return next();
   if (await guards.isUsed(chatId, confirmId)) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
   if (Object.keys(await ctx.conversation.active()).length > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("secure-flow-busy") }));
+  // Too many wrong codes on the account: refused before the single-use confirmation is spent.
+  if (ctx.chatSettings.twofa === true && (await refuseWhileCodesLocked(ctx))) return;
   if (!(await guards.consume(chatId, confirmId))) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
   await ctx.answerCallbackQuery({ text: ctx.t("pay-processing") });
 

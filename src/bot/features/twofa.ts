@@ -9,7 +9,7 @@ import type { BotContext, FlowContext } from "../context.js";
 import type { Feature } from "../feature.js";
 import { FLOW_TIMEOUT_MS } from "../flows.js";
 import { twoFactorFromUser } from "../render/account.js";
-import { enterFlow } from "../conversations/secure-prompts.js";
+import { enterCodeFlow } from "../conversations/secure-prompts.js";
 import { TWOFA_DISABLE_FLOW, TWOFA_ENABLE_CANCEL, TWOFA_ENABLE_FLOW, twofaDisableFlow, twofaEnableFlow } from "../conversations/twofa.js";
 
 async function showStatus(ctx: BotContext, edit: boolean): Promise<void> {
@@ -34,8 +34,8 @@ composer.callbackQuery("tfa:show", async (ctx) => {
   await ctx.answerCallbackQuery();
   await showStatus(ctx, true);
 });
-composer.callbackQuery("tfa:on", (ctx) => enterFlow(ctx, TWOFA_ENABLE_FLOW));
-composer.callbackQuery("tfa:off", (ctx) => enterFlow(ctx, TWOFA_DISABLE_FLOW));
+composer.callbackQuery("tfa:on", (ctx) => enterCodeFlow(ctx, TWOFA_ENABLE_FLOW));
+composer.callbackQuery("tfa:off", (ctx) => enterCodeFlow(ctx, TWOFA_DISABLE_FLOW));
 // The QR message's Cancel after its flow is gone (expired, /cancel): the secret must not stay on screen.
 composer.callbackQuery(TWOFA_ENABLE_CANCEL, async (ctx) => {
   await ctx.answerCallbackQuery({ text: ctx.t("twofa-enable-cancelled") });

@@ -5,6 +5,7 @@
  * - Unauthorized   → the key was revoked or changed: it is dropped, link again
  * - Unavailable    → the exchanger is not answering, try later
  * - ExchangerError → the server's own message (escaped), or a generic one when it sent none
+ * - CodesLocked    → too many wrong 2FA codes on the account: wait N minutes
  * - anything else  → logged with the update id, a short apology
  * Logs carry the update id and error class, never the key or what the user typed.
  */
@@ -12,6 +13,7 @@ import { GrammyError, type NextFunction } from "grammy";
 import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/errors.js";
 import type { FlowContext } from "../context.js";
 import { escapeHtml } from "../render/html.js";
+import { CodesLocked, minutesToWait } from "../code-attempts.js";
 
 /** Thrown by `getCaller` when the chat has no linked key. */
 export class NotLinked extends Error {
@@ -25,6 +27,7 @@ export function describeError(ctx: FlowContext, error: unknown): string {
   if (error instanceof NotLinked) return ctx.t("error-not-linked");
   if (error instanceof Unauthorized) return ctx.t("error-key-rejected");
   if (error instanceof Unavailable) return ctx.t("error-unavailable");
+  if (error instanceof CodesLocked) return ctx.t("secure-codes-locked", { minutes: minutesToWait(error.retryAfterMs) });
   if (error instanceof ExchangerError) {
     return error.serverMessage ? ctx.t("error-exchanger", { message: escapeHtml(error.serverMessage) }) : ctx.t("error-exchanger-generic");
   }
@@ -39,7 +42,7 @@ export async function handleErrorEffects(ctx: FlowContext, error: unknown): Prom
 }
 
 export function logError(ctx: FlowContext, error: unknown): void {
-  const expected = error instanceof NotLinked || error instanceof ExchangerError || error instanceof Unauthorized || error instanceof Unavailable;
+  const expected = error instanceof NotLinked || error instanceof CodesLocked || error instanceof ExchangerError || error instanceof Unauthorized || error instanceof Unavailable;
   const entry = {
     updateId: ctx.update.update_id,
     err: { name: error instanceof Error ? error.name : typeof error, message: error instanceof Error ? error.message : String(error) },

@@ -2,7 +2,7 @@
  * Loads the chat's settings and decides the language before i18n runs.
  *
  * For an arriving update (`readAhead`) it reads the chat's settings, sealed key and flow state in one
- * round trip (chat-snapshot.ts); inside conversations, where it runs again on every replayed update
+ * round trip, which also marks the update as seen and spends the chat's budget (chat-snapshot.ts); inside conversations, where it runs again on every replayed update
  * through the `plugins` option, it reads the settings only.
  */
 import type { NextFunction } from "grammy";
@@ -30,7 +30,7 @@ export function loadChat(deps: BotDeps, botConfig: BotConfig, options: { readAhe
 async function load(deps: BotDeps, ctx: FlowContext, readAhead: boolean): Promise<void> {
   try {
     if (readAhead) {
-      ctx.snapshot = await readChatSnapshot(deps.kv, deps.vault, ctx.chatId!);
+      ctx.snapshot = await readChatSnapshot(deps.updateGate, deps.vault, ctx.chatId!, ctx.update.update_id);
       ctx.chatSettings = parseSettings(ctx.snapshot.settings);
     } else {
       ctx.chatSettings = await deps.settings.get(ctx.chatId!);

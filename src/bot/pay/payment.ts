@@ -116,7 +116,9 @@ export async function payOrder(deps: BotDeps, caller: Caller, chatId: number, or
   if (!(await guards.lock(chatId, token))) return { kind: "busy", orderId };
   let result: unknown;
   try {
-    result = await deps.exchanger.spendBalance(caller, { token, twoFactorCode: code });
+    const spend = () => deps.exchanger.spendBalance(caller, { token, twoFactorCode: code });
+    // A code counts against the account's allowance (code-attempts.ts); CodesLocked means nothing was sent.
+    result = code === undefined ? await spend() : await deps.codeAttempts.send(caller, spend);
   } catch (error) {
     // The request may have reached the exchanger: keep the lock until it expires so that nobody pays
     // again while it might still be running, and tell the user the outcome is unknown.

@@ -69,3 +69,6 @@ cmd-help = Help
 cmd-cancel = Cancel the current action
 cmd-logout = Unlink your account
 cmd-link = Link your account
+slow-down-toast = ⏳ Too many requests, slow down a little.
+slow-down = ⏳ You are sending requests faster than I can handle them, so I skipped some. Wait a moment, then try again.
+slow-down-wait = ⏳ Too many requests from this chat. Please wait { $seconds } s, then try again.

@@ -5,3 +5,4 @@ secure-code-wrong = ❌ That code was not accepted. Send the current code again 
     }).
 secure-code-too-many = ❌ Too many wrong codes.
 secure-flow-busy = Finish the current step first, or send /cancel to stop it.
+secure-codes-locked = 🔒 Too many wrong 2FA codes for this account. Payments, password and 2FA changes are paused: try again in { $minutes } min. Nothing was paid or changed.

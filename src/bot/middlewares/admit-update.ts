@@ -1,0 +1,24 @@
+/**
+ * Acts on what the update's one store round trip said (update-gate.ts, read by load-chat):
+ * - a repeated update_id (Telegram redelivered it) does nothing at all — its first delivery was
+ *   handled or is being handled, and every answer was given then;
+ * - a chat whose budget is spent is told to wait N seconds (a button press gets its answer), nothing else runs.
+ * When the store could not be read, there is no snapshot: the update goes on, and the features
+ * below report the storage failure as usual.
+ */
+import type { NextFunction } from "grammy";
+import type { FlowContext } from "../context.js";
+import { tellSlowDown } from "../slow-down.js";
+
+export async function admitUpdate(ctx: FlowContext, next: NextFunction): Promise<void> {
+  const snapshot = ctx.snapshot;
+  if (snapshot?.repeated) {
+    ctx.deps.logger.info({ updateId: ctx.update.update_id }, "repeated update skipped");
+    return;
+  }
+  if (snapshot !== undefined && snapshot.waitMs > 0) {
+    await tellSlowDown(ctx, ctx.deps, (key, args) => ctx.t(key, args), { waitMs: snapshot.waitMs });
+    return;
+  }
+  await next();
+}

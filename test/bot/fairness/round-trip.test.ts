@@ -1,0 +1,88 @@
+/**
+ * The cost per update stays one store round trip: update dedupe, the chat budget and the chat
+ * snapshot go to Redis as three commands in ONE write on one connection — never a chain of awaits.
+ * - through a loopback TCP proxy in front of Redis, the gate's bytes are counted per write;
+ * - through the whole bot, MONITOR shows what Redis receives for a redelivered update: those three
+ *   commands and nothing else.
+ */
+import { createConnection, createServer, type Server } from "node:net";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUpdateGate } from "../../../src/bot/update-gate.js";
+import { RedisKV } from "../../../src/storage/kv-redis.js";
+import { Harness, REDIS_URL } from "../../harness/harness.js";
+import { deleteByPrefix, uniquePrefix } from "../../storage/helpers.js";
+
+/** Commands named in a chunk of RESP sent by a client (`*<n>\r\n$<len>\r\n<NAME>\r\n`). */
+const commandsIn = (chunk: string) => [...chunk.matchAll(/\*\d+\r\n\$\d+\r\n([A-Za-z]+)\r\n/g)].map((m) => m[1]!.toLowerCase());
+
+describe("one store round trip per update", () => {
+  const redisUrl = new URL(REDIS_URL);
+  let proxy: Server;
+  let writes: string[][] = [];
+
+  beforeAll(async () => {
+    // Forwards bytes both ways and records the commands of each chunk the client wrote.
+    proxy = createServer((client) => {
+      const upstream = createConnection(Number(redisUrl.port || 6379), redisUrl.hostname);
+      client.on("data", (chunk) => {
+        writes.push(commandsIn(chunk.toString("latin1")));
+        upstream.write(chunk);
+      });
+      upstream.on("data", (chunk) => client.write(chunk));
+      client.on("close", () => upstream.destroy());
+      upstream.on("close", () => client.destroy());
+      client.on("error", () => upstream.destroy());
+      upstream.on("error", () => client.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => proxy.close(resolve));
+  });
+
+  it("dedupe, budget and snapshot leave in one write", async () => {
+    const port = (proxy.address() as { port: number }).port;
+    const prefix = uniquePrefix("round-trip");
+    const redis = new Redis(port, "127.0.0.1");
+    const gate = createUpdateGate({ kind: "redis", redis, prefix }, new RedisKV({ redis, prefix }));
+    try {
+      await gate.pass(1, 42, ["a", "b", "c"]); // connects and loads the budget script
+      writes = [];
+      const pass = await gate.pass(2, 42, ["a", "b", "c"]);
+      expect(pass).toEqual({ repeated: false, waitMs: 0, values: [undefined, undefined, undefined] });
+      expect(writes).toEqual([["set", "evalsha", "mget"]]);
+      writes = [];
+      expect((await gate.pass(2, 42, ["a"])).repeated).toBe(true);
+      expect(writes).toEqual([["set", "evalsha", "mget"]]);
+    } finally {
+      await gate.close();
+      await deleteByPrefix(redis, prefix);
+      redis.disconnect();
+    }
+  });
+
+  it("a redelivered update costs Redis exactly those three commands, nothing else", async () => {
+    const h = await Harness.start();
+    const monitor = new Redis(REDIS_URL);
+    try {
+      const user = await h.linkedUser("main");
+      const update = user.textUpdate("/account");
+      await h.deliver(update);
+      const seen: string[] = [];
+      const feed = await monitor.monitor();
+      // Commands a client sent (the budget script's own inner commands are reported with source "lua").
+      feed.on("monitor", (_time: string, args: string[], source: string) => {
+        if (source !== "lua" && args.some((a) => a.includes(h.prefix))) seen.push(args[0]!.toLowerCase());
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      await h.deliver(update);
+      await new Promise((r) => setTimeout(r, 200)); // MONITOR reports asynchronously
+      feed.disconnect();
+      expect(seen.sort()).toEqual(["evalsha", "mget", "set"]);
+    } finally {
+      monitor.disconnect();
+      await h.close();
+    }
+  });
+});
