@@ -44,7 +44,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const exchanger = createExchangerClient({ baseUrl: config.exchanger.baseUrl, timeoutMs: config.exchanger.timeoutMs, connections: config.exchanger.connections, logger });
   // Limits and the update gate live where the data lives: Redis (shared by instances) or this process.
   const limiterStore: LimiterStore = storage.kv instanceof RedisKV ? { kind: "redis", redis: storage.kv.redis, prefix: storage.kv.prefix } : { kind: "memory" };
-  const updateGate = createUpdateGate(limiterStore, storage.kv);
+  const updateGate = createUpdateGate(limiterStore, storage.kv, config.chatUpdatesPerMinute);
   const deps: BotDeps = {
     exchanger,
     kv: storage.kv,

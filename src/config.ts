@@ -83,6 +83,7 @@ const EnvSchema = v.pipe(
     NOTIFY_INTERVAL_MS: integerFrom(60_000, 1_000, 86_400_000),
     NOTIFY_IDLE_INTERVAL_MS: integerFrom(900_000, 1_000, 86_400_000),
     NOTIFY_MAX_RPS: integerFrom(5, 1, 1_000),
+    CHAT_UPDATES_PER_MINUTE: integerFrom(30, 1, 1_000_000),
   }),
   v.forward(
     v.partialCheck([["REDIS_URL"], ["ENCRYPTION_KEY"]], (env) => env.REDIS_URL === undefined || env.ENCRYPTION_KEY !== undefined, "is required when REDIS_URL is set"),
@@ -157,6 +158,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     ordersPageSize: e.ORDERS_PAGE_SIZE,
     notify: { intervalMs: e.NOTIFY_INTERVAL_MS, idleIntervalMs: e.NOTIFY_IDLE_INTERVAL_MS, maxRps: e.NOTIFY_MAX_RPS },
+    chatUpdatesPerMinute: e.CHAT_UPDATES_PER_MINUTE,
   };
 }
 

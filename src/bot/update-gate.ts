@@ -21,7 +21,10 @@ import { consumeOrWait, createLimiter, type LimiterStore } from "./limiter.js";
 /** How long an update_id is remembered. Telegram retries a webhook delivery within minutes. */
 export const UPDATE_MEMORY_MS = 30 * 60_000;
 
-/** Each chat may start this many updates per window; more are refused with "slow down". */
+/**
+ * Each chat may start this many updates per window; more are refused with "slow down". `points` is the
+ * default of CHAT_UPDATES_PER_MINUTE: a person tapping through screens stays well below it.
+ */
 export const CHAT_BUDGET = { points: 30, durationSec: 60 };
 
 export interface GatePass {
@@ -41,20 +44,26 @@ export interface UpdateGate {
 const onceKey = (updateId: number) => `upd:${updateId}`;
 const BUDGET = "cb";
 
-/** `kv` is the embedded store when `store` is memory (the Redis gate talks to Redis directly). */
-export function createUpdateGate(store: LimiterStore, kv: KV): UpdateGate {
-  return store.kind === "redis" ? redisGate(store.redis, store.prefix) : memoryGate(kv);
+/**
+ * `kv` is the embedded store when `store` is memory (the Redis gate talks to Redis directly).
+ * `updatesPerMinute`: the chat budget (CHAT_UPDATES_PER_MINUTE).
+ */
+export function createUpdateGate(store: LimiterStore, kv: KV, updatesPerMinute = CHAT_BUDGET.points): UpdateGate {
+  const budget = { points: updatesPerMinute, durationSec: CHAT_BUDGET.durationSec };
+  return store.kind === "redis" ? redisGate(store.redis, store.prefix, budget) : memoryGate(kv, budget);
 }
 
-function budgetLimiter(store: LimiterStore): RateLimiterAbstract {
-  return createLimiter(store, { name: BUDGET, ...CHAT_BUDGET });
+type Budget = typeof CHAT_BUDGET;
+
+function budgetLimiter(store: LimiterStore, budget: Budget): RateLimiterAbstract {
+  return createLimiter(store, { name: BUDGET, ...budget });
 }
 
-function redisGate(shared: Redis, prefix: string): UpdateGate {
+function redisGate(shared: Redis, prefix: string, limits: Budget): UpdateGate {
   const redis = shared.duplicate({ enableAutoPipelining: true, connectionName: "update-gate" });
   // The shared connection logs Redis outages; this one only fails its commands (load-chat copes).
   redis.on("error", () => undefined);
-  const budget = budgetLimiter({ kind: "redis", redis, prefix });
+  const budget = budgetLimiter({ kind: "redis", redis, prefix }, limits);
   return {
     async pass(updateId, chatId, keys) {
       // No await between these three calls: auto-pipelining sends them in one write.
@@ -71,8 +80,8 @@ function redisGate(shared: Redis, prefix: string): UpdateGate {
   };
 }
 
-function memoryGate(kv: KV): UpdateGate {
-  const budget = budgetLimiter({ kind: "memory" });
+function memoryGate(kv: KV, limits: Budget): UpdateGate {
+  const budget = budgetLimiter({ kind: "memory" }, limits);
   return {
     async pass(updateId, chatId, keys) {
       const [first, waitMs, values] = await Promise.all([kv.setIfAbsent(onceKey(updateId), "1", UPDATE_MEMORY_MS), consumeOrWait(budget, String(chatId)), kv.mget(keys)]);
