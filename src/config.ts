@@ -118,6 +118,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   ordersPageSize: number;
   notify: { intervalMs: number; idleIntervalMs: number; maxRps: number };
+  /** CHAT_UPDATES_PER_MINUTE: updates one chat may start per minute (the throttle's budget). */
+  chatUpdatesPerMinute: number;
 }
 
 export class ConfigError extends Error {
