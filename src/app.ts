@@ -13,6 +13,7 @@ import { FLOW_TIMEOUT_MS } from "./bot/flows.js";
 import { createTelegramFetch } from "./bot/telegram-fetch.js";
 import type { BotDeps } from "./bot/context.js";
 import { createExchangerClient, type ExchangerClientWithStats } from "./exchanger/client.js";
+import { withKeyCheck } from "./exchanger/key-check.js";
 import type { Logger } from "./logger.js";
 import { openStorage } from "./storage/index.js";
 
@@ -35,7 +36,11 @@ export interface AppOptions {
 
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
   const storage = options.storage ?? (await openStorage(config, logger, { prefix: options.storagePrefix }));
-  const exchanger = createExchangerClient({ baseUrl: config.exchanger.baseUrl, timeoutMs: config.exchanger.timeoutMs, connections: config.exchanger.connections, logger });
+  // Key-checked: a revoked key is Unauthorized for screens, flows and the watcher alike, even when
+  // the server refuses it with HTTP 200 (exchanger/key-check.ts).
+  const exchanger = withKeyCheck(
+    createExchangerClient({ baseUrl: config.exchanger.baseUrl, timeoutMs: config.exchanger.timeoutMs, connections: config.exchanger.connections, logger }),
+  );
   const deps: BotDeps = {
     exchanger,
     kv: storage.kv,

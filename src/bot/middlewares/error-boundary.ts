@@ -12,6 +12,7 @@ import { GrammyError, type NextFunction } from "grammy";
 import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/errors.js";
 import type { FlowContext } from "../context.js";
 import { escapeHtml } from "../render/html.js";
+import { disableNotifications } from "../../notify/schedule.js";
 
 /** Thrown by `getCaller` when the chat has no linked key. */
 export class NotLinked extends Error {
@@ -31,10 +32,14 @@ export function describeError(ctx: FlowContext, error: unknown): string {
   return ctx.t("error-internal");
 }
 
-/** Side effects of an error beyond telling the user (a rejected key is forgotten). */
+/**
+ * Side effects of an error beyond telling the user: a rejected key is forgotten and the chat leaves
+ * the watcher's schedule at once (it could only poll with the dead key).
+ */
 export async function handleErrorEffects(ctx: FlowContext, error: unknown): Promise<void> {
   if (error instanceof Unauthorized && ctx.chatId !== undefined) {
     await ctx.deps.vault.unlink(ctx.chatId);
+    await disableNotifications(ctx.deps.kv, ctx.deps.settings, ctx.chatId);
   }
 }
 
