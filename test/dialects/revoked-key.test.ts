@@ -104,6 +104,18 @@ describe.each(DIALECT_NAMES)("a revoked key (%s dialect)", (dialect) => {
     expect(notificationsTo([h], user.chatId)).toHaveLength(1);
   });
 
+  it("tells the user in their language (ru, uk)", async () => {
+    const ru = await h.linkedUser("main", { languageCode: "ru" });
+    const uk = await h.linkedUser("main", { languageCode: "uk" });
+    h.sandbox.revokeKey("main");
+    await ru.send("/account");
+    expect(ru.lastText()).toMatch(/Обменник больше не принимает ваш ключ/);
+    await uk.send("/account");
+    expect(uk.lastText()).toMatch(/Обмінник більше не приймає ваш ключ/);
+    expect(await h.storage.vault.has(ru.chatId)).toBe(false);
+    expect(await h.storage.vault.has(uk.chatId)).toBe(false);
+  });
+
   it("an ordinary refusal is not taken for a revoked key: the key stays", async () => {
     const user = await h.linkedUser();
     await user.send("/password");
