@@ -6,6 +6,7 @@
 import { createExchangerClient } from "../exchanger/client.js";
 import type { Success } from "../exchanger/envelope.js";
 import { ExchangerError, Unauthorized, Unavailable } from "../exchanger/errors.js";
+import { withKeyCheck } from "../exchanger/key-check.js";
 import type { Language } from "../exchanger/types.js";
 import { CHECKS, type Check } from "./checks.js";
 import { describeShape } from "./shape.js";
@@ -49,11 +50,14 @@ export async function runDoctor(options: DoctorOptions, write: (line: string) =>
   const out = (line: string) => write(scrub(line));
   // Raw results as they arrived, by method: filled by the client's onSuccess for the call in flight.
   const raw = new Map<string, Success & { status: number }>();
-  const client = createExchangerClient({
-    baseUrl: options.baseUrl,
-    timeoutMs: options.timeoutMs,
-    onSuccess: (method, status, success) => raw.set(method, { ...success, status }),
-  });
+  // Key-checked like the bot's client, so a refusal is judged by the same rejected-key rule.
+  const client = withKeyCheck(
+    createExchangerClient({
+      baseUrl: options.baseUrl,
+      timeoutMs: options.timeoutMs,
+      onSuccess: (method, status, success) => raw.set(method, { ...success, status }),
+    }),
+  );
   const caller = options.apiKey === undefined ? undefined : { apiKey: options.apiKey, language: options.language };
   const width = Math.max(...CHECKS.map((c) => c.method.length));
 
@@ -107,13 +111,17 @@ function describeFailure(check: Check, error: unknown, seen: (Success & { status
       text: `reachable · ${describeShape(seen.result)} · NOT understood: ${userSees(UNAVAILABLE_TEXT)}`,
     };
   }
+  const said = (message: string | undefined) => (message === undefined ? " (no message)" : `: ${oneLine(message)}`);
   if (error instanceof Unauthorized) {
-    return { verdict: "refused", text: `reachable · key rejected (HTTP ${error.httpStatus}) · DOCTOR_API_KEY is not accepted` };
+    const answer = error.httpStatus === 401 || error.httpStatus === 403 ? `HTTP ${error.httpStatus}` : `error envelope with HTTP ${error.httpStatus}${said(error.serverMessage)}`;
+    return {
+      verdict: "refused",
+      text: `reachable · ${answer} · the key is rejected: DOCTOR_API_KEY is not accepted (a user with such a key is told to link again)`,
+    };
   }
   if (error instanceof ExchangerError) {
-    const said = error.serverMessage === undefined ? " (no message)" : `: ${oneLine(error.serverMessage)}`;
     const shown = error.serverMessage === undefined ? "“The exchanger refused the request without saying why”" : "“The exchanger says: …” with this message";
-    return { verdict: "refused", text: `reachable · error envelope with HTTP ${error.httpStatus}${said} · refused: ${userSees(shown)}` };
+    return { verdict: "refused", text: `reachable · error envelope with HTTP ${error.httpStatus}${said(error.serverMessage)} · refused: ${userSees(shown)}` };
   }
   if (error instanceof Unavailable) {
     if (error.reason === "network" || error.reason === "timeout") {

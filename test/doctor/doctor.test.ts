@@ -108,10 +108,24 @@ describe("doctor", () => {
     });
     const { report, output } = await doctor(fake.url, key);
     expect(report.ok).toBe(false);
-    expect(lineOf(output, "user-api-get-info")).toMatch(/error envelope with HTTP 200: Wrong API key \[redacted\] · refused: a user would see “The exchanger says: …”/);
+    // The bot's rejected-key rule: get-info refused with the envelope means the key is not accepted.
+    expect(lineOf(output, "user-api-get-info")).toMatch(/^FAIL .*error envelope with HTTP 200: Wrong API key \[redacted\] · the key is rejected: DOCTOR_API_KEY is not accepted/);
+    expect(lineOf(output, "user-api-get-orders")).toMatch(/the key is rejected/);
     expect(lineOf(output, "public-api-get-exchanges")).toMatch(/map of 2×2 strings \(3 in all\)/);
     expect(output).not.toContain(key);
     expect(fake.requests.every((r) => READ_ONLY.has(r.path))).toBe(true);
+  });
+
+  it("a method switched off (refused while the key is fine) is named with the server's reason", async () => {
+    fake = await startFakeServer((req, res) => {
+      if (req.path === "/user-api-get-inputs") return json(res, { success: false, message: "Method disabled", result: false });
+      if (req.path === "/public-api-get-referral-program") return json(res, { success: false, result: false });
+      return json(res, { success: true, result: req.path.includes("orders") || req.path.includes("details") ? [] : { ok: 1 } });
+    });
+    const { report, output } = await doctor(fake.url, "doctor-test-key-0123456789");
+    expect(report.methods.filter((m) => m.verdict === "refused").map((m) => m.method)).toEqual(["public-api-get-referral-program", "user-api-get-inputs"]);
+    expect(lineOf(output, "user-api-get-inputs")).toMatch(/error envelope with HTTP 200: Method disabled · refused: a user would see “The exchanger says: …” with this message on \/inputs/);
+    expect(lineOf(output, "public-api-get-referral-program")).toMatch(/HTTP 200 \(no message\) · refused: a user would see “The exchanger refused the request without saying why” on \/referral/);
   });
 
   it("an exchanger that does not answer: every public method unreachable, the report fails", async () => {
