@@ -37,9 +37,10 @@ export interface Check {
   read(ctx: CheckContext): Promise<ReadVerdict>;
 }
 
-/** Entries in a raw result: list items, object keys; 0 for "nothing" and scalars. */
+/** Entries in a result: list items, Map/Set members (a reader may return those), object keys; 0 for "nothing" and scalars. */
 function entriesIn(raw: unknown): number {
   if (Array.isArray(raw)) return raw.length;
+  if (raw instanceof Map || raw instanceof Set) return raw.size;
   return isPlainObject(raw) ? Object.keys(raw).length : 0;
 }
 
