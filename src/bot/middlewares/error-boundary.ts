@@ -2,7 +2,8 @@
  * The error boundary: the one place where failures become messages for the user.
  *
  * - NotLinked      → how to link
- * - Unauthorized   → the key was revoked or changed: it is dropped, link again
+ * - Unauthorized   → the key was revoked or changed (401/403, or an error envelope confirmed by
+ *                    exchanger/key-check.ts): it is dropped, notifications stop, link again
  * - Unavailable    → the exchanger is not answering, try later
  * - ExchangerError → the server's own message (escaped), or a generic one when it sent none
  * - anything else  → logged with the update id, a short apology
