@@ -15,6 +15,7 @@ import { createTelegramFetch } from "./bot/telegram-fetch.js";
 import type { BotDeps } from "./bot/context.js";
 import { createExchangerClient, type ExchangerClientWithStats } from "./exchanger/client.js";
 import { ServerStatuses } from "./exchanger/server-statuses.js";
+import { withKeyCheck } from "./exchanger/key-check.js";
 import type { Logger } from "./logger.js";
 import { openStorage } from "./storage/index.js";
 import { RedisKV } from "./storage/kv-redis.js";
@@ -41,7 +42,11 @@ export interface AppOptions {
 
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
   const storage = options.storage ?? (await openStorage(config, logger, { prefix: options.storagePrefix }));
-  const exchanger = createExchangerClient({ baseUrl: config.exchanger.baseUrl, timeoutMs: config.exchanger.timeoutMs, connections: config.exchanger.connections, logger });
+  // Key-checked: a revoked key is Unauthorized for screens, flows and the watcher alike, even when
+  // the server refuses it with HTTP 200 (exchanger/key-check.ts).
+  const exchanger = withKeyCheck(
+    createExchangerClient({ baseUrl: config.exchanger.baseUrl, timeoutMs: config.exchanger.timeoutMs, connections: config.exchanger.connections, logger }),
+  );
   // Limits and the update gate live where the data lives: Redis (shared by instances) or this process.
   const limiterStore: LimiterStore = storage.kv instanceof RedisKV ? { kind: "redis", redis: storage.kv.redis, prefix: storage.kv.prefix } : { kind: "memory" };
   const updateGate = createUpdateGate(limiterStore, storage.kv, config.chatUpdatesPerMinute);

@@ -23,9 +23,9 @@ function isBase64Key(s: string): boolean {
   return /^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) && Buffer.from(trimmed, "base64").length === 32;
 }
 
-const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === "" ? undefined : s))));
+export const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === "" ? undefined : s))));
 
-const integerFrom = (fallback: number, min: number, max: number) =>
+export const integerFrom = (fallback: number, min: number, max: number) =>
   v.pipe(
     v.optional(v.string(), String(fallback)),
     v.trim(),
@@ -36,7 +36,7 @@ const integerFrom = (fallback: number, min: number, max: number) =>
     v.maxValue(max, `must be at most ${max}`),
   );
 
-const httpUrl = v.pipe(
+export const httpUrl = v.pipe(
   v.string(),
   v.trim(),
   v.url("must be a URL such as https://example.com"),
@@ -129,11 +129,14 @@ export class ConfigError extends Error {
   }
 }
 
-/** Pure: validates an env-like object. Throws ConfigError listing every problem. */
-export function parseConfig(env: Record<string, string | undefined>): Config {
+/**
+ * Validates an env-like object against a schema (the bot's, or a tool's such as `npm run doctor`).
+ * Throws ConfigError listing every problem.
+ */
+export function validateEnv<S extends v.GenericSchema<Record<string, unknown>, unknown>>(schema: S, env: Record<string, string | undefined>): v.InferOutput<S> {
   // Treat empty strings as unset: `.env.example` copies leave `FOO=` lines behind.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
-  const result = v.safeParse(EnvSchema, cleaned);
+  const result = v.safeParse(schema, cleaned);
   if (!result.success) {
     const problems = result.issues.map((issue) => {
       const name = v.getDotPath(issue) ?? "configuration";
@@ -143,7 +146,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     });
     throw new ConfigError([...new Set(problems)]);
   }
-  const e = result.output;
+  return result.output;
+}
+
+/** Pure: validates an env-like object. Throws ConfigError listing every problem. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const e = validateEnv(EnvSchema, env);
   return {
     botToken: e.BOT_TOKEN,
     exchanger: { baseUrl: e.EXCHANGER_BASE_URL.replace(/\/+$/, ""), timeoutMs: e.EXCHANGER_TIMEOUT_MS, connections: e.EXCHANGER_CONNECTIONS },

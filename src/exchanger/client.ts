@@ -52,6 +52,13 @@ export interface ExchangerClientOptions {
   retry?: RetryPolicy;
   /** Most connections open at once (default 16; the bot passes EXCHANGER_CONNECTIONS). */
   connections?: number;
+  /**
+   * Sees each success envelope as it arrived (method without the slash, HTTP status, raw `result` and
+   * `pagination`) just before the method's reader turns it into the bot's types. Only `npm run doctor`
+   * sets it: it describes what the server sent next to whether the bot's reader could use it, from
+   * one and the same response.
+   */
+  onSuccess?: (method: string, httpStatus: number, success: Success) => void;
 }
 
 export interface ExchangerClientStats {
@@ -137,6 +144,7 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     try {
       const text = await exchange(spec, method, (s) => (status = s));
       const success = interpret(method, status!, parseEnvelope(text), scrub);
+      options.onSuccess?.(method, status!, success);
       log?.debug({ method, status, durationMs: elapsed(started), attempt }, "exchanger call");
       return success;
     } catch (error) {

@@ -15,7 +15,10 @@ export class ExchangerError extends Error {
   }
 }
 
-/** HTTP 401/403: the key was rejected (revoked, changed, API switched off). */
+/**
+ * The key was rejected (revoked, changed, API switched off): HTTP 401/403, or the error envelope
+ * under any other non-5xx status once key-check.ts has confirmed it with get-info.
+ */
 export class Unauthorized extends Error {
   constructor(
     readonly method: string,

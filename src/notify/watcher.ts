@@ -40,7 +40,10 @@ const MAX_OFF_PAGE = 5;
 export interface NotifierDeps {
   /** The bot's Api (createBot installs auto-retry for Telegram's 429 on it). */
   api: Api;
-  /** Only get-orders and the public currency list are used. */
+  /**
+   * Only get-orders and the public currency list are used. Pass the key-checked client
+   * (exchanger/key-check.ts, as app.ts builds it): then a key refused with HTTP 200 is Unauthorized here too.
+   */
   exchanger: Pick<ExchangerClient, "getOrders" | "getCurrencies">;
   kv: KV;
   vault: Vault;

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Language } from "../config.js";
-import { errorEnvelope, send, sendJson, type StatusRecord } from "./respond.js";
+import { errorEnvelope, send, sendJson, type ErrorStyle, type StatusRecord } from "./respond.js";
 
 export type Fault = "stall" | "html500" | "nonjson" | "reset" | "envelope500";
 
@@ -41,6 +41,7 @@ export function applyFault(
   req: IncomingMessage,
   res: ServerResponse,
   record: StatusRecord,
+  style: ErrorStyle,
   language: Language,
 ): void {
   switch (kind) {
@@ -57,7 +58,8 @@ export function applyFault(
       send(res, record, 200, "text/html; charset=utf-8", "<html>maintenance</html>");
       return;
     case "envelope500":
-      sendJson(res, record, 500, errorEnvelope(language, "internal"));
+      // The fault's point is the 500 itself, so its status stays; the envelope is the dialect's.
+      sendJson(res, record, 500, errorEnvelope(style, language, "internal"));
       return;
   }
 }

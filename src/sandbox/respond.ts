@@ -4,6 +4,7 @@
  */
 import type { ServerResponse } from "node:http";
 import type { Language } from "../config.js";
+import type { Dialect } from "./dialect.js";
 import { translate, type MessageKey } from "./i18n.js";
 
 /** The part of RecordedRequest the responder fills in. */
@@ -34,19 +35,37 @@ export function sendJson(
   send(res, record, status, "application/json; charset=utf-8", JSON.stringify(payload), headers);
 }
 
-/** The spec's error envelope: success=false, a message, result=false. */
-export function errorEnvelope(language: Language, key: MessageKey, vars?: Record<string, string | number>) {
-  return { success: false, message: translate(key, language, vars), result: false };
+/** How a dialect writes its error envelopes (dialect.ts): their HTTP status and whether they carry `message`. */
+export type ErrorStyle = Pick<Dialect, "rejectedKeyStatus" | "errorStatus" | "errorMessage">;
+
+/**
+ * The HTTP status an error envelope goes out with. `documented` is what the spec dialect sends; a
+ * rejected key follows `rejectedKeyStatus`, every other error `errorStatus` (real servers often send
+ * 200 for everything and only say `success: false`).
+ */
+export function errorHttpStatus(style: ErrorStyle, documented: number, rejectedKey = false): number {
+  if (rejectedKey) return style.rejectedKeyStatus;
+  return style.errorStatus === "as-documented" ? documented : style.errorStatus;
 }
 
-export function sendError(
-  res: ServerResponse,
-  record: StatusRecord,
-  status: number,
-  language: Language,
-  key: MessageKey,
-  vars?: Record<string, string | number>,
-  headers?: Record<string, string>,
-): void {
-  sendJson(res, record, status, errorEnvelope(language, key, vars), headers);
+/** The error envelope: success=false, a message (unless the style omits it), result=false. */
+export function errorEnvelope(style: ErrorStyle, language: Language, key: MessageKey, vars?: Record<string, string | number>) {
+  return style.errorMessage
+    ? { success: false, message: translate(key, language, vars), result: false }
+    : { success: false, result: false };
+}
+
+export interface ErrorAnswer {
+  /** The status the spec dialect would send; the style may replace it (errorHttpStatus). */
+  documentedStatus: number;
+  key: MessageKey;
+  vars?: Record<string, string | number>;
+  headers?: Record<string, string>;
+  /** The key was missing, unknown or revoked. */
+  rejectedKey?: boolean;
+}
+
+export function sendError(res: ServerResponse, record: StatusRecord, style: ErrorStyle, language: Language, answer: ErrorAnswer): void {
+  const status = errorHttpStatus(style, answer.documentedStatus, answer.rejectedKey);
+  sendJson(res, record, status, errorEnvelope(style, language, answer.key, answer.vars), answer.headers);
 }

@@ -7,7 +7,9 @@
  *
  * Protocol decisions where the spec says "not shown", chosen to match real PHP deployments:
  * - validation errors answer HTTP 200 with the error envelope; only a missing/unknown key (401),
- *   a wrong HTTP method (405), an unknown path (404) and body problems (400/413) use other statuses;
+ *   a wrong HTTP method (405), an unknown path (404) and body problems (400/413) use other statuses —
+ *   in the spec dialect. Other dialects send those with HTTP 200 and may omit `message`
+ *   (dialect.ts: rejectedKeyStatus, errorStatus, errorMessage; respond.ts applies them);
  * - an unknown `language` falls back to English.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -163,11 +165,11 @@ async function handle({ req, res, state, dialect, requests, faults, now }: Excha
   } catch (error) {
     const language = pickLanguage(queryLanguage);
     if (error instanceof BodyTooLarge) {
-      sendError(res, record, 413, language, "bodyTooLarge", {}, { connection: "close" });
+      sendError(res, record, dialect, language, { documentedStatus: 413, key: "bodyTooLarge", headers: { connection: "close" } });
       return record;
     }
     if (error instanceof MalformedBody) {
-      sendError(res, record, 400, language, "badBody");
+      sendError(res, record, dialect, language, { documentedStatus: 400, key: "badBody" });
       return record;
     }
     throw error;
@@ -179,18 +181,23 @@ async function handle({ req, res, state, dialect, requests, faults, now }: Excha
 
   const fault = faults.take(record.path);
   if (fault) {
-    applyFault(fault, req, res, record, language);
+    applyFault(fault, req, res, record, dialect, language);
     return record;
   }
 
   const route = findRoute(record.path);
   if (!route) {
-    sendError(res, record, 404, language, "notFound");
+    sendError(res, record, dialect, language, { documentedStatus: 404, key: "notFound" });
     return record;
   }
   const allowed = route.kind === "user" ? "POST" : "GET";
   if (record.method !== allowed) {
-    sendError(res, record, 405, language, "methodNotAllowed", { method: record.method, allowed }, { allow: allowed });
+    sendError(res, record, dialect, language, {
+      documentedStatus: 405,
+      key: "methodNotAllowed",
+      vars: { method: record.method, allowed },
+      headers: { allow: allowed },
+    });
     return record;
   }
 
@@ -198,7 +205,7 @@ async function handle({ req, res, state, dialect, requests, faults, now }: Excha
   if (route.kind === "user") {
     account = findAccountByKey(state, headerValue(req.headers["x-authorization"]));
     if (!account) {
-      sendError(res, record, 401, language, "unauthorized");
+      sendError(res, record, dialect, language, { documentedStatus: 401, key: "unauthorized", rejectedKey: true });
       return record;
     }
     record.account = account.name;
@@ -215,7 +222,7 @@ async function handle({ req, res, state, dialect, requests, faults, now }: Excha
     });
   } catch (error) {
     if (!(error instanceof SandboxError)) throw error;
-    sendError(res, record, error.httpStatus, language, error.key, error.vars);
+    sendError(res, record, dialect, language, { documentedStatus: error.httpStatus, key: error.key, vars: error.vars });
   }
   return record;
 }

@@ -59,7 +59,7 @@ export interface SandboxDirection {
 export interface SandboxAccount {
   name: string;
   apiKey: string;
-  /** A revoked key answers 401, like a key switched off in "API Settings". */
+  /** A revoked key is refused like an unknown one (401, or 200 in some dialects), as after regenerating it in "API Settings". */
   revoked: boolean;
   password: string;
   /** Base32 TOTP secret; null while 2FA is off. */

@@ -2,7 +2,8 @@
  * The error boundary: the one place where failures become messages for the user.
  *
  * - NotLinked      → how to link
- * - Unauthorized   → the key was revoked or changed: it is dropped, link again
+ * - Unauthorized   → the key was revoked or changed (401/403, or an error envelope confirmed by
+ *                    exchanger/key-check.ts): it is dropped, notifications stop, link again
  * - Unavailable    → the exchanger is not answering, try later
  * - ExchangerError → the server's own message (escaped), or a generic one when it sent none
  * - CodesLocked    → too many wrong 2FA codes on the account: wait N minutes
@@ -14,6 +15,7 @@ import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/error
 import type { FlowContext } from "../context.js";
 import { escapeHtml } from "../render/html.js";
 import { CodesLocked, minutesToWait } from "../code-attempts.js";
+import { disableNotifications } from "../../notify/schedule.js";
 
 /** Thrown by `getCaller` when the chat has no linked key. */
 export class NotLinked extends Error {
@@ -34,10 +36,14 @@ export function describeError(ctx: FlowContext, error: unknown): string {
   return ctx.t("error-internal");
 }
 
-/** Side effects of an error beyond telling the user (a rejected key is forgotten). */
+/**
+ * Side effects of an error beyond telling the user: a rejected key is forgotten and the chat leaves
+ * the watcher's schedule at once (it could only poll with the dead key).
+ */
 export async function handleErrorEffects(ctx: FlowContext, error: unknown): Promise<void> {
   if (error instanceof Unauthorized && ctx.chatId !== undefined) {
     await ctx.deps.vault.unlink(ctx.chatId);
+    await disableNotifications(ctx.deps.kv, ctx.deps.settings, ctx.chatId);
   }
 }
 

@@ -1,0 +1,32 @@
+/**
+ * What `npm run doctor` reads from the environment (and `.env`): the exchanger to check and,
+ * optionally, DOCTOR_API_KEY — read by the doctor only, never by the bot.
+ */
+import { existsSync } from "node:fs";
+import * as v from "valibot";
+import { httpUrl, integerFrom, LANGUAGES, optionalText, validateEnv } from "../config.js";
+import type { DoctorOptions } from "./run.js";
+
+const DoctorEnvSchema = v.object({
+  EXCHANGER_BASE_URL: httpUrl,
+  EXCHANGER_TIMEOUT_MS: integerFrom(15_000, 100, 600_000),
+  DEFAULT_LANGUAGE: v.optional(v.picklist(LANGUAGES, "must be en, ru or uk"), "en"),
+  DOCTOR_API_KEY: optionalText,
+});
+
+/** Pure: the doctor's options from an env-like object. Throws ConfigError naming every problem. */
+export function parseDoctorConfig(env: Record<string, string | undefined>): DoctorOptions {
+  const e = validateEnv(DoctorEnvSchema, env);
+  return {
+    baseUrl: e.EXCHANGER_BASE_URL.replace(/\/+$/, ""),
+    apiKey: e.DOCTOR_API_KEY,
+    language: e.DEFAULT_LANGUAGE,
+    timeoutMs: e.EXCHANGER_TIMEOUT_MS,
+  };
+}
+
+/** Reads `.env` (when present, without overriding the real environment) and validates. */
+export function loadDoctorConfig(envFile = ".env"): DoctorOptions {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return parseDoctorConfig(process.env);
+}

@@ -1,0 +1,151 @@
+/**
+ * `npm run doctor`, free of process concerns: runs every row of checks.ts against one exchanger and
+ * reports one line per method — reachable or not, the shape it saw, whether the bot understands it
+ * (and what a user would see when it does not). The key is scrubbed from everything it writes.
+ */
+import { createExchangerClient } from "../exchanger/client.js";
+import type { Success } from "../exchanger/envelope.js";
+import { ExchangerError, Unauthorized, Unavailable } from "../exchanger/errors.js";
+import { withKeyCheck } from "../exchanger/key-check.js";
+import type { Language } from "../exchanger/types.js";
+import { CHECKS, type Check } from "./checks.js";
+import { describeShape } from "./shape.js";
+
+export interface DoctorOptions {
+  baseUrl: string;
+  /** DOCTOR_API_KEY: without it the user methods are not asked. */
+  apiKey: string | undefined;
+  language: Language;
+  timeoutMs: number;
+}
+
+export type Verdict = "understood" | "not understood" | "refused" | "unreachable" | "not asked";
+
+export interface MethodReport {
+  method: string;
+  verdict: Verdict;
+  /** One line for the operator, key scrubbed. */
+  line: string;
+}
+
+export interface DoctorReport {
+  /** True when the bot understood every answer it got (exit status 0). */
+  ok: boolean;
+  methods: MethodReport[];
+}
+
+/** What the bot shows when the exchanger is not answering or answers something it cannot read. */
+const UNAVAILABLE_TEXT = "“The exchanger is not answering right now”";
+
+const MARK: Record<Verdict, string> = {
+  understood: "ok  ",
+  "not understood": "FAIL",
+  refused: "FAIL",
+  unreachable: "FAIL",
+  "not asked": "--  ",
+};
+
+export async function runDoctor(options: DoctorOptions, write: (line: string) => void): Promise<DoctorReport> {
+  const scrub = scrubberFor(options.apiKey);
+  const out = (line: string) => write(scrub(line));
+  // Raw results as they arrived, by method: filled by the client's onSuccess for the call in flight.
+  const raw = new Map<string, Success & { status: number }>();
+  // Key-checked like the bot's client, so a refusal is judged by the same rejected-key rule.
+  const client = withKeyCheck(
+    createExchangerClient({
+      baseUrl: options.baseUrl,
+      timeoutMs: options.timeoutMs,
+      onSuccess: (method, status, success) => raw.set(method, { ...success, status }),
+    }),
+  );
+  const caller = options.apiKey === undefined ? undefined : { apiKey: options.apiKey, language: options.language };
+  const width = Math.max(...CHECKS.map((c) => c.method.length));
+
+  out(`Checking ${displayUrl(options.baseUrl)} (language ${options.language}${caller ? ", with DOCTOR_API_KEY" : ", public methods only"})`);
+  const methods: MethodReport[] = [];
+  try {
+    for (const check of CHECKS) {
+      const report = await runCheck(check, { client, language: options.language, caller, rawResult: (m) => raw.get(m)?.result }, raw);
+      const line = scrub(`${MARK[report.verdict]} ${check.method.padEnd(width)}  ${report.text}`);
+      methods.push({ method: check.method, verdict: report.verdict, line });
+      out(line);
+    }
+  } finally {
+    await client.close();
+  }
+  const failed = methods.filter((m) => m.verdict !== "understood" && m.verdict !== "not asked");
+  const asked = methods.filter((m) => m.verdict !== "not asked").length;
+  out(
+    failed.length === 0
+      ? `The bot understands all ${asked} answers it got.`
+      : `${failed.length} of ${asked} methods need attention: ${failed.map((m) => m.method).join(", ")}.`,
+  );
+  if (!caller) out("Set DOCTOR_API_KEY (a key of a test account) to check the user methods too; only read-only methods are called.");
+  return { ok: failed.length === 0, methods };
+}
+
+async function runCheck(
+  check: Check,
+  ctx: Parameters<Check["read"]>[0],
+  raw: Map<string, Success & { status: number }>,
+): Promise<{ verdict: Verdict; text: string }> {
+  if (check.needsKey && !ctx.caller) return { verdict: "not asked", text: "not asked: DOCTOR_API_KEY is not set" };
+  const seen = () => raw.get(check.method);
+  try {
+    const verdict = await check.read(ctx);
+    if (verdict && "notAsked" in verdict) return { verdict: "not asked", text: `not asked: ${verdict.notAsked}` };
+    const shape = `reachable · ${describeShape(seen()?.result)}`;
+    if (verdict) return { verdict: "not understood", text: `${shape} · NOT understood: ${verdict.problem} (${check.screen})` };
+    return { verdict: "understood", text: `${shape} · understood` };
+  } catch (error) {
+    return describeFailure(check, error, seen());
+  }
+}
+
+function describeFailure(check: Check, error: unknown, seen: (Success & { status: number }) | undefined): { verdict: Verdict; text: string } {
+  const userSees = (text: string) => `a user would see ${text} on ${check.screen}`;
+  // A success envelope arrived and the bot's reader still failed: the result's shape is the problem.
+  if (seen !== undefined) {
+    return {
+      verdict: "not understood",
+      text: `reachable · ${describeShape(seen.result)} · NOT understood: ${userSees(UNAVAILABLE_TEXT)}`,
+    };
+  }
+  const said = (message: string | undefined) => (message === undefined ? " (no message)" : `: ${oneLine(message)}`);
+  if (error instanceof Unauthorized) {
+    const answer = error.httpStatus === 401 || error.httpStatus === 403 ? `HTTP ${error.httpStatus}` : `error envelope with HTTP ${error.httpStatus}${said(error.serverMessage)}`;
+    return {
+      verdict: "refused",
+      text: `reachable · ${answer} · the key is rejected: DOCTOR_API_KEY is not accepted (a user with such a key is told to link again)`,
+    };
+  }
+  if (error instanceof ExchangerError) {
+    const shown = error.serverMessage === undefined ? "“The exchanger refused the request without saying why”" : "“The exchanger says: …” with this message";
+    return { verdict: "refused", text: `reachable · error envelope with HTTP ${error.httpStatus}${said(error.serverMessage)} · refused: ${userSees(shown)}` };
+  }
+  if (error instanceof Unavailable) {
+    if (error.reason === "network" || error.reason === "timeout") {
+      return { verdict: "unreachable", text: `unreachable (${error.reason}) · ${userSees(UNAVAILABLE_TEXT)}` };
+    }
+    const status = error.httpStatus === undefined ? "" : ` with HTTP ${error.httpStatus}`;
+    return { verdict: "not understood", text: `reachable · not an API envelope${status} · NOT understood: ${userSees(UNAVAILABLE_TEXT)}` };
+  }
+  return { verdict: "not understood", text: `reachable · ${error instanceof Error ? error.name : "unknown error"} while reading · NOT understood` };
+}
+
+/** Server text on one terminal line: control characters (and so escape sequences) become spaces. */
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
+}
+
+/** The base URL without credentials someone may have put in it. */
+function displayUrl(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  url.username = "";
+  url.password = "";
+  return url.toString().replace(/\/$/, "");
+}
+
+function scrubberFor(secret: string | undefined): (text: string) => string {
+  return secret ? (text) => text.split(secret).join("[key]") : (text) => text;
+}
