@@ -18,7 +18,7 @@ import { conversationKey, takeFlowState } from "./chat-snapshot.js";
 import { NotLinked } from "./middlewares/error-boundary.js";
 
 /** Raise on every change to any conversation's code. */
-export const CONVERSATIONS_VERSION = 2;
+export const CONVERSATIONS_VERSION = 3;
 export { conversationKey } from "./chat-snapshot.js";
 /** Abandoned flows end after this long without an answer (state TTL and wait limit). */
 export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;

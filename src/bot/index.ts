@@ -5,6 +5,9 @@
  *  1. sequentialize per chat  — updates of one chat run one at a time (runner processes many chats
  *                               concurrently); must precede conversations (ARCHITECTURE §2.4).
  *                               Webhook replicas on Redis add a cross-instance chat lock.
+ *  1a. secret guard          — a message that may hold a key or a password is deleted before any
+ *                               storage read or exchanger call can fail (middlewares/secret-guard.ts)
+ *  1b. addressed to this bot  — commands for other bots and group chatter end here, unread
  *  2. load chat + i18n        — settings and language for this update, then ctx.t
  *  3. error boundary          — every failure below becomes a message in the user's language
  *  4. private-chat guard      — groups get "write me in private"; keys are never accepted there
@@ -43,6 +46,8 @@ import { errorBoundary } from "./middlewares/error-boundary.js";
 import { loadChat } from "./middlewares/load-chat.js";
 import { chatLock } from "./middlewares/chat-lock.js";
 import { privateOnly } from "./middlewares/private-only.js";
+import { secretGuard } from "./middlewares/secret-guard.js";
+import { addressedToThisBot } from "./middlewares/addressed.js";
 import type { I18n } from "@grammyjs/i18n";
 
 export type { BotConfig, BotDeps } from "./context.js";
@@ -77,6 +82,8 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   setHelpCommands(commands);
 
   bot.use(sequentialize((ctx: BotContext) => ctx.chatId?.toString()));
+  bot.use(secretGuard(deps.kv, deps.logger));
+  bot.use(addressedToThisBot);
   if (botConfig.crossInstanceChatLock) bot.use(chatLock(deps.kv));
   bot.use(loadChat(deps, botConfig, { readAhead: true }));
   bot.use(i18n);
