@@ -7,6 +7,7 @@ import { conversationKey } from "../../src/bot/flows.js";
 import type { ApiCall } from "../harness/telegram-fake.js";
 import { Harness } from "../harness/harness.js";
 import type { SimUser } from "../harness/user.js";
+import { OwnRedis } from "./own-redis.js";
 
 const PASSWORD = "Tr0ub4dor&3-horse";
 
@@ -145,9 +146,8 @@ describe("commands for other bots and group chatter", () => {
   });
 });
 
-describe("secrets while Redis is down (own redis-server)", async () => {
-  const { OwnRedis } = await import("./own-redis.js");
-  let redis: InstanceType<typeof OwnRedis>;
+describe("secrets while Redis is down (own redis-server)", () => {
+  let redis: OwnRedis;
   let h: Harness;
   beforeAll(async () => {
     redis = await OwnRedis.start();
