@@ -10,7 +10,8 @@
  *  1b. addressed to this bot  — commands for other bots and group chatter end here, unread
  *  2. load chat + i18n        — settings and language for this update, then ctx.t
  *  3. error boundary          — every failure below becomes a message in the user's language
- *  4. private-chat guard      — groups get "write me in private"; keys are never accepted there
+ *  4. private-chat guard      — groups get "write me in private" (once per window per group);
+ *                               keys are never accepted there
  *  5. conversations           — encrypted replay-log storage, auto-retry re-installed inside flows
  *  6. /cancel                 — before any flow, so it always leaves one
  *  7. flows                   — createConversation(...) of every feature

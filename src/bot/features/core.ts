@@ -60,7 +60,7 @@ composer.callbackQuery("noop", (ctx) => ctx.answerCallbackQuery());
 export const fallback = new Composer<BotContext>();
 fallback.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
 // A message the secret guard deleted and no flow took: say why it disappeared.
-fallback.on("message", async (ctx, next) => {
+fallback.on(["message", "edited_message"], async (ctx, next) => {
   const notice = secretNotice(ctx);
   if (notice === undefined) return next();
   await settleLapsedPrompt(ctx);
