@@ -14,7 +14,7 @@ const DEEP = 100_000;
 const HOSTILE_TEXT = "Re\u202Efund\u0007 to \u200Bwallet \uD800 \u2066x\u2069";
 
 /** What the fake answers: the normal (hostile) world, or a "success" under HTTP 500 for one method. */
-let mode: "normal" | "orders500" | "spend500" = "normal";
+type Mode = "normal" | "orders500" | "spend500";
 
 function ordersBody(): string {
   // The first order carries hostile text and a field nested DEEP levels; then 9,999 plain orders.
@@ -26,7 +26,8 @@ function ordersBody(): string {
   return `{"success":true,"result":[${[first, ...rest].join(",")}]}`;
 }
 
-function answer(req: SeenRequest, res: ServerResponse): void {
+const hostileExchanger = (world: { mode: Mode }) => (req: SeenRequest, res: ServerResponse): void => {
+  const { mode } = world;
   const send = (status: number, body: string) => {
     res.writeHead(status, { "content-type": "application/json" });
     res.end(body);
@@ -43,7 +44,7 @@ function answer(req: SeenRequest, res: ServerResponse): void {
     default:
       return send(200, JSON.stringify({ success: true, result: [] }));
   }
-}
+};
 
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
 const wellFormed = (text: string) => {
@@ -58,8 +59,9 @@ const wellFormed = (text: string) => {
 describe("a hostile exchanger", () => {
   let server: FakeServer;
   let h: Harness;
+  const world: { mode: Mode } = { mode: "normal" };
   beforeAll(async () => {
-    server = await startFakeServer(answer);
+    server = await startFakeServer(hostileExchanger(world));
     h = await Harness.start({ env: { EXCHANGER_BASE_URL: server.url } });
   });
   afterAll(async () => {
@@ -68,7 +70,7 @@ describe("a hostile exchanger", () => {
   });
 
   it("a server that ignores limit (10,000 orders) gets one normal page: short text, a small keyboard", async () => {
-    mode = "normal";
+    world.mode = "normal";
     const user = await h.linkedUser();
     await user.send("/orders");
     const screen = user.lastBotMessage();
@@ -84,7 +86,7 @@ describe("a hostile exchanger", () => {
   });
 
   it("deep JSON, bidi overrides, control characters and lone surrogates render safely on the list and the card", async () => {
-    mode = "normal";
+    world.mode = "normal";
     const user = await h.linkedUser();
     await user.send("/orders");
     await user.press(new RegExp(`^ord:c:${ORDER_COUNT}:`));
@@ -104,28 +106,28 @@ describe("a hostile exchanger", () => {
 
   it("a success body under HTTP 500 is not trusted: the list says the exchanger is not answering", async () => {
     const user = await h.linkedUser();
-    mode = "orders500";
+    world.mode = "orders500";
     try {
       await user.send("/orders");
     } finally {
-      mode = "normal";
+      world.mode = "normal";
     }
     expect(user.lastText()).toContain(UNAVAILABLE);
     expect(user.lastText()).not.toContain(`#${ORDER_COUNT}`);
   });
 
   it("spend-balance answering success under HTTP 500: the outcome is reported unknown, not paid, and not repeated", async () => {
-    mode = "normal";
+    world.mode = "normal";
     const user = await h.linkedUser();
     await user.send("/orders");
     await user.press(new RegExp(`^ord:c:${ORDER_COUNT}:`));
     await user.press(/^pay:o:/);
     const spendsBefore = server.requests.filter((r) => r.path === "/user-api-spend-balance").length;
-    mode = "spend500";
+    world.mode = "spend500";
     try {
       await user.press(/^pay:c:/);
     } finally {
-      mode = "normal";
+      world.mode = "normal";
     }
     expect(user.lastText()).toMatch(/outcome of paying order #\d+ is unknown/);
     expect(user.lastText()).not.toMatch(/✅/);

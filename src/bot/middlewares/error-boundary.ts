@@ -54,7 +54,8 @@ export async function reportError(ctx: FlowContext, error: unknown): Promise<voi
   logError(ctx, error);
   await handleErrorEffects(ctx, error).catch((e: unknown) => ctx.deps.logger.warn({ err: String(e) }, "error side effect failed"));
   // A message deleted on arrival (it may have held a secret) is mentioned too: it has to be sent again.
-  const notice = secretNotice(ctx);
+  // Not for an answer to a secret prompt: the flow that asked for it failed, it did not lapse.
+  const notice = ctx.secretRemoved?.reason === "prompt" ? undefined : secretNotice(ctx);
   const text = notice === undefined ? describeError(ctx, error) : `${notice}\n\n${describeError(ctx, error)}`;
   try {
     if (ctx.callbackQuery) {

@@ -12,6 +12,9 @@
  * - "storage": in a private chat, plain text when that marker cannot be read. The store is down, so
  *              nobody can know whether a flow is waiting for a password; the update cannot be served
  *              anyway and the user must send it again, so deleting it costs nothing and may save a secret.
+ * A wallet address or an order token sent to a flow may have the shape of a key: it is deleted too
+ * (the flow still reads it from the update). Without storage the guard cannot tell them apart, and a
+ * vanished copy of an address costs far less than a key left in the chat.
  * Why not read the flow state instead: that is the chat snapshot, read later in one round trip with
  * the rest; the marker is set only by secret prompts, so ordinary text pays one GET and nothing more.
  *
