@@ -58,8 +58,8 @@ export function looksSecret(key: string, value: unknown): boolean {
 const MAX_DEPTH = 3;
 /** Entries of one array or object shown; the rest are summed up as "…". */
 const MAX_ENTRIES = 20;
-/** Characters one value may grow to while it is built; clip() cuts what is shown later. */
-const MAX_VALUE_TEXT = 1000;
+/** Characters one value may hold (a long string is cut here already); clip() cuts what is shown later. */
+const MAX_VALUE_TEXT = 2000;
 
 /**
  * A readable value, or undefined when there is nothing worth showing. Objects read "Key: value; …",
@@ -74,7 +74,7 @@ function readable(value: unknown, depth: number, budget: { left: number }): stri
   if (value === null || value === undefined) return undefined;
   if (budget.left <= 0) return "…";
   let out: string | undefined;
-  if (typeof value === "string") out = value.trim() === "" ? undefined : value;
+  if (typeof value === "string") out = value.trim() === "" ? undefined : value.length > budget.left ? `${value.slice(0, budget.left)}…` : value;
   else if (typeof value === "number" || typeof value === "bigint") out = String(value);
   else if (typeof value === "boolean") out = value ? "✓" : "✗";
   else if (typeof value === "object") {

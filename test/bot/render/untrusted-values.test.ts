@@ -53,7 +53,13 @@ describe("displayValue with hostile shapes", () => {
     expect(shown.split(", ")).toHaveLength(21);
     expect(shown.endsWith("…")).toBe(true);
     const wide = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, "x".repeat(200)]));
-    expect(displayValue(wide)!.length).toBeLessThan(1500);
+    expect(displayValue(wide)!.length).toBeLessThan(2500);
+  });
+
+  it("cuts a 16 MB string at the entry", () => {
+    const shown = displayValue("z".repeat(16 * 1024 * 1024))!;
+    expect(shown.length).toBeLessThanOrEqual(2001);
+    expect(shown.endsWith("…")).toBe(true);
   });
 
   it("fieldLines of a record with 100,000 fields stays a bounded list", () => {
