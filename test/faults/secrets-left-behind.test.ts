@@ -112,6 +112,28 @@ describe("secrets left behind (shared Redis)", () => {
     expect(userMessage(h, user.chatId, "just chatting").deleted).toBe(false);
   });
 
+  it("a message edited into a key is deleted too, and the user told", async () => {
+    const user = await h.linkedUser();
+    const key = h.sandbox.accounts.twofa.apiKey;
+    await user.send("placeholder");
+    const original = userMessage(h, user.chatId, "placeholder");
+    original.raw = key; // what the chat shows after the edit
+    const before = h.fake.calls.length;
+    await h.deliver({
+      update_id: h.fake.newUpdateId(),
+      edited_message: {
+        message_id: original.messageId,
+        date: Math.floor(Date.now() / 1000),
+        edit_date: Math.floor(Date.now() / 1000),
+        chat: { id: user.chatId, type: "private", first_name: "Test" },
+        from: { id: user.id, is_bot: false, first_name: "Test" },
+        text: key,
+      },
+    } as never);
+    expect(original.deleted).toBe(true);
+    expect(botAnswers(h.fake.calls.slice(before)).join("\n")).toMatch(/looked like an API key/);
+  });
+
   it("ordinary text in a linked chat is left alone", async () => {
     const user = await h.linkedUser();
     await user.send("what can you do");
