@@ -62,6 +62,15 @@ export interface BaseFlavor {
   language: Language;
   /** The chat's stored values read ahead for this update (outside conversations only; chat-snapshot.ts). */
   snapshot?: ChatSnapshot;
+  /** A message of this update that may hold a secret and was deleted on arrival (middlewares/secret-guard.ts). */
+  secretRemoved?: RemovedSecret;
+}
+
+export interface RemovedSecret {
+  /** key: a key-shaped word; prompt: text while a password/2FA prompt was open or lapsed; storage: the store could not say. */
+  reason: "key" | "prompt" | "storage";
+  /** false when Telegram refused (a group where the bot may not delete messages). */
+  deleted: boolean;
 }
 
 export type FlowContext = Context & I18nFlavor & BaseFlavor;

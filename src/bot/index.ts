@@ -2,25 +2,29 @@
  * createBot: the composition root of the Telegram side.
  *
  * Middleware order (each step relies on the ones above it):
- *  0. (reserved)              — anything that must happen before the store is touched goes here, first
  *  1. chat backlog            — at most MAX_PENDING_PER_CHAT updates of one chat running or queued in
- *                               this process; the excess is dropped (told to slow down, presses answered)
- *                               and repeated presses coalesce. Before sequentialize, so a flood never
- *                               holds runner slots or webhook connections (chat-backlog.ts).
+ *                               this process; the excess is dropped (told to slow down, presses answered,
+ *                               a key-shaped message still deleted without a store read) and repeated
+ *                               presses coalesce. Before sequentialize, so a flood never holds runner
+ *                               slots or webhook connections (chat-backlog.ts).
  *  2. sequentialize per chat  — updates of one chat run one at a time (runner processes many chats
  *                               concurrently); must precede conversations (ARCHITECTURE §2.4).
- *                               Webhook replicas on Redis add a cross-instance chat lock.
- *  3. load chat + i18n        — ONE store round trip: update seen before? chat budget, settings, key,
+ *  3. secret guard            — a message that may hold a key or a password is deleted before any
+ *                               chat-state read or exchanger call can fail (middlewares/secret-guard.ts)
+ *  4. addressed to this bot   — commands for other bots and group chatter end here, unread
+ *                               Webhook replicas on Redis then take a cross-instance chat lock.
+ *  5. load chat + i18n        — ONE store round trip: update seen before? chat budget, settings, key,
  *                               flow state (update-gate.ts); then language and ctx.t
- *  4. admit update            — a repeated update does nothing; a chat over budget is told to wait
- *  5. error boundary          — every failure below becomes a message in the user's language
- *  6. private-chat guard      — groups get "write me in private"; keys are never accepted there
- *  7. conversations           — encrypted replay-log storage, auto-retry re-installed inside flows
- *  8. /cancel                 — before any flow, so it always leaves one
- *  9. flows                   — createConversation(...) of every feature
- * 10. features                — commands, buttons, screens
- * 11. link fallback           — free text in a chat without a key is a key attempt
- * 12. fallback                — hints for stray text, "button expired" for unknown callbacks
+ *  6. admit update            — a repeated update does nothing; a chat over budget is told to wait
+ *  7. error boundary          — every failure below becomes a message in the user's language
+ *  8. private-chat guard      — groups get "write me in private" (once per window per group);
+ *                               keys are never accepted there
+ *  9. conversations           — encrypted replay-log storage, auto-retry re-installed inside flows
+ * 10. /cancel                 — before any flow, so it always leaves one
+ * 11. flows                   — createConversation(...) of every feature
+ * 12. features                — commands, buttons, screens
+ * 13. link fallback           — free text in a chat without a key is a key attempt
+ * 14. fallback                — hints for stray text, "button expired" for unknown callbacks
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
@@ -53,6 +57,8 @@ import { errorBoundary } from "./middlewares/error-boundary.js";
 import { loadChat } from "./middlewares/load-chat.js";
 import { chatLock } from "./middlewares/chat-lock.js";
 import { privateOnly } from "./middlewares/private-only.js";
+import { deleteIfKey, secretGuard } from "./middlewares/secret-guard.js";
+import { addressedToThisBot } from "./middlewares/addressed.js";
 import type { I18n } from "@grammyjs/i18n";
 
 export type { BotConfig, BotDeps } from "./context.js";
@@ -90,10 +96,15 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
     chatBacklog({
       maxPending: MAX_PENDING_PER_CHAT,
       // Dropped before load-chat: said in Telegram's language of the user (no store read per dropped update).
-      onDropped: (ctx, how) => tellSlowDown(ctx, deps, (key, args) => i18n.t(languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage), key, args), how),
+      onDropped: async (ctx, how) => {
+        await deleteIfKey(ctx, deps.logger);
+        await tellSlowDown(ctx, deps, (key, args) => i18n.t(languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage), key, args), how);
+      },
     }),
   );
   bot.use(sequentialize((ctx: BotContext) => ctx.chatId?.toString()));
+  bot.use(secretGuard(deps.kv, deps.logger));
+  bot.use(addressedToThisBot);
   if (botConfig.crossInstanceChatLock) bot.use(chatLock(deps.kv));
   bot.use(loadChat(deps, botConfig, { readAhead: true }));
   bot.use(i18n);

@@ -201,9 +201,14 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
   const publicGet = (path: string, language: Language, params: Params = {}) =>
     call({ path, http: "GET", params: { ...params, language }, read: true });
 
-  function page<T>(path: string, success: Success): Page<T> {
-    const items = toObjectList(success.result);
-    if (items === undefined) throw badShape(path, "a list");
+  /**
+   * A page of a list. A server that ignores `limit` (one sent 10,000 orders for a page of 10) must not
+   * decide how much the bot renders, keeps or walks: the page is cut to the size asked for.
+   */
+  function page<T>(path: string, success: Success, limit?: number): Page<T> {
+    const all = toObjectList(success.result);
+    if (all === undefined) throw badShape(path, "a list");
+    const items = limit !== undefined && limit > 0 && all.length > limit ? all.slice(0, limit) : all;
     const pagination = toPagination(success.pagination);
     return pagination ? { items: items as T[], pagination } : { items: items as T[] };
   }
@@ -235,18 +240,18 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     },
 
     async getOrders(caller, params): Promise<Page<Order>> {
-      return page("/user-api-get-orders", await user("/user-api-get-orders", caller, orderParams(params), true));
+      return page("/user-api-get-orders", await user("/user-api-get-orders", caller, orderParams(params), true), params?.limit);
     },
 
     async getReferralOrders(caller, params): Promise<Page<Order>> {
       const path = "/user-api-get-referral-orders";
-      return page(path, await user(path, caller, orderParams(params), true));
+      return page(path, await user(path, caller, orderParams(params), true), params?.limit);
     },
 
     async getDetails(caller, params?: DetailFilters & ListParams): Promise<Page<PaymentDetail>> {
       const path = "/user-api-get-details";
       const fields: Params = { currency_id: params?.currency_id, value: params?.value, page: params?.page, limit: params?.limit };
-      return page(path, await user(path, caller, fields, true));
+      return page(path, await user(path, caller, fields, true), params?.limit);
     },
 
     async createDetails(caller, detail): Promise<unknown> {

@@ -57,8 +57,11 @@ export function interpret(
   // A proper error envelope is an answer of the API even under a 4xx/5xx status: the call was
   // understood and refused, so it is an ExchangerError (not retried), never "unavailable".
   if (!envelope.success) throw new ExchangerError(method, message, status);
-  // A success envelope is trusted whatever the status: reporting a failure for a payment that went
-  // through would invite the user to pay twice.
+  // A success envelope counts only with a 2xx status. Under a 5xx (or a redirect) the body may be a
+  // half-done PHP page, a cached answer or a proxy's: one such "success" showed "paid" beside
+  // "Status: Created". It is Unavailable instead: reads are retried, and a write's outcome is reported
+  // as unknown (spend-balance: "check the order", never "failed"), so nobody is invited to pay twice.
+  if (status < 200 || status > 299) throw new Unavailable(method, "server-error", "a success envelope under a non-2xx status", status);
   return { result: envelope.result, pagination: envelope.pagination };
 }
 

@@ -8,7 +8,8 @@
  *       the page (e.g. after a deletion), not a new order;
  *   s — order id → status (spec id, or "~" + the vocabulary's key or the text for others) of the orders on the last page. Absent until the first poll,
  *       which only records this baseline and announces nothing.
- * Twenty orders cost ~200 bytes; every idle chat's keys stay within the per-chat budget.
+ * Twenty orders cost ~200 bytes; every idle chat's keys stay within the per-chat budget, and MAX_TRACKED
+ * bounds it whatever the exchanger sends.
  */
 import { LANGUAGES, type Language } from "../config.js";
 import type { Order } from "../exchanger/types.js";
@@ -36,11 +37,32 @@ export interface Comparison {
   active: boolean;
 }
 
-export function compareOrders(previous: SeenState, orders: readonly Order[]): Comparison {
+/**
+ * Bounds on what one chat's state may hold, whatever the exchanger sends (one server ignored `limit`
+ * and sent 10,000 orders: 160 KB of state per chat). The client already cuts a page to the size asked
+ * for; these hold even if it did not: at most MAX_TRACKED orders, ids up to MAX_ID_LENGTH characters
+ * (longer ones are not followed), status keys cut to MAX_STATUS_LENGTH.
+ */
+export const MAX_TRACKED = 50;
+const MAX_ID_LENGTH = 64;
+const MAX_STATUS_LENGTH = 32;
+
+/** The vocabulary's key of a status, bounded for storage. */
+function storedStatus(status: unknown): string {
+  return [...statusKey(status)].slice(0, MAX_STATUS_LENGTH).join("");
+}
+
+/** The orders a state follows: the first MAX_TRACKED with an id short enough to store. */
+function followable(orders: readonly Order[]): Order[] {
+  return orders.filter((order) => String(order.id).length <= MAX_ID_LENGTH).slice(0, MAX_TRACKED);
+}
+
+export function compareOrders(previous: SeenState, page: readonly Order[]): Comparison {
+  const orders = followable(page);
   const statuses = new Map<string, string>();
   let maxId = previous.maxId;
   for (const order of orders) {
-    statuses.set(String(order.id), statusKey(order.status));
+    statuses.set(String(order.id), storedStatus(order.status));
     const numeric = Number(order.id);
     if (Number.isSafeInteger(numeric) && (maxId === undefined || numeric > maxId)) maxId = numeric;
   }

@@ -82,8 +82,10 @@ describe("linking an account", () => {
     expect(await h.storage.vault.has(-100123)).toBe(false);
     expect(h.fake.messages.find((m) => m.chatId === -100123 && m.raw === key)!.deleted).toBe(true);
     expect(member.lastText()).toMatch(/private chat/);
-    await member.send("/account");
-    expect(member.lastText()).toMatch(/private chat/);
+    // Another group: an account command gets the same advice (one answer per group per window).
+    const other = h.user({ chat: { id: -100124, type: "supergroup" } });
+    await other.send("/account");
+    expect(other.lastText()).toMatch(/private chat/);
     expect(h.exchangerCalls("/user-api-get-info")).toHaveLength(0);
   });
 

@@ -219,6 +219,24 @@ describe("errors", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("a success envelope under 5xx or 3xx is not trusted: Unavailable; a read is retried, a write is not", async () => {
+    const { server, client } = await setup((req, res) => json(res, { success: true, result: req.path.endsWith("orders") ? [] : { status: 1 } }, req.path.endsWith("orders") ? 500 : 302));
+    const read = await failure(client.getOrders(caller));
+    expect(read).toBeInstanceOf(Unavailable);
+    expect(read).toMatchObject({ reason: "server-error", httpStatus: 500 });
+    expect(server.requests).toHaveLength(3);
+    const write = await failure(client.spendBalance(caller, { token: "tok" }));
+    expect(write).toBeInstanceOf(Unavailable);
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it("a list longer than the limit asked for is cut to it (a server that ignores limit)", async () => {
+    const { client } = await setup(ok(Array.from({ length: 10_000 }, (_, i) => ({ id: i }))));
+    expect((await client.getOrders(caller, { page: 1, limit: 20 })).items).toHaveLength(20);
+    expect((await client.getReferralOrders(caller, { limit: 5 })).items.map((o) => o.id)).toEqual([0, 1, 2, 3, 4]);
+    expect((await client.getDetails(caller, { limit: 7 })).items).toHaveLength(7);
+  });
+
   it("401 with an envelope and 403 without → Unauthorized (not retried)", async () => {
     const { server, client } = await setup((req, res) => {
       if (req.path.endsWith("info")) json(res, { success: false, message: "Wrong key" }, 401);

@@ -52,3 +52,16 @@ describe("compareOrders", () => {
     expect(decodeSeen(undefined)).toEqual({});
   });
 });
+
+describe("bounded state", () => {
+  it("a 10,000-order answer with long ids and statuses keeps a small state", () => {
+    const orders = Array.from({ length: 10_000 }, (_, i) => order(i % 7 === 0 ? "x".repeat(5000) + i : 100_000 - i, i % 3 === 0 ? "s".repeat(10_000) : 1));
+    const first = compareOrders({}, orders);
+    const second = compareOrders(first.next, orders.map((o) => ({ ...o, status: 4 })));
+    for (const state of [first.next, second.next]) {
+      expect(state.statuses!.size).toBe(50);
+      expect(encodeSeen(state).length).toBeLessThan(2_000);
+    }
+    expect(second.changes.length).toBeLessThanOrEqual(50);
+  });
+});

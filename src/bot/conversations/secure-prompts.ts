@@ -11,6 +11,7 @@ import { deleteSecretMessage, type Flow } from "../flows.js";
 import { normalizeCode } from "../two-factor.js";
 import { withCaller } from "../caller.js";
 import { minutesToWait } from "../code-attempts.js";
+import { clearSecretPrompt, markSecretPrompt } from "../secret-prompt.js";
 
 export const CANCEL_DATA = "flow:cancel";
 
@@ -34,9 +35,13 @@ export interface WaitTextOptions {
 export type Answer = { cancelled: false; text: string } | { cancelled: true };
 
 export async function waitForText(conversation: Flow, options: WaitTextOptions): Promise<Answer> {
+  // A secret prompt is open: the secret guard deletes the chat's next text on arrival, even when this
+  // flow has expired by then or the store is down (secret-prompt.ts).
+  if (options.secret) await conversation.external((outer: BotContext) => markSecretPrompt(outer.deps.kv, outer.chatId!));
   const ctx = await conversation.wait();
   if (ctx.callbackQuery) {
     if (options.cancelData !== undefined && ctx.callbackQuery.data === options.cancelData) {
+      if (options.secret) await conversation.external((outer: BotContext) => clearSecretPrompt(outer.deps.kv, outer.chatId!));
       await ctx.answerCallbackQuery();
       return { cancelled: true };
     }
@@ -47,7 +52,10 @@ export async function waitForText(conversation: Flow, options: WaitTextOptions):
   if (options.secret) await deleteSecretMessage(ctx);
   const text = ctx.message?.text;
   const problem = text === undefined || text.startsWith("/") ? options.reprompt : options.check?.(text);
-  if (problem === undefined) return { cancelled: false, text: text! };
+  if (problem === undefined) {
+    if (options.secret) await conversation.external((outer: BotContext) => clearSecretPrompt(outer.deps.kv, outer.chatId!));
+    return { cancelled: false, text: text! };
+  }
   await ctx.reply(problem, { parse_mode: "HTML", reply_markup: options.keyboard });
   return conversation.skip();
 }

@@ -7,6 +7,8 @@ import type { BotContext } from "../context.js";
 import type { CommandSpec, Feature } from "../feature.js";
 import { deleteFlowMessage } from "../flow-messages.js";
 import { conversationKey } from "../flows.js";
+import { secretNotice, settleLapsedPrompt } from "../middlewares/secret-guard.js";
+import { clearSecretPrompt } from "../secret-prompt.js";
 
 let commandList: CommandSpec[] = [];
 export function setHelpCommands(commands: CommandSpec[]): void {
@@ -21,13 +23,17 @@ cancelComposer.command("cancel", async (ctx) => {
   if (ctx.chatId !== undefined) {
     await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));
     await deleteFlowMessage(ctx.deps.kv, ctx.api, ctx.chatId);
+    await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
   }
   await ctx.reply(active.length > 0 ? ctx.t("cancel-done") : ctx.t("cancel-nothing"), { parse_mode: "HTML" });
 });
 // Cancel buttons inside flows use the same data everywhere.
 cancelComposer.callbackQuery("flow:cancel", async (ctx) => {
   await ctx.conversation.exitAll();
-  if (ctx.chatId !== undefined) await deleteFlowMessage(ctx.deps.kv, ctx.api, ctx.chatId);
+  if (ctx.chatId !== undefined) {
+    await deleteFlowMessage(ctx.deps.kv, ctx.api, ctx.chatId);
+    await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
+  }
   await ctx.answerCallbackQuery({ text: ctx.t("cancel-done") });
   await ctx.editMessageText(ctx.t("cancel-done"), { parse_mode: "HTML" }).catch(() => undefined);
 });
@@ -53,6 +59,13 @@ composer.callbackQuery("noop", (ctx) => ctx.answerCallbackQuery());
 /** The last middleware: whatever nobody handled. */
 export const fallback = new Composer<BotContext>();
 fallback.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
+// A message the secret guard deleted and no flow took: say why it disappeared.
+fallback.on(["message", "edited_message"], async (ctx, next) => {
+  const notice = secretNotice(ctx);
+  if (notice === undefined) return next();
+  await settleLapsedPrompt(ctx);
+  await ctx.reply(notice, { parse_mode: "HTML" });
+});
 fallback.on("message:text", async (ctx) => {
   if (ctx.message.text.startsWith("/")) await ctx.reply(ctx.t("unknown-command"), { parse_mode: "HTML" });
   else await ctx.reply(ctx.t("unknown-text"), { parse_mode: "HTML" });

@@ -18,6 +18,8 @@ import type { Feature } from "../feature.js";
 import { NotLinked } from "../middlewares/error-boundary.js";
 import { clip, escapeHtml, fitMessage } from "../render/html.js";
 import { showScreen, type Screen } from "../show-screen.js";
+import { enterFlow } from "../conversations/secure-prompts.js";
+import { Confirmations } from "../pay/confirmations.js";
 
 const MAX_PAGE = 10_000;
 
@@ -94,8 +96,8 @@ privateChat.callbackQuery(/^dt:l:(\d{1,5})$/, async (ctx, next) => {
 privateChat.callbackQuery("dt:add", async (ctx) => {
   // Fails early (before any flow state) when the chat has no key.
   if (!(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
-  await ctx.answerCallbackQuery();
-  await ctx.conversation.enter(ADD_DETAIL_FLOW);
+  // Another flow running: say to finish or cancel it (entering would throw).
+  await enterFlow(ctx, ADD_DETAIL_FLOW);
 });
 
 privateChat.callbackQuery(/^dt:d:(\d{1,5})$/, async (ctx, next) => {
@@ -145,6 +147,11 @@ privateChat.callbackQuery(/^dt:b:([\w-]{6})$/, async (ctx, next) => {
 privateChat.callbackQuery(/^dt:y:([\w-]{6})$/, async (ctx, next) => {
   const selection = await loadSelection(ctx.deps.kv, ctx.chatId, ctx.match[1]!);
   if (!selection || selection.selected.length === 0) return next();
+  // Single use (pay/confirmations.ts): a second press — a double tap, another instance — does nothing.
+  if (!(await new Confirmations(ctx.deps.kv).consume(ctx.chatId, `dt-${selection.nonce}`))) {
+    await ctx.answerCallbackQuery({ text: ctx.t("confirm-stale"), show_alert: true });
+    return;
+  }
   // One call for all of them: the exchanger deletes all or nothing.
   await withCaller(ctx, (caller) => ctx.deps.exchanger.deleteDetails(caller, selection.selected));
   await dropSelection(ctx.deps.kv, ctx.chatId);

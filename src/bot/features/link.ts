@@ -15,10 +15,28 @@ import { Unauthorized, ExchangerError } from "../../exchanger/errors.js";
 import { mainMenuKeyboard } from "./menu.js";
 import { withNotifyOffer } from "./notify.js";
 import { conversationKey } from "../flows.js";
+import { secretNotice } from "../middlewares/secret-guard.js";
+import { CONFIRM_ID_PATTERN, Confirmations } from "../pay/confirmations.js";
 
 /** Exchanger CMS keys are long random tokens; anything with spaces or too short is not one. */
 export function looksLikeApiKey(text: string): boolean {
   return /^[A-Za-z0-9_\-.:+/=]{16,256}$/.test(text.trim());
+}
+
+/** What may wrap a pasted key inside a sentence: spaces, quotes, brackets, commas, semicolons. */
+const AROUND_KEY = /[\s"'`«»“”„‘’‚,;()[\]{}<>|]+/u;
+
+/**
+ * A key anywhere in a text: the whole text, or one of its words once quotes, brackets and trailing
+ * commas or dots are taken off. A word inside a sentence must also mix letters and digits, as random
+ * keys do, and not be a link, so that ordinary words and addresses in a group are not taken for keys.
+ */
+export function containsApiKey(text: string): boolean {
+  if (looksLikeApiKey(text)) return true;
+  return text
+    .split(AROUND_KEY)
+    .map((word) => word.replace(/[.:]+$/, ""))
+    .some((word) => /[A-Za-z]/.test(word) && /\d/.test(word) && !word.includes("://") && looksLikeApiKey(word));
 }
 
 async function greet(ctx: FlowContext): Promise<void> {
@@ -28,8 +46,11 @@ async function greet(ctx: FlowContext): Promise<void> {
 async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   const chatId = ctx.chatId!;
   const candidate = text.trim();
-  // The message holds a secret (or something the user believes is one): gone before anything else.
-  await ctx.deleteMessage().catch((e: unknown) => ctx.deps.logger.warn({ updateId: ctx.update.update_id, err: String(e) }, "could not delete a key message"));
+  // The message holds a secret (or something the user believes is one): gone before anything else
+  // (the secret guard has already deleted it when it had the shape of a key).
+  if (!ctx.secretRemoved?.deleted) {
+    await ctx.deleteMessage().catch((e: unknown) => ctx.deps.logger.warn({ updateId: ctx.update.update_id, err: String(e) }, "could not delete a key message"));
+  }
 
   if (!looksLikeApiKey(candidate)) {
     await ctx.reply(ctx.t("link-not-a-key"), { parse_mode: "HTML" });
@@ -61,7 +82,14 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
 const composer = new Composer<BotContext>();
 const privateChat = composer.chatType("private");
 
+/** A key sent as a command payload (`/start <key>`) was deleted by the secret guard and is never used. */
+async function tellRemovedPayload(ctx: FlowContext): Promise<void> {
+  const notice = secretNotice(ctx);
+  if (notice !== undefined) await ctx.reply(notice, { parse_mode: "HTML" });
+}
+
 privateChat.command("start", async (ctx) => {
+  await tellRemovedPayload(ctx);
   if (await ctx.deps.vault.has(ctx.chatId)) {
     await ctx.reply(ctx.t("menu-title"), { parse_mode: "HTML", reply_markup: mainMenuKeyboard(ctx, true) });
     return;
@@ -70,6 +98,7 @@ privateChat.command("start", async (ctx) => {
 });
 
 privateChat.command("link", async (ctx) => {
+  await tellRemovedPayload(ctx);
   if (await ctx.deps.vault.has(ctx.chatId)) await ctx.reply(ctx.t("link-already"), { parse_mode: "HTML" });
   else await greet(ctx);
 });
@@ -79,13 +108,26 @@ privateChat.command("logout", async (ctx) => {
     await ctx.reply(ctx.t("error-not-linked"), { parse_mode: "HTML" });
     return;
   }
+  // Both buttons carry one single-use confirmation: whichever is pressed first settles it, so a stale
+  // "Yes" pressed after "No" (or on an older card) does nothing.
+  const confirmId = await new Confirmations(ctx.deps.kv).create(ctx.chatId, LOGOUT_SUBJECT);
   await ctx.reply(ctx.t("logout-confirm"), {
     parse_mode: "HTML",
-    reply_markup: new InlineKeyboard().text(ctx.t("logout-yes"), "logout:yes").text(ctx.t("logout-no"), "logout:no"),
+    reply_markup: new InlineKeyboard().text(ctx.t("logout-yes"), `logout:yes:${confirmId}`).text(ctx.t("logout-no"), `logout:no:${confirmId}`),
   });
 });
 
-privateChat.callbackQuery("logout:yes", async (ctx) => {
+const LOGOUT_SUBJECT = "logout";
+
+/** Settles the card's confirmation; false (and the user told so) when it was used before or expired. */
+async function redeemLogout(ctx: BotContext, confirmId: string): Promise<boolean> {
+  if (await new Confirmations(ctx.deps.kv).redeem(ctx.chatId!, confirmId, LOGOUT_SUBJECT)) return true;
+  await ctx.answerCallbackQuery({ text: ctx.t("confirm-stale"), show_alert: true });
+  return false;
+}
+
+privateChat.callbackQuery(new RegExp(`^logout:yes:(${CONFIRM_ID_PATTERN})$`), async (ctx) => {
+  if (!(await redeemLogout(ctx, ctx.match[1]!))) return;
   await ctx.conversation.exitAll();
   await ctx.deps.vault.unlink(ctx.chatId);
   await ctx.deps.settings.wipeChat(ctx.chatId);
@@ -94,7 +136,8 @@ privateChat.callbackQuery("logout:yes", async (ctx) => {
   await ctx.editMessageText(ctx.t("logout-done"), { parse_mode: "HTML" });
 });
 
-privateChat.callbackQuery("logout:no", async (ctx) => {
+privateChat.callbackQuery(new RegExp(`^logout:no:(${CONFIRM_ID_PATTERN})$`), async (ctx) => {
+  if (!(await redeemLogout(ctx, ctx.match[1]!))) return;
   await ctx.answerCallbackQuery();
   await ctx.editMessageText(ctx.t("logout-kept"), { parse_mode: "HTML" });
 });
@@ -103,7 +146,12 @@ privateChat.callbackQuery("logout:no", async (ctx) => {
 export const linkFallback = new Composer<BotContext>();
 linkFallback.chatType("private").on("message:text", async (ctx, next) => {
   if (ctx.message.text.startsWith("/")) return next();
-  if (await ctx.deps.vault.has(ctx.chatId)) return next();
+  if (await ctx.deps.vault.has(ctx.chatId)) {
+    // A key pasted into a linked chat is never taken as a new key; the guard deleted it, say so.
+    if (ctx.secretRemoved?.reason !== "key") return next();
+    await ctx.reply(`${secretNotice(ctx) ?? ""}\n\n${ctx.t("link-already")}`, { parse_mode: "HTML" });
+    return;
+  }
   await tryLink(ctx, ctx.message.text);
 });
 

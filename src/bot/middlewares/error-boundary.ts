@@ -16,6 +16,7 @@ import type { FlowContext } from "../context.js";
 import { escapeHtml } from "../render/html.js";
 import { CodesLocked, minutesToWait } from "../code-attempts.js";
 import { disableNotifications } from "../../notify/schedule.js";
+import { secretNotice } from "./secret-guard.js";
 
 /** Thrown by `getCaller` when the chat has no linked key. */
 export class NotLinked extends Error {
@@ -61,7 +62,10 @@ export function logError(ctx: FlowContext, error: unknown): void {
 export async function reportError(ctx: FlowContext, error: unknown): Promise<void> {
   logError(ctx, error);
   await handleErrorEffects(ctx, error).catch((e: unknown) => ctx.deps.logger.warn({ err: String(e) }, "error side effect failed"));
-  const text = describeError(ctx, error);
+  // A message deleted on arrival (it may have held a secret) is mentioned too: it has to be sent again.
+  // Not for an answer to a secret prompt: the flow that asked for it failed, it did not lapse.
+  const notice = ctx.secretRemoved?.reason === "prompt" ? undefined : secretNotice(ctx);
+  const text = notice === undefined ? describeError(ctx, error) : `${notice}\n\n${describeError(ctx, error)}`;
   try {
     if (ctx.callbackQuery) {
       // Short reasons fit in the toast; the full text goes in a message so it can be read.

@@ -1,26 +1,26 @@
 /**
- * Account features live in private chats only. In a group the bot never accepts a key: a message that
- * might be one is deleted when the bot may do so, and the user is told to write in private.
+ * Account features live in private chats only. In a group the bot never accepts a key (the secret
+ * guard has already deleted a message carrying one, where the bot may delete) and tells the user to
+ * write in private — at most once per GROUP_ANSWER_WINDOW_MS per group, so that a busy group or a
+ * script posting commands cannot make the bot flood it. Chatter never gets here (addressed.ts).
  */
 import type { NextFunction } from "grammy";
 import type { FlowContext } from "../context.js";
-import { looksLikeApiKey } from "../features/link.js";
+import { chatKeyPrefix } from "../settings.js";
+import { secretNotice } from "./secret-guard.js";
+
+export const GROUP_ANSWER_WINDOW_MS = 30_000;
 
 export async function privateOnly(ctx: FlowContext, next: NextFunction): Promise<void> {
   const chatType = ctx.chat?.type;
   if (chatType === undefined || chatType === "private") return next();
 
-  const text = ctx.message?.text ?? ctx.message?.caption ?? "";
-  const words = text.split(/\s+/);
-  if (words.some((w) => looksLikeApiKey(w))) {
-    await ctx.deleteMessage().catch(() => undefined); // needs admin rights; best effort
-  }
   if (ctx.callbackQuery) {
     await ctx.answerCallbackQuery({ text: ctx.t("private-only-short") });
     return;
   }
-  const addressed = ctx.message?.text?.startsWith("/") || (ctx.me.username && text.includes(`@${ctx.me.username}`)) || words.some((w) => looksLikeApiKey(w));
-  if (ctx.message && addressed) {
-    await ctx.reply(ctx.t("private-only", { bot: ctx.me.username ?? "" }), { parse_mode: "HTML" });
-  }
+  if (!ctx.message) return;
+  // One answer per window (shared by instances through the store); what comes later is ignored.
+  if (!(await ctx.deps.kv.setIfAbsent(`${chatKeyPrefix(ctx.chat!.id)}group-answered`, "1", GROUP_ANSWER_WINDOW_MS))) return;
+  await ctx.reply(secretNotice(ctx) ?? ctx.t("private-only", { bot: ctx.me.username ?? "" }), { parse_mode: "HTML" });
 }

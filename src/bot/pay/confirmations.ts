@@ -10,6 +10,8 @@
  * - Around the spend call, a per-chat-and-token lock (`chat:<id>:payl:<sha256(token)>`) keeps two
  *   different cards of the same order from spending at once.
  * Keys sit under the chat's prefix, so /logout wipes them with everything else.
+ * The same single-use ids guard the other confirmation cards: logout (`redeem`) and deleting payment
+ * details (`consume` of the selection's nonce).
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { KV } from "../../storage/kv.js";
@@ -43,6 +45,15 @@ export class Confirmations {
   /** The order id of a live confirmation; undefined when unknown, expired or from another chat. */
   orderOf(chatId: ChatId, confirmId: string): Promise<string | undefined> {
     return this.kv.get(recordKey(chatId, confirmId));
+  }
+
+  /**
+   * Settles a confirmation of something other than a payment (logout): true exactly once, and only
+   * for a live confirmation of this chat about `subject`. Every button of the card redeems it, so a
+   * stale "Yes" after "No" is refused.
+   */
+  async redeem(chatId: ChatId, confirmId: string, subject: string): Promise<boolean> {
+    return (await this.orderOf(chatId, confirmId)) === subject && (await this.consume(chatId, confirmId));
   }
 
   async isUsed(chatId: ChatId, confirmId: string): Promise<boolean> {

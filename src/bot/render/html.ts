@@ -6,21 +6,32 @@
 export const MESSAGE_LIMIT = 4096;
 
 export function escapeHtml(value: unknown): string {
-  return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return visibleText(String(value)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** Control characters, bidi overrides/isolates/marks and zero-width characters. */
-const INVISIBLE = /[\p{Cc}\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/gu;
+/**
+ * Characters that must never reach a chat from outside: control characters (the line break excepted),
+ * bidi marks, embeddings, overrides and isolates (a U+202E flips the bot's own sentence around it),
+ * zero-width and other invisible characters, and lone surrogates (invalid UTF-16: Telegram rejects
+ * the whole message). In a `u` regex a proper surrogate pair is one code point, so only lone halves match.
+ */
+const UNSAFE = /(?!\n)[\p{Cc}\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\ud800-\udfff]/gu;
 
 /**
- * What the user typed, quoted back in a message ("no currency matches …"): invisible and
- * direction-changing characters dropped (a U+202E would flip the bot's own sentence around it),
- * whitespace collapsed, cut to `max` characters without splitting an emoji, HTML-escaped.
+ * The one sanitizer for text from outside (the exchanger, the user): what is left can be shown as it
+ * reads. Tabs become spaces and CR/CRLF line breaks become \n. Every HTML message gets it through
+ * `escapeHtml`, every button label through `clip`.
+ */
+export function visibleText(text: string): string {
+  return text.replace(/\r\n?/g, "\n").replace(/\t/g, " ").replace(UNSAFE, "");
+}
+
+/**
+ * What the user typed, quoted back in a message ("no currency matches …"): sanitized, whitespace
+ * collapsed, cut to `max` characters without splitting an emoji, HTML-escaped.
  */
 export function quoteInput(text: string, max = 50): string {
-  const visible = text.replace(/[\t\n\r]/g, " ").replace(INVISIBLE, "").replace(/\s+/g, " ").trim();
-  const chars = [...visible];
-  return escapeHtml(chars.length <= max ? visible : `${chars.slice(0, max - 1).join("")}…`);
+  return escapeHtml(clip(visibleText(text).replace(/\s+/g, " ").trim(), max));
 }
 
 /** "send_currency_id" → "Send currency id"; "createdAt" → "Created at". */
@@ -43,38 +54,72 @@ export function looksSecret(key: string, value: unknown): boolean {
   return typeof value === "string" && SECRET_VALUE.test(value.trim());
 }
 
-/** A readable scalar, or undefined when there is nothing worth showing. */
+/** Nesting shown in one value; deeper parts become "…" (a server sent JSON nested 100,000 deep). */
+const MAX_DEPTH = 3;
+/** Entries of one array or object shown; the rest are summed up as "…". */
+const MAX_ENTRIES = 20;
+/** Characters one value may hold (a long string is cut here already); clip() cuts what is shown later. */
+const MAX_VALUE_TEXT = 2000;
+
+/**
+ * A readable value, or undefined when there is nothing worth showing. Objects read "Key: value; …",
+ * nested ones in parentheses, at most MAX_DEPTH levels and MAX_ENTRIES entries per level, so that any
+ * answer costs bounded time and stack however it is shaped.
+ */
 export function displayValue(value: unknown): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === "string") return value.trim() === "" ? undefined : value;
-  if (typeof value === "number" || typeof value === "bigint") return String(value);
-  if (typeof value === "boolean") return value ? "✓" : "✗";
-  if (Array.isArray(value)) {
-    const parts = value.map(displayValue).filter((v): v is string => v !== undefined);
-    return parts.length > 0 ? parts.join(", ") : undefined;
-  }
-  if (typeof value === "object") {
-    const parts = Object.entries(value as Record<string, unknown>)
-      .filter(([k, v]) => !looksSecret(k, v))
-      .map(([k, v]) => {
-        const shown = displayValue(v);
-        return shown === undefined ? undefined : `${humanizeKey(k)}: ${shown}`;
-      })
-      .filter((v): v is string => v !== undefined);
-    return parts.length > 0 ? parts.join("; ") : undefined;
-  }
-  return undefined;
+  return readable(value, 0, { left: MAX_VALUE_TEXT });
 }
 
-/** Cuts plain text (before escaping) so a field cannot blow the message limit. */
+function readable(value: unknown, depth: number, budget: { left: number }): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (budget.left <= 0) return "…";
+  let out: string | undefined;
+  if (typeof value === "string") out = value.trim() === "" ? undefined : value.length > budget.left ? `${value.slice(0, budget.left)}…` : value;
+  else if (typeof value === "number" || typeof value === "bigint") out = String(value);
+  else if (typeof value === "boolean") out = value ? "✓" : "✗";
+  else if (typeof value === "object") {
+    if (depth >= MAX_DEPTH) return "…";
+    const parts: string[] = [];
+    let seen = 0;
+    const entries = Array.isArray(value) ? value.map((v) => [undefined, v] as const) : Object.entries(value as Record<string, unknown>);
+    for (const [key, item] of entries) {
+      if (key !== undefined && looksSecret(key, item)) continue;
+      if (seen === MAX_ENTRIES || budget.left <= 0) {
+        parts.push("…");
+        break;
+      }
+      seen++;
+      const shown = readable(item, depth + 1, budget);
+      if (shown === undefined) continue;
+      // A nested list or object is put in parentheses, so its "; " and ", " do not read as its parent's.
+      const part = typeof item === "object" && item !== null && shown !== "…" ? `(${shown})` : shown;
+      parts.push(key === undefined ? part : `${humanizeKey(key)}: ${part}`);
+    }
+    out = parts.length > 0 ? parts.join(Array.isArray(value) ? ", " : "; ") : undefined;
+  }
+  if (out !== undefined) budget.left -= out.length;
+  return out;
+}
+
+/**
+ * Cuts plain text (a value before escaping, a button label) so it cannot blow the message limit,
+ * without splitting a character; sanitized like everything shown (visibleText).
+ */
 export function clip(text: string, max = 300): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  // Long server strings are cut before the character-wise work; a surrogate pair split here is a
+  // lone half, which visibleText drops.
+  const clean = visibleText(text.length > max * 4 ? text.slice(0, max * 4) : text);
+  if (clean.length <= max) return clean;
+  const chars = [...clean];
+  return chars.length <= max ? clean : `${chars.slice(0, max - 1).join("")}…`;
 }
 
 /**
  * Lines "<b>Label:</b> value" for every field not listed in `skip`, unknown fields humanized.
  * Values are escaped here; labels from translations are trusted.
  */
+const MAX_FIELD_LINES = 100;
+
 export function fieldLines(
   record: Record<string, unknown>,
   options: { skip?: Iterable<string>; label?: (key: string) => string | undefined; maxValue?: number } = {},
@@ -82,6 +127,8 @@ export function fieldLines(
   const skip = new Set(options.skip ?? []);
   const lines: string[] = [];
   for (const [key, raw] of Object.entries(record)) {
+    // More lines than a message can hold are never shown (fitMessage would drop them anyway).
+    if (lines.length === MAX_FIELD_LINES) break;
     if (skip.has(key) || looksSecret(key, raw)) continue;
     const shown = displayValue(raw);
     if (shown === undefined) continue;

@@ -66,4 +66,17 @@ describe("a flood from one chat", () => {
     expect(notices.length).toBeGreaterThanOrEqual(1);
     expect(notices.length).toBeLessThanOrEqual(2);
   }, 60_000);
+
+  it("still deletes a key pasted into a chat whose backlog is full, without reading the store", async () => {
+    const flooder = await h.linkedUser("main");
+    for (let i = 0; i < 40; i++) h.fake.pushUpdate(flooder.textUpdate("/orders"));
+    const key = flooder.textUpdate(h.sandbox.accounts.twofa.apiKey);
+    h.fake.pushUpdate(key);
+    runner = run(h.app.bot, { runner: { fetch: { timeout: 1 } } });
+    const deleted = () => h.fake.callsOf("deleteMessage", flooder.chatId).some((c) => c.payload.message_id === key.message!.message_id);
+    const deadline = Date.now() + 20_000;
+    while (!deleted() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(deleted()).toBe(true);
+    expect(flooder.visible().some((m) => m.text.includes(h.sandbox.accounts.twofa.apiKey))).toBe(false);
+  }, 30_000);
 });

@@ -287,7 +287,7 @@ describe("paying an order from the balance", () => {
     await openCard(user, order);
     h.sandbox.injectFault({ path: SPEND, kind: "stall" });
     await user.press(/^✅ Pay/);
-    expect(user.lastText()).toMatch(/did not answer in time, so the outcome of paying order #\d+ is unknown/);
+    expect(user.lastText()).toMatch(/no clear answer \(no reply in time, or a server error\), so the outcome of paying order #\d+ is unknown/);
     expect(user.lastText()).toMatch(/I did not repeat it/);
     expect(h.exchangerCalls(SPEND)).toHaveLength(1);
 

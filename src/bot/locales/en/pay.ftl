@@ -17,7 +17,7 @@ pay-busy = ⏳ A payment of order #{ $id } is already in progress (or its outcom
 pay-refused = ❌ The exchanger did not pay order #{ $id }: { $message }
     Nothing was charged.
 pay-refused-generic = ❌ The exchanger refused to pay order #{ $id } without saying why. Nothing was charged.
-pay-unknown = ⚠️ <b>The exchanger did not answer in time, so the outcome of paying order #{ $id } is unknown.</b>
+pay-unknown = ⚠️ <b>The exchanger gave no clear answer (no reply in time, or a server error), so the outcome of paying order #{ $id } is unknown.</b>
     The payment may or may not have gone through. I did not repeat it, to avoid paying twice. Check the order's status before paying again.
 pay-nothing-paid = { $reason }
     💳 Order #{ $id } was not paid.

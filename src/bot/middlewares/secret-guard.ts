@@ -1,0 +1,98 @@
+/**
+ * Secrets never left behind. The first step for every update, before the store or the exchanger is
+ * touched: either can fail, and a failure must not leave a key or a password standing in the chat.
+ *
+ * Deleted at once (best effort: in a group only when the bot may delete messages there):
+ * - "key":     any message whose text or caption carries a key-shaped word, in every chat and also
+ *              after a command (`/start <key>`: a key is never accepted through a command payload).
+ *              Quotes, commas and brackets around the key do not hide it (containsApiKey).
+ * - "prompt":  in a private chat, plain text while a password or 2FA prompt is open or was left
+ *              unanswered (the secret-prompt marker, one small read). The marker outlives the flow, so a
+ *              password typed after the flow expired is deleted too.
+ * - "storage": in a private chat, plain text when that marker cannot be read. The store is down, so
+ *              nobody can know whether a flow is waiting for a password; the update cannot be served
+ *              anyway and the user must send it again, so deleting it costs nothing and may save a secret.
+ * A wallet address or an order token sent to a flow may have the shape of a key: it is deleted too
+ * (the flow still reads it from the update). Without storage the guard cannot tell them apart, and a
+ * vanished copy of an address costs far less than a key left in the chat.
+ * Why not read the flow state instead: that is the chat snapshot, read later in one round trip with
+ * the rest; the marker is set only by secret prompts, so ordinary text pays one GET and nothing more.
+ *
+ * What was removed is put on the context (`secretRemoved`); whoever ends up answering the update
+ * (a flow, /start, the fallbacks, the error boundary, the group guard) tells the user, through
+ * `secretNotice`, in their language. A flow that was waiting for the secret answers as usual.
+ */
+import type { Context, NextFunction } from "grammy";
+import type { Chat, Message } from "grammy/types";
+import type { Logger } from "../../logger.js";
+import type { KV } from "../../storage/kv.js";
+import type { FlowContext, RemovedSecret } from "../context.js";
+import { containsApiKey } from "../features/link.js";
+import { clearSecretPrompt, hasSecretPrompt } from "../secret-prompt.js";
+
+export function secretGuard(kv: KV, logger: Logger) {
+  return async (ctx: FlowContext, next: NextFunction): Promise<void> => {
+    const message = ctx.message ?? ctx.editedMessage;
+    if (message !== undefined && ctx.chat !== undefined) {
+      const reason = await reasonToDelete(kv, ctx.chat, message, ctx.message !== undefined);
+      if (reason !== undefined) {
+        const deleted = await ctx.deleteMessage().then(
+          () => true,
+          (error: unknown) => {
+            logger.warn({ updateId: ctx.update.update_id, reason, err: error instanceof Error ? error.message : String(error) }, "could not delete a message that may hold a secret");
+            return false;
+          },
+        );
+        ctx.secretRemoved = { reason, deleted };
+      }
+    }
+    await next();
+  };
+}
+
+/**
+ * For updates dropped before the guard runs (the chat backlog sheds a flood before `sequentialize`):
+ * a key-shaped message is still deleted, with no store read (a flood must stay cheap). A password
+ * cannot be recognised without the store; the flood's own "slow down" notice is all that chat gets.
+ */
+export async function deleteIfKey(ctx: Context, logger: Logger): Promise<void> {
+  const message = ctx.message ?? ctx.editedMessage;
+  const text = message?.text ?? message?.caption;
+  if (text === undefined || !containsApiKey(text)) return;
+  await ctx.deleteMessage().catch((error: unknown) => {
+    logger.warn({ updateId: ctx.update.update_id, reason: "key", err: error instanceof Error ? error.message : String(error) }, "could not delete a dropped message that may hold a key");
+  });
+}
+
+async function reasonToDelete(kv: KV, chat: Chat, message: Message, fresh: boolean): Promise<RemovedSecret["reason"] | undefined> {
+  const text = message.text ?? message.caption;
+  if (text === undefined) return undefined;
+  if (containsApiKey(text)) return "key";
+  if (chat.type !== "private" || !fresh || message.text === undefined || message.text.startsWith("/")) return undefined;
+  try {
+    return (await hasSecretPrompt(kv, chat.id)) ? "prompt" : undefined;
+  } catch {
+    return "storage";
+  }
+}
+
+/** What to tell the user about a message the guard removed (HTML), or undefined when nothing was. */
+export function secretNotice(ctx: FlowContext): string | undefined {
+  const removed = ctx.secretRemoved;
+  if (removed === undefined) return undefined;
+  if (!removed.deleted) return removed.reason === "key" ? ctx.t("secret-key-not-deleted") : undefined;
+  const group = ctx.chat?.type !== "private";
+  if (removed.reason === "key") {
+    if (group) return ctx.t("secret-key-deleted-group", { bot: ctx.me.username ?? "" });
+    return ctx.message?.text?.startsWith("/") ? ctx.t("secret-key-deleted-command") : ctx.t("secret-key-deleted");
+  }
+  return removed.reason === "prompt" ? ctx.t("secret-prompt-lapsed") : ctx.t("secret-storage-down");
+}
+
+/**
+ * The update reached a handler outside any flow: a lapsed prompt's marker has done its job and is
+ * dropped, so the chat's next ordinary message is left alone.
+ */
+export async function settleLapsedPrompt(ctx: FlowContext): Promise<void> {
+  if (ctx.secretRemoved?.reason === "prompt" && ctx.chatId !== undefined) await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
+}

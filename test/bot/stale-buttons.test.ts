@@ -1,0 +1,81 @@
+/**
+ * Confirmation buttons are single-use (issue 13, item 10): a stale "Yes" does nothing and says so;
+ * "Add" during another flow says to finish or cancel it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiCall } from "../harness/telegram-fake.js";
+import { Harness } from "../harness/harness.js";
+
+const toast = (calls: ApiCall[]) => String(calls.find((c) => c.method === "answerCallbackQuery")?.payload.text ?? "");
+
+describe("stale confirmation buttons", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await Harness.start();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it("a stale 'Yes, unlink' pressed after 'No' does not unlink, and says so", async () => {
+    const user = await h.linkedUser();
+    await user.send("/logout");
+    const yes = user.findButton("Yes, unlink");
+    await user.press("No, keep it");
+    expect(user.lastText()).toMatch(/stays linked/);
+
+    const calls = await user.pressData(yes.data, yes.message.messageId);
+    expect(toast(calls)).toMatch(/already used or has expired\. Nothing was done/);
+    expect(await h.storage.vault.has(user.chatId)).toBe(true);
+  });
+
+  it("'Yes, unlink' works once; the same press again does nothing", async () => {
+    const user = await h.linkedUser();
+    await user.send("/logout");
+    const yes = user.findButton("Yes, unlink");
+    await user.press("Yes, unlink");
+    expect(await h.storage.vault.has(user.chatId)).toBe(false);
+    await h.linkedUser("main", { id: user.id }); // linked again
+    const calls = await user.pressData(yes.data, yes.message.messageId);
+    expect(toast(calls)).toMatch(/Nothing was done/);
+    expect(await h.storage.vault.has(user.chatId)).toBe(true);
+  });
+
+  it("'Add' (payment details) during another flow says to finish or cancel it", async () => {
+    const user = await h.linkedUser();
+    await user.send("/details");
+    const add = user.findButton("dt:add");
+    await user.send("/password");
+    const calls = await user.pressData(add.data, add.message.messageId);
+    expect(toast(calls)).toMatch(/Finish the current step first, or send \/cancel/);
+    expect(user.transcript()).not.toMatch(/Something went wrong/);
+  });
+});
+
+describe("deleting payment details on two instances at once", () => {
+  let a: Harness;
+  let b: Harness;
+  beforeAll(async () => {
+    a = await Harness.start();
+    b = await Harness.start({ sandbox: a.sandbox, prefix: a.prefix });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it("one 'Yes, delete' delivered to both instances deletes once", async () => {
+    const user = await a.linkedUser("main");
+    await user.send("/details");
+    await user.press("🗑 Delete…");
+    await user.press("☐ 1.");
+    await user.press("Delete selected (1)");
+    const yes = user.findButton("Yes, delete");
+    const first = user.callbackUpdate(yes.data, yes.message.messageId);
+    const second = user.callbackUpdate(yes.data, yes.message.messageId);
+    await Promise.all([a.deliver(first.update), b.deliver(second.update)]);
+    expect(a.exchangerCalls("/user-api-delete-details")).toHaveLength(1);
+    expect(a.fake.wasAnswered(first.queryId)).toBe(true);
+    expect(b.fake.wasAnswered(second.queryId)).toBe(true);
+  });
+});
