@@ -4,11 +4,12 @@
  */
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import { webhookCallback } from "grammy";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
-import { createLogger, type Logger } from "./logger.js";
+import { createLogger } from "./logger.js";
 import { startNotifier } from "./notify/index.js";
+import { createWebhookServer, listen } from "./webhook-server.js";
 
 function readConfig(): Config {
   try {
@@ -20,28 +21,6 @@ function readConfig(): Config {
     }
     throw error;
   }
-}
-
-type HttpHandler = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<unknown>;
-
-function startWebhookServer(config: Config & { mode: { kind: "webhook" } }, handle: HttpHandler, logger: Logger): Server {
-  const path = new URL(config.mode.url).pathname;
-  const server = createServer((req, res) => {
-    if (req.method === "GET" && req.url === "/healthz") {
-      res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
-      return;
-    }
-    if (req.method === "POST" && req.url?.split("?")[0] === path) {
-      handle(req, res).catch((error: unknown) => {
-        logger.error({ err: String(error) }, "webhook handler failed");
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-      return;
-    }
-    res.writeHead(404).end();
-  });
-  server.listen(config.mode.port);
-  return server;
 }
 
 async function main(): Promise<void> {
@@ -66,8 +45,9 @@ async function main(): Promise<void> {
   if (config.mode.kind === "webhook") {
     const mode = config.mode;
     await app.bot.api.setWebhook(mode.url, { secret_token: mode.secret, allowed_updates: ["message", "callback_query"] });
-    const handle: HttpHandler = webhookCallback(app.bot, "http", { secretToken: mode.secret, onTimeout: "return", timeoutMilliseconds: 55_000 });
-    server = startWebhookServer({ ...config, mode }, handle, logger);
+    const handleUpdate = webhookCallback(app.bot, "callback", { secretToken: mode.secret, onTimeout: "return", timeoutMilliseconds: 55_000 });
+    server = createWebhookServer({ path: new URL(mode.url).pathname, secret: mode.secret, handleUpdate, logger });
+    await listen(server, mode.port);
     logger.info({ port: mode.port, storage: app.storage.kind }, "bot started (webhook)");
   } else {
     await app.bot.api.deleteWebhook();
