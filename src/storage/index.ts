@@ -54,7 +54,15 @@ export async function openStorage(config: StorageConfig, logger: Logger, options
     return assemble("redis", kv, keyring, logger, (ttlMs) => redisSealedStore(redis, prefix, ttlMs), redis);
   }
 
-  const kv = await FileKV.open(config.dataDir);
+  const kv = await FileKV.open(config.dataDir, {
+    onLockBusy: ({ lockPath, waitMs }) =>
+      logger.warn({ lock: lockPath, waitSeconds: Math.round(waitMs / 1000) }, "DATA_DIR is locked by another bot process; waiting in case that lock is stale (left by a crashed process)"),
+    // Another process may be writing the folder now: stop at once rather than overwrite its changes.
+    onLockLost: (error) => {
+      logger.fatal({ dataDir: config.dataDir, reason: error.message }, "lost the lock on DATA_DIR (the process stalled past the lock's stale period, or the lock was removed); exiting so two processes never write the store");
+      process.exit(1);
+    },
+  });
   logger.info({ file: kv.path }, "using the embedded file store (single instance only; set REDIS_URL for more)");
   return assemble("file", kv, keyring, logger, (ttlMs) => kvSealedStore(kv, ttlMs));
 }
