@@ -16,6 +16,7 @@ import {
 } from "./conversation-store.js";
 import { Keyring } from "./crypto.js";
 import { resolveEncryptionKeys } from "./encryption-key.js";
+import { verifyEncryptionKey } from "./key-check.js";
 import { FileKV } from "./kv-file.js";
 import { RedisKV } from "./kv-redis.js";
 import type { KV } from "./kv.js";
@@ -67,20 +68,28 @@ export async function openStorage(config: StorageConfig, logger: Logger, options
   return assemble("file", kv, keyring, logger, (ttlMs) => kvSealedStore(kv, ttlMs));
 }
 
-function assemble(
+/** Checks the keys against the stored data (closing the store when they do not fit), then wraps it up. */
+async function assemble(
   kind: Storage["kind"],
   kv: KV,
   keyring: Keyring,
   logger: Logger,
   sealedStore: (ttlMs: number) => SealedStore,
   redis?: Redis,
-): Storage {
+): Promise<Storage> {
+  const vault = new Vault(kv, keyring, logger);
+  try {
+    await verifyEncryptionKey(kv, keyring, vault);
+  } catch (error) {
+    await kv.close().catch(() => {});
+    throw error;
+  }
   let closing: Promise<void> | undefined;
   return {
     kind,
     kv,
     keyring,
-    vault: new Vault(kv, keyring, logger),
+    vault,
     conversationAdapter: <T>(ttlMs = DEFAULT_CONVERSATION_TTL_MS) => new EncryptedConversationAdapter<T>(sealedStore(ttlMs), keyring, logger),
     ...(redis ? { redis } : {}),
     close: () => (closing ??= kv.close()),
