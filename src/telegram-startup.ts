@@ -16,7 +16,7 @@ export interface StartupRetry {
   maxDelayMs: number;
 }
 
-export const DEFAULT_STARTUP_RETRY: StartupRetry = { attemptTimeoutMs: 15_000, firstDelayMs: 1_000, maxDelayMs: 60_000 };
+export const DEFAULT_STARTUP_RETRY: StartupRetry = { attemptTimeoutMs: 10_000, firstDelayMs: 1_000, maxDelayMs: 60_000 };
 
 export interface StartupContext {
   logger: Logger;
