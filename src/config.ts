@@ -5,6 +5,7 @@
  * one message, so a bad deployment is fixed in one round trip instead of one variable at a time.
  */
 import { existsSync } from "node:fs";
+import { BlockList, isIP } from "node:net";
 import * as v from "valibot";
 
 export const LANGUAGES = ["en", "ru", "uk"] as const;
@@ -42,6 +43,31 @@ export const httpUrl = v.pipe(
   v.url("must be a URL such as https://example.com"),
   v.check((s) => /^https?:\/\//i.test(s), "must start with http:// or https://"),
 );
+
+/** Addresses that never leave the machine: plain http:// to them exposes nothing on the network. */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
+LOOPBACK.addAddress("::1", "ipv6");
+
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  const family = isIP(host);
+  return family !== 0 && LOOPBACK.check(host, family === 4 ? "ipv4" : "ipv6");
+}
+
+/** true when the URL would carry secrets unencrypted over a network. */
+const isInsecureRemote = (url: string): boolean => /^http:\/\//i.test(url) && !isLoopbackUrl(url);
+
+/** Variables that carry secrets (the API key, the bot token) to the address they name. */
+const SECRET_CARRYING_URLS = {
+  EXCHANGER_BASE_URL: "the exchanger API key",
+  TELEGRAM_API_ROOT: "the bot token and every message",
+} as const;
+
+const insecureHttpMessage = (name: keyof typeof SECRET_CARRYING_URLS): string =>
+  `uses http:// to a host that is not this machine: ${SECRET_CARRYING_URLS[name]} would cross the network unencrypted. ` +
+  "Use https://, or set ALLOW_INSECURE_HTTP=1 if that network is private and trusted";
 
 // Cross-field rules use partialCheck so they still report when unrelated variables are invalid.
 const EnvSchema = v.pipe(
@@ -84,6 +110,7 @@ const EnvSchema = v.pipe(
     NOTIFY_IDLE_INTERVAL_MS: integerFrom(900_000, 1_000, 86_400_000),
     NOTIFY_MAX_RPS: integerFrom(5, 1, 1_000),
     CHAT_UPDATES_PER_MINUTE: integerFrom(30, 1, 1_000_000),
+    ALLOW_INSECURE_HTTP: v.optional(v.picklist(["0", "1"], "must be 0 or 1")),
   }),
   v.forward(
     v.partialCheck([["REDIS_URL"], ["ENCRYPTION_KEY"]], (env) => env.REDIS_URL === undefined || env.ENCRYPTION_KEY !== undefined, "is required when REDIS_URL is set"),
@@ -96,6 +123,22 @@ const EnvSchema = v.pipe(
   v.forward(
     v.partialCheck([["BOT_MODE"], ["WEBHOOK_SECRET"]], (env) => env.BOT_MODE !== "webhook" || env.WEBHOOK_SECRET !== undefined, "is required when BOT_MODE=webhook"),
     ["WEBHOOK_SECRET"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["EXCHANGER_BASE_URL"], ["ALLOW_INSECURE_HTTP"]],
+      (env) => env.ALLOW_INSECURE_HTTP === "1" || !isInsecureRemote(env.EXCHANGER_BASE_URL),
+      insecureHttpMessage("EXCHANGER_BASE_URL"),
+    ),
+    ["EXCHANGER_BASE_URL"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["TELEGRAM_API_ROOT"], ["ALLOW_INSECURE_HTTP"]],
+      (env) => env.ALLOW_INSECURE_HTTP === "1" || !isInsecureRemote(env.TELEGRAM_API_ROOT),
+      insecureHttpMessage("TELEGRAM_API_ROOT"),
+    ),
+    ["TELEGRAM_API_ROOT"],
   ),
 );
 
@@ -120,6 +163,8 @@ export interface Config {
   notify: { intervalMs: number; idleIntervalMs: number; maxRps: number };
   /** CHAT_UPDATES_PER_MINUTE: updates one chat may start per minute (the throttle's budget). */
   chatUpdatesPerMinute: number;
+  /** Variables allowed (ALLOW_INSECURE_HTTP=1) to use plain http:// to another machine; main.ts warns about each at start. */
+  insecureHttp: Array<keyof typeof SECRET_CARRYING_URLS>;
 }
 
 export class ConfigError extends Error {
@@ -169,6 +214,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ordersPageSize: e.ORDERS_PAGE_SIZE,
     notify: { intervalMs: e.NOTIFY_INTERVAL_MS, idleIntervalMs: e.NOTIFY_IDLE_INTERVAL_MS, maxRps: e.NOTIFY_MAX_RPS },
     chatUpdatesPerMinute: e.CHAT_UPDATES_PER_MINUTE,
+    insecureHttp: (Object.keys(SECRET_CARRYING_URLS) as Array<keyof typeof SECRET_CARRYING_URLS>).filter((name) => isInsecureRemote(e[name])),
   };
 }
 

@@ -4,11 +4,13 @@
  */
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import { webhookCallback } from "grammy";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
-import { createLogger, type Logger } from "./logger.js";
+import { createLogger } from "./logger.js";
 import { startNotifier } from "./notify/index.js";
+import { callTelegramAtStartup } from "./telegram-startup.js";
+import { createWebhookServer, listen } from "./webhook-server.js";
 
 function readConfig(): Config {
   try {
@@ -22,34 +24,19 @@ function readConfig(): Config {
   }
 }
 
-type HttpHandler = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<unknown>;
-
-function startWebhookServer(config: Config & { mode: { kind: "webhook" } }, handle: HttpHandler, logger: Logger): Server {
-  const path = new URL(config.mode.url).pathname;
-  const server = createServer((req, res) => {
-    if (req.method === "GET" && req.url === "/healthz") {
-      res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
-      return;
-    }
-    if (req.method === "POST" && req.url?.split("?")[0] === path) {
-      handle(req, res).catch((error: unknown) => {
-        logger.error({ err: String(error) }, "webhook handler failed");
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-      return;
-    }
-    res.writeHead(404).end();
-  });
-  server.listen(config.mode.port);
-  return server;
-}
-
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
+  for (const variable of config.insecureHttp) {
+    logger.warn({ variable }, `ALLOW_INSECURE_HTTP=1: ${variable} uses plain http:// to another machine; secrets sent there cross the network unencrypted`);
+  }
   const app = await createApp(config, logger);
-  await app.bot.init();
-  await app.registerCommands().catch((error: unknown) => logger.warn({ err: String(error) }, "setMyCommands failed"));
+  const telegram = { logger, apiRoot: config.telegramApiRoot };
+  await callTelegramAtStartup("getMe", (signal) => app.bot.init(signal), telegram);
+  // The command menu is a convenience: a refusal is logged and the bot starts anyway.
+  await callTelegramAtStartup("setMyCommands", (signal) => app.registerCommands(signal), telegram).catch((error: unknown) =>
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, "setMyCommands failed; the command menu may be out of date"),
+  );
 
   // Order status notifications run in every instance; per-chat leases in the store keep each
   // change announced once (README, "Notifications").
@@ -65,12 +52,17 @@ async function main(): Promise<void> {
   let server: Server | undefined;
   if (config.mode.kind === "webhook") {
     const mode = config.mode;
-    await app.bot.api.setWebhook(mode.url, { secret_token: mode.secret, allowed_updates: ["message", "callback_query"] });
-    const handle: HttpHandler = webhookCallback(app.bot, "http", { secretToken: mode.secret, onTimeout: "return", timeoutMilliseconds: 55_000 });
-    server = startWebhookServer({ ...config, mode }, handle, logger);
+    await callTelegramAtStartup(
+      "setWebhook",
+      (signal) => app.bot.api.setWebhook(mode.url, { secret_token: mode.secret, allowed_updates: ["message", "callback_query"] }, signal),
+      telegram,
+    );
+    const handleUpdate = webhookCallback(app.bot, "callback", { secretToken: mode.secret, onTimeout: "return", timeoutMilliseconds: 55_000 });
+    server = createWebhookServer({ path: new URL(mode.url).pathname, secret: mode.secret, handleUpdate, logger });
+    await listen(server, mode.port);
     logger.info({ port: mode.port, storage: app.storage.kind }, "bot started (webhook)");
   } else {
-    await app.bot.api.deleteWebhook();
+    await callTelegramAtStartup("deleteWebhook", (signal) => app.bot.api.deleteWebhook(undefined, signal), telegram);
     runner = run(app.bot, { runner: { fetch: { allowed_updates: ["message", "callback_query"] } } });
     logger.info({ storage: app.storage.kind, username: app.bot.botInfo.username }, "bot started (polling)");
   }

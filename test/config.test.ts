@@ -56,4 +56,25 @@ describe("parseConfig", () => {
   it("treats empty values as unset", () => {
     expect(parseConfig({ ...minimal, REDIS_URL: "", LOG_LEVEL: "" }).redisUrl).toBeUndefined();
   });
+
+  it("refuses http:// to another machine for the exchanger and the Bot API unless ALLOW_INSECURE_HTTP=1", () => {
+    const remote = { ...minimal, EXCHANGER_BASE_URL: "http://exchanger.example", TELEGRAM_API_ROOT: "http://10.0.0.5:8081" };
+    const problems = problemsOf(remote);
+    expect(problems).toEqual([
+      expect.stringMatching(/^EXCHANGER_BASE_URL uses http:\/\/ to a host that is not this machine: the exchanger API key would cross the network unencrypted\. .*ALLOW_INSECURE_HTTP=1/),
+      expect.stringMatching(/^TELEGRAM_API_ROOT uses http:\/\/ .*the bot token/),
+    ]);
+    const allowed = parseConfig({ ...remote, ALLOW_INSECURE_HTTP: "1" });
+    expect(allowed.insecureHttp).toEqual(["EXCHANGER_BASE_URL", "TELEGRAM_API_ROOT"]);
+    expect(problemsOf({ ...remote, ALLOW_INSECURE_HTTP: "yes" })).toContain("ALLOW_INSECURE_HTTP must be 0 or 1");
+  });
+
+  it("accepts http:// to this machine (127.0.0.0/8, ::1, localhost) and https:// anywhere", () => {
+    for (const url of ["http://127.0.0.1:8787", "http://127.9.9.9", "http://[::1]:8081", "http://localhost:8081", "https://exchanger.example"]) {
+      const config = parseConfig({ ...minimal, EXCHANGER_BASE_URL: url, TELEGRAM_API_ROOT: url });
+      expect(config.insecureHttp, url).toEqual([]);
+    }
+    expect(problemsOf({ ...minimal, EXCHANGER_BASE_URL: "http://128.0.0.1" })[0]).toMatch(/^EXCHANGER_BASE_URL uses http:\/\//);
+    expect(problemsOf({ ...minimal, EXCHANGER_BASE_URL: "http://localhost.example.com" })[0]).toMatch(/^EXCHANGER_BASE_URL uses http:\/\//);
+  });
 });

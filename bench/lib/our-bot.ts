@@ -38,7 +38,7 @@ export const nullLogger = () => createLogger(process.env.LOG_LEVEL ?? "info", ne
 /** Telegram faked in this process, plugged into grammY's client.fetch (P1, P3, P5). */
 export async function startOurBot(options: OurBotOptions): Promise<OurBotWithFake> {
   const fake = new TelegramFake();
-  const bot = await startWith(options, "http://telegram.fake", { fetch: fake.fetch as never });
+  const bot = await startWith(options, "https://telegram.fake", { fetch: fake.fetch as never }); // never reached: the fake answers at client.fetch
   return {
     ...bot,
     fake,

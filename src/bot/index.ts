@@ -78,7 +78,7 @@ export interface CreatedBot {
   bot: Bot<BotContext>;
   i18n: I18n<FlowContext>;
   /** setMyCommands for every language (call once at start). */
-  registerCommands(): Promise<void>;
+  registerCommands(signal?: Parameters<Api["setMyCommands"]>[2]): Promise<void>;
 }
 
 export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBotOptions): CreatedBot {
@@ -124,12 +124,18 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   return {
     bot,
     i18n,
-    registerCommands: () => registerCommands(bot.api, i18n, commands.filter((c) => c.listed !== false), botConfig),
+    registerCommands: (signal) => registerCommands(bot.api, i18n, commands.filter((c) => c.listed !== false), botConfig, signal),
   };
 }
 
-async function registerCommands(api: Api, i18n: I18n<FlowContext>, commands: { command: string; descriptionKey: string }[], botConfig: BotConfig): Promise<void> {
+async function registerCommands(
+  api: Api,
+  i18n: I18n<FlowContext>,
+  commands: { command: string; descriptionKey: string }[],
+  botConfig: BotConfig,
+  signal?: Parameters<Api["setMyCommands"]>[2],
+): Promise<void> {
   const listFor = (lang: string) => commands.map((c) => ({ command: c.command, description: i18n.t(lang, c.descriptionKey) }));
-  for (const lang of LANGUAGES) await api.setMyCommands(listFor(lang), { language_code: lang });
-  await api.setMyCommands(listFor(botConfig.defaultLanguage));
+  for (const lang of LANGUAGES) await api.setMyCommands(listFor(lang), { language_code: lang }, signal);
+  await api.setMyCommands(listFor(botConfig.defaultLanguage), undefined, signal);
 }

@@ -97,6 +97,15 @@ export class Keyring {
   }
 }
 
+/** The id of the key a value was sealed with ("?" when it is not a sealed value): safe to log. */
+export function sealedKeyId(sealed: string): string {
+  try {
+    return parse(sealed).kid;
+  } catch {
+    return "?";
+  }
+}
+
 const B64URL = /^[A-Za-z0-9_-]*$/;
 
 function parse(sealed: string): { kid: string; iv: Buffer; tag: Buffer; ciphertext: Buffer } {

@@ -16,6 +16,7 @@ import {
 } from "./conversation-store.js";
 import { Keyring } from "./crypto.js";
 import { resolveEncryptionKeys } from "./encryption-key.js";
+import { verifyEncryptionKey } from "./key-check.js";
 import { FileKV } from "./kv-file.js";
 import { RedisKV } from "./kv-redis.js";
 import type { KV } from "./kv.js";
@@ -54,25 +55,41 @@ export async function openStorage(config: StorageConfig, logger: Logger, options
     return assemble("redis", kv, keyring, logger, (ttlMs) => redisSealedStore(redis, prefix, ttlMs), redis);
   }
 
-  const kv = await FileKV.open(config.dataDir);
+  const kv = await FileKV.open(config.dataDir, {
+    onLockBusy: ({ lockPath, waitMs }) =>
+      logger.warn({ lock: lockPath, waitSeconds: Math.round(waitMs / 1000) }, "DATA_DIR is locked by another bot process; waiting in case that lock is stale (left by a crashed process)"),
+    // Another process may be writing the folder now: stop at once rather than overwrite its changes.
+    onLockLost: (error) => {
+      logger.fatal({ dataDir: config.dataDir, reason: error.message }, "lost the lock on DATA_DIR (the process stalled past the lock's stale period, or the lock was removed); exiting so two processes never write the store");
+      process.exit(1);
+    },
+  });
   logger.info({ file: kv.path }, "using the embedded file store (single instance only; set REDIS_URL for more)");
   return assemble("file", kv, keyring, logger, (ttlMs) => kvSealedStore(kv, ttlMs));
 }
 
-function assemble(
+/** Checks the keys against the stored data (closing the store when they do not fit), then wraps it up. */
+async function assemble(
   kind: Storage["kind"],
   kv: KV,
   keyring: Keyring,
   logger: Logger,
   sealedStore: (ttlMs: number) => SealedStore,
   redis?: Redis,
-): Storage {
+): Promise<Storage> {
+  const vault = new Vault(kv, keyring, logger);
+  try {
+    await verifyEncryptionKey(kv, keyring, vault);
+  } catch (error) {
+    await kv.close().catch(() => {});
+    throw error;
+  }
   let closing: Promise<void> | undefined;
   return {
     kind,
     kv,
     keyring,
-    vault: new Vault(kv, keyring, logger),
+    vault,
     conversationAdapter: <T>(ttlMs = DEFAULT_CONVERSATION_TTL_MS) => new EncryptedConversationAdapter<T>(sealedStore(ttlMs), keyring, logger),
     ...(redis ? { redis } : {}),
     close: () => (closing ??= kv.close()),

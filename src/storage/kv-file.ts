@@ -7,11 +7,12 @@
  * - Serialized, coalesced writes: one write in flight; changes made meanwhile share the next write.
  *   A mutation resolves once the write that contains it is on disk.
  * - Mode 0600: values are ciphertext, but the file is still nobody else's business.
- * - A lock file refuses a second process on the same folder (two writers would silently discard
- *   each other's changes); a lock left by a dead process is taken over.
+ * - A lock refuses a second process on the same folder (two writers would silently discard each
+ *   other's changes): see `lockDataDir`.
  */
-import { mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import lockfile from "proper-lockfile";
 import { ttlArg, type KV } from "./kv.js";
 
 interface Entry {
@@ -29,7 +30,20 @@ export interface FileKVOptions {
   fileName?: string;
   /** How often expired entries are dropped from memory and disk. Default 60 s. */
   sweepIntervalMs?: number;
+  /** A lock not refreshed for this long belongs to a dead process. Default 15 s (at least 2 s). */
+  lockStaleMs?: number;
+  /** Called once when another process is holding the folder and we wait to see whether its lock goes stale. */
+  onLockBusy?: (info: { lockPath: string; waitMs: number }) => void;
+  /**
+   * Called when the lock could not be kept fresh (the event loop stalled past the stale period, or
+   * the lock was removed): another process may own the folder now. The store has already stopped
+   * writing; the process should exit.
+   */
+  onLockLost?: (error: Error) => void;
 }
+
+/** Default stale period of the data folder lock: how long a crashed process blocks the next start. */
+export const DEFAULT_LOCK_STALE_MS = 15_000;
 
 /** Files open in this process: a second FileKV on the same file would clobber the first. */
 const openFiles = new Set<string>();
@@ -42,6 +56,8 @@ export class FileKV implements KV {
   #flushing: Promise<void> | undefined;
   #dirty = false; // true while memory holds changes no successful write has stored yet
   #closed = false;
+  #release: (() => Promise<void>) | undefined;
+  #lockLost: Error | undefined;
 
   private constructor(path: string, entries: Map<string, Entry>, sweepIntervalMs: number) {
     this.path = path;
@@ -55,15 +71,23 @@ export class FileKV implements KV {
     const path = join(root, options.fileName ?? "store.json");
     if (openFiles.has(path)) throw new Error(`${path} is already open in this process; close it first`);
     openFiles.add(path);
-    let locked = false;
+    let release: (() => Promise<void>) | undefined;
     try {
       await mkdir(root, { recursive: true, mode: 0o700 });
-      await acquireLock(`${path}.lock`);
-      locked = true;
+      // The lock reports a loss through a callback; the store it protects exists only after loading.
+      let kv: FileKV | undefined;
+      let lostWhileLoading: Error | undefined;
+      release = await lockDataDir(path, options, (error) => {
+        if (kv) kv.#loseLock(error, options.onLockLost);
+        else lostWhileLoading = error;
+      });
       await rm(`${path}.tmp`, { force: true }); // an interrupted write; the real file is intact
-      return new FileKV(path, await load(path), options.sweepIntervalMs ?? 60_000);
+      kv = new FileKV(path, await load(path), options.sweepIntervalMs ?? 60_000);
+      kv.#release = release;
+      if (lostWhileLoading) kv.#loseLock(lostWhileLoading, options.onLockLost);
+      return kv;
     } catch (error) {
-      if (locked) await rm(`${path}.lock`, { force: true });
+      await release?.().catch(() => {});
       openFiles.delete(path);
       throw error;
     }
@@ -196,16 +220,24 @@ export class FileKV implements KV {
     this.#closed = true;
     clearInterval(this.#sweepTimer);
     try {
-      await this.#flushing;
-      if (this.#dirty) await this.#persist();
+      await this.#flushing?.catch(() => {});
+      if (this.#dirty && !this.#lockLost) await this.#persist();
     } finally {
-      await rm(`${this.path}.lock`, { force: true });
+      if (!this.#lockLost) await this.#release?.();
       openFiles.delete(this.path);
     }
   }
 
+  /** Another process may own the folder now: never write again, and tell the owner of this store. */
+  #loseLock(error: Error, onLockLost: FileKVOptions["onLockLost"]): void {
+    this.#lockLost = error;
+    clearInterval(this.#sweepTimer);
+    onLockLost?.(error);
+  }
+
   #assertOpen(): void {
     if (this.#closed) throw new Error("FileKV is closed");
+    if (this.#lockLost) throw new Error(`The lock on ${dirname(this.path)} was lost; the embedded store no longer writes (${this.#lockLost.message})`);
   }
 
   /** The entry if present and not expired; an expired one is dropped on the way. */
@@ -268,6 +300,7 @@ export class FileKV implements KV {
   }
 
   async #write(data: string): Promise<void> {
+    if (this.#lockLost) throw new Error(`The lock on ${dirname(this.path)} was lost; not writing`);
     const tmp = `${this.path}.tmp`;
     const handle = await open(tmp, "w", 0o600);
     try {
@@ -329,35 +362,46 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
-async function acquireLock(lockPath: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await writeFile(lockPath, `${process.pid}\n`, { flag: "wx", mode: 0o600 });
-      return;
-    } catch (error) {
-      if (errorCode(error) !== "EEXIST" || attempt > 0) {
-        if (errorCode(error) === "EEXIST") throw new Error(`${lockPath} was taken by another process while opening the store`);
-        throw error;
-      }
-    }
-    const pid = Number.parseInt(await readFile(lockPath, "utf8").catch(() => ""), 10);
-    // Our own pid here means a previous life of a container whose main process is always pid 1.
-    if (pid > 0 && pid !== process.pid && isAlive(pid)) {
-      throw new Error(
-        `The embedded store in ${dirname(lockPath)} is in use by process ${pid}. ` +
-          `It serves one instance only: stop that process, or set REDIS_URL to run several.`,
-      );
-    }
-    await rm(lockPath, { force: true }); // stale lock from a process that died
+/**
+ * Locks the data folder for this process with proper-lockfile: a lock directory whose mtime the
+ * holder refreshes every few seconds. Unlike a pid in a file, this holds across containers and PID
+ * namespaces (every container's main process is pid 1), and a lock left by a crashed process is
+ * recognised by its age alone. When the lock is busy we wait slightly longer than the stale period:
+ * a crashed holder's lock expires meanwhile, a live holder's never does.
+ */
+async function lockDataDir(storePath: string, options: FileKVOptions, onCompromised: (error: Error) => void): Promise<() => Promise<void>> {
+  const lockPath = `${storePath}.lock`;
+  const stale = Math.max(options.lockStaleMs ?? DEFAULT_LOCK_STALE_MS, 2_000);
+  const lockOptions = { stale, update: Math.max(Math.floor(stale / 3), 1_000), realpath: false, lockfilePath: lockPath, onCompromised };
+  try {
+    return await lockfile.lock(storePath, lockOptions);
+  } catch (error) {
+    if (errorCode(error) !== "ELOCKED") throw lockError(error, lockPath);
+  }
+  const waitMs = stale + 2_000;
+  options.onLockBusy?.({ lockPath, waitMs });
+  try {
+    return await lockfile.lock(storePath, { ...lockOptions, retries: { retries: Math.ceil(waitMs / 1_000), factor: 1, minTimeout: 1_000, maxTimeout: 1_000 } });
+  } catch (error) {
+    throw lockError(error, lockPath);
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errorCode(error) === "EPERM"; // exists, but belongs to another user
+function lockError(error: unknown, lockPath: string): Error {
+  const dir = dirname(lockPath);
+  switch (errorCode(error)) {
+    case "ELOCKED":
+      return new Error(
+        `The embedded store in DATA_DIR (${dir}) is in use by another bot process: its lock ${lockPath} is being kept fresh. ` +
+          `The embedded store serves one instance only: stop the other process (a container on the same volume counts), ` +
+          `point DATA_DIR elsewhere, or set REDIS_URL to run several instances.`,
+      );
+    case "ENOTDIR":
+      return new Error(
+        `${lockPath} is a lock file left by an older version of the bot. If no bot process uses DATA_DIR (${dir}) any more, delete that file and start again.`,
+      );
+    default:
+      return new Error(`Cannot lock DATA_DIR (${dir}) at ${lockPath}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

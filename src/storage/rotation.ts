@@ -4,6 +4,7 @@
  */
 import type { Logger } from "../logger.js";
 import { rotateConversationStates } from "./conversation-store.js";
+import { resealKeyCheck } from "./key-check.js";
 import type { Storage } from "./index.js";
 import type { RotationResult } from "./vault.js";
 
@@ -17,5 +18,7 @@ export interface RotationReport {
 export async function rotateKeys(storage: Pick<Storage, "kv" | "keyring" | "vault">, logger?: Logger): Promise<RotationReport> {
   const vault = await storage.vault.rotate();
   const conversations = await rotateConversationStates(storage.kv, storage.keyring, logger);
+  // Only when every API key moved: while one still needs an old key, the start-up check must keep requiring it.
+  if (vault.failed === 0) await resealKeyCheck(storage.kv, storage.keyring);
   return { keyId: storage.keyring.currentKeyId, vault, conversations };
 }

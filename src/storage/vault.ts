@@ -5,7 +5,7 @@
  * idle chat are budgeted). AAD `vault:<chatId>` makes a value copied into another chat's slot fail
  * to open, so a storage mix-up can never hand one user's key to another chat.
  */
-import { DecryptError, type Keyring } from "./crypto.js";
+import { DecryptError, sealedKeyId, type Keyring } from "./crypto.js";
 import type { KV } from "./kv.js";
 import type { Logger } from "../logger.js";
 
@@ -76,6 +76,29 @@ export class Vault {
   async unlink(chatId: ChatId): Promise<void> {
     await this.kv.del(vaultKey(chatId));
     this.#writes++;
+  }
+
+  /**
+   * Of up to `limit` stored keys, how many the keyring opens (start-up check for data sealed with
+   * another key; see key-check.ts). `keyIds`: the key ids seen on the ones that do not open.
+   */
+  async sampleReadable(limit: number): Promise<{ checked: number; readable: number; keyIds: string[] }> {
+    const keys = (await this.kv.keys("chat:")).filter((key) => KEY_PATTERN.test(key)).slice(0, limit);
+    const values = keys.length === 0 ? [] : await this.kv.mget(keys);
+    let readable = 0;
+    const keyIds = new Set<string>();
+    keys.forEach((key, i) => {
+      const sealed = values[i];
+      if (sealed === undefined) return;
+      try {
+        this.keyring.open(sealed, aad(KEY_PATTERN.exec(key)![1]!));
+        readable++;
+      } catch (error) {
+        if (!(error instanceof DecryptError)) throw error;
+        keyIds.add(sealedKeyId(sealed));
+      }
+    });
+    return { checked: keys.length, readable, keyIds: [...keyIds] };
   }
 
   /** Re-encrypts every entry not sealed by the current key. Safe beside a running bot (compare-and-set). */

@@ -52,7 +52,7 @@ export class Harness {
   static async start(options: HarnessOptions = {}): Promise<Harness> {
     const sandbox = options.sandbox ?? (await startSandbox({ port: 0, dialect: options.dialect }));
     const fake = new TelegramFake();
-    const apiRoot = options.http ? await fake.listen() : "http://telegram.fake";
+    const apiRoot = options.http ? await fake.listen() : "https://telegram.fake"; // never reached: the fake answers at client.fetch
     const prefix = options.prefix ?? `test:${randomBytes(6).toString("hex")}:`;
     const config = parseConfig({
       BOT_TOKEN,

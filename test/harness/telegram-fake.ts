@@ -159,11 +159,11 @@ export class TelegramFake {
 
   // ---- loopback HTTP server (process-level tests) ---------------------------------------------------
 
-  async listen(): Promise<string> {
+  /** `port` 0 picks a free one; a test may name one the bot was already told about. */
+  async listen(port = 0): Promise<string> {
     this.server = createServer((req, res) => void this.serveHttp(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
-    const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}`;
+    await new Promise<void>((resolve) => this.server!.listen(port, "127.0.0.1", resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   async close(): Promise<void> {

@@ -28,10 +28,14 @@ export interface BotProcess {
   stop(): Promise<number | null>;
 }
 
-/** Runs `node dist/main.js` in an empty working folder (no stray .env) with exactly `env`. */
-export function startBot(env: Record<string, string>): BotProcess {
+/**
+ * Runs `node dist/main.js` in an empty working folder (no stray .env) with exactly `env`.
+ * `wrapper`: a command to run it under (e.g. `unshare --pid --fork --mount-proc`).
+ */
+export function startBot(env: Record<string, string>, wrapper: string[] = []): BotProcess {
   const cwd = mkdtempSync(join(tmpdir(), "xbot-proc-"));
-  const child = spawn(process.execPath, [MAIN], {
+  const [command, ...args] = [...wrapper, process.execPath, MAIN];
+  const child = spawn(command!, args, {
     cwd,
     env: { PATH: process.env.PATH ?? "", DATA_DIR: join(cwd, "data"), ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,7 +1,8 @@
 /** FileKV specifics: persistence across restarts, atomic writes, permissions, single-process lock. */
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import lockfile from "proper-lockfile";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FileKV } from "../../src/storage/kv-file.js";
 import { sleep, tempDir } from "./helpers.js";
 
@@ -121,27 +122,55 @@ describe("FileKV", () => {
     await openKV();
   });
 
-  it("allows one instance per folder: same process, or another live process", async () => {
+  it("allows one instance per folder: same process, or another process keeping its lock fresh", async () => {
     await openKV();
     await expect(FileKV.open(dir.path)).rejects.toThrow(/already open in this process/);
 
     const other = await tempDir();
+    // Another holder of the lock, kept fresh by proper-lockfile (a process in another container looks the same).
+    const release = await lockfile.lock(join(other.path, "store.json"), { realpath: false, stale: 2_000, update: 1_000 });
     try {
-      await writeFile(join(other.path, "store.json.lock"), `${process.ppid}\n`); // a live process that is not us
-      await expect(FileKV.open(other.path)).rejects.toThrow(new RegExp(`in use by process ${process.ppid}`));
+      const busy: string[] = [];
+      const started = Date.now();
+      await expect(FileKV.open(other.path, { lockStaleMs: 2_000, onLockBusy: ({ lockPath }) => busy.push(lockPath) })).rejects.toThrow(
+        /DATA_DIR \(.*\) is in use by another bot process.*set REDIS_URL/,
+      );
+      expect(busy).toEqual([join(other.path, "store.json.lock")]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_000); // waited out the stale period first
     } finally {
+      await release();
       await other.remove();
     }
-  });
+  }, 20_000);
 
-  it("takes over the lock of a process that died", async () => {
-    await writeFile(join(dir.path, "store.json.lock"), "4194303\n"); // above Linux's default pid_max
+  it("takes over a lock that was not refreshed within the stale period (its process crashed)", async () => {
+    const lockDir = join(dir.path, "store.json.lock");
+    await mkdir(lockDir);
+    const old = new Date(Date.now() - 60_000);
+    await utimes(lockDir, old, old);
     const kv = await openKV();
     await kv.set("a", "1");
-    expect(await readFile(join(dir.path, "store.json.lock"), "utf8")).toBe(`${process.pid}\n`);
+    expect((await stat(lockDir)).mtimeMs).toBeGreaterThan(old.getTime());
     await kv.close();
     expect(await readdir(dir.path)).not.toContain("store.json.lock");
   });
+
+  it("names the old pid lock file of an earlier version instead of taking it over", async () => {
+    await writeFile(join(dir.path, "store.json.lock"), "1\n");
+    const old = new Date(Date.now() - 60_000);
+    await utimes(join(dir.path, "store.json.lock"), old, old);
+    await expect(FileKV.open(dir.path)).rejects.toThrow(/lock file left by an older version.*delete that file/);
+  });
+
+  it("stops writing and reports when its lock is lost", async () => {
+    const lost: Error[] = [];
+    const kv = await openKV({ lockStaleMs: 2_000, onLockLost: (error) => lost.push(error) });
+    await kv.set("a", "1");
+    await rm(join(dir.path, "store.json.lock"), { recursive: true });
+    await vi.waitFor(() => expect(lost).toHaveLength(1), { timeout: 5_000 });
+    await expect(kv.set("b", "2")).rejects.toThrow(/lock on .* was lost/);
+    expect(JSON.parse(await readFile(join(dir.path, "store.json"), "utf8")).entries).toEqual({ a: { value: "1" } });
+  }, 10_000);
 
   it("refuses use after close", async () => {
     const kv = await openKV();

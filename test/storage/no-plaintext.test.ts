@@ -11,6 +11,7 @@ import type { Update } from "grammy/types";
 import { BOT_INFO } from "../harness/telegram-fake.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { openStorage, type Storage } from "../../src/storage/index.js";
+import { KEY_CHECK_KEY } from "../../src/storage/key-check.js";
 import { connectRedis, deleteByPrefix, randomKey, REDIS_URL, silentLogger, tempDir, uniquePrefix } from "./helpers.js";
 
 const API_KEY = "ak_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0";
@@ -85,7 +86,7 @@ describe("no plaintext secrets at rest", () => {
     await scenario(storage);
 
     const keys = await storage.kv.keys("");
-    expect(keys.sort()).toEqual([`chat:${CHAT_ID}:key`, `conv:${CHAT_ID}`]);
+    expect(keys.sort()).toEqual([`chat:${CHAT_ID}:key`, `conv:${CHAT_ID}`, KEY_CHECK_KEY]); // the key check record is sealed too (key-check.ts)
     expect(await redis.pttl(`${prefix}conv:${CHAT_ID}`)).toBeGreaterThan(0);
     expect(await redis.pttl(`${prefix}chat:${CHAT_ID}:key`)).toBe(-1);
     const raw = (await Promise.all(keys.map((k) => redis.get(prefix + k)))).join("\n");
@@ -114,7 +115,7 @@ describe("no plaintext secrets at rest", () => {
     await storage.close();
 
     const raw = await readFile(join(dir.path, "store.json"), "utf8");
-    expect(Object.keys(JSON.parse(raw).entries).sort()).toEqual([`chat:${CHAT_ID}:key`, `conv:${CHAT_ID}`]);
+    expect(Object.keys(JSON.parse(raw).entries).sort()).toEqual([`chat:${CHAT_ID}:key`, `conv:${CHAT_ID}`, KEY_CHECK_KEY]); // the key check record is sealed too (key-check.ts)
     for (const secret of [API_KEY, PASSWORD]) {
       expect(raw).not.toContain(secret);
       expect(raw).not.toContain(Buffer.from(secret).toString("base64").slice(0, 16));

@@ -69,7 +69,7 @@ describe("a redelivered update", () => {
   it("the embedded store remembers update ids too, across a restart", async () => {
     const dir = await tempDir();
     const fake = new TelegramFake();
-    const config = parseConfig({ BOT_TOKEN, EXCHANGER_BASE_URL: h.sandbox.baseUrl, DATA_DIR: dir.path, TELEGRAM_API_ROOT: "http://telegram.fake", LOG_LEVEL: "silent" });
+    const config = parseConfig({ BOT_TOKEN, EXCHANGER_BASE_URL: h.sandbox.baseUrl, DATA_DIR: dir.path, TELEGRAM_API_ROOT: "https://telegram.fake", LOG_LEVEL: "silent" });
     const start = () => createApp(config, createLogger("silent"), { client: { fetch: fake.fetch as never }, botInfo: fake.botInfo });
     const command = textUpdate(fake, 4242, "/help");
     let app = await start();

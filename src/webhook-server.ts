@@ -1,0 +1,164 @@
+/**
+ * The HTTP server Telegram delivers webhook updates to (BOT_MODE=webhook), and /healthz.
+ *
+ * Hardened for the open internet, in this order for each request:
+ *  1. anything but `POST <webhook path>` is answered at once (404) without reading a body;
+ *  2. a missing or wrong X-Telegram-Bot-Api-Secret-Token is answered 401 at once: an unauthenticated
+ *     body is never read (the connection is closed rather than drained);
+ *  3. the body is read with a size limit (raw-body): a Content-Length above it is refused before any
+ *     byte is read, a chunked body is cut off as soon as it passes the limit — 413 either way;
+ *  4. a body that is not JSON, or not an update, gets 400: a 5xx would make Telegram redeliver it
+ *     forever;
+ *  5. only then does grammY's webhookCallback handle the update.
+ * Node's own limits bound the rest: header and whole-request timeouts (a slow client gets 408),
+ * a keep-alive timeout, and a cap on open connections.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import getRawBody from "raw-body";
+import type { Update } from "grammy/types";
+import type { Logger } from "./logger.js";
+
+export interface WebhookLimits {
+  /** Largest update body accepted. Telegram's updates are a few KB; 1 MB is generous. */
+  maxBodyBytes: number;
+  /** Time a client gets to send the request headers. */
+  headersTimeoutMs: number;
+  /** Time a client gets to send the whole request (headers and body). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long. Longer than a load balancer's usual 60 s idle timeout, so the balancer closes first and never reuses a connection we dropped. */
+  keepAliveTimeoutMs: number;
+  /** Connections beyond this are closed on arrival. Telegram opens at most 100 (setWebhook's max_connections, default 40). */
+  maxConnections: number;
+  /** How often Node checks the header and request timeouts. */
+  timeoutCheckIntervalMs: number;
+}
+
+export const DEFAULT_WEBHOOK_LIMITS: WebhookLimits = {
+  maxBodyBytes: 1024 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 65_000,
+  maxConnections: 256,
+  timeoutCheckIntervalMs: 1_000,
+};
+
+/** grammY's `webhookCallback(bot, "callback", ...)`: handles one parsed update. */
+export type UpdateHandler = (update: Update, respond: (json: string) => unknown, secretHeader: string) => Promise<unknown>;
+
+export interface WebhookServerOptions {
+  /** Path part of WEBHOOK_URL; updates are accepted only there. */
+  path: string;
+  secret: string;
+  handleUpdate: UpdateHandler;
+  logger: Logger;
+  limits?: Partial<WebhookLimits>;
+}
+
+const SECRET_HEADER = "x-telegram-bot-api-secret-token";
+
+export function createWebhookServer(options: WebhookServerOptions): Server {
+  const limits = { ...DEFAULT_WEBHOOK_LIMITS, ...options.limits };
+  const secretMatches = secretChecker(options.secret);
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+    },
+    (req, res) => {
+      if (req.method === "GET" && req.url === "/healthz") {
+        res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+        return;
+      }
+      if (req.method !== "POST" || req.url?.split("?")[0] !== options.path) return refuse(res, 404, "not found");
+      if (!secretMatches(req.headers[SECRET_HEADER])) return refuse(res, 401, "secret token is wrong");
+      void handleAuthenticated(req, res, limits, options);
+    },
+  );
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  return server;
+}
+
+/** Starts listening; rejects with a clear message when the port cannot be used. */
+export async function listen(server: Server, port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(new Error(`Cannot listen on PORT ${port} for webhook updates: ${error.code === "EADDRINUSE" ? "the port is already in use" : error.message}`));
+    };
+    server.once("error", onError);
+    server.listen(port, () => {
+      server.off("error", onError);
+      resolve();
+    });
+  });
+}
+
+async function handleAuthenticated(req: IncomingMessage, res: ServerResponse, limits: WebhookLimits, options: WebhookServerOptions): Promise<void> {
+  let text: string;
+  try {
+    text = await getRawBody(req, { length: req.headers["content-length"], limit: limits.maxBodyBytes, encoding: "utf8" });
+  } catch (error) {
+    const type = (error as { type?: string }).type;
+    if (type === "entity.too.large") return refuseUpload(req, res, 413, `update body larger than ${limits.maxBodyBytes} bytes`);
+    if (type === "request.aborted" || req.destroyed) return; // the client went away (or timed out): nobody to answer
+    return refuseUpload(req, res, 400, "unreadable request body");
+  }
+  const update = parseUpdate(text);
+  if (update === undefined) return answer(res, 400, "body is not a Telegram update (JSON object with update_id)");
+  try {
+    await options.handleUpdate(update, (json) => res.writeHead(200, { "content-type": "application/json" }).end(json), req.headers[SECRET_HEADER] as string);
+    if (!res.writableEnded) res.end();
+  } catch (error) {
+    options.logger.error({ err: error instanceof Error ? error.message : String(error), updateId: update.update_id }, "webhook update failed");
+    if (!res.headersSent) res.writeHead(500).end();
+  }
+}
+
+function parseUpdate(text: string): Update | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const isUpdate = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) && Number.isSafeInteger((parsed as { update_id?: unknown }).update_id);
+  return isUpdate ? (parsed as Update) : undefined;
+}
+
+function answer(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers }).end(message);
+}
+
+/**
+ * Answers and closes the connection at once, reading nothing more: an unauthenticated body is never
+ * read, not even to drain it.
+ */
+function refuse(res: ServerResponse, status: number, message: string): void {
+  answer(res, status, message, { connection: "close" });
+}
+
+/** How long a refused upload's connection stays half-open so the client can read the answer. */
+const LINGER_MS = 2_000;
+
+/**
+ * Answers a request whose body was cut off (raw-body has paused it: nothing more is read), then
+ * closes our side and, shortly after, the connection. Closing at once while the client is still
+ * uploading would make the kernel send a reset that can destroy the answer before the client reads it.
+ */
+function refuseUpload(req: IncomingMessage, res: ServerResponse, status: number, message: string): void {
+  answer(res, status, message);
+  res.once("finish", () => {
+    const socket = req.socket;
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  });
+}
+
+/** Constant-time comparison (hashing first makes both sides the same length). */
+function secretChecker(secret: string): (header: string | string[] | undefined) => boolean {
+  const expected = createHash("sha256").update(secret).digest();
+  return (header) => typeof header === "string" && timingSafeEqual(createHash("sha256").update(header).digest(), expected);
+}
