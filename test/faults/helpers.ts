@@ -1,6 +1,7 @@
 /** Shared checks of the fault and hostile-input tests. */
-import { expect } from "vitest";
-import type { Harness } from "../harness/harness.js";
+import { afterAll, beforeAll, expect } from "vitest";
+import { Harness } from "../harness/harness.js";
+import { OwnRedis } from "./own-redis.js";
 
 export const INTERNAL_ERROR = "Something went wrong on our side";
 export const UNAVAILABLE = "The exchanger is not answering right now";
@@ -22,4 +23,33 @@ export async function timed(action: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await action();
   return performance.now() - started;
+}
+
+/**
+ * A harness whose bot runs on a redis-server of its own (own-redis.ts), for tests that stop and start
+ * Redis. Call inside a describe: it starts both before the tests and stops both after them.
+ */
+export function onOwnRedis(): { harness(): Harness; redis(): OwnRedis; botReconnected(): Promise<void> } {
+  let redis: OwnRedis | undefined;
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    redis = await OwnRedis.start();
+    h = await Harness.start({ env: { REDIS_URL: redis.url } });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await redis?.stop();
+  });
+  return {
+    harness: () => h!,
+    redis: () => redis!,
+    /** Resolves once the bot's Redis client is connected again after a restart. */
+    async botReconnected() {
+      const deadline = Date.now() + 15_000;
+      while (h!.storage.redis?.status !== "ready") {
+        if (Date.now() > deadline) throw new Error(`the bot's Redis client did not reconnect (status ${h!.storage.redis?.status})`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
 }

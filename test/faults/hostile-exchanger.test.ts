@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeServer, type FakeServer, type SeenRequest } from "../exchanger/fake-server.js";
 import { Harness } from "../harness/harness.js";
 import { expectNoCrash, UNAVAILABLE } from "./helpers.js";
+import { wellFormed } from "../harness/html-check.js";
 
 const ORDER_COUNT = 10_000;
 const DEEP = 100_000;
@@ -47,14 +48,6 @@ const hostileExchanger = (world: { mode: Mode }) => (req: SeenRequest, res: Serv
 };
 
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
-const wellFormed = (text: string) => {
-  try {
-    encodeURIComponent(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe("a hostile exchanger", () => {
   let server: FakeServer;

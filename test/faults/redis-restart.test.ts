@@ -3,31 +3,14 @@
  * persistence, see own-redis.ts): the linked key survives, the flow resumes where it was, and an
  * update that arrives while Redis is down gets a clear answer rather than silence.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Harness } from "../harness/harness.js";
-import { OwnRedis } from "./own-redis.js";
+import { describe, expect, it } from "vitest";
+import { onOwnRedis } from "./helpers.js";
 
 describe("Redis restarted mid-conversation", () => {
-  let redis: OwnRedis;
-  let h: Harness;
-  beforeAll(async () => {
-    redis = await OwnRedis.start();
-    h = await Harness.start({ env: { REDIS_URL: redis.url } });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await redis?.stop();
-  });
-
-  const ready = async () => {
-    const deadline = Date.now() + 15_000;
-    while (h.storage.redis?.status !== "ready") {
-      if (Date.now() > deadline) throw new Error(`the bot's Redis client did not reconnect (status ${h.storage.redis?.status})`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const world = onOwnRedis();
 
   it("keeps the key and resumes the add-detail flow at its prompt", async () => {
+    const [h, redis] = [world.harness(), world.redis()];
     const user = await h.linkedUser();
     await user.send("/details");
     await user.press("dt:add");
@@ -36,7 +19,7 @@ describe("Redis restarted mid-conversation", () => {
 
     await redis.crash();
     await redis.up();
-    await ready();
+    await world.botReconnected();
 
     expect(await h.storage.vault.has(user.chatId)).toBe(true);
     await user.send("bc1-restart-survivor-0001");
@@ -46,6 +29,7 @@ describe("Redis restarted mid-conversation", () => {
   });
 
   it("an update that arrives while Redis is down gets a clear answer; the flow goes on after", async () => {
+    const [h, redis] = [world.harness(), world.redis()];
     const user = await h.linkedUser();
     await user.send("/details");
     await user.press("dt:add");
@@ -56,7 +40,7 @@ describe("Redis restarted mid-conversation", () => {
     await user.send("typed-while-redis-was-down").catch(() => undefined);
     const during = user.visible().slice(before).filter((m) => m.from === "bot").map((m) => m.text).join("\n");
     await redis.up();
-    await ready();
+    await world.botReconnected();
 
     // Not silence: the user is asked to try again.
     expect(during).toMatch(/try again/i);

@@ -7,7 +7,7 @@ import { conversationKey } from "../../src/bot/flows.js";
 import type { ApiCall } from "../harness/telegram-fake.js";
 import { Harness } from "../harness/harness.js";
 import type { SimUser } from "../harness/user.js";
-import { OwnRedis } from "./own-redis.js";
+import { onOwnRedis } from "./helpers.js";
 
 const PASSWORD = "Tr0ub4dor&3-horse";
 
@@ -169,36 +169,20 @@ describe("commands for other bots and group chatter", () => {
 });
 
 describe("secrets while Redis is down (own redis-server)", () => {
-  let redis: OwnRedis;
-  let h: Harness;
-  beforeAll(async () => {
-    redis = await OwnRedis.start();
-    h = await Harness.start({ env: { REDIS_URL: redis.url } });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await redis?.stop();
-  });
-
-  const ready = async () => {
-    const deadline = Date.now() + 15_000;
-    while (h.storage.redis?.status !== "ready") {
-      if (Date.now() > deadline) throw new Error(`Redis did not come back (status ${h.storage.redis?.status})`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const world = onOwnRedis();
 
   const whileDown = async (user: SimUser, text: string): Promise<string> => {
-    await redis.crash();
+    await world.redis().crash();
     try {
       return botAnswers(await user.send(text)).join("\n");
     } finally {
-      await redis.up();
-      await ready();
+      await world.redis().up();
+      await world.botReconnected();
     }
   };
 
   it("a password sent at the prompt while Redis is down is deleted, and the user is told", async () => {
+    const h = world.harness();
     const user = await h.linkedUser();
     await user.send("/password");
     const said = await whileDown(user, PASSWORD);
@@ -208,6 +192,7 @@ describe("secrets while Redis is down (own redis-server)", () => {
   });
 
   it("a key pasted while Redis is down is deleted", async () => {
+    const h = world.harness();
     const user = await h.linkedUser();
     const key = h.sandbox.accounts.twofa.apiKey;
     const said = await whileDown(user, key);

@@ -36,3 +36,13 @@ export function visibleText(html: string): string {
     .replace(/&#(\d+);/g, (_m, d: string) => String.fromCodePoint(Number(d)))
     .replace(/&amp;/g, "&");
 }
+
+/** No lone surrogate (Telegram rejects text that is not valid UTF-16): encodeURIComponent throws on one. */
+export function wellFormed(text: string): boolean {
+  try {
+    encodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -2,13 +2,13 @@
  * The built process over real HTTP: long polling against a loopback Bot API fake, webhook mode with
  * and without the secret header, /healthz, and a bad configuration.
  */
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
 import { BOT_TOKEN, TelegramFake } from "../harness/telegram-fake.js";
 import { textUpdate } from "../harness/updates.js";
 import { buildOnce, startBot, waitFor } from "./process-helpers.js";
 import type { Update } from "grammy/types";
+import { freePort } from "../harness/ports.js";
 
 let sandbox: Sandbox;
 
@@ -21,15 +21,6 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe("the compiled bot process", () => {
   it("exits non-zero with one message naming every missing variable", async () => {

@@ -7,13 +7,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, TelegramFake } from "../harness/telegram-fake.js";
 import { buildOnce, startBot, waitFor, type BotProcess } from "./process-helpers.js";
+import { freePort } from "../harness/ports.js";
 
 const EXCHANGER = "http://127.0.0.1:9"; // never called during start-up
 const running: BotProcess[] = [];
@@ -37,15 +37,6 @@ async function telegram(port = 0): Promise<{ fake: TelegramFake; apiRoot: string
   return { fake, apiRoot: await fake.listen(port) };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const key = () => randomBytes(32).toString("base64");
 const noStackTrace = /at .*\.js:\d+/;

@@ -3,11 +3,11 @@
  * is refused with 413 and the process does not grow by anything near the body's size.
  */
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, TelegramFake } from "../harness/telegram-fake.js";
 import { rawRequest } from "../harness/raw-http.js";
 import { buildOnce, startBot, waitFor } from "./process-helpers.js";
+import { freePort } from "../harness/ports.js";
 
 const SECRET = "webhook-secret-0123456789";
 const MB = 1024 * 1024;
@@ -25,15 +25,6 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resident memory of a process, from /proc (Linux). */
 function rssBytes(pid: number): number {

@@ -4,16 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { clip, displayValue, escapeHtml, fieldLines, visibleText } from "../../../src/bot/render/html.js";
+import { wellFormed } from "../../harness/html-check.js";
 
-/** No lone surrogate: encodeURIComponent throws on one (URIError). */
-const wellFormed = (text: string) => {
-  try {
-    encodeURIComponent(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const UNSAFE_SAMPLE = "a\u202Eb\u200Bc\u0007d\uD800e\uDC00f\u2066g\uFEFFh\u0000i";
 
