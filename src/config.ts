@@ -44,6 +44,11 @@ export const httpUrl = v.pipe(
   v.check((s) => /^https?:\/\//i.test(s), "must start with http:// or https://"),
 );
 
+/** A Telegram chat id: a user (positive) or a group/channel (negative), within JavaScript's safe integers. */
+function isChatId(text: string): boolean {
+  return /^-?[1-9]\d{0,15}$/.test(text) && Number.isSafeInteger(Number(text));
+}
+
 /** Addresses that never leave the machine: plain http:// to them exposes nothing on the network. */
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
@@ -116,9 +121,12 @@ const EnvSchema = v.pipe(
     ADMIN_CHAT_IDS: v.pipe(
       v.optional(v.string(), ""),
       v.transform((s) => s.split(",").map((id) => id.trim()).filter((id) => id !== "")),
-      v.array(v.pipe(v.string(), v.regex(/^-?\d{1,16}$/, "must be comma-separated Telegram chat ids (numbers such as 123456789 or -1001234567890)"))),
+      // The entry's position, never its text, is named: the message goes to logs.
+      v.check(
+        (ids) => ids.every(isChatId),
+        (issue) => `must be comma-separated Telegram chat ids (numbers such as 123456789 or -1001234567890); entry ${(issue.input as string[]).findIndex((id) => !isChatId(id)) + 1} is not one`,
+      ),
       v.transform((ids) => [...new Set(ids.map(Number))]),
-      v.check((ids) => ids.every((id) => Number.isSafeInteger(id) && id !== 0), "must be comma-separated Telegram chat ids (numbers such as 123456789 or -1001234567890)"),
     ),
     ALERT_AFTER_MS: integerFrom(120_000, 100, 86_400_000),
   }),
