@@ -3,13 +3,15 @@
  * /healthz and /metrics in polling and webhook mode, the webhook port's /healthz, 503 with a reason
  * when Redis or Telegram stops answering, and the start/stop alerts in the admin chats.
  */
+import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
 import { OwnRedis } from "../faults/own-redis.js";
 import { BOT_TOKEN, TelegramFake } from "../harness/telegram-fake.js";
 import { textUpdate } from "../harness/updates.js";
-import { buildOnce, startBot, waitFor } from "./process-helpers.js";
+import { buildOnce, ROOT, startBot, waitFor } from "./process-helpers.js";
 
 let sandbox: Sandbox;
 
@@ -49,6 +51,12 @@ async function metrics(port: number): Promise<string> {
   return response.text();
 }
 
+/** The Docker HEALTHCHECK command, run as Docker would (exit code and what it printed). */
+function dockerHealthcheck(env: Record<string, string>): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, [join(ROOT, "dist/healthcheck.js")], { env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8", timeout: 10_000 });
+  return { status: result.status, output: result.stdout + result.stderr };
+}
+
 /** The value of one sample line (`name{labels} value`), or undefined when absent. */
 function sample(text: string, series: string): number | undefined {
   const line = text.split("\n").find((l) => l.startsWith(series + " "));
@@ -77,6 +85,7 @@ describe("the monitoring port", () => {
     try {
       const healthy = await waitFor(async () => (await health(metricsPort))?.status === 200 && health(metricsPort), "/healthz 200");
       expect(healthy).toMatchObject({ status: 200, body: { ok: true, storage: "ok", updates: "ok" } });
+      expect(dockerHealthcheck({ METRICS_PORT: String(metricsPort) }).status).toBe(0);
       for (const admin of ADMINS) {
         await waitFor(() => fake.callsOf("sendMessage", admin).some((c) => String(c.payload.text).includes("started (polling, embedded file store)")), "the start alert");
       }
@@ -145,6 +154,8 @@ describe("the monitoring port", () => {
     try {
       await waitFor(async () => (await health(metricsPort))?.status === 200, "/healthz on METRICS_PORT");
       expect(await health(port)).toEqual({ status: 200, body: { ok: true, storage: "ok", updates: "ok" } });
+      // With the monitoring port off, the Docker health check asks the webhook port.
+      expect(dockerHealthcheck({ METRICS_PORT: "0", BOT_MODE: "webhook", PORT: String(port) }).status).toBe(0);
 
       const update = textUpdate(fake, USER, "/help");
       const posted = await fetch(`http://127.0.0.1:${port}/telegram/hook`, {
@@ -195,6 +206,9 @@ describe("the monitoring port", () => {
       }, "/healthz 503 while Redis is down");
       expect(down.body).toMatchObject({ ok: false, storage: "failing", updates: "ok" });
       expect(String(down.body.reason)).toMatch(/storage (did not answer|failed)/);
+      const check = dockerHealthcheck({ METRICS_PORT: String(metricsPort) });
+      expect(check.status).toBe(1);
+      expect(check.output).toContain("503");
       // /metrics still answers (the store counts keep their last value).
       expect(sample(await metrics(metricsPort), "exchanger_bot_linked_chats")).toBe(1);
 
