@@ -2,6 +2,8 @@
  * createBot: the composition root of the Telegram side.
  *
  * Middleware order (each step relies on the ones above it):
+ *  0. count updates           — first, so /metrics sees every update, dropped ones too (middlewares/metrics.ts);
+ *                               handler errors are counted just inside the error boundary (7)
  *  1. chat backlog            — at most MAX_PENDING_PER_CHAT updates of one chat running or queued in
  *                               this process; the excess is dropped (told to slow down, presses answered,
  *                               a key-shaped message still deleted without a store read) and repeated
