@@ -62,6 +62,7 @@ export function createAlerts(deps: AlertDeps, options: AlertOptions): Alerts {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
+  let checkFailing = false;
 
   async function send(text: string): Promise<void> {
     await Promise.all(
@@ -113,7 +114,14 @@ export function createAlerts(deps: AlertDeps, options: AlertOptions): Alerts {
     if (stopped) return;
     timer = setTimeout(() => {
       running = check()
-        .catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, "exchanger alert check failed (storage unreachable?); retrying"))
+        .then(() => {
+          checkFailing = false;
+        })
+        .catch((error: unknown) => {
+          // Once per streak: a Redis outage would otherwise repeat this every check.
+          if (!checkFailing) log.warn({ err: error instanceof Error ? error.message : String(error) }, "exchanger alert check failed (storage unreachable?); retrying at every check");
+          checkFailing = true;
+        })
         .finally(() => {
           running = undefined;
           schedule();
