@@ -19,5 +19,8 @@ COPY --from=build /app/dist ./dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 ENV DATA_DIR=/app/data
-EXPOSE 8080
+# 8080: webhook updates (BOT_MODE=webhook); 9464: /healthz and /metrics (METRICS_PORT).
+EXPOSE 8080 9464
+# Asks /healthz (storage answers, updates arrive); node-based because the image has no curl.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["node", "dist/healthcheck.js"]
 CMD ["node", "dist/main.js"]

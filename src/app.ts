@@ -22,6 +22,8 @@ import { RedisKV } from "./storage/kv-redis.js";
 import { createUpdateGate } from "./bot/update-gate.js";
 import { CodeAttempts } from "./bot/code-attempts.js";
 import type { LimiterStore } from "./bot/limiter.js";
+import { Registry } from "prom-client";
+import { createOperator, type Operator } from "./operator/index.js";
 
 export type Storage = Awaited<ReturnType<typeof openStorage>>;
 
@@ -29,6 +31,8 @@ export interface App extends CreatedBot {
   deps: BotDeps;
   storage: Storage;
   exchanger: ExchangerClientWithStats;
+  /** Metrics, exchanger health, Telegram traffic and store counts of this app (src/operator/). */
+  operator: Operator;
   close(): Promise<void>;
 }
 
@@ -38,14 +42,26 @@ export interface AppOptions {
   storagePrefix?: string;
   client?: ApiClientOptions;
   botInfo?: UserFromGetMe;
+  /** The Prometheus registry of this app; default a fresh one (never prom-client's global registry). */
+  registry?: Registry;
 }
 
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
   const storage = options.storage ?? (await openStorage(config, logger, { prefix: options.storagePrefix }));
+  const operator = createOperator(storage.kv, options.registry ?? new Registry());
   // Key-checked: a revoked key is Unauthorized for screens, flows and the watcher alike, even when
   // the server refuses it with HTTP 200 (exchanger/key-check.ts).
   const exchanger = withKeyCheck(
-    createExchangerClient({ baseUrl: config.exchanger.baseUrl, timeoutMs: config.exchanger.timeoutMs, connections: config.exchanger.connections, logger }),
+    createExchangerClient({
+      baseUrl: config.exchanger.baseUrl,
+      timeoutMs: config.exchanger.timeoutMs,
+      connections: config.exchanger.connections,
+      logger,
+      onCall: (method, outcome, durationMs) => {
+        operator.metrics.exchangerCall(method, outcome, durationMs);
+        operator.exchangerHealth.record(outcome);
+      },
+    }),
   );
   // Limits and the update gate live where the data lives: Redis (shared by instances) or this process.
   const limiterStore: LimiterStore = storage.kv instanceof RedisKV ? { kind: "redis", redis: storage.kv.redis, prefix: storage.kv.prefix } : { kind: "memory" };
@@ -62,10 +78,13 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     statuses: new ServerStatuses(),
     updateGate,
     codeAttempts: new CodeAttempts(limiterStore),
+    metrics: operator.metrics,
     downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
   };
   // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.
+  // Either way every request is counted (operator/telegram-metrics.ts).
   const telegram = options.client?.fetch ? undefined : createTelegramFetch();
+  const fetch = operator.telegram.wrapFetch((options.client?.fetch ?? telegram!.fetch) as NonNullable<ApiClientOptions["fetch"]>);
   const created = createBot(
     deps,
     {
@@ -75,13 +94,16 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       // Polling runs one instance (Telegram allows one getUpdates consumer); webhooks may run several.
       crossInstanceChatLock: config.mode.kind === "webhook" && storage.kind === "redis",
     },
-    { token: config.botToken, client: { apiRoot: config.telegramApiRoot, ...(telegram ? { fetch: telegram.fetch } : {}), ...options.client }, botInfo: options.botInfo },
+    { token: config.botToken, client: { apiRoot: config.telegramApiRoot, ...options.client, fetch }, botInfo: options.botInfo },
   );
+  // After createBot's auto-retry, so it wraps it: one logical call, its retries counted inside.
+  created.bot.api.config.use(operator.telegram.transformer);
   return {
     ...created,
     deps,
     storage,
     exchanger,
+    operator,
     async close() {
       await exchanger.close();
       await telegram?.close();

@@ -44,6 +44,11 @@ export const httpUrl = v.pipe(
   v.check((s) => /^https?:\/\//i.test(s), "must start with http:// or https://"),
 );
 
+/** A Telegram chat id: a user (positive) or a group/channel (negative), within JavaScript's safe integers. */
+function isChatId(text: string): boolean {
+  return /^-?[1-9]\d{0,15}$/.test(text) && Number.isSafeInteger(Number(text));
+}
+
 /** Addresses that never leave the machine: plain http:// to them exposes nothing on the network. */
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
@@ -111,6 +116,19 @@ const EnvSchema = v.pipe(
     NOTIFY_MAX_RPS: integerFrom(5, 1, 1_000),
     CHAT_UPDATES_PER_MINUTE: integerFrom(30, 1, 1_000_000),
     ALLOW_INSECURE_HTTP: v.optional(v.picklist(["0", "1"], "must be 0 or 1")),
+    // 0 turns the monitoring port off.
+    METRICS_PORT: integerFrom(9464, 0, 65535),
+    ADMIN_CHAT_IDS: v.pipe(
+      v.optional(v.string(), ""),
+      v.transform((s) => s.split(",").map((id) => id.trim()).filter((id) => id !== "")),
+      // The entry's position, never its text, is named: the message goes to logs.
+      v.check(
+        (ids) => ids.every(isChatId),
+        (issue) => `must be comma-separated Telegram chat ids (numbers such as 123456789 or -1001234567890); entry ${(issue.input as string[]).findIndex((id) => !isChatId(id)) + 1} is not one`,
+      ),
+      v.transform((ids) => [...new Set(ids.map(Number))]),
+    ),
+    ALERT_AFTER_MS: integerFrom(120_000, 100, 86_400_000),
   }),
   v.forward(
     v.partialCheck([["REDIS_URL"], ["ENCRYPTION_KEY"]], (env) => env.REDIS_URL === undefined || env.ENCRYPTION_KEY !== undefined, "is required when REDIS_URL is set"),
@@ -140,6 +158,14 @@ const EnvSchema = v.pipe(
     ),
     ["TELEGRAM_API_ROOT"],
   ),
+  v.forward(
+    v.partialCheck(
+      [["BOT_MODE"], ["PORT"], ["METRICS_PORT"]],
+      (env) => env.BOT_MODE !== "webhook" || env.METRICS_PORT === 0 || env.METRICS_PORT !== env.PORT,
+      "must differ from PORT (the webhook port serves /healthz itself); set METRICS_PORT=0 to turn the monitoring port off",
+    ),
+    ["METRICS_PORT"],
+  ),
 );
 
 const REQUIRED_HINTS: Record<string, string> = {
@@ -163,6 +189,12 @@ export interface Config {
   notify: { intervalMs: number; idleIntervalMs: number; maxRps: number };
   /** CHAT_UPDATES_PER_MINUTE: updates one chat may start per minute (the throttle's budget). */
   chatUpdatesPerMinute: number;
+  /** METRICS_PORT: /healthz and /metrics; 0 = off. */
+  metricsPort: number;
+  /** ADMIN_CHAT_IDS: operator chats for alerts (and /stats). */
+  adminChatIds: number[];
+  /** ALERT_AFTER_MS: how long the exchanger must fail before the admin chats are told. */
+  alertAfterMs: number;
   /** Variables allowed (ALLOW_INSECURE_HTTP=1) to use plain http:// to another machine; main.ts warns about each at start. */
   insecureHttp: Array<keyof typeof SECRET_CARRYING_URLS>;
 }
@@ -214,6 +246,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ordersPageSize: e.ORDERS_PAGE_SIZE,
     notify: { intervalMs: e.NOTIFY_INTERVAL_MS, idleIntervalMs: e.NOTIFY_IDLE_INTERVAL_MS, maxRps: e.NOTIFY_MAX_RPS },
     chatUpdatesPerMinute: e.CHAT_UPDATES_PER_MINUTE,
+    metricsPort: e.METRICS_PORT,
+    adminChatIds: e.ADMIN_CHAT_IDS,
+    alertAfterMs: e.ALERT_AFTER_MS,
     insecureHttp: (Object.keys(SECRET_CARRYING_URLS) as Array<keyof typeof SECRET_CARRYING_URLS>).filter((name) => isInsecureRemote(e[name])),
   };
 }

@@ -1,16 +1,24 @@
 /**
- * Process entry: config → logger → storage → exchanger client → bot → notifier → polling or webhook.
- * SIGINT/SIGTERM stop taking updates, let handlers in flight finish, then close storage.
+ * Process entry: config → logger → storage → exchanger client → bot → monitoring port → notifier →
+ * polling or webhook → admin alerts. SIGINT/SIGTERM tell the admin chats, stop taking updates, let
+ * handlers in flight finish, then close storage.
  */
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import { webhookCallback } from "grammy";
 import type { Server } from "node:http";
+import { hostname } from "node:os";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { createLogger } from "./logger.js";
 import { startNotifier } from "./notify/index.js";
 import { callTelegramAtStartup } from "./telegram-startup.js";
 import { createWebhookServer, listen } from "./webhook-server.js";
+import { createAlerts } from "./operator/alerts.js";
+import { createHealthCheck, pollingReceiving, webhookReceiving, type ReceivingProbe } from "./operator/health.js";
+import { createMonitoringServer } from "./operator/monitoring-server.js";
+
+/** Longest the stop alert may hold a shutdown (Telegram slow or unreachable). */
+const STOP_ALERT_WAIT_MS = 5_000;
 
 function readConfig(): Config {
   try {
@@ -38,6 +46,15 @@ async function main(): Promise<void> {
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, "setMyCommands failed; the command menu may be out of date"),
   );
 
+  // /healthz (both ports) and /metrics. Until polling or the webhook server starts, "receiving" says so.
+  let receiving: ReceivingProbe = () => "the bot is still starting";
+  const health = createHealthCheck({ kv: app.storage.kv, receiving: () => receiving() });
+  let monitoring: Server | undefined;
+  if (config.metricsPort !== 0) {
+    monitoring = createMonitoringServer({ health, registry: app.operator.metrics.registry, logger });
+    await listen(monitoring, config.metricsPort, "METRICS_PORT", "/healthz and /metrics");
+  }
+
   // Order status notifications run in every instance; per-chat leases in the store keep each
   // change announced once (README, "Notifications").
   const notifier = startNotifier({
@@ -46,7 +63,21 @@ async function main(): Promise<void> {
     i18n: app.i18n,
     defaultLanguage: config.defaultLanguage,
     notify: config.notify,
+    onSent: () => app.operator.metrics.notificationSent(),
   });
+
+  // Host (a container's id) and process id: tells instances apart in the admin chats.
+  const instance = `${hostname()}:${process.pid}`;
+  const alerts = createAlerts(
+    {
+      api: app.bot.api,
+      kv: app.storage.kv,
+      health: app.operator.exchangerHealth,
+      probe: () => app.exchanger.getStatus(config.defaultLanguage),
+      logger,
+    },
+    { adminChatIds: config.adminChatIds, alertAfterMs: config.alertAfterMs, instance },
+  );
 
   let runner: RunnerHandle | undefined;
   let server: Server | undefined;
@@ -58,28 +89,45 @@ async function main(): Promise<void> {
       telegram,
     );
     const handleUpdate = webhookCallback(app.bot, "callback", { secretToken: mode.secret, onTimeout: "return", timeoutMilliseconds: 55_000 });
-    server = createWebhookServer({ path: new URL(mode.url).pathname, secret: mode.secret, handleUpdate, logger });
-    await listen(server, mode.port);
+    const webhookServer = createWebhookServer({ path: new URL(mode.url).pathname, secret: mode.secret, handleUpdate, health, logger });
+    server = webhookServer;
+    await listen(webhookServer, mode.port);
+    receiving = webhookReceiving(webhookServer);
     logger.info({ port: mode.port, storage: app.storage.kind }, "bot started (webhook)");
   } else {
     await callTelegramAtStartup("deleteWebhook", (signal) => app.bot.api.deleteWebhook(undefined, signal), telegram);
-    runner = run(app.bot, { runner: { fetch: { allowed_updates: ["message", "callback_query"] } } });
+    const polling = run(app.bot, { runner: { fetch: { allowed_updates: ["message", "callback_query"] } } });
+    runner = polling;
+    receiving = pollingReceiving(() => polling.isRunning(), app.operator.telegram.polling);
     logger.info({ storage: app.storage.kind, username: app.bot.botInfo.username }, "bot started (polling)");
   }
+
+  alerts.start();
+  await alerts.send(`▶️ Bot instance ${instance} started (${config.mode.kind}, ${app.storage.kind === "redis" ? "Redis" : "embedded file store"}).`);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
+    await alerts.stop();
+    await withDeadline(alerts.send(`⏹ Bot instance ${instance} is stopping (${signal}).`), STOP_ALERT_WAIT_MS);
     if (runner?.isRunning()) await runner.stop();
     if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+    if (monitoring) await new Promise<void>((resolve) => monitoring!.close(() => resolve()));
     await notifier.stop();
     await app.close();
     process.exit(0);
   };
   process.once("SIGINT", () => void stop("SIGINT"));
   process.once("SIGTERM", () => void stop("SIGTERM"));
+}
+
+/** Waits for `work`, but no longer than `ms` (it goes on in the background, its errors already handled). */
+async function withDeadline(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 /**
- * The HTTP server Telegram delivers webhook updates to (BOT_MODE=webhook), and /healthz.
+ * The HTTP server Telegram delivers webhook updates to (BOT_MODE=webhook), and /healthz (the same
+ * health check as the monitoring port's, operator/health.ts).
  *
  * Hardened for the open internet, in this order for each request:
  *  1. anything but `POST <webhook path>` is answered at once (404) without reading a body;
@@ -18,6 +19,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import getRawBody from "raw-body";
 import type { Update } from "grammy/types";
 import type { Logger } from "./logger.js";
+import type { HealthCheck } from "./operator/health.js";
+import { serveHealth } from "./operator/monitoring-server.js";
 
 export interface WebhookLimits {
   /** Largest update body accepted. Telegram's updates are a few KB; 1 MB is generous. */
@@ -51,6 +54,8 @@ export interface WebhookServerOptions {
   path: string;
   secret: string;
   handleUpdate: UpdateHandler;
+  /** Answers GET /healthz (200 or 503 with the JSON report). */
+  health: HealthCheck;
   logger: Logger;
   limits?: Partial<WebhookLimits>;
 }
@@ -67,10 +72,7 @@ export function createWebhookServer(options: WebhookServerOptions): Server {
       connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
     },
     (req, res) => {
-      if (req.method === "GET" && req.url === "/healthz") {
-        res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
-        return;
-      }
+      if (req.method === "GET" && req.url === "/healthz") return void serveHealth(res, options.health);
       if (req.method !== "POST" || req.url?.split("?")[0] !== options.path) return refuse(res, 404, "not found");
       if (!secretMatches(req.headers[SECRET_HEADER])) return refuse(res, 401, "secret token is wrong");
       void handleAuthenticated(req, res, limits, options);
@@ -81,11 +83,14 @@ export function createWebhookServer(options: WebhookServerOptions): Server {
   return server;
 }
 
-/** Starts listening; rejects with a clear message when the port cannot be used. */
-export async function listen(server: Server, port: number): Promise<void> {
+/**
+ * Starts listening; rejects with a clear message when the port cannot be used.
+ * `purpose` names the variable and use in that message ("PORT 8080 for webhook updates").
+ */
+export async function listen(server: Server, port: number, purpose = "PORT", use = "webhook updates"): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
-      reject(new Error(`Cannot listen on PORT ${port} for webhook updates: ${error.code === "EADDRINUSE" ? "the port is already in use" : error.message}`));
+      reject(new Error(`Cannot listen on ${purpose} ${port} for ${use}: ${error.code === "EADDRINUSE" ? "the port is already in use" : error.message}`));
     };
     server.once("error", onError);
     server.listen(port, () => {

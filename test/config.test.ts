@@ -26,6 +26,22 @@ describe("parseConfig", () => {
     expect(config.notify).toEqual({ intervalMs: 60_000, idleIntervalMs: 900_000, maxRps: 5 });
   });
 
+  it("reads the monitoring port, admin chats and the alert delay, with their defaults", () => {
+    expect(parseConfig(minimal)).toMatchObject({ metricsPort: 9464, adminChatIds: [], alertAfterMs: 120_000 });
+    const config = parseConfig({ ...minimal, METRICS_PORT: "0", ADMIN_CHAT_IDS: " 123456789, -1001234567890,123456789 ", ALERT_AFTER_MS: "60000" });
+    expect(config).toMatchObject({ metricsPort: 0, adminChatIds: [123456789, -1001234567890], alertAfterMs: 60_000 });
+  });
+
+  it("refuses admin chat ids that are not numbers, and a monitoring port equal to the webhook port", () => {
+    expect(problemsOf({ ...minimal, ADMIN_CHAT_IDS: "123,@operator" })).toEqual([
+      "ADMIN_CHAT_IDS must be comma-separated Telegram chat ids (numbers such as 123456789 or -1001234567890); entry 2 is not one",
+    ]);
+    expect(problemsOf({ ...minimal, METRICS_PORT: "70000", ALERT_AFTER_MS: "soon" })).toEqual(["METRICS_PORT must be at most 65535", "ALERT_AFTER_MS must be a whole number"]);
+    const webhook = { ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET: "0123456789abcdef", PORT: "9464" };
+    expect(problemsOf(webhook)[0]).toMatch(/^METRICS_PORT must differ from PORT/);
+    expect(parseConfig({ ...webhook, METRICS_PORT: "0" }).metricsPort).toBe(0);
+  });
+
   it("takes the exchanger connection pool size from EXCHANGER_CONNECTIONS", () => {
     expect(parseConfig({ ...minimal, EXCHANGER_CONNECTIONS: "32" }).exchanger.connections).toBe(32);
     expect(problemsOf({ ...minimal, EXCHANGER_CONNECTIONS: "0" })[0]).toMatch(/^EXCHANGER_CONNECTIONS /);

@@ -7,6 +7,7 @@ import type { Server } from "node:http";
 import { Bot, webhookCallback } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
 import { createWebhookServer, listen, type WebhookLimits } from "../src/webhook-server.js";
+import type { HealthReport } from "../src/operator/health.js";
 import { createLogger } from "../src/logger.js";
 import { BOT_INFO, BOT_TOKEN } from "./harness/telegram-fake.js";
 import { closedWithin, openSocket, rawRequest } from "./harness/raw-http.js";
@@ -27,12 +28,15 @@ afterEach(async () => {
   }
 });
 
+/** What /healthz reports in these tests; the health check itself is tested in test/operator/. */
+let healthReport: HealthReport = { ok: true, storage: "ok", updates: "ok" };
+
 async function start(limits: Partial<WebhookLimits> = {}): Promise<Running> {
   const bot = new Bot(BOT_TOKEN, { botInfo: BOT_INFO });
   const seen: string[] = [];
   bot.on("message:text", (ctx) => void seen.push(ctx.message.text));
   const handleUpdate = webhookCallback(bot, "callback", { secretToken: SECRET, onTimeout: "return", timeoutMilliseconds: 5_000 });
-  const server = createWebhookServer({ path: PATH, secret: SECRET, handleUpdate, logger: createLogger("silent"), limits });
+  const server = createWebhookServer({ path: PATH, secret: SECRET, handleUpdate, health: async () => healthReport, logger: createLogger("silent"), limits });
   servers.push(server);
   await listen(server, 0);
   return { port: (server.address() as AddressInfo).port, seen };
@@ -83,10 +87,18 @@ describe("webhook server", () => {
     expect(seen).toEqual([]);
   });
 
-  it("answers other paths with 404 and /healthz with 200", async () => {
+  it("answers other paths with 404 and /healthz with the health report (200, or 503 with the reason)", async () => {
     const { port } = await start();
     expect((await rawRequest({ port, path: "/other", headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Length": "2" }, body: "{}" })).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    healthReport = { ok: false, reason: "storage did not answer within 2000 ms", storage: "failing", updates: "ok" };
+    try {
+      const unhealthy = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(unhealthy.status).toBe(503);
+      expect(await unhealthy.json()).toMatchObject({ ok: false, reason: "storage did not answer within 2000 ms" });
+    } finally {
+      healthReport = { ok: true, storage: "ok", updates: "ok" };
+    }
   });
 
   it("times out a body sent too slowly with 408 and closes the connection", async () => {

@@ -20,6 +20,7 @@ import type { CurrencyCache } from "./currencies.js";
 import type { DirectionCatalog } from "./directions.js";
 import type { UpdateGate } from "./update-gate.js";
 import type { CodeAttempts } from "./code-attempts.js";
+import type { AppMetrics } from "../operator/metrics.js";
 
 export interface BotDeps {
   exchanger: ExchangerClient;
@@ -41,6 +42,8 @@ export interface BotDeps {
   updateGate: UpdateGate;
   /** Wrong 2FA codes per exchanger account (shared by instances). */
   codeAttempts: CodeAttempts;
+  /** Prometheus counters of this app (src/operator/metrics.ts). */
+  metrics: AppMetrics;
 }
 
 export interface BotConfig {

@@ -2,6 +2,8 @@
  * createBot: the composition root of the Telegram side.
  *
  * Middleware order (each step relies on the ones above it):
+ *  0. count updates           — first, so /metrics sees every update, dropped ones too (middlewares/metrics.ts);
+ *                               handler errors are counted just inside the error boundary (7)
  *  1. chat backlog            — at most MAX_PENDING_PER_CHAT updates of one chat running or queued in
  *                               this process; the excess is dropped (told to slow down, presses answered,
  *                               a key-shaped message still deleted without a store read) and repeated
@@ -59,6 +61,7 @@ import { chatLock } from "./middlewares/chat-lock.js";
 import { privateOnly } from "./middlewares/private-only.js";
 import { deleteIfKey, secretGuard } from "./middlewares/secret-guard.js";
 import { addressedToThisBot } from "./middlewares/addressed.js";
+import { countHandlerErrors, countUpdates } from "./middlewares/metrics.js";
 import type { I18n } from "@grammyjs/i18n";
 
 export type { BotConfig, BotDeps } from "./context.js";
@@ -92,11 +95,13 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   const commands = features.flatMap((f) => f.commands ?? []);
   setHelpCommands(commands);
 
+  bot.use(countUpdates(deps.metrics));
   bot.use(
     chatBacklog({
       maxPending: MAX_PENDING_PER_CHAT,
       // Dropped before load-chat: said in Telegram's language of the user (no store read per dropped update).
       onDropped: async (ctx, how) => {
+        deps.metrics.throttled(how.coalesced ? "coalesced" : "backlog");
         await deleteIfKey(ctx, deps.logger);
         await tellSlowDown(ctx, deps, (key, args) => i18n.t(languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage), key, args), how);
       },
@@ -110,6 +115,7 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   bot.use(i18n);
   bot.use(admitUpdate);
   bot.use(errorBoundary);
+  bot.use(countHandlerErrors(deps.metrics));
   bot.use(privateOnly);
   bot.use(installConversations(deps, botConfig, i18n));
   bot.use(cancelComposer);

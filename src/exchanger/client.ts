@@ -14,7 +14,7 @@ import { Pool } from "undici";
 import type { Logger } from "../logger.js";
 import { toFormBody, toMultipart, toQueryString, type Params } from "./encoding.js";
 import { interpret, isNothing, parseEnvelope, toObjectList, toPagination, toRecord, type Success } from "./envelope.js";
-import { Unauthorized, Unavailable, type UnavailableReason } from "./errors.js";
+import { ExchangerError, Unauthorized, Unavailable, type UnavailableReason } from "./errors.js";
 import { readCurrencies } from "./readers/currencies.js";
 import { readDirectionMap } from "./readers/directions.js";
 import { readPublicInfo } from "./readers/public-info.js";
@@ -59,6 +59,24 @@ export interface ExchangerClientOptions {
    * one and the same response.
    */
   onSuccess?: (method: string, httpStatus: number, success: Success) => void;
+  /**
+   * Sees how each call ended (after its retries) and how long it took in all: metrics and the
+   * exchanger health the operator alerts derive from it (src/operator/). Never sees parameters.
+   */
+  onCall?: (method: string, outcome: CallOutcome, durationMs: number) => void;
+}
+
+/**
+ * How a call ended, as monitoring counts it: `ok` an answer; `refused` the server's error envelope (an
+ * answer too: the exchanger works); `unauthorized` the key was rejected; `unavailable` no usable answer.
+ */
+export type CallOutcome = "ok" | "refused" | "unauthorized" | "unavailable";
+
+export function callOutcome(error: unknown): CallOutcome {
+  if (error === undefined) return "ok";
+  if (error instanceof Unauthorized) return "unauthorized";
+  if (error instanceof ExchangerError) return "refused";
+  return "unavailable";
 }
 
 export interface ExchangerClientStats {
@@ -131,11 +149,19 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     }
     const scrub = scrubber([spec.apiKey, ...(spec.secrets ?? [])]);
     const policy = spec.read ? retryPolicy : { attempts: 1, baseDelayMs: 0 };
-    return withRetry(
-      policy,
-      (attempt) => attemptOnce(spec, method, attempt, scrub),
-      (error) => error instanceof Unavailable && closing === undefined,
-    );
+    const started = performance.now();
+    try {
+      const success = await withRetry(
+        policy,
+        (attempt) => attemptOnce(spec, method, attempt, scrub),
+        (error) => error instanceof Unavailable && closing === undefined,
+      );
+      options.onCall?.(method, "ok", performance.now() - started);
+      return success;
+    } catch (error) {
+      options.onCall?.(method, callOutcome(error), performance.now() - started);
+      throw error;
+    }
   }
 
   async function attemptOnce(spec: CallSpec, method: string, attempt: number, scrub: (s: string) => string): Promise<Success> {

@@ -53,6 +53,8 @@ export interface NotifierDeps {
   defaultLanguage: Language;
   /** config.notify */
   notify: { intervalMs: number; idleIntervalMs: number; maxRps: number };
+  /** Told of each notification Telegram accepted (the monitoring port counts them). */
+  onSent?: () => void;
 }
 
 export interface NotifierOptions {
@@ -263,6 +265,7 @@ export class Notifier {
       await this.#telegramLimit.acquire();
       try {
         await this.#deps.api.sendMessage(chatId, message.text, { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+        this.#deps.onSent?.();
         announced.push(...message.changes);
       } catch (error) {
         if (error instanceof GrammyError && error.error_code === 403) return { announced, blocked: true };

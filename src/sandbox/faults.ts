@@ -26,6 +26,10 @@ export class FaultQueue {
     if (times > 0) this.rules.push({ path, kind, remaining: times });
   }
 
+  clear(): void {
+    this.rules = [];
+  }
+
   /** The first armed rule matching this path, consuming one use of it. */
   take(path: string): Fault | undefined {
     const rule = this.rules.find((r) => r.path === undefined || r.path === path);

@@ -63,6 +63,8 @@ export interface Sandbox {
   dialect: Dialect;
   requests: RecordedRequest[];
   injectFault(f: { path?: string; kind: Fault; times?: number }): void;
+  /** Removes every fault still armed: the exchanger answers normally again (an outage ends). */
+  clearFaults(): void;
   setOrderStatus(accountName: string, orderId: string | number, status: number): void;
   addOrder(accountName: string, partial?: Record<string, unknown>): Record<string, unknown>;
   revokeKey(accountName: string): void;
@@ -121,6 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     dialect,
     requests,
     injectFault: ({ path, kind, times }) => faults.add(path, kind, times ?? 1),
+    clearFaults: () => faults.clear(),
     setOrderStatus: (name, id, status) => setOrderStatus(state, name, id, status, now()),
     addOrder: (name, partial = {}) => addOrder(state, name, partial, now()),
     revokeKey: (name) => revokeKey(state, name),

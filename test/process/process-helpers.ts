@@ -37,7 +37,8 @@ export function startBot(env: Record<string, string>, wrapper: string[] = []): B
   const [command, ...args] = [...wrapper, process.execPath, MAIN];
   const child = spawn(command!, args, {
     cwd,
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: join(cwd, "data"), ...env },
+    // The monitoring port is off unless a test asks for it: files run in parallel and 9464 is one port.
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: join(cwd, "data"), METRICS_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

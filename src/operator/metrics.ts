@@ -1,0 +1,162 @@
+/**
+ * The bot's Prometheus metrics (README, "Monitoring"). One `AppMetrics` per app, on a Registry the
+ * caller creates (main.ts / app.ts): tests build several apps in one process, so nothing here lives
+ * in prom-client's global default registry.
+ *
+ * Labels only ever take values from the fixed lists below; anything else becomes "other". No label
+ * carries a key, a chat id or text a user typed — a label value is stored forever by Prometheus.
+ */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, Summary } from "prom-client";
+import type { CallOutcome } from "../exchanger/client.js";
+import { RecentActivity } from "./recent.js";
+
+const PREFIX = "exchanger_bot_";
+
+/** Update kinds Telegram sends (the bot asks for message and callback_query only). */
+export const UPDATE_KINDS = [
+  "message",
+  "edited_message",
+  "callback_query",
+  "inline_query",
+  "chosen_inline_result",
+  "my_chat_member",
+  "chat_member",
+  "chat_join_request",
+  "channel_post",
+  "edited_channel_post",
+  "pre_checkout_query",
+  "shipping_query",
+  "poll",
+  "poll_answer",
+  "message_reaction",
+] as const;
+
+/** Every method the exchanger client calls (exchanger/client.ts), without the slash. */
+export const EXCHANGER_METHODS = [
+  "user-api-get-info",
+  "user-api-get-orders",
+  "user-api-get-referral-orders",
+  "user-api-get-details",
+  "user-api-create-details",
+  "user-api-delete-details",
+  "user-api-get-verification",
+  "user-api-submit-verification",
+  "user-api-spend-balance",
+  "user-api-change-password",
+  "user-api-setup-two-factor-authentication",
+  "user-api-get-inputs",
+  "public-api-get-currencies",
+  "public-api-get-exchanges",
+  "public-api-get-exchange",
+  "public-api-get-status",
+  "public-api-get-referral-program",
+] as const;
+
+/** Bot API methods the bot uses; others are counted as "other". */
+export const TELEGRAM_METHODS = [
+  "getMe",
+  "getUpdates",
+  "setWebhook",
+  "deleteWebhook",
+  "setMyCommands",
+  "sendMessage",
+  "sendPhoto",
+  "editMessageText",
+  "editMessageReplyMarkup",
+  "deleteMessage",
+  "answerCallbackQuery",
+  "getFile",
+] as const;
+
+/** Error classes a handler may end with (the error boundary tells the user about each). */
+export const HANDLER_ERRORS = ["Unavailable", "ExchangerError", "Unauthorized", "NotLinked", "CodesLocked", "GrammyError", "HttpError"] as const;
+
+/** Why an update was not handled: the chat backlog dropped it or coalesced a repeated press, its budget was spent, or it was a redelivery. */
+export const THROTTLE_REASONS = ["backlog", "coalesced", "over_budget", "repeated"] as const;
+export type ThrottleReason = (typeof THROTTLE_REASONS)[number];
+
+/** How one HTTP request to the Bot API ended. */
+export type TelegramOutcome = "ok" | "refused" | "rate_limited" | "server_error" | "network";
+
+/** The value when it is in the list, else "other". */
+export function known(list: readonly string[], value: string | undefined): string {
+  return value !== undefined && list.includes(value) ? value : "other";
+}
+
+export interface AppMetrics {
+  readonly registry: Registry;
+  /** Rolling last-hour figures of this process, for /stats (stats.ts). */
+  readonly recent: RecentActivity;
+  updateHandled(kind: string | undefined): void;
+  handlerError(errorClass: string): void;
+  throttled(reason: ThrottleReason): void;
+  exchangerCall(method: string, outcome: CallOutcome, durationMs: number): void;
+  telegramRequest(method: string, outcome: TelegramOutcome): void;
+  telegramRetries(method: string, retries: number): void;
+  notificationSent(): void;
+  /** Gauges read at scrape time (store counts, exchanger availability). */
+  addGauge(name: string, help: string, read: () => Promise<number | undefined> | number | undefined): void;
+}
+
+/** Latency buckets in seconds: a healthy exchanger answers in tens of ms, a dying one times out (EXCHANGER_TIMEOUT_MS, 15 s default). */
+const LATENCY_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40];
+
+export function createMetrics(registry: Registry): AppMetrics {
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+
+  const updates = new Counter({ name: `${PREFIX}updates_total`, help: "Updates received, by kind", labelNames: ["kind"], registers });
+  const errors = new Counter({ name: `${PREFIX}handler_errors_total`, help: "Updates whose handler ended in an error, by error class", labelNames: ["error"], registers });
+  const throttled = new Counter({ name: `${PREFIX}throttled_updates_total`, help: "Updates not handled, by reason (backlog, coalesced, over_budget, repeated)", labelNames: ["reason"], registers });
+  const exchangerCalls = new Counter({ name: `${PREFIX}exchanger_calls_total`, help: "Exchanger API calls (retries included in one call), by method and outcome", labelNames: ["method", "outcome"], registers });
+  const exchangerLatency = new Histogram({ name: `${PREFIX}exchanger_call_duration_seconds`, help: "Exchanger API call duration including retries, by method", labelNames: ["method"], buckets: LATENCY_BUCKETS, registers });
+  const telegramRequests = new Counter({ name: `${PREFIX}telegram_requests_total`, help: "HTTP requests to the Bot API (each retry counts), by method and outcome", labelNames: ["method", "outcome"], registers });
+  const telegramRetries = new Counter({ name: `${PREFIX}telegram_retries_total`, help: "Bot API requests repeated by auto-retry (429 / 5xx), by method", labelNames: ["method"], registers });
+  const notifications = new Counter({ name: `${PREFIX}notifications_sent_total`, help: "Order status notifications delivered", registers });
+  // Not registered: p50/p95 of the last hour for /stats; Prometheus gets the histogram above.
+  const latencyWindow = new Summary({ name: "exchanger_latency_last_hour", help: "-", percentiles: [0.5, 0.95], maxAgeSeconds: 3600, ageBuckets: 6, registers: [] });
+  const recent = new RecentActivity(latencyWindow);
+
+  return {
+    registry,
+    recent,
+    updateHandled(kind) {
+      updates.inc({ kind: known(UPDATE_KINDS, kind) });
+      recent.add("updates");
+    },
+    handlerError(errorClass) {
+      errors.inc({ error: known(HANDLER_ERRORS, errorClass) });
+      recent.add("errors");
+    },
+    throttled(reason) {
+      throttled.inc({ reason });
+    },
+    exchangerCall(method, outcome, durationMs) {
+      const label = known(EXCHANGER_METHODS, method);
+      exchangerCalls.inc({ method: label, outcome });
+      exchangerLatency.observe({ method: label }, durationMs / 1000);
+      recent.exchangerCall(outcome, durationMs);
+    },
+    telegramRequest(method, outcome) {
+      telegramRequests.inc({ method: known(TELEGRAM_METHODS, method), outcome });
+    },
+    telegramRetries(method, retries) {
+      if (retries > 0) telegramRetries.inc({ method: known(TELEGRAM_METHODS, method) }, retries);
+    },
+    notificationSent() {
+      notifications.inc();
+    },
+    addGauge(name, help, read) {
+      new Gauge({
+        name: `${PREFIX}${name}`,
+        help,
+        registers,
+        async collect() {
+          const value = await read();
+          // Unknown (the store did not answer): the last value stays rather than a false zero.
+          if (value !== undefined) this.set(value);
+        },
+      });
+    },
+  };
+}
