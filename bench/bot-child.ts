@@ -48,7 +48,7 @@ async function answer(message: BotRequest): Promise<BotReply> {
       return { type: "marked" };
     case "report":
       // maxRSS is in KiB.
-      return { type: "report", cpuMicros: cpuMicros() - cpuStart, peakRssBytes: process.resourceUsage().maxRSS * 1024 };
+      return { type: "report", cpuMicros: cpuMicros() - cpuStart, peakRssBytes: process.resourceUsage().maxRSS * 1024, memory: process.memoryUsage() };
     case "stop":
       if (runner.isRunning()) await runner.stop();
       await bot.close();

@@ -40,6 +40,7 @@ interface Side {
   seconds: number;
   cpuMicros: number;
   apiCalls: number;
+  edits: number;
 }
 
 async function burst(side: Side): Promise<void> {
@@ -50,6 +51,7 @@ async function burst(side: Side): Promise<void> {
   side.seconds += result.seconds;
   side.cpuMicros += cpuMicros;
   side.apiCalls += result.apiCalls;
+  side.edits += result.edits;
   // Let the edits that follow each answer land, so the next burst starts from a quiet machine.
   await sleep(DELAY_MS * 3);
 }
@@ -79,8 +81,8 @@ export async function measureP2(): Promise<P2Result> {
     await bare.sendScreens(chats(BARE_FIRST_CHAT));
     await bareTelegram.findScreens(chats(BARE_FIRST_CHAT));
     const sides: Side[] = [
-      { name: "ours", bot: ours, telegram: oursTelegram, updates: 0, seconds: 0, cpuMicros: 0, apiCalls: 0 },
-      { name: "bare", bot: bare, telegram: bareTelegram, updates: 0, seconds: 0, cpuMicros: 0, apiCalls: 0 },
+      { name: "ours", bot: ours, telegram: oursTelegram, updates: 0, seconds: 0, cpuMicros: 0, apiCalls: 0, edits: 0 },
+      { name: "bare", bot: bare, telegram: bareTelegram, updates: 0, seconds: 0, cpuMicros: 0, apiCalls: 0, edits: 0 },
     ];
     for (const side of sides) {
       await side.telegram.burst(2, CHATS); // warm-up: connections, JIT
@@ -88,20 +90,21 @@ export async function measureP2(): Promise<P2Result> {
     }
     for (let i = 0; i < BURSTS; i++) for (const side of sides) await burst(side);
     const [o, b] = sides as [Side, Side];
-    const { peakRssBytes } = await ours.report();
-    const { peakRssBytes: barePeak } = await bare.report();
+    const { peakRssBytes, memory } = await ours.report();
+    const { peakRssBytes: barePeak, memory: bareMemory } = await bare.report();
 
     const updatesPerSecond = round(o.updates / o.seconds, 0);
     const bareUpdatesPerSecond = round(b.updates / b.seconds, 0);
     const ratio = round(updatesPerSecond / bareUpdatesPerSecond);
     const bound = CHATS / (DELAY_MS / 1000);
     const peakRssMb = round(peakRssBytes / MB, 0);
-    const perSide = (s: Side) => `${s.name}: ${round(s.cpuMicros / s.updates, 0)} µs CPU/update, ${round(s.cpuMicros / 1e6 / s.seconds)} cores busy, ${round(s.apiCalls / s.updates, 1)} Bot API calls/update`;
+    const perSide = (s: Side) => `${s.name}: ${round(s.cpuMicros / s.updates, 0)} µs CPU/update, ${round(s.cpuMicros / 1e6 / s.seconds)} cores busy, ${round(s.apiCalls / s.updates, 2)} Bot API calls and ${round(s.edits / s.updates, 2)} edits/update`;
     line("P2", `${updatesPerSecond} updates/s (runner)`, `${bareUpdatesPerSecond} updates/s (bare grammY, runner)`, "ratio ≥ 0.75");
     note(`P2ratio ${ratio}; ${CHATS} chats × ${ROUNDS} presses × ${BURSTS} bursts each, alternating; exchanger answering in ${DELAY_MS} ms; latency bound ${bound}/s`);
     note(`${perSide(o)}; ${perSide(b)} (each bot in a process of its own)`);
     line("P7", `${peakRssMb} MB peak RSS`, `${round(barePeak / MB, 0)} MB peak RSS (bare grammY)`, "≤ 150 MB");
-    note(`the bot process's resident memory at its highest: start-up, ${CHATS} chats linked, warm-up and ${BURSTS} bursts`);
+    const mb = (m: NodeJS.MemoryUsage) => `rss ${round(m.rss / MB, 0)}, heap ${round(m.heapUsed / MB, 0)} of ${round(m.heapTotal / MB, 0)}, external ${round(m.external / MB, 0)} MB`;
+    note(`the bot process's resident memory at its highest: start-up, ${CHATS} chats linked, warm-up and ${BURSTS} bursts; after them: ours ${mb(memory)}; bare ${mb(bareMemory)}`);
     return { updatesPerSecond, bareUpdatesPerSecond, ratio, bound, peakRssMb };
   } finally {
     for (const child of started.reverse()) await child.stop();

@@ -12,7 +12,7 @@ export interface BotProcess {
   /** Starts counting the bot's CPU. */
   mark(): Promise<void>;
   /** CPU since mark() (µs) and the process's peak RSS so far (bytes). */
-  report(): Promise<{ cpuMicros: number; peakRssBytes: number }>;
+  report(): Promise<{ cpuMicros: number; peakRssBytes: number; memory: NodeJS.MemoryUsage }>;
   /** Stops polling, closes the bot (our bot's Redis keys are removed), ends the process. */
   stop(): Promise<void>;
 }
@@ -37,8 +37,8 @@ export async function startBotProcess(env: { BENCH_BOT: "ours" | "bare"; BENCH_E
       await request({ type: "mark" }, "marked");
     },
     async report() {
-      const { cpuMicros, peakRssBytes } = await request({ type: "report" }, "report");
-      return { cpuMicros, peakRssBytes };
+      const { cpuMicros, peakRssBytes, memory } = await request({ type: "report" }, "report");
+      return { cpuMicros, peakRssBytes, memory };
     },
     async stop() {
       if (child.exitCode === null) await request({ type: "stop" }, "stopped").catch(() => undefined);

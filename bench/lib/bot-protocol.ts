@@ -5,6 +5,6 @@ export type BotReply =
   | { type: "screens-sent" }
   | { type: "marked" }
   /** CPU (µs) since "mark"; peak resident set size (bytes) over the process's life. */
-  | { type: "report"; cpuMicros: number; peakRssBytes: number }
+  | { type: "report"; cpuMicros: number; peakRssBytes: number; memory: NodeJS.MemoryUsage }
   | { type: "stopped" }
   | { type: "failed"; message: string };

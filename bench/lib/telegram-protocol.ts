@@ -18,7 +18,7 @@ export type TelegramRequest =
 export type TelegramReply =
   | { type: "ready"; apiRoot: string }
   | { type: "screens-ready" }
-  | { type: "burst-done"; updates: number; seconds: number; apiCalls: number }
+  | { type: "burst-done"; updates: number; seconds: number; apiCalls: number; edits: number }
   | { type: "updates"; updates: Update[] }
   | { type: "calls-forgotten" }
   | { type: "failed"; message: string };
