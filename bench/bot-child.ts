@@ -57,7 +57,14 @@ async function answer(message: BotRequest): Promise<BotReply> {
 }
 
 process.on("message", (message: BotRequest) => {
-  answer(message).then(send, (error: unknown) => send({ type: "failed", message: error instanceof Error ? error.message : String(error) }));
+  answer(message).then(
+    (reply) => {
+      send(reply);
+      // Exiting by itself (not killed) lets `node --cpu-prof` write this process's profile.
+      if (reply.type === "stopped") process.disconnect();
+    },
+    (error: unknown) => send({ type: "failed", message: error instanceof Error ? error.message : String(error) }),
+  );
 });
 process.on("disconnect", () => process.exit(0));
 send({ type: "ready", pageSize: bot.pageSize, connections: bot.connections });

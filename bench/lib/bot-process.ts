@@ -41,7 +41,12 @@ export async function startBotProcess(env: { BENCH_BOT: "ours" | "bare"; BENCH_E
       return { cpuMicros, peakRssBytes, memory };
     },
     async stop() {
-      if (child.exitCode === null) await request({ type: "stop" }, "stopped").catch(() => undefined);
+      if (child.exitCode === null) {
+        const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+        await request({ type: "stop" }, "stopped").catch(() => undefined);
+        // It leaves by itself once stopped (see bot-child.ts); kill it only if it hangs.
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      }
       await stopChild(child);
     },
   };
