@@ -1,49 +1,54 @@
 /**
  * `npm run bench`: every figure beside its baseline measured in the same run; the last line is one
- * JSON object {"P1": ratio, "P2": updates/s, "P3": bytes, "P4": connections, "P5": calls}.
+ * JSON object {"P1": ratio, "P2": updates/s, "P2ratio": ours ÷ bare grammY, "P3": bytes, "P4":
+ * connections, "P5": calls, "P6": bytes, "P7": MB}.
  * Needs Redis at REDIS_URL (default redis://127.0.0.1:6379); keys live under a unique prefix and are
  * removed afterwards.
  */
 import { cpus } from "node:os";
-import { startExchangerProcess } from "./lib/exchanger-process.js";
+import { startExchangerProcess, type ExchangerProcess } from "./lib/exchanger-process.js";
 import { note } from "./lib/measure.js";
 import { measureP1 } from "./p1-cpu.js";
 import { measureP2 } from "./p2-throughput.js";
 import { measureP3 } from "./p3-redis-bytes.js";
 import { measureP4 } from "./p4-connections.js";
 import { measureP5 } from "./p5-calls.js";
+import { measureP6 } from "./p6-notify-bytes.js";
 
-/** BENCH_ONLY=P1 (or P2..P5) runs one figure, e.g. under `node --cpu-prof` to see where time goes. */
+/** BENCH_ONLY=P1 (or P2..P6; P7 comes with P2) runs one figure, e.g. under `node --cpu-prof` to see where time goes. */
 const only = process.env.BENCH_ONLY;
+
+const withExchanger: Record<string, (exchanger: ExchangerProcess) => Promise<unknown>> = { P1: measureP1, P3: measureP3, P4: measureP4, P5: measureP5, P6: measureP6 };
 
 async function main(): Promise<void> {
   if (only !== undefined) return runOne(only);
   const started = Date.now();
   process.stdout.write(`machine: ${cpus().length} CPU(s), ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}\n`);
   const exchanger = await startExchangerProcess();
-  let p1, p3, p4, p5;
+  let p1, p3, p4, p5, p6;
   try {
     p1 = await measureP1(exchanger);
     p3 = await measureP3(exchanger);
     p4 = await measureP4(exchanger);
     p5 = await measureP5(exchanger);
+    p6 = await measureP6(exchanger);
   } finally {
     await exchanger.stop();
   }
   const p2 = await measureP2();
   note(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
-  process.stdout.write(`${JSON.stringify({ P1: p1.ratio, P2: p2.updatesPerSecond, P3: p3, P4: p4, P5: p5 })}\n`);
+  process.stdout.write(`${JSON.stringify({ P1: p1.ratio, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb })}\n`);
 }
 
 async function runOne(figure: string): Promise<void> {
-  if (figure === "P2") {
+  if (figure === "P2" || figure === "P7") {
     await measureP2();
     return;
   }
+  const measure = withExchanger[figure];
+  if (!measure) throw new Error(`BENCH_ONLY must be one of P1..P7, not "${figure}"`);
   const exchanger = await startExchangerProcess();
   try {
-    const measure = { P1: measureP1, P3: measureP3, P4: measureP4, P5: measureP5 }[figure];
-    if (!measure) throw new Error(`BENCH_ONLY must be one of P1..P5, not "${figure}"`);
     await measure(exchanger);
   } finally {
     await exchanger.stop();

@@ -1,12 +1,15 @@
 /**
  * P3 — Redis bytes per idle linked chat: chats link their key through the bot and switch language
- * (the usual first steps), then MEMORY USAGE is summed over every key of each chat. Baseline: the
- * least any design could store — the API key in clear under a short key, one Redis string per chat.
+ * (the usual first steps), then MEMORY USAGE is summed over every key of each chat (lib/redis-bytes.ts).
+ * An idle chat is one whose last update is more than a minute old: its update budget key `cb:<chat>`
+ * (60 s) has expired, so it is reported beside the figure, not in it. Baseline: the least any design
+ * could store — the API key in clear under a short key, one Redis string per chat.
  */
 import { Redis } from "ioredis";
 import type { ExchangerProcess } from "./lib/exchanger-process.js";
 import { line, note, round } from "./lib/measure.js";
 import { deleteKeys, REDIS_URL, startOurBot } from "./lib/our-bot.js";
+import { bytesPerChat } from "./lib/redis-bytes.js";
 import { callbackUpdate, messageWithButton, textUpdate } from "../test/harness/updates.js";
 
 const CHATS = 50;
@@ -18,8 +21,8 @@ export async function measureP3(exchanger: ExchangerProcess): Promise<number> {
   const baselinePrefix = `${ours.prefix}baseline:`;
   try {
     const deliver = (u: Parameters<typeof ours.app.bot.handleUpdate>[0]) => ours.app.bot.handleUpdate(u);
-    for (let i = 0; i < CHATS; i++) {
-      const chatId = FIRST_CHAT + i;
+    const chats = Array.from({ length: CHATS }, (_, i) => FIRST_CHAT + i);
+    for (const chatId of chats) {
       await deliver(textUpdate(ours.fake, chatId, exchanger.apiKey));
       await deliver(textUpdate(ours.fake, chatId, "/language"));
       const picker = messageWithButton(ours.fake, chatId, "lang:ru");
@@ -27,36 +30,20 @@ export async function measureP3(exchanger: ExchangerProcess): Promise<number> {
       await deliver(callbackUpdate(ours.fake, chatId, picker, "lang:ru"));
       if (!(await ours.app.storage.vault.has(chatId))) throw new Error(`bench: chat ${chatId} did not link`);
     }
-
-    const keys = await redis.keys(`${ours.prefix}*`);
-    const perChat = new Map<number, { bytes: number; keys: string[] }>();
-    let unowned: string[] = [];
-    for (const key of keys) {
-      const owner = [...Array(CHATS).keys()].map((i) => FIRST_CHAT + i).find((id) => new RegExp(`(^|:)${id}(:|$)`).test(key.slice(ours.prefix.length)));
-      if (owner === undefined) {
-        unowned.push(key);
-        continue;
-      }
-      const entry = perChat.get(owner) ?? { bytes: 0, keys: [] };
-      entry.bytes += Number(await redis.call("MEMORY", "USAGE", key, "SAMPLES", "0"));
-      entry.keys.push(key.slice(ours.prefix.length).replace(String(owner), "<chat>"));
-      perChat.set(owner, entry);
-    }
-    const bytes = [...perChat.values()].reduce((a, e) => a + e.bytes, 0) / CHATS;
+    const bytes = await bytesPerChat(redis, ours.prefix, chats);
 
     let baselineBytes = 0;
-    for (let i = 0; i < CHATS; i++) {
-      const key = `${baselinePrefix}${FIRST_CHAT + i}`;
+    for (const chatId of chats) {
+      const key = `${baselinePrefix}${chatId}`;
       await redis.set(key, exchanger.apiKey);
       baselineBytes += Number(await redis.call("MEMORY", "USAGE", key, "SAMPLES", "0"));
     }
     baselineBytes /= CHATS;
 
-    line("P3", `${round(bytes, 0)} B/chat`, `${round(baselineBytes, 0)} B/chat (plain key, one string)`, "≤ 400 B");
-    const sample = perChat.values().next().value;
-    note(`keys of one chat: ${sample?.keys.join(", ")} (Redis key prefix "${ours.prefix.replace(/[0-9a-f]{8}/, "…")}" included); ${unowned.length} keys shared by no chat`);
-    unowned = [];
-    return round(bytes, 0);
+    line("P3", `${round(bytes.lasting, 0)} B/chat`, `${round(baselineBytes, 0)} B/chat (plain key, one string)`, "≤ 400 B");
+    note(`keys of one chat: ${bytes.sampleKeys.join(", ")} (Redis key prefix "${ours.prefix.replace(/[0-9a-f]{8}/, "…")}" included)`);
+    note(`an active chat adds ${round(bytes.transient, 0)} B for 60 s after its last update window opened (update budget), ${round(bytes.lasting + bytes.transient, 0)} B in all; ${bytes.unowned.length} keys name no chat (update ids, kept 30 min)`);
+    return round(bytes.lasting, 0);
   } finally {
     redis.disconnect();
     await deleteKeys(baselinePrefix);

@@ -24,7 +24,7 @@ async function callsPerView(exchanger: ExchangerProcess, handle: (u: Update) => 
 
 export async function measureP5(exchanger: ExchangerProcess): Promise<number> {
   const ours = await startOurBot({ exchangerBaseUrl: exchanger.baseUrl });
-  const bare = await startBareBot(exchanger.baseUrl, exchanger.apiKey, ours.config.ordersPageSize);
+  const bare = await startBareBot({ exchangerBaseUrl: exchanger.baseUrl, apiKey: exchanger.apiKey, pageSize: ours.config.ordersPageSize });
   try {
     const handleOurs = (u: Update) => ours.app.bot.handleUpdate(u);
     const screen = await openOrdersScreen(ours, 7101, exchanger.apiKey, handleOurs);

@@ -7,6 +7,7 @@
  */
 import { DecryptError, sealedKeyId, type Keyring } from "./crypto.js";
 import type { KV } from "./kv.js";
+import { OpenedKeys } from "./opened-keys.js";
 import type { Logger } from "../logger.js";
 
 export type ChatId = number | string;
@@ -25,15 +26,21 @@ export interface RotationResult {
 
 export class Vault {
   #writes = 0;
+  /** Keys this process opened, by chat and sealed value (opened-keys.ts); ES-private: never logged. */
+  readonly #opened: OpenedKeys;
 
   constructor(
     private readonly kv: KV,
     private readonly keyring: Keyring,
     private readonly logger?: Logger,
-  ) {}
+    options: { openedKeysMax?: number } = {},
+  ) {
+    this.#opened = new OpenedKeys(options.openedKeysMax);
+  }
 
   async link(chatId: ChatId, apiKey: string): Promise<void> {
     if (apiKey === "") throw new Error("Refusing to store an empty API key");
+    this.#opened.forget(chatId);
     await this.kv.set(vaultKey(chatId), this.keyring.seal(apiKey, aad(chatId)));
     this.#writes++;
   }
@@ -58,11 +65,19 @@ export class Vault {
 
   /** `get` for a value read from `vaultKey(chatId)` by the caller (with other keys, in one round trip). */
   open(chatId: ChatId, sealed: string | undefined): string | undefined {
-    if (sealed === undefined) return undefined;
+    if (sealed === undefined) {
+      this.#opened.forget(chatId);
+      return undefined;
+    }
+    const known = this.#opened.get(chatId, sealed);
+    if (known !== undefined) return known;
     try {
-      return this.keyring.open(sealed, aad(chatId));
+      const apiKey = this.keyring.open(sealed, aad(chatId));
+      this.#opened.remember(chatId, sealed, apiKey);
+      return apiKey;
     } catch (error) {
       if (!(error instanceof DecryptError)) throw error;
+      this.#opened.forget(chatId);
       this.logger?.warn({ chatId: String(chatId), reason: error.reason }, "stored API key cannot be decrypted; treating chat as unlinked");
       return undefined;
     }
@@ -74,6 +89,7 @@ export class Vault {
   }
 
   async unlink(chatId: ChatId): Promise<void> {
+    this.#opened.forget(chatId);
     await this.kv.del(vaultKey(chatId));
     this.#writes++;
   }
