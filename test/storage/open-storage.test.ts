@@ -86,4 +86,15 @@ describe("openStorage + rotateKeys", () => {
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(lines.join("")).not.toContain("s3cretpw");
   });
+
+  it("fails at start with a clear message when no Sentinel answers, never printing either password", async () => {
+    const started = Date.now();
+    const { logger, lines } = recordingLogger();
+    const redis = { kind: "sentinel" as const, sentinels: [{ host: "127.0.0.1", port: 1 }], masterName: "mymaster", password: "node-s3cret", sentinelPassword: "sentinel-s3cret" };
+    const failure = openStorage({ encryptionKey: randomKey(), encryptionKeysOld: [], redis, dataDir: "/nonexistent" }, logger);
+    await expect(failure).rejects.toThrow(/^Cannot reach Redis at master "mymaster" via Sentinel 127\.0\.0\.1:1: All sentinels are unreachable/);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const error = await failure.catch((e: Error) => e.message);
+    expect(`${error}${lines.join("")}`).not.toMatch(/s3cret/);
+  });
 });
