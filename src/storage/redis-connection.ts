@@ -49,6 +49,10 @@ export function createRedisClient(target: RedisTarget): Redis {
     // Subscribe to the Sentinels' +switch-master: leave the old master as soon as a failover is
     // announced, instead of waiting for it to kill us or (if it vanished from the network) for TCP.
     failoverDetector: true,
+    // ...on one Sentinel: the one that just named the master, so known to answer. ioredis' detector
+    // connections have no error listener of ours, so each unreachable Sentinel they tried would print
+    // "[ioredis] Unhandled error event" with a stack to stderr (redis/ioredis#1829).
+    sentinelMaxConnections: 1,
     // Retry the whole Sentinel list forever (a null here would end the client for good).
     sentinelRetryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     reconnectOnError: reconnectOnReadonly,
