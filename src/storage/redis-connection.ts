@@ -60,6 +60,16 @@ export function createRedisClient(target: RedisTarget): Redis {
   });
 }
 
+/**
+ * Closes a client for good: QUIT (pending replies arrive first), then disconnect, because ioredis'
+ * quit leaves the Sentinel failover detector's connection open (redis/ioredis#1362) and a process
+ * such as `npm run rotate-keys` would then never exit. A client that cannot QUIT is just dropped.
+ */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status !== "end") await redis.quit().catch(() => undefined);
+  redis.disconnect();
+}
+
 /** Where Redis is, safe for logs and error messages: the URL with its password masked, or the Sentinels. */
 export function describeRedis(target: RedisTarget): string {
   if (target.kind === "url") return safeUrl(target.url);

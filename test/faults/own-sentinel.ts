@@ -103,6 +103,12 @@ export class OwnSentinelGroup {
     });
   }
 
+  /** How many clients are connected to the Sentinel, not counting the one asking. */
+  async sentinelClients(): Promise<number> {
+    const list = (await this.sentinel(["CLIENT", "LIST"])) as string;
+    return list.split("\n").filter((line) => line.trim() !== "").length - 1;
+  }
+
   /** Starts `SENTINEL FAILOVER` (does not wait). */
   async startFailover(): Promise<void> {
     await this.sentinel(["SENTINEL", "FAILOVER", MASTER_NAME]);

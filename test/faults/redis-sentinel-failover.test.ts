@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLogger } from "../../src/logger.js";
+import { openStorage } from "../../src/storage/index.js";
 import { connectRedis } from "../../src/storage/redis-connection.js";
-import { Harness } from "../harness/harness.js";
+import { Harness, TEST_ENCRYPTION_KEY } from "../harness/harness.js";
 import { freePort } from "./own-redis.js";
 import { MASTER_NAME, OwnSentinelGroup } from "./own-sentinel.js";
 
@@ -124,5 +125,18 @@ describe("Redis Sentinel failover mid-conversation", () => {
       redis.disconnect();
       consoleError.mockRestore();
     }
+  });
+
+  it("closing the storage leaves no connection to the Sentinel behind (a one-shot tool can exit)", async () => {
+    const before = await group.sentinelClients();
+    const redis = { kind: "sentinel" as const, sentinels: [{ host: "127.0.0.1", port: group.ports.sentinel }], masterName: MASTER_NAME, password: PASSWORD, sentinelPassword: SENTINEL_PASSWORD };
+    const storage = await openStorage({ encryptionKey: TEST_ENCRYPTION_KEY, encryptionKeysOld: [], redis, dataDir: "/nonexistent" }, createLogger("silent"), { prefix: h.prefix });
+    const deadline = Date.now() + 5_000;
+    while ((await group.sentinelClients()) <= before) {
+      if (Date.now() > deadline) throw new Error("the storage never subscribed to the Sentinel's failover announcements");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await storage.close();
+    await expect.poll(() => group.sentinelClients(), { timeout: 5_000 }).toBe(before);
   });
 });
