@@ -4,11 +4,12 @@
  * watcher's leases and schedule, limiters, the conversation adapter) shares it, and the update gate
  * takes `duplicate()`, which copies these options: so all of them follow a failover alike.
  *
- * What a failover looks like from here: Sentinel promotes a replica and kills the clients of the old
- * master; ioredis asks a Sentinel for the new master and reconnects, replaying queued commands. A
- * command that reaches the old master after it was demoted gets READONLY: it did not run, so the
- * client reconnects (to the new master) and sends it again. Commands that cannot be served within a
- * few reconnect attempts fail, and the update that needed them is answered "try again".
+ * What a failover looks like from here: Sentinel promotes a replica and announces it; the client
+ * drops the old master at once (it may keep accepting writes for seconds until Sentinel demotes it,
+ * and those would be lost when it resyncs), asks a Sentinel for the new master and reconnects,
+ * replaying queued commands. A command that still reaches the old master after its demotion gets
+ * READONLY: it did not run, so the client reconnects and sends it again. Commands that cannot be
+ * served within a few reconnect attempts fail, and the update that needed them is answered "try again".
  */
 import { Redis, type RedisOptions } from "ioredis";
 import type { RedisTarget } from "../config.js";
@@ -20,7 +21,7 @@ import type { Logger } from "../logger.js";
  * bounds how long one update can wait for Redis then. Every command the bot sends is O(1) or a short
  * SCAN page, far below it.
  */
-export const SENTINEL_COMMAND_TIMEOUT_MS = 5_000;
+const SENTINEL_COMMAND_TIMEOUT_MS = 5_000;
 
 const COMMON: RedisOptions = {
   lazyConnect: false,
@@ -32,7 +33,7 @@ const COMMON: RedisOptions = {
 };
 
 /** A write that reached a demoted master did not run: reconnect (to the new master) and resend it. */
-export function reconnectOnReadonly(error: Error): 2 | false {
+function reconnectOnReadonly(error: Error): 2 | false {
   return error.message.startsWith("READONLY") ? 2 : false;
 }
 
