@@ -61,6 +61,35 @@ export function isLoopbackUrl(url: string): boolean {
   return family !== 0 && LOOPBACK.check(host, family === 4 ? "ipv4" : "ipv6");
 }
 
+/** One `host:port` of REDIS_SENTINELS: a host name, IPv4 or [IPv6] address, and a port 1–65535. */
+export interface HostPort {
+  host: string;
+  port: number;
+}
+
+function parseHostPort(entry: string): HostPort | undefined {
+  const match = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})$/.exec(entry);
+  if (!match) return undefined;
+  const port = Number(match[2]);
+  if (port < 1 || port > 65535) return undefined;
+  return { host: match[1]!.replace(/^\[|\]$/g, ""), port };
+}
+
+/** Comma-separated host:port list; every bad entry is named in the message. */
+const hostPortList = v.pipe(
+  v.string(),
+  v.transform((s) => s.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")),
+  v.check((entries) => entries.length > 0, "must list at least one Sentinel as host:port (e.g. sentinel-1:26379)"),
+  v.check(
+    (entries) => entries.every((entry) => parseHostPort(entry) !== undefined),
+    (issue) => {
+      const bad = (issue.input as string[]).filter((entry) => parseHostPort(entry) === undefined);
+      return `must be a comma-separated list of host:port (e.g. sentinel-1:26379,sentinel-2:26379); not host:port: ${bad.map((b) => `"${b}"`).join(", ")}`;
+    },
+  ),
+  v.transform((entries) => entries.map((entry) => parseHostPort(entry)!)),
+);
+
 /** true when the URL would carry secrets unencrypted over a network. */
 const isInsecureRemote = (url: string): boolean => /^http:\/\//i.test(url) && !isLoopbackUrl(url);
 
@@ -95,6 +124,12 @@ const EnvSchema = v.pipe(
       v.array(base64Key),
     ),
     REDIS_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, "must start with redis:// or rediss://"))),
+    // Redis through Sentinel (high availability), the alternative to REDIS_URL. Passwords are not
+    // trimmed: they are used exactly as written.
+    REDIS_SENTINELS: v.optional(hostPortList),
+    REDIS_SENTINEL_MASTER: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\S+$/, "must be the master's name from sentinel.conf (no spaces), e.g. mymaster"))),
+    REDIS_PASSWORD: v.optional(v.string()),
+    REDIS_SENTINEL_PASSWORD: v.optional(v.string()),
     DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), "./data"),
     TELEGRAM_API_ROOT: v.pipe(v.optional(v.string(), "https://api.telegram.org"), httpUrl),
     BOT_MODE: v.optional(v.picklist(["polling", "webhook"], "must be polling or webhook"), "polling"),
@@ -135,6 +170,50 @@ const EnvSchema = v.pipe(
     ["ENCRYPTION_KEY"],
   ),
   v.forward(
+    v.partialCheck([["REDIS_SENTINELS"], ["ENCRYPTION_KEY"]], (env) => env.REDIS_SENTINELS === undefined || env.ENCRYPTION_KEY !== undefined, "is required when REDIS_SENTINELS is set"),
+    ["ENCRYPTION_KEY"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["REDIS_URL"], ["REDIS_SENTINELS"]],
+      (env) => env.REDIS_URL === undefined || env.REDIS_SENTINELS === undefined,
+      "cannot be combined with REDIS_URL: set REDIS_URL for one Redis server, or REDIS_SENTINELS and REDIS_SENTINEL_MASTER for Redis through Sentinel",
+    ),
+    ["REDIS_SENTINELS"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["REDIS_SENTINELS"], ["REDIS_SENTINEL_MASTER"]],
+      (env) => env.REDIS_SENTINELS === undefined || env.REDIS_SENTINEL_MASTER !== undefined,
+      "is required when REDIS_SENTINELS is set (the master's name the Sentinels monitor, e.g. mymaster)",
+    ),
+    ["REDIS_SENTINEL_MASTER"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["REDIS_SENTINELS"], ["REDIS_SENTINEL_MASTER"]],
+      (env) => env.REDIS_SENTINEL_MASTER === undefined || env.REDIS_SENTINELS !== undefined,
+      "is used only with REDIS_SENTINELS (the Sentinels' host:port list); without Sentinel set REDIS_URL instead",
+    ),
+    ["REDIS_SENTINEL_MASTER"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["REDIS_SENTINELS"], ["REDIS_PASSWORD"]],
+      (env) => env.REDIS_PASSWORD === undefined || env.REDIS_SENTINELS !== undefined,
+      "is used only with REDIS_SENTINELS; with REDIS_URL put the password in the URL (redis://:password@host:6379)",
+    ),
+    ["REDIS_PASSWORD"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["REDIS_SENTINELS"], ["REDIS_SENTINEL_PASSWORD"]],
+      (env) => env.REDIS_SENTINEL_PASSWORD === undefined || env.REDIS_SENTINELS !== undefined,
+      "is used only with REDIS_SENTINELS",
+    ),
+    ["REDIS_SENTINEL_PASSWORD"],
+  ),
+  v.forward(
     v.partialCheck([["BOT_MODE"], ["WEBHOOK_URL"]], (env) => env.BOT_MODE !== "webhook" || env.WEBHOOK_URL !== undefined, "is required when BOT_MODE=webhook"),
     ["WEBHOOK_URL"],
   ),
@@ -173,13 +252,29 @@ const REQUIRED_HINTS: Record<string, string> = {
   EXCHANGER_BASE_URL: "is required (the exchanger's base address, e.g. https://exchanger.example)",
 };
 
+/**
+ * Where Redis is: one server by URL (REDIS_URL), or the current master of a Sentinel-monitored group
+ * (REDIS_SENTINELS + REDIS_SENTINEL_MASTER). Undefined: the embedded file store.
+ */
+export type RedisTarget =
+  | { kind: "url"; url: string }
+  | {
+      kind: "sentinel";
+      sentinels: HostPort[];
+      masterName: string;
+      /** REDIS_PASSWORD: the master's and replicas' password (requirepass). */
+      password: string | undefined;
+      /** REDIS_SENTINEL_PASSWORD: the Sentinels' own password, when they have one. */
+      sentinelPassword: string | undefined;
+    };
+
 export interface Config {
   botToken: string;
   exchanger: { baseUrl: string; timeoutMs: number; connections: number };
   /** Undefined only in embedded mode, where storage generates one into the data folder. */
   encryptionKey: string | undefined;
   encryptionKeysOld: string[];
-  redisUrl: string | undefined;
+  redis: RedisTarget | undefined;
   dataDir: string;
   telegramApiRoot: string;
   mode: { kind: "polling" } | { kind: "webhook"; url: string; secret: string; port: number };
@@ -234,7 +329,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     exchanger: { baseUrl: e.EXCHANGER_BASE_URL.replace(/\/+$/, ""), timeoutMs: e.EXCHANGER_TIMEOUT_MS, connections: e.EXCHANGER_CONNECTIONS },
     encryptionKey: e.ENCRYPTION_KEY?.trim(),
     encryptionKeysOld: e.ENCRYPTION_KEYS_OLD,
-    redisUrl: e.REDIS_URL,
+    redis: redisTarget(e),
     dataDir: e.DATA_DIR,
     telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ""),
     mode:
@@ -251,6 +346,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     alertAfterMs: e.ALERT_AFTER_MS,
     insecureHttp: (Object.keys(SECRET_CARRYING_URLS) as Array<keyof typeof SECRET_CARRYING_URLS>).filter((name) => isInsecureRemote(e[name])),
   };
+}
+
+function redisTarget(e: v.InferOutput<typeof EnvSchema>): RedisTarget | undefined {
+  if (e.REDIS_URL !== undefined) return { kind: "url", url: e.REDIS_URL };
+  if (e.REDIS_SENTINELS === undefined) return undefined;
+  return { kind: "sentinel", sentinels: e.REDIS_SENTINELS, masterName: e.REDIS_SENTINEL_MASTER!, password: e.REDIS_PASSWORD, sentinelPassword: e.REDIS_SENTINEL_PASSWORD };
 }
 
 /** Reads `.env` (when present, without overriding the real environment) and validates. */

@@ -19,7 +19,7 @@ describe("parseConfig", () => {
     const config = parseConfig(minimal);
     expect(config.exchanger).toEqual({ baseUrl: "http://127.0.0.1:8787", timeoutMs: 15_000, connections: 256 });
     expect(config.mode).toEqual({ kind: "polling" });
-    expect(config.redisUrl).toBeUndefined();
+    expect(config.redis).toBeUndefined();
     expect(config.dataDir).toBe("./data");
     expect(config.telegramApiRoot).toBe("https://api.telegram.org");
     expect(config.defaultLanguage).toBe("en");
@@ -63,6 +63,64 @@ describe("parseConfig", () => {
     expect(parseConfig({ ...minimal, REDIS_URL: "redis://127.0.0.1:6379", ENCRYPTION_KEY: key }).encryptionKey).toBe(key);
   });
 
+  it("reaches Redis through Sentinel with REDIS_SENTINELS and REDIS_SENTINEL_MASTER", () => {
+    const config = parseConfig({ ...minimal, REDIS_SENTINELS: " sentinel-1:26379, 10.0.0.7:26380,[::1]:26381 ", REDIS_SENTINEL_MASTER: "mymaster", ENCRYPTION_KEY: key });
+    expect(config.redis).toEqual({
+      kind: "sentinel",
+      sentinels: [
+        { host: "sentinel-1", port: 26379 },
+        { host: "10.0.0.7", port: 26380 },
+        { host: "::1", port: 26381 },
+      ],
+      masterName: "mymaster",
+      password: undefined,
+      sentinelPassword: undefined,
+    });
+    const withPasswords = parseConfig({ ...minimal, REDIS_SENTINELS: "s:26379", REDIS_SENTINEL_MASTER: "m", REDIS_PASSWORD: " p w ", REDIS_SENTINEL_PASSWORD: "sp", ENCRYPTION_KEY: key });
+    expect(withPasswords.redis).toMatchObject({ password: " p w ", sentinelPassword: "sp" });
+    expect(parseConfig({ ...minimal, REDIS_URL: "redis://r:6379", ENCRYPTION_KEY: key }).redis).toEqual({ kind: "url", url: "redis://r:6379" });
+  });
+
+  it("refuses REDIS_URL and REDIS_SENTINELS together, naming both ways", () => {
+    expect(problemsOf({ ...minimal, REDIS_URL: "redis://r:6379", REDIS_SENTINELS: "s:26379", REDIS_SENTINEL_MASTER: "mymaster", ENCRYPTION_KEY: key })).toEqual([
+      "REDIS_SENTINELS cannot be combined with REDIS_URL: set REDIS_URL for one Redis server, or REDIS_SENTINELS and REDIS_SENTINEL_MASTER for Redis through Sentinel",
+    ]);
+  });
+
+  it("requires the master name with a Sentinel list, and the list with a master name", () => {
+    expect(problemsOf({ ...minimal, REDIS_SENTINELS: "s:26379", ENCRYPTION_KEY: key })).toEqual([
+      "REDIS_SENTINEL_MASTER is required when REDIS_SENTINELS is set (the master's name the Sentinels monitor, e.g. mymaster)",
+    ]);
+    expect(problemsOf({ ...minimal, REDIS_SENTINEL_MASTER: "mymaster" })).toEqual([
+      "REDIS_SENTINEL_MASTER is used only with REDIS_SENTINELS (the Sentinels' host:port list); without Sentinel set REDIS_URL instead",
+    ]);
+    expect(problemsOf({ ...minimal, REDIS_SENTINELS: "s:26379", REDIS_SENTINEL_MASTER: "my master", ENCRYPTION_KEY: key })[0]).toMatch(/^REDIS_SENTINEL_MASTER must be the master's name/);
+  });
+
+  it("names each Sentinel entry that is not host:port", () => {
+    const [problem, ...rest] = problemsOf({ ...minimal, REDIS_SENTINELS: "s1:26379,s2,s3:99999,redis://s4:26379", REDIS_SENTINEL_MASTER: "mymaster", ENCRYPTION_KEY: key });
+    expect(rest).toEqual([]);
+    expect(problem).toMatch(/^REDIS_SENTINELS must be a comma-separated list of host:port/);
+    expect(problem).toContain('"s2", "s3:99999", "redis://s4:26379"');
+    expect(problem).not.toContain('"s1:26379"');
+    expect(problemsOf({ ...minimal, REDIS_SENTINELS: " , ", REDIS_SENTINEL_MASTER: "mymaster", ENCRYPTION_KEY: key })).toEqual([
+      "REDIS_SENTINELS must list at least one Sentinel as host:port (e.g. sentinel-1:26379)",
+    ]);
+  });
+
+  it("requires ENCRYPTION_KEY with Sentinel as with REDIS_URL", () => {
+    expect(problemsOf({ ...minimal, REDIS_SENTINELS: "s:26379", REDIS_SENTINEL_MASTER: "mymaster" })).toEqual(["ENCRYPTION_KEY is required when REDIS_SENTINELS is set"]);
+  });
+
+  it("refuses Redis passwords without Sentinel, pointing at the URL instead", () => {
+    const problems = problemsOf({ ...minimal, REDIS_URL: "redis://r:6379", ENCRYPTION_KEY: key, REDIS_PASSWORD: "Zq9-node-secret", REDIS_SENTINEL_PASSWORD: "Zq9-sentinel-secret" });
+    expect(problems).toEqual([
+      "REDIS_PASSWORD is used only with REDIS_SENTINELS; with REDIS_URL put the password in the URL (redis://:password@host:6379)",
+      "REDIS_SENTINEL_PASSWORD is used only with REDIS_SENTINELS",
+    ]);
+    expect(problems.join("\n")).not.toContain("Zq9-");
+  });
+
   it("reads webhook settings and old keys", () => {
     const config = parseConfig({ ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET: "s3cret-s3cret-s3cret", PORT: "3000", ENCRYPTION_KEYS_OLD: `${key}, ${key}` });
     expect(config.mode).toEqual({ kind: "webhook", url: "https://bot.example.com/hook", secret: "s3cret-s3cret-s3cret", port: 3000 });
@@ -70,7 +128,7 @@ describe("parseConfig", () => {
   });
 
   it("treats empty values as unset", () => {
-    expect(parseConfig({ ...minimal, REDIS_URL: "", LOG_LEVEL: "" }).redisUrl).toBeUndefined();
+    expect(parseConfig({ ...minimal, REDIS_URL: "", LOG_LEVEL: "" }).redis).toBeUndefined();
   });
 
   it("refuses http:// to another machine for the exchanger and the Bot API unless ALLOW_INSECURE_HTTP=1", () => {

@@ -16,6 +16,7 @@
 import type { Redis } from "ioredis";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { KV } from "../storage/kv.js";
+import { closeRedis } from "../storage/redis-connection.js";
 import { consumeOrWait, createLimiter, type LimiterStore } from "./limiter.js";
 
 /** How long an update_id is remembered. Telegram retries a webhook delivery within minutes. */
@@ -75,7 +76,7 @@ function redisGate(shared: Redis, prefix: string, limits: Budget): UpdateGate {
       return { repeated: first !== "OK", waitMs, values: values.map((v) => v ?? undefined) };
     },
     async close() {
-      if (redis.status !== "end") await redis.quit().catch(() => redis.disconnect());
+      await closeRedis(redis);
     },
   };
 }

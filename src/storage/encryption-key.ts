@@ -21,7 +21,7 @@ export interface EncryptionKeys {
   source: "config" | "file" | "generated";
 }
 
-type KeyConfig = Pick<Config, "encryptionKey" | "encryptionKeysOld" | "redisUrl" | "dataDir">;
+type KeyConfig = Pick<Config, "encryptionKey" | "encryptionKeysOld" | "redis" | "dataDir">;
 
 export async function resolveEncryptionKeys(config: KeyConfig, logger: Logger): Promise<EncryptionKeys> {
   const path = join(config.dataDir, KEY_FILE_NAME);
@@ -29,7 +29,7 @@ export async function resolveEncryptionKeys(config: KeyConfig, logger: Logger): 
     const old = [...config.encryptionKeysOld];
     // Embedded mode that ran on a generated key before ENCRYPTION_KEY was set: keep that key
     // readable so existing data still opens and `npm run rotate-keys` can move it to the new key.
-    if (config.redisUrl === undefined) {
+    if (config.redis === undefined) {
       const fileKey = await readKeyFile(path, logger);
       if (fileKey !== undefined && !sameKey(fileKey, config.encryptionKey) && !old.some((k) => sameKey(k, fileKey))) {
         old.push(fileKey);
@@ -38,9 +38,9 @@ export async function resolveEncryptionKeys(config: KeyConfig, logger: Logger): 
     }
     return { current: config.encryptionKey, old, source: "config" };
   }
-  if (config.redisUrl !== undefined) {
+  if (config.redis !== undefined) {
     // config.ts already rejects this; a second guard because a shared Redis with per-instance keys is unreadable.
-    throw new Error("ENCRYPTION_KEY is required when REDIS_URL is set");
+    throw new Error(`ENCRYPTION_KEY is required when ${config.redis.kind === "url" ? "REDIS_URL" : "REDIS_SENTINELS"} is set`);
   }
   const existing = await readKeyFile(path, logger);
   if (existing !== undefined) return { current: existing, old: [...config.encryptionKeysOld], source: "file" };

@@ -1,10 +1,10 @@
 /**
- * Opens the configured storage: Redis when REDIS_URL is set (several instances may share it),
+ * Opens the configured storage: Redis when REDIS_URL or REDIS_SENTINELS is set (several instances may share it),
  * else the embedded file store in DATA_DIR (one instance). Everything above sees only KV, Vault,
  * the conversation adapter and the keyring, so the two modes behave alike.
  */
 import type { StorageAdapter } from "grammy";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import {
@@ -19,6 +19,7 @@ import { resolveEncryptionKeys } from "./encryption-key.js";
 import { verifyEncryptionKey } from "./key-check.js";
 import { FileKV } from "./kv-file.js";
 import { RedisKV } from "./kv-redis.js";
+import { connectRedis } from "./redis-connection.js";
 import type { KV } from "./kv.js";
 import { Vault } from "./vault.js";
 
@@ -42,15 +43,15 @@ export interface OpenStorageOptions {
   prefix?: string;
 }
 
-type StorageConfig = Pick<Config, "encryptionKey" | "encryptionKeysOld" | "redisUrl" | "dataDir">;
+type StorageConfig = Pick<Config, "encryptionKey" | "encryptionKeysOld" | "redis" | "dataDir">;
 
 export async function openStorage(config: StorageConfig, logger: Logger, options: OpenStorageOptions = {}): Promise<Storage> {
   const keys = await resolveEncryptionKeys(config, logger);
   const keyring = new Keyring(keys.current, keys.old);
 
-  if (config.redisUrl !== undefined) {
+  if (config.redis !== undefined) {
     const prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
-    const redis = await connectRedis(config.redisUrl, logger);
+    const redis = await connectRedis(config.redis, logger);
     const kv = new RedisKV({ redis, prefix, ownsClient: true });
     return assemble("redis", kv, keyring, logger, (ttlMs) => redisSealedStore(redis, prefix, ttlMs), redis);
   }
@@ -64,7 +65,7 @@ export async function openStorage(config: StorageConfig, logger: Logger, options
       process.exit(1);
     },
   });
-  logger.info({ file: kv.path }, "using the embedded file store (single instance only; set REDIS_URL for more)");
+  logger.info({ file: kv.path }, "using the embedded file store (single instance only; set REDIS_URL or REDIS_SENTINELS for more)");
   return assemble("file", kv, keyring, logger, (ttlMs) => kvSealedStore(kv, ttlMs));
 }
 
@@ -94,45 +95,4 @@ async function assemble(
     ...(redis ? { redis } : {}),
     close: () => (closing ??= kv.close()),
   };
-}
-
-async function connectRedis(url: string, logger: Logger): Promise<Redis> {
-  const redis = new Redis(url, {
-    lazyConnect: false,
-    connectTimeout: 10_000,
-    // Fail a command after a few reconnect attempts instead of holding a user's update for minutes;
-    // the connection itself keeps retrying forever with capped backoff.
-    maxRetriesPerRequest: 3,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
-  });
-  // One warning per outage, not one per reconnect attempt. The URL may hold a password: never logged raw.
-  let healthy = true;
-  redis.on("error", (error: Error) => {
-    if (!healthy) return;
-    healthy = false;
-    logger.warn({ redis: safeUrl(url), error: error.message }, "Redis connection error; reconnecting");
-  });
-  redis.on("ready", () => {
-    if (healthy) return;
-    healthy = true;
-    logger.info({ redis: safeUrl(url) }, "Redis connection restored");
-  });
-  try {
-    await redis.ping(); // fail at startup, with a clear message, rather than on the first update
-  } catch (error) {
-    redis.disconnect();
-    throw new Error(`Cannot reach Redis at ${safeUrl(url)}: ${(error as Error).message}`);
-  }
-  return redis;
-}
-
-/** The URL with any password masked. */
-export function safeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "(unparseable REDIS_URL)";
-  }
 }

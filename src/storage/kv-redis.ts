@@ -7,6 +7,7 @@
  */
 import type { Redis } from "ioredis";
 import { ttlArg, type KV } from "./kv.js";
+import { closeRedis } from "./redis-connection.js";
 
 // Replace only while the value is unchanged; KEEPTTL (Redis ≥ 6) preserves the expiry.
 // (SET ... IFEQ would do this natively but needs Redis ≥ 8.4.)
@@ -107,6 +108,6 @@ export class RedisKV implements KV {
   }
 
   async close(): Promise<void> {
-    if (this.#ownsClient && this.redis.status !== "end") await this.redis.quit();
+    if (this.#ownsClient) await closeRedis(this.redis);
   }
 }

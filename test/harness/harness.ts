@@ -19,7 +19,7 @@ export const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 42).toString("base64");
 
 export interface HarnessOptions {
-  /** Extra environment for parseConfig (e.g. EXCHANGER_TIMEOUT_MS, ORDERS_PAGE_SIZE). */
+  /** Extra environment for parseConfig (e.g. EXCHANGER_TIMEOUT_MS, ORDERS_PAGE_SIZE); REDIS_SENTINELS replaces the default REDIS_URL. */
   env?: Record<string, string>;
   /** The sandbox's dialect (src/sandbox/dialect.ts) when this harness starts its own; default spec. */
   dialect?: DialectName;
@@ -58,7 +58,7 @@ export class Harness {
       BOT_TOKEN,
       EXCHANGER_BASE_URL: sandbox.baseUrl,
       EXCHANGER_TIMEOUT_MS: "3000",
-      REDIS_URL,
+      ...(options.env?.REDIS_SENTINELS === undefined ? { REDIS_URL } : {}),
       ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       TELEGRAM_API_ROOT: apiRoot,
       LOG_LEVEL: "debug",

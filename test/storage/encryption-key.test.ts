@@ -13,7 +13,7 @@ afterEach(() => dir.remove());
 const embedded = (dataDir: string, extra: { encryptionKey?: string; encryptionKeysOld?: string[] } = {}) => ({
   encryptionKey: extra.encryptionKey,
   encryptionKeysOld: extra.encryptionKeysOld ?? [],
-  redisUrl: undefined,
+  redis: undefined,
   dataDir,
 });
 
@@ -22,7 +22,7 @@ describe("resolveEncryptionKeys", () => {
     const current = randomKey();
     const old = [randomKey()];
     const { logger, lines } = recordingLogger();
-    const keys = await resolveEncryptionKeys({ encryptionKey: current, encryptionKeysOld: old, redisUrl: "redis://x", dataDir: dir.path }, logger);
+    const keys = await resolveEncryptionKeys({ encryptionKey: current, encryptionKeysOld: old, redis: { kind: "url" as const, url: "redis://x" }, dataDir: dir.path }, logger);
     expect(keys).toEqual({ current, old, source: "config" });
     expect(lines).toEqual([]);
   });
@@ -75,7 +75,7 @@ describe("resolveEncryptionKeys", () => {
   it("never generates a key for Redis mode", async () => {
     await mkdir(dir.path, { recursive: true });
     await expect(
-      resolveEncryptionKeys({ encryptionKey: undefined, encryptionKeysOld: [], redisUrl: "redis://127.0.0.1", dataDir: dir.path }, recordingLogger().logger),
+      resolveEncryptionKeys({ encryptionKey: undefined, encryptionKeysOld: [], redis: { kind: "url" as const, url: "redis://127.0.0.1" }, dataDir: dir.path }, recordingLogger().logger),
     ).rejects.toThrow(/ENCRYPTION_KEY is required/);
   });
 });

@@ -29,7 +29,7 @@ function redisPrefix(): string {
   return prefix;
 }
 
-const redisConfig = (encryptionKey: string, encryptionKeysOld: string[] = []) => ({ encryptionKey, encryptionKeysOld, redisUrl: REDIS_URL, dataDir: "/nonexistent" });
+const redisConfig = (encryptionKey: string, encryptionKeysOld: string[] = []) => ({ encryptionKey, encryptionKeysOld, redis: { kind: "url" as const, url: REDIS_URL }, dataDir: "/nonexistent" });
 async function refusal(opening: Promise<unknown>): Promise<Error> {
   const outcome = await opening.then(
     () => undefined,
@@ -98,7 +98,7 @@ describe("the encryption key check at start", () => {
   it("embedded store: a lost key file is refused at the next start and the store is left as it was", async () => {
     const dir = await tempDir();
     cleanups.push(dir.remove);
-    const config = { encryptionKey: undefined, encryptionKeysOld: [], redisUrl: undefined, dataDir: dir.path };
+    const config = { encryptionKey: undefined, encryptionKeysOld: [], redis: undefined, dataDir: dir.path };
     const first = await openStorage(config, silentLogger());
     await first.vault.link(5, "key-five");
     await first.close();

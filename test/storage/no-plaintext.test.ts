@@ -80,7 +80,7 @@ describe("no plaintext secrets at rest", () => {
       await deleteByPrefix(redis, prefix);
       await redis.quit();
     });
-    const config = { encryptionKey: randomKey(), encryptionKeysOld: [], redisUrl: REDIS_URL, dataDir: "/nonexistent" };
+    const config = { encryptionKey: randomKey(), encryptionKeysOld: [], redis: { kind: "url" as const, url: REDIS_URL }, dataDir: "/nonexistent" };
     const storage = await openStorage(config, silentLogger(), { prefix });
     expect(storage.kind).toBe("redis");
     await scenario(storage);
@@ -107,7 +107,7 @@ describe("no plaintext secrets at rest", () => {
   it("embedded file: store.json holds neither secret; the flow resumes after a restart", async () => {
     const dir = await tempDir();
     cleanups.push(dir.remove);
-    const config = { encryptionKey: undefined, encryptionKeysOld: [], redisUrl: undefined, dataDir: dir.path };
+    const config = { encryptionKey: undefined, encryptionKeysOld: [], redis: undefined, dataDir: dir.path };
     const storage = await openStorage(config, silentLogger());
     expect(storage.kind).toBe("file");
     expect(storage.redis).toBeUndefined();

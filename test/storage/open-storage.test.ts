@@ -22,7 +22,7 @@ async function redisConfig() {
     await deleteByPrefix(redis, prefix);
     await redis.quit();
   });
-  return { prefix, redis, base: { encryptionKeysOld: [] as string[], redisUrl: REDIS_URL, dataDir: "/nonexistent" } };
+  return { prefix, redis, base: { encryptionKeysOld: [] as string[], redis: { kind: "url" as const, url: REDIS_URL }, dataDir: "/nonexistent" } };
 }
 
 describe("openStorage + rotateKeys", () => {
@@ -59,14 +59,14 @@ describe("openStorage + rotateKeys", () => {
   it("file: rotation works across restarts in the data folder", async () => {
     const dir = await tempDir();
     cleanups.push(dir.remove);
-    const generated = await openStorage({ encryptionKey: undefined, encryptionKeysOld: [], redisUrl: undefined, dataDir: dir.path }, silentLogger());
+    const generated = await openStorage({ encryptionKey: undefined, encryptionKeysOld: [], redis: undefined, dataDir: dir.path }, silentLogger());
     expect(generated.kind).toBe("file");
     await generated.vault.link(5, "key-five");
     await generated.close();
 
     // The operator now sets ENCRYPTION_KEY; the generated key file is kept readable automatically.
     const newKey = randomKey();
-    const config = { encryptionKey: newKey, encryptionKeysOld: [], redisUrl: undefined, dataDir: dir.path };
+    const config = { encryptionKey: newKey, encryptionKeysOld: [], redis: undefined, dataDir: dir.path };
     const during = await openStorage(config, silentLogger());
     expect(await during.vault.get(5)).toBe("key-five");
     expect((await rotateKeys(during)).vault).toEqual({ rotated: 1, failed: 0 });
@@ -81,9 +81,20 @@ describe("openStorage + rotateKeys", () => {
     const started = Date.now();
     const { logger, lines } = recordingLogger();
     await expect(
-      openStorage({ encryptionKey: randomKey(), encryptionKeysOld: [], redisUrl: "redis://:s3cretpw@127.0.0.1:1", dataDir: "/nonexistent" }, logger),
+      openStorage({ encryptionKey: randomKey(), encryptionKeysOld: [], redis: { kind: "url" as const, url: "redis://:s3cretpw@127.0.0.1:1" }, dataDir: "/nonexistent" }, logger),
     ).rejects.toThrow(/^Cannot reach Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1/);
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(lines.join("")).not.toContain("s3cretpw");
+  });
+
+  it("fails at start with a clear message when no Sentinel answers, never printing either password", async () => {
+    const started = Date.now();
+    const { logger, lines } = recordingLogger();
+    const redis = { kind: "sentinel" as const, sentinels: [{ host: "127.0.0.1", port: 1 }], masterName: "mymaster", password: "node-s3cret", sentinelPassword: "sentinel-s3cret" };
+    const failure = openStorage({ encryptionKey: randomKey(), encryptionKeysOld: [], redis, dataDir: "/nonexistent" }, logger);
+    await expect(failure).rejects.toThrow(/^Cannot reach Redis at master "mymaster" via Sentinel 127\.0\.0\.1:1: All sentinels are unreachable/);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const error = await failure.catch((e: Error) => e.message);
+    expect(`${error}${lines.join("")}`).not.toMatch(/s3cret/);
   });
 });
