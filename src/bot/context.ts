@@ -14,12 +14,12 @@ import type { Logger } from "../logger.js";
 import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
 import type { EncryptedConversationAdapter } from "../storage/conversation-store.js";
-import type { ChatSnapshot } from "./chat-snapshot.js";
-import type { ChatSettings, SettingsStore } from "./settings.js";
-import type { CurrencyCache } from "./currencies.js";
-import type { DirectionCatalog } from "./directions.js";
-import type { UpdateGate } from "./update-gate.js";
-import type { CodeAttempts } from "./code-attempts.js";
+import type { ChatSnapshot } from "./core/chat-snapshot.js";
+import type { ChatSettings, SettingsStore } from "../storage/settings.js";
+import type { CurrencyCache } from "../exchanger/catalog/currencies.js";
+import type { DirectionCatalog } from "../exchanger/catalog/directions.js";
+import type { UpdateGate } from "./core/update-gate.js";
+import type { CodeAttempts } from "./core/code-attempts.js";
 
 export interface BotDeps {
   exchanger: ExchangerClient;

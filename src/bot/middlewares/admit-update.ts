@@ -8,7 +8,7 @@
  */
 import type { NextFunction } from "grammy";
 import type { FlowContext } from "../context.js";
-import { tellSlowDown } from "../slow-down.js";
+import { tellSlowDown } from "../core/slow-down.js";
 
 export async function admitUpdate(ctx: FlowContext, next: NextFunction): Promise<void> {
   const snapshot = ctx.snapshot;

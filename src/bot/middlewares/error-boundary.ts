@@ -13,8 +13,8 @@
 import { GrammyError, type NextFunction } from "grammy";
 import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/errors.js";
 import type { FlowContext } from "../context.js";
-import { escapeHtml } from "../render/html.js";
-import { CodesLocked, minutesToWait } from "../code-attempts.js";
+import { escapeHtml } from "../ui/html.js";
+import { CodesLocked, minutesToWait } from "../core/code-attempts.js";
 import { disableNotifications } from "../../notify/schedule.js";
 import { secretNotice } from "./secret-guard.js";
 

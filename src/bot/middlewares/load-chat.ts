@@ -6,10 +6,10 @@
  * through the `plugins` option, it reads the settings only.
  */
 import type { NextFunction } from "grammy";
-import { readChatSnapshot } from "../chat-snapshot.js";
+import { readChatSnapshot } from "../core/chat-snapshot.js";
 import type { BotConfig, BotDeps, FlowContext } from "../context.js";
 import { languageFromTelegram } from "../i18n.js";
-import { parseSettings } from "../settings.js";
+import { parseSettings } from "../../storage/settings.js";
 
 export function loadChat(deps: BotDeps, botConfig: BotConfig, options: { readAhead?: boolean } = {}) {
   return async (ctx: FlowContext, next: NextFunction): Promise<void> => {

@@ -27,8 +27,8 @@ import type { Chat, Message } from "grammy/types";
 import type { Logger } from "../../logger.js";
 import type { KV } from "../../storage/kv.js";
 import type { FlowContext, RemovedSecret } from "../context.js";
-import { containsApiKey } from "../features/link.js";
-import { clearSecretPrompt, hasSecretPrompt } from "../secret-prompt.js";
+import { containsApiKey } from "../features/link/index.js";
+import { clearSecretPrompt, hasSecretPrompt } from "../core/secret-prompt.js";
 
 export function secretGuard(kv: KV, logger: Logger) {
   return async (ctx: FlowContext, next: NextFunction): Promise<void> => {

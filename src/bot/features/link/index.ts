@@ -1,0 +1,166 @@
+/**
+ * Linking the exchanger account.
+ *
+ * Design note: linking is not a conversation. In a private chat without a key, any text that is not a
+ * command is taken as a key attempt. That needs no state at all (a restart "in the middle" loses
+ * nothing) and the key never enters a replay log; it exists only in memory for one update, then in
+ * the vault, encrypted.
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import type { BotContext, FlowContext } from "../../context.js";
+import type { Feature } from "../../feature.js";
+import { escapeHtml, maskSecret } from "../../ui/html.js";
+import { renderAccountCard, twoFactorFromUser } from "../account/render.js";
+import { Unauthorized, ExchangerError } from "../../../exchanger/errors.js";
+import { mainMenuKeyboard } from "../menu/index.js";
+import { withNotifyOffer } from "../notify/index.js";
+import { conversationKey } from "../../core/flows.js";
+import { secretNotice } from "../../middlewares/secret-guard.js";
+import { CONFIRM_ID_PATTERN, Confirmations } from "../../core/confirmations.js";
+
+/** Exchanger CMS keys are long random tokens; anything with spaces or too short is not one. */
+export function looksLikeApiKey(text: string): boolean {
+  return /^[A-Za-z0-9_\-.:+/=]{16,256}$/.test(text.trim());
+}
+
+/** What may wrap a pasted key inside a sentence: spaces, quotes, brackets, commas, semicolons. */
+const AROUND_KEY = /[\s"'`«»“”„‘’‚,;()[\]{}<>|]+/u;
+
+/**
+ * A key anywhere in a text: the whole text, or one of its words once quotes, brackets and trailing
+ * commas or dots are taken off. A word inside a sentence must also mix letters and digits, as random
+ * keys do, and not be a link, so that ordinary words and addresses in a group are not taken for keys.
+ */
+export function containsApiKey(text: string): boolean {
+  if (looksLikeApiKey(text)) return true;
+  return text
+    .split(AROUND_KEY)
+    .map((word) => word.replace(/[.:]+$/, ""))
+    .some((word) => /[A-Za-z]/.test(word) && /\d/.test(word) && !word.includes("://") && looksLikeApiKey(word));
+}
+
+async function greet(ctx: FlowContext): Promise<void> {
+  await ctx.reply(ctx.t("link-intro"), { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+}
+
+async function tryLink(ctx: FlowContext, text: string): Promise<void> {
+  const chatId = ctx.chatId!;
+  const candidate = text.trim();
+  // The message holds a secret (or something the user believes is one): gone before anything else
+  // (the secret guard has already deleted it when it had the shape of a key).
+  if (!ctx.secretRemoved?.deleted) {
+    await ctx.deleteMessage().catch((e: unknown) => ctx.deps.logger.warn({ updateId: ctx.update.update_id, err: String(e) }, "could not delete a key message"));
+  }
+
+  if (!looksLikeApiKey(candidate)) {
+    await ctx.reply(ctx.t("link-not-a-key"), { parse_mode: "HTML" });
+    return;
+  }
+  await ctx.replyWithChatAction("typing").catch(() => undefined);
+  let user: Record<string, unknown>;
+  try {
+    user = await ctx.deps.exchanger.getInfo({ apiKey: candidate, language: ctx.language });
+  } catch (error) {
+    // Rejected keys must not reach the vault and must not drop a previously linked key.
+    if (error instanceof Unauthorized || error instanceof ExchangerError) {
+      ctx.deps.logger.info({ updateId: ctx.update.update_id, err: error.name }, "key rejected while linking");
+      await ctx.reply(ctx.t("link-rejected"), { parse_mode: "HTML" });
+      return;
+    }
+    throw error;
+  }
+  await ctx.deps.vault.link(chatId, candidate);
+  const twofa = twoFactorFromUser(user);
+  ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa });
+  ctx.deps.logger.info({ updateId: ctx.update.update_id }, "account linked");
+  await ctx.reply(`${ctx.t("link-done", { key: escapeHtml(maskSecret(candidate)) })}\n\n${renderAccountCard(ctx, user)}`, {
+    parse_mode: "HTML",
+    reply_markup: withNotifyOffer(ctx, mainMenuKeyboard(ctx, true)),
+  });
+}
+
+const composer = new Composer<BotContext>();
+const privateChat = composer.chatType("private");
+
+/** A key sent as a command payload (`/start <key>`) was deleted by the secret guard and is never used. */
+async function tellRemovedPayload(ctx: FlowContext): Promise<void> {
+  const notice = secretNotice(ctx);
+  if (notice !== undefined) await ctx.reply(notice, { parse_mode: "HTML" });
+}
+
+privateChat.command("start", async (ctx) => {
+  await tellRemovedPayload(ctx);
+  if (await ctx.deps.vault.has(ctx.chatId)) {
+    await ctx.reply(ctx.t("menu-title"), { parse_mode: "HTML", reply_markup: mainMenuKeyboard(ctx, true) });
+    return;
+  }
+  await greet(ctx);
+});
+
+privateChat.command("link", async (ctx) => {
+  await tellRemovedPayload(ctx);
+  if (await ctx.deps.vault.has(ctx.chatId)) await ctx.reply(ctx.t("link-already"), { parse_mode: "HTML" });
+  else await greet(ctx);
+});
+
+privateChat.command("logout", async (ctx) => {
+  if (!(await ctx.deps.vault.has(ctx.chatId))) {
+    await ctx.reply(ctx.t("error-not-linked"), { parse_mode: "HTML" });
+    return;
+  }
+  // Both buttons carry one single-use confirmation: whichever is pressed first settles it, so a stale
+  // "Yes" pressed after "No" (or on an older card) does nothing.
+  const confirmId = await new Confirmations(ctx.deps.kv).create(ctx.chatId, LOGOUT_SUBJECT);
+  await ctx.reply(ctx.t("logout-confirm"), {
+    parse_mode: "HTML",
+    reply_markup: new InlineKeyboard().text(ctx.t("logout-yes"), `logout:yes:${confirmId}`).text(ctx.t("logout-no"), `logout:no:${confirmId}`),
+  });
+});
+
+const LOGOUT_SUBJECT = "logout";
+
+/** Settles the card's confirmation; false (and the user told so) when it was used before or expired. */
+async function redeemLogout(ctx: BotContext, confirmId: string): Promise<boolean> {
+  if (await new Confirmations(ctx.deps.kv).redeem(ctx.chatId!, confirmId, LOGOUT_SUBJECT)) return true;
+  await ctx.answerCallbackQuery({ text: ctx.t("confirm-stale"), show_alert: true });
+  return false;
+}
+
+privateChat.callbackQuery(new RegExp(`^logout:yes:(${CONFIRM_ID_PATTERN})$`), async (ctx) => {
+  if (!(await redeemLogout(ctx, ctx.match[1]!))) return;
+  await ctx.conversation.exitAll();
+  await ctx.deps.vault.unlink(ctx.chatId);
+  await ctx.deps.settings.wipeChat(ctx.chatId);
+  await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageText(ctx.t("logout-done"), { parse_mode: "HTML" });
+});
+
+privateChat.callbackQuery(new RegExp(`^logout:no:(${CONFIRM_ID_PATTERN})$`), async (ctx) => {
+  if (!(await redeemLogout(ctx, ctx.match[1]!))) return;
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageText(ctx.t("logout-kept"), { parse_mode: "HTML" });
+});
+
+// Free text in a chat without a key is a key attempt. Must be installed after every flow and command.
+export const linkFallback = new Composer<BotContext>();
+linkFallback.chatType("private").on("message:text", async (ctx, next) => {
+  if (ctx.message.text.startsWith("/")) return next();
+  if (await ctx.deps.vault.has(ctx.chatId)) {
+    // A key pasted into a linked chat is never taken as a new key; the guard deleted it, say so.
+    if (ctx.secretRemoved?.reason !== "key") return next();
+    await ctx.reply(`${secretNotice(ctx) ?? ""}\n\n${ctx.t("link-already")}`, { parse_mode: "HTML" });
+    return;
+  }
+  await tryLink(ctx, ctx.message.text);
+});
+
+export const linkFeature: Feature = {
+  name: "link",
+  composer,
+  commands: [
+    { command: "start", descriptionKey: "cmd-start" },
+    { command: "logout", descriptionKey: "cmd-logout" },
+    { command: "link", descriptionKey: "cmd-link", listed: false },
+  ],
+};

@@ -1,0 +1,99 @@
+/**
+ * /notify: order status notifications on or off for this chat (the watcher in src/notify/ sends
+ * them). Also reachable from the main menu and the account card; offered once after linking.
+ *
+ * Buttons carry the wanted state ("notify:on" / "notify:off"), not "toggle", so a double press or
+ * an old screen can never flip it back by accident.
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import type { BotContext, FlowContext } from "../../context.js";
+import type { Feature } from "../../feature.js";
+import { NotLinked } from "../../middlewares/error-boundary.js";
+import { disableNotifications, enableNotifications } from "../../../notify/schedule.js";
+import { mainMenuKeyboard } from "../menu/index.js";
+
+async function requireLinked(ctx: BotContext): Promise<number> {
+  if (ctx.chatId === undefined || !(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
+  return ctx.chatId;
+}
+
+async function setNotify(ctx: BotContext, on: boolean): Promise<void> {
+  const chatId = await requireLinked(ctx);
+  if (on) await enableNotifications(ctx.deps.kv, ctx.deps.settings, chatId, ctx.language);
+  else await disableNotifications(ctx.deps.kv, ctx.deps.settings, chatId);
+  ctx.chatSettings = { ...ctx.chatSettings, notify: on ? true : undefined };
+}
+
+function screen(ctx: BotContext): { text: string; keyboard: InlineKeyboard } {
+  const on = ctx.chatSettings.notify === true;
+  const text = [ctx.t("notify-title"), ctx.t(on ? "notify-state-on" : "notify-state-off"), "", ctx.t("notify-explain")].join("\n");
+  const keyboard = new InlineKeyboard()
+    .text(ctx.t(on ? "notify-btn-off" : "notify-btn-on"), on ? "notify:off" : "notify:on")
+    .row()
+    .text(ctx.t("notify-btn-account"), "acct:show")
+    .text(ctx.t("btn-menu"), "menu");
+  return { text, keyboard };
+}
+
+async function showScreen(ctx: BotContext, edit: boolean): Promise<void> {
+  const { text, keyboard } = screen(ctx);
+  if (edit) await ctx.editMessageText(text, { parse_mode: "HTML", reply_markup: keyboard });
+  else await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
+}
+
+const composer = new Composer<BotContext>();
+const privateChat = composer.chatType("private");
+
+// The command flips the setting and shows the new state, with a button to flip it back.
+privateChat.command("notify", async (ctx) => {
+  await setNotify(ctx, ctx.chatSettings.notify !== true);
+  await showScreen(ctx, false);
+});
+
+privateChat.callbackQuery("notify:show", async (ctx) => {
+  await requireLinked(ctx);
+  await ctx.answerCallbackQuery();
+  await showScreen(ctx, true);
+});
+
+for (const on of [true, false]) {
+  privateChat.callbackQuery(on ? "notify:on" : "notify:off", async (ctx) => {
+    const changed = (ctx.chatSettings.notify === true) !== on;
+    if (changed) await setNotify(ctx, on);
+    else await requireLinked(ctx);
+    await ctx.answerCallbackQuery({ text: ctx.t(on ? "notify-turned-on" : "notify-turned-off") });
+    // A second press on the same screen finds it already showing this state.
+    await showScreen(ctx, true).catch(ignoreNotModified);
+  });
+}
+
+// The offer under "Account linked": switch on, say so, and leave the rest of that message alone.
+privateChat.callbackQuery("notify:offer", async (ctx) => {
+  if (ctx.chatSettings.notify !== true) await setNotify(ctx, true);
+  else await requireLinked(ctx);
+  await ctx.answerCallbackQuery({ text: ctx.t("notify-turned-on") });
+  await ctx.editMessageReplyMarkup({ reply_markup: mainMenuKeyboard(ctx, true) }).catch(ignoreNotModified);
+});
+
+function ignoreNotModified(error: unknown): void {
+  if (error instanceof Error && error.message.includes("message is not modified")) return;
+  throw error;
+}
+
+/** The link feature puts this under "Account linked" (once: only while notifications are off). */
+export function withNotifyOffer(ctx: Pick<FlowContext, "t" | "chatSettings">, keyboard: InlineKeyboard): InlineKeyboard {
+  if (ctx.chatSettings.notify === true) return keyboard;
+  return keyboard.row().text(ctx.t("notify-offer-btn"), "notify:offer");
+}
+
+/** The account card's button: shows the current state, opens the notifications screen. */
+export function notifyAccountButton(ctx: Pick<FlowContext, "t" | "chatSettings">): [string, string] {
+  return [ctx.t(ctx.chatSettings.notify === true ? "notify-account-on" : "notify-account-off"), "notify:show"];
+}
+
+export const notifyFeature: Feature = {
+  name: "notify",
+  composer,
+  menu: [{ labelKey: "notify-menu", data: "notify:show", order: 80 }],
+  commands: [{ command: "notify", descriptionKey: "notify-cmd" }],
+};
