@@ -17,6 +17,7 @@ import { createExchangerClient, type ExchangerClientWithStats } from "./exchange
 import { ServerStatuses } from "./exchanger/server-statuses.js";
 import { withKeyCheck } from "./exchanger/key-check.js";
 import type { Logger } from "./logger.js";
+import { disableNotifications, enableNotifications } from "./notify/schedule.js";
 import { openStorage } from "./storage/index.js";
 import { RedisKV } from "./storage/kv-redis.js";
 import { createUpdateGate } from "./bot/core/update-gate.js";
@@ -50,11 +51,12 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   // Limits and the update gate live where the data lives: Redis (shared by instances) or this process.
   const limiterStore: LimiterStore = storage.kv instanceof RedisKV ? { kind: "redis", redis: storage.kv.redis, prefix: storage.kv.prefix } : { kind: "memory" };
   const updateGate = createUpdateGate(limiterStore, storage.kv, config.chatUpdatesPerMinute);
+  const settings = new SettingsStore(storage.kv);
   const deps: BotDeps = {
     exchanger,
     kv: storage.kv,
     vault: storage.vault,
-    settings: new SettingsStore(storage.kv),
+    settings,
     conversationAdapter: storage.conversationAdapter<unknown>(FLOW_TIMEOUT_MS),
     logger,
     currencies: new CurrencyCache(exchanger),
@@ -62,6 +64,11 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     statuses: new ServerStatuses(),
     updateGate,
     codeAttempts: new CodeAttempts(limiterStore),
+    // The /notify screen switches the watcher's schedule through this; src/bot never imports src/notify.
+    notifications: {
+      enable: (chatId, language) => enableNotifications(storage.kv, settings, chatId, language),
+      disable: (chatId) => disableNotifications(storage.kv, settings, chatId),
+    },
     downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
   };
   // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.

@@ -14,6 +14,7 @@ import type { Logger } from "../logger.js";
 import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
 import type { EncryptedConversationAdapter } from "../storage/conversation-store.js";
+import type { BotLayout } from "./feature.js";
 import type { ChatSnapshot } from "./core/chat-snapshot.js";
 import type { ChatSettings, SettingsStore } from "../storage/settings.js";
 import type { CurrencyCache } from "../exchanger/catalog/currencies.js";
@@ -41,6 +42,15 @@ export interface BotDeps {
   updateGate: UpdateGate;
   /** Wrong 2FA codes per exchanger account (shared by instances). */
   codeAttempts: CodeAttempts;
+  /** Order status notifications on or off (the schedule lives in src/notify; the bot never imports it). */
+  notifications: NotificationSwitch;
+}
+
+export interface NotificationSwitch {
+  /** On, with a fresh baseline (nothing old is announced), due at once. */
+  enable(chatId: number, language: Language): Promise<void>;
+  /** Off, forgetting what was seen. */
+  disable(chatId: number): Promise<void>;
 }
 
 export interface BotConfig {
@@ -56,6 +66,8 @@ export interface BotConfig {
 export interface BaseFlavor {
   deps: BotDeps;
   botConfig: BotConfig;
+  /** The menu and commands of the features this bot was built with (feature.ts). */
+  layout: BotLayout;
   /** Per-chat settings as loaded for this update (language, 2FA known, notifications). */
   chatSettings: ChatSettings;
   /** The language of this update: the chat's choice, else Telegram's, else the default. */

@@ -1,5 +1,6 @@
 /**
- * createBot: the composition root of the Telegram side.
+ * createBot: the composition root of the Telegram side. The folder's layout and the import rules
+ * every feature follows are in ./README.md (enforced by test/bot/layout-rules.test.ts).
  *
  * Middleware order (each step relies on the ones above it):
  *  1. chat backlog            — at most MAX_PENDING_PER_CHAT updates of one chat running or queued in
@@ -32,15 +33,15 @@ import { Bot, type Api, type ApiClientOptions } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { LANGUAGES } from "../config.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
-import type { Feature } from "./feature.js";
+import { layoutOf, type Feature } from "./feature.js";
 import { accountFeature } from "./features/account/index.js";
 import { infoFeature } from "./features/info/index.js";
 import { inputsFeature } from "./features/inputs/index.js";
 import { detailsFeature } from "./features/details/index.js";
-import { cancelComposer, fallback, helpFeature, setHelpCommands } from "./features/help/index.js";
+import { cancelComposer, fallback, helpFeature } from "./features/help/index.js";
 import { languageFeature } from "./features/language/index.js";
 import { linkFallback, linkFeature } from "./features/link/index.js";
-import { menuFeature, setMenuItems } from "./features/menu/index.js";
+import { menuFeature } from "./features/menu/index.js";
 import { notifyFeature } from "./features/notify/index.js";
 import { ordersFeature } from "./features/orders/index.js";
 import { referralsFeature } from "./features/orders/referrals.js";
@@ -88,9 +89,7 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
 
   const i18n = createI18n(botConfig.defaultLanguage);
   const features = FEATURES;
-  setMenuItems(features.flatMap((f) => f.menu ?? []));
-  const commands = features.flatMap((f) => f.commands ?? []);
-  setHelpCommands(commands);
+  const layout = layoutOf(features);
 
   bot.use(
     chatBacklog({
@@ -106,12 +105,12 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   bot.use(secretGuard(deps.kv, deps.logger));
   bot.use(addressedToThisBot);
   if (botConfig.crossInstanceChatLock) bot.use(chatLock(deps.kv));
-  bot.use(loadChat(deps, botConfig, { readAhead: true }));
+  bot.use(loadChat(deps, botConfig, layout, { readAhead: true }));
   bot.use(i18n);
   bot.use(admitUpdate);
   bot.use(errorBoundary);
   bot.use(privateOnly);
-  bot.use(installConversations(deps, botConfig, i18n));
+  bot.use(installConversations(deps, botConfig, layout, i18n));
   bot.use(cancelComposer);
   for (const feature of features) for (const flow of feature.flows ?? []) bot.use(flow);
   for (const feature of features) bot.use(feature.composer);
@@ -124,14 +123,14 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   return {
     bot,
     i18n,
-    registerCommands: (signal) => registerCommands(bot.api, i18n, commands.filter((c) => c.listed !== false), botConfig, signal),
+    registerCommands: (signal) => registerCommands(bot.api, i18n, layout.commands.filter((c) => c.listed !== false), botConfig, signal),
   };
 }
 
 async function registerCommands(
   api: Api,
   i18n: I18n<FlowContext>,
-  commands: { command: string; descriptionKey: string }[],
+  commands: readonly { command: string; descriptionKey: string }[],
   botConfig: BotConfig,
   signal?: Parameters<Api["setMyCommands"]>[2],
 ): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import type { FlowContext } from "../bot/context.js";
 import type { Order } from "../exchanger/types.js";
-import { renderOrderCard, renderOrderLine, type CurrencyNames } from "../bot/features/orders/render.js";
+import { renderOrderCard, renderOrderLine, type CurrencyNames } from "../bot/features/orders/public.js";
 import { statusLabel } from "../exchanger/vocabulary.js";
 import { clip, displayValue, escapeHtml, fitMessage } from "../bot/ui/html.js";
 import type { OrderChange } from "./seen.js";

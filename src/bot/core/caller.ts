@@ -5,7 +5,7 @@
 import type { Caller } from "../../exchanger/types.js";
 import { takeSealedKey } from "./chat-snapshot.js";
 import type { FlowContext } from "../context.js";
-import { NotLinked } from "../middlewares/error-boundary.js";
+import { NotLinked } from "./errors.js";
 
 export async function getCaller(ctx: Pick<FlowContext, "deps" | "language" | "chatId" | "snapshot">): Promise<Caller> {
   if (ctx.chatId === undefined) throw new NotLinked();

@@ -13,9 +13,10 @@ import type { Caller } from "../../exchanger/types.js";
 import { getCaller } from "./caller.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "../context.js";
 import type { I18n } from "@grammyjs/i18n";
+import type { BotLayout } from "../feature.js";
 import { loadChat } from "../middlewares/load-chat.js";
 import { conversationKey, takeFlowState } from "./chat-snapshot.js";
-import { NotLinked } from "../middlewares/error-boundary.js";
+import { NotLinked } from "./errors.js";
 import { CodesLocked } from "./code-attempts.js";
 
 /** Raise on every change to any conversation's code. */
@@ -26,7 +27,7 @@ export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;
 
 export type Flow = Conversation<BotContext, FlowContext>;
 
-export function installConversations(deps: BotDeps, botConfig: BotConfig, i18n: I18n<FlowContext>) {
+export function installConversations(deps: BotDeps, botConfig: BotConfig, layout: BotLayout, i18n: I18n<FlowContext>) {
   return conversations<BotContext, FlowContext>({
     storage: { type: "context", version: CONVERSATIONS_VERSION, adapter: chatFlowStorage(deps) as never },
     plugins: [
@@ -34,7 +35,7 @@ export function installConversations(deps: BotDeps, botConfig: BotConfig, i18n: 
         ctx.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
         await next();
       },
-      loadChat(deps, botConfig),
+      loadChat(deps, botConfig, layout),
       i18n.middleware() as unknown as (ctx: FlowContext, next: NextFunction) => Promise<void>,
     ],
   });

@@ -7,6 +7,7 @@
  * flow on purpose: a password typed after the flow expired still finds the marker and is deleted.
  * Kept under the chat's prefix, so /logout wipes it with everything else.
  */
+import type { FlowContext } from "../context.js";
 import type { KV } from "../../storage/kv.js";
 import { chatKeyPrefix } from "../../storage/settings.js";
 
@@ -25,4 +26,25 @@ export function clearSecretPrompt(kv: KV, chatId: number | string): Promise<void
 
 export async function hasSecretPrompt(kv: KV, chatId: number | string): Promise<boolean> {
   return (await kv.get(markerKey(chatId))) !== undefined;
+}
+
+/** What to tell the user about a message the guard removed (HTML), or undefined when nothing was. */
+export function secretNotice(ctx: FlowContext): string | undefined {
+  const removed = ctx.secretRemoved;
+  if (removed === undefined) return undefined;
+  if (!removed.deleted) return removed.reason === "key" ? ctx.t("secret-key-not-deleted") : undefined;
+  const group = ctx.chat?.type !== "private";
+  if (removed.reason === "key") {
+    if (group) return ctx.t("secret-key-deleted-group", { bot: ctx.me.username ?? "" });
+    return ctx.message?.text?.startsWith("/") ? ctx.t("secret-key-deleted-command") : ctx.t("secret-key-deleted");
+  }
+  return removed.reason === "prompt" ? ctx.t("secret-prompt-lapsed") : ctx.t("secret-storage-down");
+}
+
+/**
+ * The update reached a handler outside any flow: a lapsed prompt's marker has done its job and is
+ * dropped, so the chat's next ordinary message is left alone.
+ */
+export async function settleLapsedPrompt(ctx: FlowContext): Promise<void> {
+  if (ctx.secretRemoved?.reason === "prompt" && ctx.chatId !== undefined) await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
 }

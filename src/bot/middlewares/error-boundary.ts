@@ -15,27 +15,9 @@ import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/error
 import type { FlowContext } from "../context.js";
 import { escapeHtml } from "../ui/html.js";
 import { CodesLocked, minutesToWait } from "../core/code-attempts.js";
-import { disableNotifications } from "../../notify/schedule.js";
-import { secretNotice } from "./secret-guard.js";
+import { secretNotice } from "../core/secret-prompt.js";
+import { describeError, NotLinked } from "../core/errors.js";
 
-/** Thrown by `getCaller` when the chat has no linked key. */
-export class NotLinked extends Error {
-  constructor() {
-    super("chat has no linked API key");
-    this.name = "NotLinked";
-  }
-}
-
-export function describeError(ctx: FlowContext, error: unknown): string {
-  if (error instanceof NotLinked) return ctx.t("error-not-linked");
-  if (error instanceof Unauthorized) return ctx.t("error-key-rejected");
-  if (error instanceof Unavailable) return ctx.t("error-unavailable");
-  if (error instanceof CodesLocked) return ctx.t("secure-codes-locked", { minutes: minutesToWait(error.retryAfterMs) });
-  if (error instanceof ExchangerError) {
-    return error.serverMessage ? ctx.t("error-exchanger", { message: escapeHtml(error.serverMessage) }) : ctx.t("error-exchanger-generic");
-  }
-  return ctx.t("error-internal");
-}
 
 /**
  * Side effects of an error beyond telling the user: a rejected key is forgotten and the chat leaves
@@ -44,7 +26,7 @@ export function describeError(ctx: FlowContext, error: unknown): string {
 export async function handleErrorEffects(ctx: FlowContext, error: unknown): Promise<void> {
   if (error instanceof Unauthorized && ctx.chatId !== undefined) {
     await ctx.deps.vault.unlink(ctx.chatId);
-    await disableNotifications(ctx.deps.kv, ctx.deps.settings, ctx.chatId);
+    await ctx.deps.notifications.disable(ctx.chatId);
   }
 }
 

@@ -8,13 +8,15 @@
 import type { NextFunction } from "grammy";
 import { readChatSnapshot } from "../core/chat-snapshot.js";
 import type { BotConfig, BotDeps, FlowContext } from "../context.js";
+import type { BotLayout } from "../feature.js";
 import { languageFromTelegram } from "../i18n.js";
 import { parseSettings } from "../../storage/settings.js";
 
-export function loadChat(deps: BotDeps, botConfig: BotConfig, options: { readAhead?: boolean } = {}) {
+export function loadChat(deps: BotDeps, botConfig: BotConfig, layout: BotLayout, options: { readAhead?: boolean } = {}) {
   return async (ctx: FlowContext, next: NextFunction): Promise<void> => {
     ctx.deps = deps;
     ctx.botConfig = botConfig;
+    ctx.layout = layout;
     ctx.chatSettings = {};
     if (ctx.chatId !== undefined) await load(deps, ctx, options.readAhead === true);
     ctx.language = ctx.chatSettings.lang ?? languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage);

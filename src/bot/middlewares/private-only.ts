@@ -7,7 +7,7 @@
 import type { NextFunction } from "grammy";
 import type { FlowContext } from "../context.js";
 import { chatKeyPrefix } from "../../storage/settings.js";
-import { secretNotice } from "./secret-guard.js";
+import { secretNotice } from "../core/secret-prompt.js";
 
 export const GROUP_ANSWER_WINDOW_MS = 30_000;
 

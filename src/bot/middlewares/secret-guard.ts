@@ -27,7 +27,8 @@ import type { Chat, Message } from "grammy/types";
 import type { Logger } from "../../logger.js";
 import type { KV } from "../../storage/kv.js";
 import type { FlowContext, RemovedSecret } from "../context.js";
-import { containsApiKey } from "../features/link/index.js";
+
+import { containsApiKey } from "../core/api-key-shape.js";
 import { clearSecretPrompt, hasSecretPrompt } from "../core/secret-prompt.js";
 
 export function secretGuard(kv: KV, logger: Logger) {
@@ -74,25 +75,4 @@ async function reasonToDelete(kv: KV, chat: Chat, message: Message, fresh: boole
   } catch {
     return "storage";
   }
-}
-
-/** What to tell the user about a message the guard removed (HTML), or undefined when nothing was. */
-export function secretNotice(ctx: FlowContext): string | undefined {
-  const removed = ctx.secretRemoved;
-  if (removed === undefined) return undefined;
-  if (!removed.deleted) return removed.reason === "key" ? ctx.t("secret-key-not-deleted") : undefined;
-  const group = ctx.chat?.type !== "private";
-  if (removed.reason === "key") {
-    if (group) return ctx.t("secret-key-deleted-group", { bot: ctx.me.username ?? "" });
-    return ctx.message?.text?.startsWith("/") ? ctx.t("secret-key-deleted-command") : ctx.t("secret-key-deleted");
-  }
-  return removed.reason === "prompt" ? ctx.t("secret-prompt-lapsed") : ctx.t("secret-storage-down");
-}
-
-/**
- * The update reached a handler outside any flow: a lapsed prompt's marker has done its job and is
- * dropped, so the chat's next ordinary message is left alone.
- */
-export async function settleLapsedPrompt(ctx: FlowContext): Promise<void> {
-  if (ctx.secretRemoved?.reason === "prompt" && ctx.chatId !== undefined) await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
 }

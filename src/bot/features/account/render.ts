@@ -2,22 +2,10 @@
 import { isPlainObject } from "../../../exchanger/envelope.js";
 import { readBalances } from "../../../exchanger/readers/balance.js";
 import type { FlowContext } from "../../context.js";
+import { TWO_FACTOR_FIELD, twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { escapeHtml, fieldLines, fitMessage, humanizeKey } from "../../ui/html.js";
 
 const BALANCE = /balance/i;
-const TWO_FACTOR = /two_factor|2fa|totp|google_auth/i;
-
-/** Reads "is 2FA on" from a user object when the server says so; undefined when it does not. */
-export function twoFactorFromUser(user: Record<string, unknown>): boolean | undefined {
-  for (const [key, value] of Object.entries(user)) {
-    if (!TWO_FACTOR.test(key)) continue;
-    if (typeof value === "boolean") return value;
-    if (typeof value === "number") return value !== 0;
-    if (typeof value === "string" && /^(0|1|true|false|yes|no|on|off)$/i.test(value.trim())) return /^(1|true|yes|on)$/i.test(value.trim());
-  }
-  return undefined;
-}
-
 const AMOUNT = /^-?\d+([.,]\d+)?$/;
 
 /**
@@ -92,7 +80,7 @@ export function renderAccountCard(ctx: Pick<FlowContext, "t">, user: Record<stri
   lines.push("");
   lines.push(
     ...fieldLines(presentable(ctx, user), {
-      skip: [...balances.used, ...Object.keys(user).filter((k) => TWO_FACTOR.test(k))],
+      skip: [...balances.used, ...Object.keys(user).filter((k) => TWO_FACTOR_FIELD.test(k))],
       label: (key) => fieldLabel(ctx, key),
     }),
   );

@@ -13,7 +13,7 @@ import type { BotContext, FlowContext } from "../../context.js";
 import { loadDetailsPage, renderDetailsList } from "./list.js";
 import { callExchanger, FLOW_TIMEOUT_MS, type Flow } from "../../core/flows.js";
 import { filterCurrencies, pickerKeyboard, pickerPageCount, toPickable, type PickableCurrency } from "./currency-picker.js";
-import { describeError } from "../../middlewares/error-boundary.js";
+import { describeError } from "../../core/errors.js";
 import { escapeHtml, quoteInput } from "../../ui/html.js";
 import { tidyKeyboard } from "../../ui/screen.js";
 

@@ -15,7 +15,7 @@ import { ADD_DETAIL_FLOW, addDetailFlow } from "./add-detail-flow.js";
 import { DETAILS_PAGE_SIZE, detailLines, loadDetailsPage, renderDetailsList, type DetailsPageData } from "./list.js";
 import { dropSelection, loadSelection, newNonce, saveSelection, toggle, type DetailSelection } from "./selection.js";
 import type { Feature } from "../../feature.js";
-import { NotLinked } from "../../middlewares/error-boundary.js";
+import { NotLinked } from "../../core/errors.js";
 import { clip, escapeHtml, fitMessage } from "../../ui/html.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { enterFlow } from "../../core/secure-prompts.js";

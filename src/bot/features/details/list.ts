@@ -6,7 +6,7 @@
 import { InlineKeyboard } from "grammy";
 import type { Caller, Pagination, PaymentDetail } from "../../../exchanger/types.js";
 import type { BotDeps, FlowContext } from "../../context.js";
-import { backToMenuRow } from "../menu/index.js";
+import { backToMenuRow } from "../menu/public.js";
 import { addPagerRow, totalPages } from "../../ui/pager.js";
 import { clip, displayValue, escapeHtml, fitMessage } from "../../ui/html.js";
 import type { Screen } from "../../ui/screen.js";

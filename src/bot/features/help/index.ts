@@ -4,16 +4,11 @@
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
-import type { CommandSpec, Feature } from "../../feature.js";
+import type { Feature } from "../../feature.js";
 import { deleteFlowMessage } from "../../core/flow-messages.js";
 import { conversationKey } from "../../core/flows.js";
-import { secretNotice, settleLapsedPrompt } from "../../middlewares/secret-guard.js";
+import { secretNotice, settleLapsedPrompt } from "../../core/secret-prompt.js";
 import { clearSecretPrompt } from "../../core/secret-prompt.js";
-
-let commandList: CommandSpec[] = [];
-export function setHelpCommands(commands: CommandSpec[]): void {
-  commandList = commands.filter((c) => c.listed !== false);
-}
 
 /** /cancel leaves any flow. Installed before every conversation so it always wins. */
 export const cancelComposer = new Composer<BotContext>();
@@ -40,7 +35,7 @@ cancelComposer.callbackQuery("flow:cancel", async (ctx) => {
 
 const composer = new Composer<BotContext>();
 composer.command("help", async (ctx) => {
-  const lines = commandList.map((c) => `/${c.command} — ${ctx.t(c.descriptionKey)}`);
+  const lines = ctx.layout.commands.filter((c) => c.listed !== false).map((c) => `/${c.command} — ${ctx.t(c.descriptionKey)}`);
   await ctx.reply(`${ctx.t("help-intro")}\n\n${lines.join("\n")}`, { parse_mode: "HTML" });
 });
 

@@ -19,7 +19,7 @@ import { addPagerRow } from "../../ui/pager.js";
 import { clip, escapeHtml, fitMessage } from "../../ui/html.js";
 import { currencyLines, directionCard, referralCard, statusCard } from "./render.js";
 import { showScreen } from "../../ui/screen.js";
-import { backToMenuRow } from "../menu/index.js";
+import { backToMenuRow } from "../menu/public.js";
 
 const CURRENCIES_PAGE_SIZE = 8;
 const PICKER_PAGE_SIZE = 8;

@@ -9,7 +9,7 @@ import type { BotContext, FlowContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { clip, displayValue, escapeHtml, fitMessage } from "../../ui/html.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
-import { backToMenuRow } from "../menu/index.js";
+import { backToMenuRow } from "../menu/public.js";
 
 export function renderInputs(ctx: Pick<FlowContext, "t">, inputs: Record<string, unknown>, names: Map<string, string>): Screen {
   const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), "in:show"));

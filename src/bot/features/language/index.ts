@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from "../../../config.js";
 import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { LANGUAGE_NAMES } from "../../i18n.js";
+import { MENU_DATA } from "../menu/public.js";
 
 function picker(current: Language): InlineKeyboard {
   const keyboard = new InlineKeyboard();
@@ -26,7 +27,7 @@ privateChat.callbackQuery(/^lang:(en|ru|uk)$/, async (ctx) => {
   ctx.language = lang;
   await ctx.i18n.renegotiateLocale();
   await ctx.answerCallbackQuery({ text: ctx.t("language-set") });
-  await ctx.editMessageText(ctx.t("language-set"), { reply_markup: new InlineKeyboard().text(ctx.t("btn-menu"), "menu") });
+  await ctx.editMessageText(ctx.t("language-set"), { reply_markup: new InlineKeyboard().text(ctx.t("btn-menu"), MENU_DATA) });
 });
 
 export const languageFeature: Feature = {

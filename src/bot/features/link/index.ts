@@ -10,34 +10,15 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext, FlowContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { escapeHtml, maskSecret } from "../../ui/html.js";
-import { renderAccountCard, twoFactorFromUser } from "../account/render.js";
+import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
+import { renderAccountCard } from "../account/public.js";
 import { Unauthorized, ExchangerError } from "../../../exchanger/errors.js";
-import { mainMenuKeyboard } from "../menu/index.js";
-import { withNotifyOffer } from "../notify/index.js";
+import { mainMenuKeyboard } from "../menu/public.js";
+import { withNotifyOffer } from "../notify/public.js";
 import { conversationKey } from "../../core/flows.js";
-import { secretNotice } from "../../middlewares/secret-guard.js";
+import { secretNotice } from "../../core/secret-prompt.js";
+import { looksLikeApiKey } from "../../core/api-key-shape.js";
 import { CONFIRM_ID_PATTERN, Confirmations } from "../../core/confirmations.js";
-
-/** Exchanger CMS keys are long random tokens; anything with spaces or too short is not one. */
-export function looksLikeApiKey(text: string): boolean {
-  return /^[A-Za-z0-9_\-.:+/=]{16,256}$/.test(text.trim());
-}
-
-/** What may wrap a pasted key inside a sentence: spaces, quotes, brackets, commas, semicolons. */
-const AROUND_KEY = /[\s"'`«»“”„‘’‚,;()[\]{}<>|]+/u;
-
-/**
- * A key anywhere in a text: the whole text, or one of its words once quotes, brackets and trailing
- * commas or dots are taken off. A word inside a sentence must also mix letters and digits, as random
- * keys do, and not be a link, so that ordinary words and addresses in a group are not taken for keys.
- */
-export function containsApiKey(text: string): boolean {
-  if (looksLikeApiKey(text)) return true;
-  return text
-    .split(AROUND_KEY)
-    .map((word) => word.replace(/[.:]+$/, ""))
-    .some((word) => /[A-Za-z]/.test(word) && /\d/.test(word) && !word.includes("://") && looksLikeApiKey(word));
-}
 
 async function greet(ctx: FlowContext): Promise<void> {
   await ctx.reply(ctx.t("link-intro"), { parse_mode: "HTML", link_preview_options: { is_disabled: true } });

@@ -1,25 +1,8 @@
 /** The main menu: one button per screen that exists, so nobody has to remember commands. */
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext, FlowContext } from "../../context.js";
-import type { Feature, MenuItem } from "../../feature.js";
-import { startRow } from "../../ui/rows.js";
-
-let registered: MenuItem[] = [];
-
-/** Called once by createBot with the menu items of every installed feature. */
-export function setMenuItems(items: MenuItem[]): void {
-  registered = [...items].sort((a, b) => a.order - b.order);
-}
-
-export function mainMenuKeyboard(ctx: Pick<FlowContext, "t">, linked: boolean): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  const visible = registered.filter((item) => linked || item.needsKey === false);
-  visible.forEach((item, index) => {
-    keyboard.text(ctx.t(item.labelKey), item.data);
-    if (index % 2 === 1) keyboard.row();
-  });
-  return keyboard;
-}
+import type { Feature } from "../../feature.js";
+import { MENU_DATA, mainMenuKeyboard } from "./public.js";
 
 async function showMenu(ctx: BotContext, edit: boolean): Promise<void> {
   const linked = ctx.chatId !== undefined && (await ctx.deps.vault.has(ctx.chatId));
@@ -31,7 +14,7 @@ async function showMenu(ctx: BotContext, edit: boolean): Promise<void> {
 
 const composer = new Composer<BotContext>();
 composer.command("menu", (ctx) => showMenu(ctx, false));
-composer.callbackQuery("menu", async (ctx) => {
+composer.callbackQuery(MENU_DATA, async (ctx) => {
   await ctx.answerCallbackQuery();
   await showMenu(ctx, true);
 });
@@ -41,8 +24,3 @@ export const menuFeature: Feature = {
   composer,
   commands: [{ command: "menu", descriptionKey: "cmd-menu" }],
 };
-
-/** A "☰ Menu" button row to put under screens. */
-export function backToMenuRow(ctx: Pick<FlowContext, "t">, keyboard = new InlineKeyboard()): InlineKeyboard {
-  return startRow(keyboard).text(ctx.t("btn-menu"), "menu");
-}

@@ -8,9 +8,9 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext, FlowContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
-import { NotLinked } from "../../middlewares/error-boundary.js";
-import { disableNotifications, enableNotifications } from "../../../notify/schedule.js";
-import { mainMenuKeyboard } from "../menu/index.js";
+import { NotLinked } from "../../core/errors.js";
+import { MENU_DATA, mainMenuKeyboard } from "../menu/public.js";
+import { ACCOUNT_DATA } from "../account/public.js";
 
 async function requireLinked(ctx: BotContext): Promise<number> {
   if (ctx.chatId === undefined || !(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
@@ -19,8 +19,8 @@ async function requireLinked(ctx: BotContext): Promise<number> {
 
 async function setNotify(ctx: BotContext, on: boolean): Promise<void> {
   const chatId = await requireLinked(ctx);
-  if (on) await enableNotifications(ctx.deps.kv, ctx.deps.settings, chatId, ctx.language);
-  else await disableNotifications(ctx.deps.kv, ctx.deps.settings, chatId);
+  if (on) await ctx.deps.notifications.enable(chatId, ctx.language);
+  else await ctx.deps.notifications.disable(chatId);
   ctx.chatSettings = { ...ctx.chatSettings, notify: on ? true : undefined };
 }
 
@@ -30,8 +30,8 @@ function screen(ctx: BotContext): { text: string; keyboard: InlineKeyboard } {
   const keyboard = new InlineKeyboard()
     .text(ctx.t(on ? "notify-btn-off" : "notify-btn-on"), on ? "notify:off" : "notify:on")
     .row()
-    .text(ctx.t("notify-btn-account"), "acct:show")
-    .text(ctx.t("btn-menu"), "menu");
+    .text(ctx.t("notify-btn-account"), ACCOUNT_DATA)
+    .text(ctx.t("btn-menu"), MENU_DATA);
   return { text, keyboard };
 }
 
@@ -78,17 +78,6 @@ privateChat.callbackQuery("notify:offer", async (ctx) => {
 function ignoreNotModified(error: unknown): void {
   if (error instanceof Error && error.message.includes("message is not modified")) return;
   throw error;
-}
-
-/** The link feature puts this under "Account linked" (once: only while notifications are off). */
-export function withNotifyOffer(ctx: Pick<FlowContext, "t" | "chatSettings">, keyboard: InlineKeyboard): InlineKeyboard {
-  if (ctx.chatSettings.notify === true) return keyboard;
-  return keyboard.row().text(ctx.t("notify-offer-btn"), "notify:offer");
-}
-
-/** The account card's button: shows the current state, opens the notifications screen. */
-export function notifyAccountButton(ctx: Pick<FlowContext, "t" | "chatSettings">): [string, string] {
-  return [ctx.t(ctx.chatSettings.notify === true ? "notify-account-on" : "notify-account-off"), "notify:show"];
 }
 
 export const notifyFeature: Feature = {

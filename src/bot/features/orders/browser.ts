@@ -31,7 +31,8 @@ import { addPagerRow, type PageInfo } from "../../ui/pager.js";
 import { startRow } from "../../ui/rows.js";
 import { escapeHtml, fitMessage } from "../../ui/html.js";
 import { loadCurrencyNames, renderOrderCard, renderOrderLine } from "./render.js";
-import { backToMenuRow } from "../menu/index.js";
+import { backToMenuRow } from "../menu/public.js";
+import { payData } from "../pay/public.js";
 
 export interface OrderSource {
   scope: OrderScope;
@@ -51,9 +52,6 @@ export const REFERRAL_ORDERS: OrderSource = {
   referral: true,
   fetch: (exchanger, caller, params) => exchanger.getReferralOrders(caller, params),
 };
-
-/** Pay buttons carry this data; the pay feature handles it. */
-export const payData = (orderId: string): string => `pay:o:${orderId}`;
 
 interface Screen {
   text: string;

@@ -9,7 +9,7 @@
 import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
 import type { FlowContext } from "../../context.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
-import { describeError } from "../../middlewares/error-boundary.js";
+import { describeError } from "../../core/errors.js";
 import { loadPayCard, payOrder, type PayOutcome } from "./payment.js";
 import { renderNothingPaid, renderOutcome, renderPayCard, type Screen } from "./render.js";
 import { escapeHtml } from "../../ui/html.js";

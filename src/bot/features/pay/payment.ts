@@ -11,7 +11,7 @@ import { formatBalances, readBalances } from "../../../exchanger/readers/balance
 import type { Caller, Order, UserInfo } from "../../../exchanger/types.js";
 import { isPayableStatus } from "../../../exchanger/vocabulary.js";
 import type { BotDeps } from "../../context.js";
-import { twoFactorFromUser } from "../account/render.js";
+import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { isTwoFactorMessage } from "../../core/two-factor.js";
 import { Confirmations } from "../../core/confirmations.js";
 

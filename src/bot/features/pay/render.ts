@@ -5,6 +5,7 @@ import type { FlowContext } from "../../context.js";
 import type { PayCard, PayOutcome } from "./payment.js";
 import { statusLabel } from "../../../exchanger/vocabulary.js";
 import { escapeHtml } from "../../ui/html.js";
+import { MENU_DATA } from "../menu/public.js";
 
 type T = Pick<FlowContext, "t">;
 
@@ -17,7 +18,7 @@ export interface Screen {
 export const checkStatusData = (orderId: string) => `pay:s:${orderId}`;
 
 function menuRow(ctx: T, keyboard: InlineKeyboard): InlineKeyboard {
-  return startRow(keyboard).text(ctx.t("btn-menu"), "menu");
+  return startRow(keyboard).text(ctx.t("btn-menu"), MENU_DATA);
 }
 
 function amount(value: string | undefined, currency: string | undefined): string | undefined {

@@ -7,11 +7,11 @@
 import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
 import type { FlowContext } from "../../context.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
-import { twoFactorFromUser } from "../account/render.js";
+import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { escapeHtml } from "../../ui/html.js";
 import { isTwoFactorMessage, MAX_CODE_ATTEMPTS } from "../../core/two-factor.js";
 import { CodesLocked } from "../../core/code-attempts.js";
-import { describeError } from "../../middlewares/error-boundary.js";
+import { describeError } from "../../core/errors.js";
 import { askCode, cancelKeyboard, waitForText } from "../../core/secure-prompts.js";
 
 export const PASSWORD_FLOW = "password";

@@ -16,7 +16,7 @@ import type { UserInfo } from "../../../exchanger/types.js";
 import type { FlowContext } from "../../context.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
 import { forgetFlowMessage, rememberFlowMessage } from "../../core/flow-messages.js";
-import { twoFactorFromUser } from "../account/render.js";
+import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { escapeHtml } from "../../ui/html.js";
 import { MAX_CODE_ATTEMPTS } from "../../core/two-factor.js";
 import { askCode, cancelKeyboard } from "../../core/secure-prompts.js";

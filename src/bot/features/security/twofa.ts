@@ -8,9 +8,10 @@ import { withCaller } from "../../core/caller.js";
 import type { BotContext, FlowContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { FLOW_TIMEOUT_MS } from "../../core/flows.js";
-import { twoFactorFromUser } from "../account/render.js";
+import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { enterCodeFlow } from "../../core/secure-prompts.js";
 import { TWOFA_DISABLE_FLOW, TWOFA_ENABLE_CANCEL, TWOFA_ENABLE_FLOW, twofaDisableFlow, twofaEnableFlow } from "./twofa-flows.js";
+import { MENU_DATA } from "../menu/public.js";
 
 async function showStatus(ctx: BotContext, edit: boolean): Promise<void> {
   const user = await withCaller(ctx, (caller) => ctx.deps.exchanger.getInfo(caller));
@@ -21,7 +22,7 @@ async function showStatus(ctx: BotContext, edit: boolean): Promise<void> {
   const keyboard = new InlineKeyboard();
   if (on !== true) keyboard.text(ctx.t("twofa-btn-enable"), "tfa:on");
   if (on !== false) keyboard.text(ctx.t("twofa-btn-disable"), "tfa:off");
-  keyboard.row().text(ctx.t("btn-menu"), "menu");
+  keyboard.row().text(ctx.t("btn-menu"), MENU_DATA);
   const state = on === undefined ? ctx.t("twofa-state-unknown") : on ? ctx.t("twofa-state-on") : ctx.t("twofa-state-off");
   const text = `${ctx.t("twofa-title")}\n${state}\n\n${ctx.t(on ? "twofa-explain-on" : "twofa-explain-off")}`;
   if (edit) await ctx.editMessageText(text, { parse_mode: "HTML", reply_markup: keyboard });

@@ -20,10 +20,11 @@ import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
 import type { PhotoUpload, VerificationFields, VerificationRequest } from "../../../exchanger/types.js";
 import type { FlowContext } from "../../context.js";
 import { callExchanger, FLOW_TIMEOUT_MS, type Flow } from "../../core/flows.js";
-import { describeError } from "../../middlewares/error-boundary.js";
+import { describeError } from "../../core/errors.js";
 import { idTypeLabel, kindLabel, renderSummary, renderVerificationRequest, type VerificationKind } from "./render.js";
 import { escapeHtml } from "../../ui/html.js";
 import { FORM_STEPS, KINDS, MAX_PHOTO_BYTES, MAX_PHOTOS, NEEDS_PHOTOS, photoFromMessage, uploadFileName, type CollectedPhoto, type FieldStep } from "./form.js";
+import { MENU_DATA } from "../menu/public.js";
 
 export const VERIFICATION_FLOW = "verification";
 
@@ -318,7 +319,7 @@ async function finish(conversation: Flow, ctx: FlowContext, screen: LiveScreen, 
   const request = await freshRequest(conversation);
   const status = request === undefined ? "" : `\n\n${renderVerificationRequest(ctx, request)}`;
   const text = `${ctx.t("verification-sent")}${status}`;
-  const after = new InlineKeyboard().text(ctx.t("verification-btn-refresh"), "verif:show").text(ctx.t("btn-menu"), "menu");
+  const after = new InlineKeyboard().text(ctx.t("verification-btn-refresh"), "verif:show").text(ctx.t("btn-menu"), MENU_DATA);
   if (userMediaMessages.length === 0) {
     await replace(ctx, screen, text, after);
     return;

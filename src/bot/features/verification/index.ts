@@ -7,9 +7,9 @@ import { withCaller } from "../../core/caller.js";
 import type { BotContext } from "../../context.js";
 import { VERIFICATION_FLOW, verificationConversation } from "./flow.js";
 import type { Feature } from "../../feature.js";
-import { NotLinked } from "../../middlewares/error-boundary.js";
+import { NotLinked } from "../../core/errors.js";
 import { renderVerificationRequest } from "./render.js";
-import { backToMenuRow } from "../menu/index.js";
+import { backToMenuRow } from "../menu/public.js";
 
 async function showVerification(ctx: BotContext, edit: boolean): Promise<void> {
   const request = await withCaller(ctx, (caller) => ctx.deps.exchanger.getVerification(caller));

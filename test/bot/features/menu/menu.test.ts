@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { describe, expect, it } from "vitest";
-import { backToMenuRow } from "../../../../src/bot/features/menu/index.js";
+import { backToMenuRow } from "../../../../src/bot/features/menu/public.js";
 
 const ctx = { t: (key: string) => key };
 
