@@ -32,6 +32,7 @@ import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Api, type ApiClientOptions } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { LANGUAGES } from "../config.js";
+import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
 import { layoutOf, type Feature } from "./feature.js";
 import { accountFeature } from "./features/account/index.js";
@@ -86,6 +87,8 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   const bot = new Bot<BotContext>(options.token, { client: options.client, botInfo: options.botInfo });
   // Telegram's 429 (retry_after) and 5xx are retried for every call made through bot.api / ctx.api.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
+  // Every text is HTML; installed inside conversations too (core/flows.ts).
+  bot.api.config.use(htmlParseMode());
 
   const i18n = createI18n(botConfig.defaultLanguage);
   const features = FEATURES;

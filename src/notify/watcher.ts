@@ -262,7 +262,7 @@ export class Notifier {
       first = false;
       await this.#telegramLimit.acquire();
       try {
-        await this.#deps.api.sendMessage(chatId, message.text, { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+        await this.#deps.api.sendMessage(chatId, message.text, { link_preview_options: { is_disabled: true } });
         announced.push(...message.changes);
       } catch (error) {
         if (error instanceof GrammyError && error.error_code === 403) return { announced, blocked: true };
@@ -304,7 +304,7 @@ export class Notifier {
     this.#log.info({ chatId }, "key rejected; notifications stopped");
     await this.#telegramLimit.acquire();
     await this.#deps.api
-      .sendMessage(chatId, this.#translator(language).t("notify-key-rejected"), { parse_mode: "HTML" })
+      .sendMessage(chatId, this.#translator(language).t("notify-key-rejected"))
       .catch((error: unknown) => this.#log.info({ chatId, err: describe(error) }, "could not tell about the rejected key"));
     return "revoked";
   }

@@ -16,6 +16,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { KV } from "../../storage/kv.js";
 import { chatKeyPrefix } from "../../storage/settings.js";
+import { textField } from "../ui/callback-data.js";
 
 /** How long a confirmation card stays valid. */
 export const CONFIRMATION_TTL_MS = 15 * 60 * 1000;
@@ -24,6 +25,8 @@ export const PAY_LOCK_TTL_MS = 2 * 60 * 1000;
 
 /** 12 random bytes → 16 base64url characters (a regex fragment); `pay:c:<id>` stays far below 64 bytes. */
 export const CONFIRM_ID_PATTERN = "[A-Za-z0-9_-]{16}";
+/** A confirmation id as a callback-data part (ui/callback-data.ts). */
+export const confirmIdField = textField(CONFIRM_ID_PATTERN);
 
 type ChatId = number | string;
 

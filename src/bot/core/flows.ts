@@ -2,11 +2,12 @@
  * Conversations (@grammyjs/conversations v2) set-up. Read ARCHITECTURE §2 before changing:
  * - state = replay log of what the user typed → encrypted adapter with a TTL, no date revival;
  * - `version` must be raised whenever any conversation's code changes (old states are dropped);
- * - transformers on bot.api do not reach conversations → auto-retry is re-installed via `plugins`;
+ * - transformers on bot.api do not reach conversations → auto-retry and the HTML parse mode are re-installed via `plugins`;
  * - side effects go through `conversation.external`, which must never return the API key.
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations, type Conversation } from "@grammyjs/conversations";
+import { htmlParseMode } from "../../telegram/html-parse-mode.js";
 import type { Context, NextFunction } from "grammy";
 import { ExchangerError, Unauthorized, Unavailable, type UnavailableReason } from "../../exchanger/errors.js";
 import type { Caller } from "../../exchanger/types.js";
@@ -33,6 +34,7 @@ export function installConversations(deps: BotDeps, botConfig: BotConfig, layout
     plugins: [
       async (ctx: FlowContext, next: NextFunction) => {
         ctx.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
+        ctx.api.config.use(htmlParseMode());
         await next();
       },
       loadChat(deps, botConfig, layout),

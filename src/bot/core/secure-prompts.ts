@@ -56,7 +56,7 @@ export async function waitForText(conversation: Flow, options: WaitTextOptions):
     if (options.secret) await conversation.external((outer: BotContext) => clearSecretPrompt(outer.deps.kv, outer.chatId!));
     return { cancelled: false, text: text! };
   }
-  await ctx.reply(problem, { parse_mode: "HTML", reply_markup: options.keyboard });
+  await ctx.reply(problem, { reply_markup: options.keyboard });
   return conversation.skip();
 }
 
@@ -90,7 +90,7 @@ export async function refuseWhileCodesLocked(ctx: FlowContext): Promise<boolean>
   if (waitMs === 0) return false;
   const text = ctx.t("secure-codes-locked", { minutes: minutesToWait(waitMs) });
   if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text });
-  await ctx.reply(text, { parse_mode: "HTML" });
+  await ctx.reply(text);
   return true;
 }
 
@@ -104,7 +104,7 @@ export async function enterCodeFlow(ctx: BotContext, id: string): Promise<void> 
 export async function enterFlow(ctx: BotContext, id: string, ...args: unknown[]): Promise<void> {
   if (Object.keys(await ctx.conversation.active()).length > 0) {
     if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t("secure-flow-busy") });
-    else await ctx.reply(ctx.t("secure-flow-busy"), { parse_mode: "HTML" });
+    else await ctx.reply(ctx.t("secure-flow-busy"));
     return;
   }
   if (ctx.callbackQuery) await ctx.answerCallbackQuery();

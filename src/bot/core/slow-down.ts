@@ -24,7 +24,7 @@ export async function tellSlowDown(ctx: Context, deps: Pick<BotDeps, "kv" | "log
     const message = how.waitMs === undefined ? t("slow-down") : t("slow-down-wait", { seconds: Math.max(1, Math.ceil(how.waitMs / 1000)) });
     if (ctx.callbackQuery) await ctx.answerCallbackQuery(how.coalesced ? {} : { text: t("slow-down-toast") });
     if (how.coalesced || ctx.chatId === undefined) return;
-    if (await deps.kv.setIfAbsent(`slow:${ctx.chatId}`, "1", SLOW_DOWN_NOTICE_MS)) await ctx.reply(message, { parse_mode: "HTML" });
+    if (await deps.kv.setIfAbsent(`slow:${ctx.chatId}`, "1", SLOW_DOWN_NOTICE_MS)) await ctx.reply(message);
   } catch (error) {
     deps.logger.warn({ updateId: ctx.update.update_id, err: error instanceof Error ? error.name : String(error) }, "could not tell the chat to slow down");
   }

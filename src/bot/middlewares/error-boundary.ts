@@ -53,7 +53,7 @@ export async function reportError(ctx: FlowContext, error: unknown): Promise<voi
       // Short reasons fit in the toast; the full text goes in a message so it can be read.
       await ctx.answerCallbackQuery().catch(() => undefined);
     }
-    await ctx.reply(text, { parse_mode: "HTML" });
+    await ctx.reply(text);
   } catch (replyError) {
     ctx.deps.logger.warn({ updateId: ctx.update.update_id, err: String(replyError) }, "could not report an error to the user");
   }

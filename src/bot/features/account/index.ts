@@ -8,8 +8,9 @@ import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { renderAccountCard } from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
 import { notifyAccountButton } from "../notify/public.js";
+import { showScreen } from "../../ui/screen.js";
 
-async function showAccount(ctx: BotContext, edit: boolean): Promise<void> {
+async function showAccount(ctx: BotContext): Promise<void> {
   const user = await withCaller(ctx, (caller) => ctx.deps.exchanger.getInfo(caller));
   const twofa = twoFactorFromUser(user);
   if (twofa !== undefined && twofa !== ctx.chatSettings.twofa) {
@@ -17,16 +18,12 @@ async function showAccount(ctx: BotContext, edit: boolean): Promise<void> {
   }
   const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), ACCOUNT_DATA).text(...notifyAccountButton(ctx)));
   const text = renderAccountCard(ctx, user);
-  if (edit) await ctx.editMessageText(text, { parse_mode: "HTML", reply_markup: keyboard });
-  else await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
+  await showScreen(ctx, { text, keyboard });
 }
 
 const composer = new Composer<BotContext>();
-composer.command("account", (ctx) => showAccount(ctx, false));
-composer.callbackQuery(ACCOUNT_DATA, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await showAccount(ctx, true);
-});
+composer.command("account", showAccount);
+composer.callbackQuery(ACCOUNT_DATA, showAccount);
 
 export const accountFeature: Feature = {
   name: "account",

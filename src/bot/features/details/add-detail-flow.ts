@@ -15,13 +15,12 @@ import { callExchanger, FLOW_TIMEOUT_MS, type Flow } from "../../core/flows.js";
 import { filterCurrencies, pickerKeyboard, pickerPageCount, toPickable, type PickableCurrency } from "./currency-picker.js";
 import { describeError } from "../../core/errors.js";
 import { escapeHtml, quoteInput } from "../../ui/html.js";
-import { tidyKeyboard } from "../../ui/screen.js";
+import { sendScreen } from "../../ui/screen.js";
 
 export const ADD_DETAIL_FLOW = "add-detail";
 /** What create-details accepts (the sandbox enforces the same limit, in characters). */
 export const MAX_DETAIL_VALUE = 255;
 
-const HTML = { parse_mode: "HTML" as const };
 
 /** Why a value cannot be saved, as a translation key with its variables; undefined when it is fine. */
 export function valueProblem(raw: string): { key: string; vars?: Record<string, number> } | undefined {
@@ -51,13 +50,13 @@ async function answerStrayButton(ctx: FlowContext): Promise<void> {
 async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<PickableCurrency> {
   const list = await callExchanger(conversation, async (caller, deps) => toPickable((await deps.currencies.byId(caller.language)).values()));
   if (list.length === 0) {
-    await ctx.reply(ctx.t("details-add-no-currencies"), HTML);
+    await ctx.reply(ctx.t("details-add-no-currencies"));
     return conversation.halt();
   }
   let shown = filterCurrencies(list, "");
   let page = 1;
   let intro = ctx.t("details-add-pick");
-  const send = async (at: FlowContext) => (await at.reply(intro, { ...HTML, reply_markup: pickerKeyboard(list, shown, page, at.t("btn-cancel")) })).message_id;
+  const send = async (at: FlowContext) => (await at.reply(intro, { reply_markup: pickerKeyboard(list, shown, page, at.t("btn-cancel")) })).message_id;
   let pickerId = await send(ctx);
 
   for (;;) {
@@ -68,7 +67,7 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
       const currency = choice ? list[Number(choice[1])] : undefined;
       if (currency) {
         await update.answerCallbackQuery();
-        await update.editMessageText(update.t("details-add-picked", { currency: escapeHtml(currency.label) }), HTML).catch(() => undefined);
+        await update.editMessageText(update.t("details-add-picked", { currency: escapeHtml(currency.label) })).catch(() => undefined);
         return currency;
       }
       const turn = /^adp:p:(\d{1,4})$/.exec(data);
@@ -77,7 +76,7 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
         page = target;
         await update.answerCallbackQuery();
         // A double press would be an identical edit, which Telegram refuses: nothing to do then.
-        await update.editMessageText(intro, { ...HTML, reply_markup: pickerKeyboard(list, shown, page, update.t("btn-cancel")) }).catch(() => undefined);
+        await update.editMessageText(intro, { reply_markup: pickerKeyboard(list, shown, page, update.t("btn-cancel")) }).catch(() => undefined);
         continue;
       }
       await answerStrayButton(update);
@@ -88,7 +87,7 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
 
     const text = update.message.text;
     if (text === undefined || isCommand(update)) {
-      await update.reply(update.t(text === undefined ? "details-add-pick-text-only" : "details-add-busy"), HTML);
+      await update.reply(update.t(text === undefined ? "details-add-pick-text-only" : "details-add-busy"));
       continue;
     }
     // Typing narrows the list; the new picker replaces the old one below the user's message.
@@ -96,7 +95,7 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
     const query = quoteInput(text);
     if (!/[\p{L}\p{N}]/u.test(text)) {
       // Only punctuation, emoji or invisible characters: nothing to search by; say how it works.
-      await update.reply(update.t("details-add-pick-text-only"), HTML);
+      await update.reply(update.t("details-add-pick-text-only"));
       continue;
     }
     if (matches.length === 0) {
@@ -114,7 +113,6 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
 async function saveValue(conversation: Flow, ctx: FlowContext, currency: PickableCurrency): Promise<string> {
   const prompt = (at: FlowContext, problem?: string) =>
     at.reply(`${problem ? `${problem}\n\n` : ""}${at.t("details-add-value", { currency: escapeHtml(currency.label), max: MAX_DETAIL_VALUE })}`, {
-      ...HTML,
       reply_markup: cancelKeyboard(at),
     });
   await prompt(ctx);
@@ -128,7 +126,7 @@ async function saveValue(conversation: Flow, ctx: FlowContext, currency: Pickabl
     if (!update.message) continue;
     const text = update.message.text;
     if (text === undefined || isCommand(update)) {
-      await update.reply(update.t(text === undefined ? "details-add-value-text-only" : "details-add-busy"), HTML);
+      await update.reply(update.t(text === undefined ? "details-add-value-text-only" : "details-add-busy"));
       continue;
     }
     const problem = valueProblem(text);
@@ -151,10 +149,10 @@ async function saveValue(conversation: Flow, ctx: FlowContext, currency: Pickabl
 async function addDetail(conversation: Flow, ctx: FlowContext): Promise<void> {
   const currency = await pickCurrency(conversation, ctx);
   const value = await saveValue(conversation, ctx, currency);
-  await ctx.reply(ctx.t("details-add-saved", { currency: escapeHtml(currency.label), value: escapeHtml(value) }), HTML);
+  await ctx.reply(ctx.t("details-add-saved", { currency: escapeHtml(currency.label), value: escapeHtml(value) }));
   const list = await callExchanger(conversation, (caller, deps) => loadDetailsPage(deps, caller, 1));
   const screen = renderDetailsList(ctx, list);
-  await ctx.reply(screen.text, { ...HTML, reply_markup: tidyKeyboard(screen.keyboard) });
+  await sendScreen(ctx, screen);
 }
 
 export const addDetailFlow = createConversation<BotContext, FlowContext>(addDetail, { id: ADD_DETAIL_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS });

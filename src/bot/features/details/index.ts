@@ -2,11 +2,7 @@
  * /details: saved payment details (requisites) — paged list, adding (add-detail flow), deleting several
  * at once.
  *
- * Callback data (all ≤ 64 bytes; anything that does not parse falls through to "button expired"):
- *   dt:l:<page>        list page              dt:add           start the add-detail flow
- *   dt:d:<page>        tick details of a page  dt:t:<nonce>:<i> tick/untick the i-th detail
- *   dt:c:<nonce>       confirm the deletion    dt:y:<nonce>     delete (one delete-details call)
- *   dt:b:<nonce>       back to ticking
+ * Callback data: codec.ts (anything that does not unpack falls through to "button expired").
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { withCaller } from "../../core/caller.js";
@@ -20,13 +16,8 @@ import { clip, escapeHtml, fitMessage } from "../../ui/html.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { enterFlow } from "../../core/secure-prompts.js";
 import { Confirmations } from "../../core/confirmations.js";
-
-const MAX_PAGE = 10_000;
-
-function pageOf(raw: string | undefined): number | undefined {
-  const page = Number(raw);
-  return Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : undefined;
-}
+import { onCallback } from "../../ui/callback-data.js";
+import { backToTicking, confirmDelete, deleteNow, DETAILS_ADD, detailsPage, tickOne, tickPage } from "./codec.js";
 
 const loadPage = (ctx: BotContext, page: number) => withCaller(ctx, (caller) => loadDetailsPage(ctx.deps, caller, page));
 
@@ -41,10 +32,10 @@ function selectionKeyboard(ctx: BotContext, selection: DetailSelection): InlineK
   const first = (selection.page - 1) * DETAILS_PAGE_SIZE;
   selection.ids.forEach((id, index) => {
     const box = selection.selected.includes(id) ? "☑" : "☐";
-    keyboard.text(`${box} ${first + index + 1}. ${clip(selection.currencies[index] ?? "", 40)}`, `dt:t:${selection.nonce}:${index}`).row();
+    keyboard.text(`${box} ${first + index + 1}. ${clip(selection.currencies[index] ?? "", 40)}`, tickOne.pack({ nonce: selection.nonce, index })).row();
   });
-  keyboard.text(ctx.t("details-btn-delete-selected", { count: selection.selected.length }), `dt:c:${selection.nonce}`).row();
-  return keyboard.text(ctx.t("btn-back"), `dt:l:${selection.page}`);
+  keyboard.text(ctx.t("details-btn-delete-selected", { count: selection.selected.length }), confirmDelete.pack({ nonce: selection.nonce })).row();
+  return keyboard.text(ctx.t("btn-back"), detailsPage.pack({ page: selection.page }));
 }
 
 /** Loads the page fresh and opens a new selection on it, keeping still-present ticks. */
@@ -74,9 +65,9 @@ function confirmScreen(ctx: BotContext, selection: DetailSelection, data: Detail
   for (const item of chosen) lines.push(`• ${escapeHtml(item.currency)} — <code>${escapeHtml(clip(item.value, 200))}</code>`);
   if (missing > 0) lines.push("", ctx.t("details-delete-some-gone", { count: missing }));
   const keyboard = new InlineKeyboard()
-    .text(ctx.t("details-btn-delete-yes", { count: chosen.length }), `dt:y:${selection.nonce}`)
+    .text(ctx.t("details-btn-delete-yes", { count: chosen.length }), deleteNow.pack({ nonce: selection.nonce }))
     .row()
-    .text(ctx.t("btn-back"), `dt:b:${selection.nonce}`);
+    .text(ctx.t("btn-back"), backToTicking.pack({ nonce: selection.nonce }));
   return { text: fitMessage(lines), keyboard };
 }
 
@@ -87,28 +78,19 @@ const privateChat = composer.chatType("private");
 
 privateChat.command("details", (ctx) => showList(ctx, 1));
 
-privateChat.callbackQuery(/^dt:l:(\d{1,5})$/, async (ctx, next) => {
-  const page = pageOf(ctx.match[1]);
-  if (page === undefined) return next();
-  await showList(ctx, page);
-});
+onCallback(privateChat, detailsPage, (ctx, { page }) => showList(ctx, page));
 
-privateChat.callbackQuery("dt:add", async (ctx) => {
+privateChat.callbackQuery(DETAILS_ADD, async (ctx) => {
   // Fails early (before any flow state) when the chat has no key.
   if (!(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
   // Another flow running: say to finish or cancel it (entering would throw).
   await enterFlow(ctx, ADD_DETAIL_FLOW);
 });
 
-privateChat.callbackQuery(/^dt:d:(\d{1,5})$/, async (ctx, next) => {
-  const page = pageOf(ctx.match[1]);
-  if (page === undefined) return next();
-  await openSelection(ctx, page);
-});
+onCallback(privateChat, tickPage, (ctx, { page }) => openSelection(ctx, page));
 
-privateChat.callbackQuery(/^dt:t:([\w-]{6}):(\d)$/, async (ctx, next) => {
-  const selection = await loadSelection(ctx.deps.kv, ctx.chatId, ctx.match[1]!);
-  const index = Number(ctx.match[2]);
+onCallback(privateChat, tickOne, async (ctx, { nonce, index }, next) => {
+  const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
   if (!selection || index >= selection.ids.length) return next();
   const updated = toggle(selection, index);
   await saveSelection(ctx.deps.kv, ctx.chatId, updated);
@@ -117,8 +99,8 @@ privateChat.callbackQuery(/^dt:t:([\w-]{6}):(\d)$/, async (ctx, next) => {
   await ctx.editMessageReplyMarkup({ reply_markup: selectionKeyboard(ctx, updated) });
 });
 
-privateChat.callbackQuery(/^dt:c:([\w-]{6})$/, async (ctx, next) => {
-  const selection = await loadSelection(ctx.deps.kv, ctx.chatId, ctx.match[1]!);
+onCallback(privateChat, confirmDelete, async (ctx, { nonce }, next) => {
+  const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
   if (!selection) return next();
   if (selection.selected.length === 0) {
     await ctx.answerCallbackQuery({ text: ctx.t("details-delete-nothing"), show_alert: true });
@@ -138,14 +120,14 @@ privateChat.callbackQuery(/^dt:c:([\w-]{6})$/, async (ctx, next) => {
   await showScreen(ctx, confirmScreen(ctx, confirmed, data, selection.selected.length - still.length));
 });
 
-privateChat.callbackQuery(/^dt:b:([\w-]{6})$/, async (ctx, next) => {
-  const selection = await loadSelection(ctx.deps.kv, ctx.chatId, ctx.match[1]!);
+onCallback(privateChat, backToTicking, async (ctx, { nonce }, next) => {
+  const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
   if (!selection) return next();
   await openSelection(ctx, selection.page, selection.selected);
 });
 
-privateChat.callbackQuery(/^dt:y:([\w-]{6})$/, async (ctx, next) => {
-  const selection = await loadSelection(ctx.deps.kv, ctx.chatId, ctx.match[1]!);
+onCallback(privateChat, deleteNow, async (ctx, { nonce }, next) => {
+  const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
   if (!selection || selection.selected.length === 0) return next();
   // Single use (core/confirmations.ts): a second press — a double tap, another instance — does nothing.
   if (!(await new Confirmations(ctx.deps.kv).consume(ctx.chatId, `dt-${selection.nonce}`))) {
@@ -162,6 +144,6 @@ export const detailsFeature: Feature = {
   name: "details",
   composer,
   flows: [addDetailFlow],
-  menu: [{ labelKey: "details-menu", data: "dt:l:1", order: 40 }],
+  menu: [{ labelKey: "details-menu", data: detailsPage.pack({ page: 1 }), order: 40 }],
   commands: [{ command: "details", descriptionKey: "details-cmd" }],
 };

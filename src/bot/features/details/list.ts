@@ -10,6 +10,7 @@ import { backToMenuRow } from "../menu/public.js";
 import { addPagerRow, totalPages } from "../../ui/pager.js";
 import { clip, displayValue, escapeHtml, fitMessage } from "../../ui/html.js";
 import type { Screen } from "../../ui/screen.js";
+import { DETAILS_ADD, detailsPage, tickPage } from "./codec.js";
 
 export const DETAILS_PAGE_SIZE = 5;
 /** Longest value shown in lists; five of them plus names stay far below 4096 characters. */
@@ -58,12 +59,12 @@ export function detailLines(data: DetailsPageData): string[] {
 }
 
 export function renderDetailsList(ctx: Pick<FlowContext, "t">, data: DetailsPageData): Screen {
-  const keyboard = new InlineKeyboard().text(ctx.t("details-btn-add"), "dt:add");
+  const keyboard = new InlineKeyboard().text(ctx.t("details-btn-add"), DETAILS_ADD);
   if (data.items.length === 0) {
     return { text: `${ctx.t("details-title")}\n\n${ctx.t("details-empty")}`, keyboard: backToMenuRow(ctx, keyboard) };
   }
-  if (data.items.some((item) => item.id !== undefined)) keyboard.text(ctx.t("details-btn-delete"), `dt:d:${data.page}`);
-  addPagerRow(keyboard, { page: data.page, pageSize: DETAILS_PAGE_SIZE, itemsOnPage: data.items.length, pagination: data.pagination }, (p) => `dt:l:${p}`);
+  if (data.items.some((item) => item.id !== undefined)) keyboard.text(ctx.t("details-btn-delete"), tickPage.pack({ page: data.page }));
+  addPagerRow(keyboard, { page: data.page, pageSize: DETAILS_PAGE_SIZE, itemsOnPage: data.items.length, pagination: data.pagination }, (p) => detailsPage.pack({ page: p }));
   const title = data.pagination ? ctx.t("details-title-count", { total: data.pagination.total }) : ctx.t("details-title");
   return { text: fitMessage([title, "", ...detailLines(data)]), keyboard: backToMenuRow(ctx, keyboard) };
 }

@@ -9,6 +9,7 @@ import { deleteFlowMessage } from "../../core/flow-messages.js";
 import { conversationKey } from "../../core/flows.js";
 import { secretNotice, settleLapsedPrompt } from "../../core/secret-prompt.js";
 import { clearSecretPrompt } from "../../core/secret-prompt.js";
+import { showScreen } from "../../ui/screen.js";
 
 /** /cancel leaves any flow. Installed before every conversation so it always wins. */
 export const cancelComposer = new Composer<BotContext>();
@@ -20,7 +21,7 @@ cancelComposer.command("cancel", async (ctx) => {
     await deleteFlowMessage(ctx.deps.kv, ctx.api, ctx.chatId);
     await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
   }
-  await ctx.reply(active.length > 0 ? ctx.t("cancel-done") : ctx.t("cancel-nothing"), { parse_mode: "HTML" });
+  await ctx.reply(active.length > 0 ? ctx.t("cancel-done") : ctx.t("cancel-nothing"));
 });
 // Cancel buttons inside flows use the same data everywhere.
 cancelComposer.callbackQuery("flow:cancel", async (ctx) => {
@@ -29,14 +30,13 @@ cancelComposer.callbackQuery("flow:cancel", async (ctx) => {
     await deleteFlowMessage(ctx.deps.kv, ctx.api, ctx.chatId);
     await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
   }
-  await ctx.answerCallbackQuery({ text: ctx.t("cancel-done") });
-  await ctx.editMessageText(ctx.t("cancel-done"), { parse_mode: "HTML" }).catch(() => undefined);
+  await showScreen(ctx, { text: ctx.t("cancel-done") }, { toast: ctx.t("cancel-done") });
 });
 
 const composer = new Composer<BotContext>();
 composer.command("help", async (ctx) => {
   const lines = ctx.layout.commands.filter((c) => c.listed !== false).map((c) => `/${c.command} — ${ctx.t(c.descriptionKey)}`);
-  await ctx.reply(`${ctx.t("help-intro")}\n\n${lines.join("\n")}`, { parse_mode: "HTML" });
+  await ctx.reply(`${ctx.t("help-intro")}\n\n${lines.join("\n")}`);
 });
 
 export const helpFeature: Feature = {
@@ -59,10 +59,10 @@ fallback.on(["message", "edited_message"], async (ctx, next) => {
   const notice = secretNotice(ctx);
   if (notice === undefined) return next();
   await settleLapsedPrompt(ctx);
-  await ctx.reply(notice, { parse_mode: "HTML" });
+  await ctx.reply(notice);
 });
 fallback.on("message:text", async (ctx) => {
-  if (ctx.message.text.startsWith("/")) await ctx.reply(ctx.t("unknown-command"), { parse_mode: "HTML" });
-  else await ctx.reply(ctx.t("unknown-text"), { parse_mode: "HTML" });
+  if (ctx.message.text.startsWith("/")) await ctx.reply(ctx.t("unknown-command"));
+  else await ctx.reply(ctx.t("unknown-text"));
 });
-fallback.on("message", (ctx) => ctx.reply(ctx.t("unknown-text"), { parse_mode: "HTML" }));
+fallback.on("message", (ctx) => ctx.reply(ctx.t("unknown-text")));

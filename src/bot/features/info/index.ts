@@ -2,13 +2,7 @@
  * Public screens — no key needed, so they work in chats that have not linked an account:
  * /currencies, /directions (send currency → receive currency → the direction's card), /status, /referral.
  *
- * Callback data (≤ 64 bytes; anything that does not parse falls through to "button expired"):
- *   cur:p:<page>   currencies page        dir:s:<page>           send currencies page
- *   dir:f:<sendId>:<page>  directions from one currency
- *   dir:x:<sendId>:<receiveId>  a direction's card. Not the slug: a slug may be any length, while two
- *     currency ids of ≤ 28 characters always fit; the slug is looked up again in the cached map.
- *     Currencies with longer ids get no button.
- *   inf:st  status      inf:ref  referral program
+ * Callback data: codec.ts (anything that does not unpack falls through to "button expired").
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { Currency } from "../../../exchanger/types.js";
@@ -20,17 +14,11 @@ import { clip, escapeHtml, fitMessage } from "../../ui/html.js";
 import { currencyLines, directionCard, referralCard, statusCard } from "./render.js";
 import { showScreen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
+import { onCallback } from "../../ui/callback-data.js";
+import { currenciesPage, directionCardData, receivePickerPage, REFERRAL_DATA, SAFE_ID, sendPickerPage, STATUS_DATA } from "./codec.js";
 
 const CURRENCIES_PAGE_SIZE = 8;
 const PICKER_PAGE_SIZE = 8;
-const MAX_PAGE = 10_000;
-/** Ids that fit in callback data: "dir:x:" + two of them + ":" ≤ 64 bytes. */
-const SAFE_ID = /^[\w.-]{1,28}$/;
-
-function pageOf(raw: string | undefined): number | undefined {
-  const page = Number(raw);
-  return Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : undefined;
-}
 
 /** The slice of `items` on `page` (clamped to the last page) and the pager facts for it. */
 function slicePage<T>(items: T[], page: number, size: number) {
@@ -53,7 +41,7 @@ const labelOf = (byId: Map<string, Currency>, id: unknown): string => {
 async function showCurrencies(ctx: BotContext, page: number): Promise<void> {
   const all = [...(await currenciesOf(ctx)).values()];
   const { onPage, info } = slicePage(all, page, CURRENCIES_PAGE_SIZE);
-  const keyboard = addPagerRow(new InlineKeyboard(), info, (p) => `cur:p:${p}`);
+  const keyboard = addPagerRow(new InlineKeyboard(), info, (p) => currenciesPage.pack({ page: p }));
   const lines = [ctx.t("info-currencies-title", { total: all.length }), ""];
   if (all.length === 0) lines.push(ctx.t("info-currencies-empty"));
   for (const currency of onPage) lines.push(...currencyLines(ctx, currency), "");
@@ -72,9 +60,9 @@ async function showSendPicker(ctx: BotContext, page: number): Promise<void> {
   const keyboard = new InlineKeyboard();
   onPage.forEach((id, i) => {
     if (i > 0 && i % 2 === 0) keyboard.row();
-    keyboard.text(clip(labelOf(byId, id), 40), `dir:f:${id}:1`);
+    keyboard.text(clip(labelOf(byId, id), 40), receivePickerPage.pack({ sendId: id, page: 1 }));
   });
-  addPagerRow(keyboard, info, (p) => `dir:s:${p}`);
+  addPagerRow(keyboard, info, (p) => sendPickerPage.pack({ page: p }));
   const text = ordered.length === 0 ? `${ctx.t("info-directions-title")}\n\n${ctx.t("info-directions-empty")}` : `${ctx.t("info-directions-title")}\n\n${ctx.t("info-directions-pick-send")}`;
   await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
 }
@@ -85,9 +73,9 @@ async function showReceivePicker(ctx: BotContext, sendId: string, page: number):
   const from = directions.filter((d) => d.sendCurrencyId === sendId && SAFE_ID.test(d.receiveCurrencyId));
   const { onPage, info } = slicePage(from, page, PICKER_PAGE_SIZE);
   const keyboard = new InlineKeyboard();
-  for (const link of onPage) keyboard.text(`→ ${clip(labelOf(byId, link.receiveCurrencyId), 40)}`, `dir:x:${sendId}:${link.receiveCurrencyId}`).row();
-  addPagerRow(keyboard, info, (p) => `dir:f:${sendId}:${p}`);
-  keyboard.row().text(ctx.t("btn-back"), "dir:s:1");
+  for (const link of onPage) keyboard.text(`→ ${clip(labelOf(byId, link.receiveCurrencyId), 40)}`, directionCardData.pack({ sendId, receiveId: link.receiveCurrencyId })).row();
+  addPagerRow(keyboard, info, (p) => receivePickerPage.pack({ sendId, page: p }));
+  keyboard.row().text(ctx.t("btn-back"), sendPickerPage.pack({ page: 1 }));
   const send = escapeHtml(labelOf(byId, sendId));
   const text = from.length === 0 ? ctx.t("info-directions-none-from", { send }) : ctx.t("info-directions-pick-receive", { send });
   await showScreen(ctx, { text: `${ctx.t("info-directions-title")}\n\n${text}`, keyboard: backToMenuRow(ctx, keyboard) });
@@ -102,12 +90,12 @@ async function showDirection(ctx: BotContext, sendId: string, receiveId: string)
   const names = { send: labelOf(byId, sendId), receive: labelOf(byId, receiveId) };
   if (!link) {
     const text = `${ctx.t("info-directions-title")}\n\n${ctx.t("info-direction-gone", { send: escapeHtml(names.send), receive: escapeHtml(names.receive) })}`;
-    await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-back"), `dir:f:${sendId}:1`)) });
+    await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-back"), receivePickerPage.pack({ sendId, page: 1 }))) });
     return;
   }
   const direction = await ctx.deps.exchanger.getExchange(ctx.language, link.pair);
   const text = directionCard(ctx, direction, byId.get(sendId), byId.get(receiveId), names);
-  const keyboard = new InlineKeyboard().text(ctx.t("btn-refresh"), `dir:x:${sendId}:${receiveId}`).row().text(ctx.t("btn-back"), `dir:f:${sendId}:1`);
+  const keyboard = new InlineKeyboard().text(ctx.t("btn-refresh"), directionCardData.pack({ sendId, receiveId })).row().text(ctx.t("btn-back"), receivePickerPage.pack({ sendId, page: 1 }));
   await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
 }
 
@@ -115,12 +103,12 @@ async function showDirection(ctx: BotContext, sendId: string, receiveId: string)
 
 async function showStatus(ctx: BotContext): Promise<void> {
   const status = await ctx.deps.exchanger.getStatus(ctx.language);
-  await showScreen(ctx, { text: statusCard(ctx, status), keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), "inf:st")) });
+  await showScreen(ctx, { text: statusCard(ctx, status), keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), STATUS_DATA)) });
 }
 
 async function showReferral(ctx: BotContext): Promise<void> {
   const program = await ctx.deps.exchanger.getReferralProgram(ctx.language);
-  await showScreen(ctx, { text: referralCard(ctx, program), keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), "inf:ref")) });
+  await showScreen(ctx, { text: referralCard(ctx, program), keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), REFERRAL_DATA)) });
 }
 
 // ---- handlers -----------------------------------------------------------------------------------------
@@ -132,31 +120,22 @@ privateChat.command("currencies", (ctx) => showCurrencies(ctx, 1));
 privateChat.command("directions", (ctx) => showSendPicker(ctx, 1));
 privateChat.command("status", showStatus);
 privateChat.command("referral", showReferral);
-privateChat.callbackQuery("inf:st", showStatus);
-privateChat.callbackQuery("inf:ref", showReferral);
+privateChat.callbackQuery(STATUS_DATA, showStatus);
+privateChat.callbackQuery(REFERRAL_DATA, showReferral);
 
-privateChat.callbackQuery(/^cur:p:(\d{1,5})$/, async (ctx, next) => {
-  const page = pageOf(ctx.match[1]);
-  return page === undefined ? next() : showCurrencies(ctx, page);
-});
-privateChat.callbackQuery(/^dir:s:(\d{1,5})$/, async (ctx, next) => {
-  const page = pageOf(ctx.match[1]);
-  return page === undefined ? next() : showSendPicker(ctx, page);
-});
-privateChat.callbackQuery(/^dir:f:([\w.-]{1,28}):(\d{1,5})$/, async (ctx, next) => {
-  const page = pageOf(ctx.match[2]);
-  return page === undefined ? next() : showReceivePicker(ctx, ctx.match[1]!, page);
-});
-privateChat.callbackQuery(/^dir:x:([\w.-]{1,28}):([\w.-]{1,28})$/, (ctx) => showDirection(ctx, ctx.match[1]!, ctx.match[2]!));
+onCallback(privateChat, currenciesPage, (ctx, { page }) => showCurrencies(ctx, page));
+onCallback(privateChat, sendPickerPage, (ctx, { page }) => showSendPicker(ctx, page));
+onCallback(privateChat, receivePickerPage, (ctx, { sendId, page }) => showReceivePicker(ctx, sendId, page));
+onCallback(privateChat, directionCardData, (ctx, { sendId, receiveId }) => showDirection(ctx, sendId, receiveId));
 
 export const infoFeature: Feature = {
   name: "info",
   composer,
   menu: [
-    { labelKey: "info-menu-currencies", data: "cur:p:1", order: 60, needsKey: false },
-    { labelKey: "info-menu-directions", data: "dir:s:1", order: 62, needsKey: false },
-    { labelKey: "info-menu-status", data: "inf:st", order: 64, needsKey: false },
-    { labelKey: "info-menu-referral", data: "inf:ref", order: 66, needsKey: false },
+    { labelKey: "info-menu-currencies", data: currenciesPage.pack({ page: 1 }), order: 60, needsKey: false },
+    { labelKey: "info-menu-directions", data: sendPickerPage.pack({ page: 1 }), order: 62, needsKey: false },
+    { labelKey: "info-menu-status", data: STATUS_DATA, order: 64, needsKey: false },
+    { labelKey: "info-menu-referral", data: REFERRAL_DATA, order: 66, needsKey: false },
   ],
   commands: [
     { command: "currencies", descriptionKey: "info-cmd-currencies" },

@@ -5,29 +5,29 @@ import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { LANGUAGE_NAMES } from "../../i18n.js";
 import { MENU_DATA } from "../menu/public.js";
+import { showScreen } from "../../ui/screen.js";
+import { callbackData, oneOf, onCallback } from "../../ui/callback-data.js";
+
+const chooseLanguage = callbackData("lang", { lang: oneOf<Language>(LANGUAGES) });
 
 function picker(current: Language): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const lang of LANGUAGES) keyboard.text(`${lang === current ? "• " : ""}${LANGUAGE_NAMES[lang]}`, `lang:${lang}`);
+  for (const lang of LANGUAGES) keyboard.text(`${lang === current ? "• " : ""}${LANGUAGE_NAMES[lang]}`, chooseLanguage.pack({ lang }));
   return keyboard;
 }
 
 const composer = new Composer<BotContext>();
 const privateChat = composer.chatType("private");
 
-privateChat.command("language", (ctx) => ctx.reply(ctx.t("language-choose"), { reply_markup: picker(ctx.language) }));
-privateChat.callbackQuery("lang:menu", async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await ctx.editMessageText(ctx.t("language-choose"), { reply_markup: picker(ctx.language) });
-});
+const showPicker = (ctx: BotContext) => showScreen(ctx, { text: ctx.t("language-choose"), keyboard: picker(ctx.language) });
+privateChat.command("language", showPicker);
+privateChat.callbackQuery("lang:menu", showPicker);
 
-privateChat.callbackQuery(/^lang:(en|ru|uk)$/, async (ctx) => {
-  const lang = ctx.match[1] as Language;
+onCallback(privateChat, chooseLanguage, async (ctx, { lang }) => {
   ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId, { lang });
   ctx.language = lang;
   await ctx.i18n.renegotiateLocale();
-  await ctx.answerCallbackQuery({ text: ctx.t("language-set") });
-  await ctx.editMessageText(ctx.t("language-set"), { reply_markup: new InlineKeyboard().text(ctx.t("btn-menu"), MENU_DATA) });
+  await showScreen(ctx, { text: ctx.t("language-set"), keyboard: new InlineKeyboard().text(ctx.t("btn-menu"), MENU_DATA) }, { toast: ctx.t("language-set") });
 });
 
 export const languageFeature: Feature = {

@@ -18,10 +18,16 @@ import { withNotifyOffer } from "../notify/public.js";
 import { conversationKey } from "../../core/flows.js";
 import { secretNotice } from "../../core/secret-prompt.js";
 import { looksLikeApiKey } from "../../core/api-key-shape.js";
-import { CONFIRM_ID_PATTERN, Confirmations } from "../../core/confirmations.js";
+import { confirmIdField, Confirmations } from "../../core/confirmations.js";
+import { showScreen } from "../../ui/screen.js";
+import { callbackData, onCallback } from "../../ui/callback-data.js";
+
+/** The logout card's buttons: both carry the card's single-use confirmation. */
+const logoutYes = callbackData("logout:yes", { confirmId: confirmIdField });
+const logoutNo = callbackData("logout:no", { confirmId: confirmIdField });
 
 async function greet(ctx: FlowContext): Promise<void> {
-  await ctx.reply(ctx.t("link-intro"), { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+  await ctx.reply(ctx.t("link-intro"), { link_preview_options: { is_disabled: true } });
 }
 
 async function tryLink(ctx: FlowContext, text: string): Promise<void> {
@@ -34,7 +40,7 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   }
 
   if (!looksLikeApiKey(candidate)) {
-    await ctx.reply(ctx.t("link-not-a-key"), { parse_mode: "HTML" });
+    await ctx.reply(ctx.t("link-not-a-key"));
     return;
   }
   await ctx.replyWithChatAction("typing").catch(() => undefined);
@@ -45,7 +51,7 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
     // Rejected keys must not reach the vault and must not drop a previously linked key.
     if (error instanceof Unauthorized || error instanceof ExchangerError) {
       ctx.deps.logger.info({ updateId: ctx.update.update_id, err: error.name }, "key rejected while linking");
-      await ctx.reply(ctx.t("link-rejected"), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("link-rejected"));
       return;
     }
     throw error;
@@ -55,7 +61,6 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa });
   ctx.deps.logger.info({ updateId: ctx.update.update_id }, "account linked");
   await ctx.reply(`${ctx.t("link-done", { key: escapeHtml(maskSecret(candidate)) })}\n\n${renderAccountCard(ctx, user)}`, {
-    parse_mode: "HTML",
     reply_markup: withNotifyOffer(ctx, mainMenuKeyboard(ctx, true)),
   });
 }
@@ -66,13 +71,13 @@ const privateChat = composer.chatType("private");
 /** A key sent as a command payload (`/start <key>`) was deleted by the secret guard and is never used. */
 async function tellRemovedPayload(ctx: FlowContext): Promise<void> {
   const notice = secretNotice(ctx);
-  if (notice !== undefined) await ctx.reply(notice, { parse_mode: "HTML" });
+  if (notice !== undefined) await ctx.reply(notice);
 }
 
 privateChat.command("start", async (ctx) => {
   await tellRemovedPayload(ctx);
   if (await ctx.deps.vault.has(ctx.chatId)) {
-    await ctx.reply(ctx.t("menu-title"), { parse_mode: "HTML", reply_markup: mainMenuKeyboard(ctx, true) });
+    await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenuKeyboard(ctx, true) });
     return;
   }
   await greet(ctx);
@@ -80,25 +85,25 @@ privateChat.command("start", async (ctx) => {
 
 privateChat.command("link", async (ctx) => {
   await tellRemovedPayload(ctx);
-  if (await ctx.deps.vault.has(ctx.chatId)) await ctx.reply(ctx.t("link-already"), { parse_mode: "HTML" });
+  if (await ctx.deps.vault.has(ctx.chatId)) await ctx.reply(ctx.t("link-already"));
   else await greet(ctx);
 });
 
 privateChat.command("logout", async (ctx) => {
   if (!(await ctx.deps.vault.has(ctx.chatId))) {
-    await ctx.reply(ctx.t("error-not-linked"), { parse_mode: "HTML" });
+    await ctx.reply(ctx.t("error-not-linked"));
     return;
   }
   // Both buttons carry one single-use confirmation: whichever is pressed first settles it, so a stale
   // "Yes" pressed after "No" (or on an older card) does nothing.
   const confirmId = await new Confirmations(ctx.deps.kv).create(ctx.chatId, LOGOUT_SUBJECT);
   await ctx.reply(ctx.t("logout-confirm"), {
-    parse_mode: "HTML",
-    reply_markup: new InlineKeyboard().text(ctx.t("logout-yes"), `logout:yes:${confirmId}`).text(ctx.t("logout-no"), `logout:no:${confirmId}`),
+    reply_markup: new InlineKeyboard().text(ctx.t("logout-yes"), logoutYes.pack({ confirmId })).text(ctx.t("logout-no"), logoutNo.pack({ confirmId })),
   });
 });
 
 const LOGOUT_SUBJECT = "logout";
+
 
 /** Settles the card's confirmation; false (and the user told so) when it was used before or expired. */
 async function redeemLogout(ctx: BotContext, confirmId: string): Promise<boolean> {
@@ -107,20 +112,18 @@ async function redeemLogout(ctx: BotContext, confirmId: string): Promise<boolean
   return false;
 }
 
-privateChat.callbackQuery(new RegExp(`^logout:yes:(${CONFIRM_ID_PATTERN})$`), async (ctx) => {
-  if (!(await redeemLogout(ctx, ctx.match[1]!))) return;
+onCallback(privateChat, logoutYes, async (ctx, { confirmId }) => {
+  if (!(await redeemLogout(ctx, confirmId))) return;
   await ctx.conversation.exitAll();
   await ctx.deps.vault.unlink(ctx.chatId);
   await ctx.deps.settings.wipeChat(ctx.chatId);
   await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));
-  await ctx.answerCallbackQuery();
-  await ctx.editMessageText(ctx.t("logout-done"), { parse_mode: "HTML" });
+  await showScreen(ctx, { text: ctx.t("logout-done") });
 });
 
-privateChat.callbackQuery(new RegExp(`^logout:no:(${CONFIRM_ID_PATTERN})$`), async (ctx) => {
-  if (!(await redeemLogout(ctx, ctx.match[1]!))) return;
-  await ctx.answerCallbackQuery();
-  await ctx.editMessageText(ctx.t("logout-kept"), { parse_mode: "HTML" });
+onCallback(privateChat, logoutNo, async (ctx, { confirmId }) => {
+  if (!(await redeemLogout(ctx, confirmId))) return;
+  await showScreen(ctx, { text: ctx.t("logout-kept") });
 });
 
 // Free text in a chat without a key is a key attempt. Must be installed after every flow and command.
@@ -130,7 +133,7 @@ linkFallback.chatType("private").on("message:text", async (ctx, next) => {
   if (await ctx.deps.vault.has(ctx.chatId)) {
     // A key pasted into a linked chat is never taken as a new key; the guard deleted it, say so.
     if (ctx.secretRemoved?.reason !== "key") return next();
-    await ctx.reply(`${secretNotice(ctx) ?? ""}\n\n${ctx.t("link-already")}`, { parse_mode: "HTML" });
+    await ctx.reply(`${secretNotice(ctx) ?? ""}\n\n${ctx.t("link-already")}`);
     return;
   }
   await tryLink(ctx, ctx.message.text);

@@ -11,6 +11,7 @@ import type { Feature } from "../../feature.js";
 import { NotLinked } from "../../core/errors.js";
 import { MENU_DATA, mainMenuKeyboard } from "../menu/public.js";
 import { ACCOUNT_DATA } from "../account/public.js";
+import { isNotModified, showScreen, type Screen } from "../../ui/screen.js";
 
 async function requireLinked(ctx: BotContext): Promise<number> {
   if (ctx.chatId === undefined || !(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
@@ -24,7 +25,7 @@ async function setNotify(ctx: BotContext, on: boolean): Promise<void> {
   ctx.chatSettings = { ...ctx.chatSettings, notify: on ? true : undefined };
 }
 
-function screen(ctx: BotContext): { text: string; keyboard: InlineKeyboard } {
+function screen(ctx: BotContext): Screen {
   const on = ctx.chatSettings.notify === true;
   const text = [ctx.t("notify-title"), ctx.t(on ? "notify-state-on" : "notify-state-off"), "", ctx.t("notify-explain")].join("\n");
   const keyboard = new InlineKeyboard()
@@ -35,11 +36,6 @@ function screen(ctx: BotContext): { text: string; keyboard: InlineKeyboard } {
   return { text, keyboard };
 }
 
-async function showScreen(ctx: BotContext, edit: boolean): Promise<void> {
-  const { text, keyboard } = screen(ctx);
-  if (edit) await ctx.editMessageText(text, { parse_mode: "HTML", reply_markup: keyboard });
-  else await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
-}
 
 const composer = new Composer<BotContext>();
 const privateChat = composer.chatType("private");
@@ -47,13 +43,12 @@ const privateChat = composer.chatType("private");
 // The command flips the setting and shows the new state, with a button to flip it back.
 privateChat.command("notify", async (ctx) => {
   await setNotify(ctx, ctx.chatSettings.notify !== true);
-  await showScreen(ctx, false);
+  await showScreen(ctx, screen(ctx));
 });
 
 privateChat.callbackQuery("notify:show", async (ctx) => {
   await requireLinked(ctx);
-  await ctx.answerCallbackQuery();
-  await showScreen(ctx, true);
+  await showScreen(ctx, screen(ctx));
 });
 
 for (const on of [true, false]) {
@@ -61,9 +56,8 @@ for (const on of [true, false]) {
     const changed = (ctx.chatSettings.notify === true) !== on;
     if (changed) await setNotify(ctx, on);
     else await requireLinked(ctx);
-    await ctx.answerCallbackQuery({ text: ctx.t(on ? "notify-turned-on" : "notify-turned-off") });
-    // A second press on the same screen finds it already showing this state.
-    await showScreen(ctx, true).catch(ignoreNotModified);
+    // A second press on the same screen finds it already showing this state (showScreen lets that be).
+    await showScreen(ctx, screen(ctx), { toast: ctx.t(on ? "notify-turned-on" : "notify-turned-off") });
   });
 }
 
@@ -76,8 +70,7 @@ privateChat.callbackQuery("notify:offer", async (ctx) => {
 });
 
 function ignoreNotModified(error: unknown): void {
-  if (error instanceof Error && error.message.includes("message is not modified")) return;
-  throw error;
+  if (!isNotModified(error)) throw error;
 }
 
 export const notifyFeature: Feature = {

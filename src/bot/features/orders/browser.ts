@@ -10,6 +10,7 @@
  */
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
 import { ExchangerError } from "../../../exchanger/errors.js";
+import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
 import { choiceStatus, statusFilterParam, type StatusChoice } from "../../../exchanger/server-statuses.js";
 import type { ExchangerClient, ListParams, Order, OrderFilters, Page, Caller } from "../../../exchanger/types.js";
 import { isPayableStatus, statusEmoji, statusLabel, statusWords } from "../../../exchanger/vocabulary.js";
@@ -33,6 +34,7 @@ import { escapeHtml, fitMessage } from "../../ui/html.js";
 import { loadCurrencyNames, renderOrderCard, renderOrderLine } from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
 import { payData } from "../pay/public.js";
+import { showScreen, type Screen } from "../../ui/screen.js";
 
 export interface OrderSource {
   scope: OrderScope;
@@ -52,11 +54,6 @@ export const REFERRAL_ORDERS: OrderSource = {
   referral: true,
   fetch: (exchanger, caller, params) => exchanger.getReferralOrders(caller, params),
 };
-
-interface Screen {
-  text: string;
-  keyboard: InlineKeyboard;
-}
 
 const ORDER_BUTTONS_PER_ROW = 4;
 const CHIPS_PER_ROW = 3;
@@ -157,23 +154,16 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
 
 // ---- card ------------------------------------------------------------------------------------------
 
-/** What to look an order up by: its id (from a button or "/order 1234") or its token. */
-export type OrderLookup = { id: string } | { token: string };
-
-function matches(order: Order, lookup: OrderLookup): boolean {
-  return "id" in lookup ? String(order.id) === lookup.id : order.token !== undefined && String(order.token) === lookup.token;
-}
-
-/** One order, or undefined when the exchanger has none matching (only exact matches count). */
-export async function findOrder(ctx: BotContext, source: OrderSource, lookup: OrderLookup): Promise<Order | undefined> {
-  const page = await fetchPage(ctx, source, lookup);
-  return page.items.find((order) => matches(order, lookup));
+/** One order of this source, or undefined when the exchanger has none matching exactly (exchanger/order-lookup.ts). */
+export function findSourceOrder(ctx: BotContext, source: OrderSource, lookup: OrderLookup): Promise<Order | undefined> {
+  return findOrder((params) => fetchPage(ctx, source, params), lookup);
 }
 
 function cardKeyboard(ctx: BotContext, source: OrderSource, order: Order, back: ListView): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   const self = cardData(back, order.id);
-  if (!source.referral && isPayableStatus(order.status) && self !== undefined) keyboard.text(ctx.t("orders-btn-pay"), payData(String(order.id))).row();
+  const pay = source.referral || !isPayableStatus(order.status) ? undefined : payData(String(order.id));
+  if (pay !== undefined && self !== undefined) keyboard.text(ctx.t("orders-btn-pay"), pay).row();
   if (self !== undefined) keyboard.text(ctx.t("btn-refresh"), self);
   keyboard.text(ctx.t("btn-back"), listData(back));
   return backToMenuRow(ctx, keyboard);
@@ -192,40 +182,18 @@ export function notFoundScreen(ctx: BotContext, query: string, back: ListView): 
   };
 }
 
-// ---- showing ---------------------------------------------------------------------------------------
-
-function notModified(error: unknown): boolean {
-  return error instanceof GrammyError && error.description.includes("message is not modified");
-}
-
-/** A button press edits its message (answering the query first); a command sends a new message. */
-export async function show(ctx: BotContext, screen: Screen): Promise<void> {
-  const options = { parse_mode: "HTML" as const, reply_markup: screen.keyboard };
-  if (!ctx.callbackQuery) {
-    await ctx.reply(screen.text, options);
-    return;
-  }
-  await ctx.answerCallbackQuery();
-  try {
-    await ctx.editMessageText(screen.text, options);
-  } catch (error) {
-    // Refresh or the active chip pressed again: the screen already shows this (the query is answered).
-    if (!notModified(error)) throw error;
-  }
-}
-
 /** Buttons of one source: list pages, cards, the active chip. Data that does not parse falls through (→ "expired"). */
 export function orderBrowserComposer(source: OrderSource): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.on("callback_query:data", async (ctx, next) => {
     const data = ctx.callbackQuery.data;
     const list = parseListData(source.scope, data);
-    if (list) return show(ctx, await listScreen(ctx, source, list));
+    if (list) return showScreen(ctx, await listScreen(ctx, source, list));
     const card = parseCardData(source.scope, data);
     if (card) {
       const back: ListView = { scope: card.scope, filter: card.filter, page: card.page };
-      const order = await findOrder(ctx, source, { id: card.id });
-      return show(ctx, order ? await cardScreen(ctx, source, order, back) : notFoundScreen(ctx, `#${card.id}`, back));
+      const order = await findSourceOrder(ctx, source, { id: card.id });
+      return showScreen(ctx, order ? await cardScreen(ctx, source, order, back) : notFoundScreen(ctx, `#${card.id}`, back));
     }
     if (isSameFilterData(source.scope, data)) return void (await ctx.answerCallbackQuery(ctx.t("orders-filter-already")));
     return next();

@@ -7,12 +7,13 @@ import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { listData } from "./codec.js";
-import { firstPage, listScreen, orderBrowserComposer, REFERRAL_ORDERS, show } from "./browser.js";
+import { firstPage, listScreen, orderBrowserComposer, REFERRAL_ORDERS } from "./browser.js";
+import { showScreen } from "../../ui/screen.js";
 
 const composer = new Composer<BotContext>();
 
 composer.command("referrals", async (ctx) => {
-  await show(ctx, await listScreen(ctx, REFERRAL_ORDERS, firstPage(REFERRAL_ORDERS.scope)));
+  await showScreen(ctx, await listScreen(ctx, REFERRAL_ORDERS, firstPage(REFERRAL_ORDERS.scope)));
 });
 
 composer.use(orderBrowserComposer(REFERRAL_ORDERS));

@@ -7,30 +7,30 @@
  *   (up to MAX_CODE_ATTEMPTS wrong ones, and never past the account's allowance: code-attempts.ts) and pays.
  */
 import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
+import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
 import type { FlowContext } from "../../context.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
 import { describeError } from "../../core/errors.js";
 import { loadPayCard, payOrder, type PayOutcome } from "./payment.js";
-import { renderNothingPaid, renderOutcome, renderPayCard, type Screen } from "./render.js";
+import { renderNothingPaid, renderOutcome, renderPayCard } from "./render.js";
 import { escapeHtml } from "../../ui/html.js";
 import { MAX_CODE_ATTEMPTS } from "../../core/two-factor.js";
 import { CodesLocked } from "../../core/code-attempts.js";
 import { askCode, cancelKeyboard, waitForText } from "../../core/secure-prompts.js";
+import { sendScreen, showScreen } from "../../ui/screen.js";
 
 export const PAY_TOKEN_FLOW = "pay-token";
 export const PAY_CODE_FLOW = "pay-code";
 
-/** Exchanger CMS order tokens are long random strings (hex in practice); no spaces, nothing exotic. */
+/** The one order-token shape (exchanger/order-lookup.ts). */
 export function looksLikeToken(text: string): boolean {
-  return /^[A-Za-z0-9_-]{8,128}$/.test(text);
+  return ORDER_TOKEN.test(text);
 }
-
-const show = (ctx: FlowContext, screen: Screen) => ctx.reply(screen.text, { parse_mode: "HTML", reply_markup: screen.keyboard });
 
 export async function payTokenFlow(conversation: Flow, ctx: FlowContext): Promise<void> {
   const chatId = ctx.chatId!;
   const keyboard = cancelKeyboard(ctx);
-  await ctx.reply(ctx.t("pay-token-prompt"), { parse_mode: "HTML", reply_markup: keyboard });
+  await ctx.reply(ctx.t("pay-token-prompt"), { reply_markup: keyboard });
   for (;;) {
     const answer = await waitForText(conversation, {
       keyboard,
@@ -41,10 +41,10 @@ export async function payTokenFlow(conversation: Flow, ctx: FlowContext): Promis
     const token = answer.text.trim();
     const card = await callExchanger(conversation, (caller, deps) => loadPayCard(deps, caller, chatId, { token }));
     if (!card) {
-      await ctx.reply(ctx.t("pay-token-not-found"), { parse_mode: "HTML", reply_markup: keyboard });
+      await ctx.reply(ctx.t("pay-token-not-found"), { reply_markup: keyboard });
       continue;
     }
-    await show(ctx, renderPayCard(ctx, card));
+    await sendScreen(ctx, renderPayCard(ctx, card));
     return;
   }
 }
@@ -54,7 +54,7 @@ export async function payCodeFlow(conversation: Flow, ctx: FlowContext, orderId:
   const keyboard = cancelKeyboard(ctx);
   // Entered from the card's "Pay" press: the card turns into the code prompt (no Pay button left on it).
   const prompt = ctx.t("pay-code-prompt", { id: escapeHtml(orderId) });
-  await ctx.editMessageText(prompt, { parse_mode: "HTML", reply_markup: keyboard }).catch(() => ctx.reply(prompt, { parse_mode: "HTML", reply_markup: keyboard }));
+  await showScreen(ctx, { text: prompt, keyboard }, { answered: true });
 
   for (let attempt = 1; ; attempt++) {
     const code = await askCode(conversation, ctx, { keyboard });
@@ -65,7 +65,7 @@ export async function payCodeFlow(conversation: Flow, ctx: FlowContext, orderId:
     } catch (error) {
       // payOrder throws only before spending: say so, with the way to look at the order again.
       if (error instanceof Unavailable || error instanceof ExchangerError || error instanceof CodesLocked) {
-        await show(ctx, renderNothingPaid(ctx, orderId, describeError(ctx, error)));
+        await sendScreen(ctx, renderNothingPaid(ctx, orderId, describeError(ctx, error)));
         return;
       }
       throw error;
@@ -73,13 +73,13 @@ export async function payCodeFlow(conversation: Flow, ctx: FlowContext, orderId:
     if (outcome.kind === "wrong-code" || outcome.kind === "needs-code") {
       const left = MAX_CODE_ATTEMPTS - attempt;
       if (left <= 0) {
-        await show(ctx, renderNothingPaid(ctx, orderId, ctx.t("secure-code-too-many")));
+        await sendScreen(ctx, renderNothingPaid(ctx, orderId, ctx.t("secure-code-too-many")));
         return;
       }
-      await ctx.reply(ctx.t("secure-code-wrong", { left }), { parse_mode: "HTML", reply_markup: keyboard });
+      await ctx.reply(ctx.t("secure-code-wrong", { left }), { reply_markup: keyboard });
       continue;
     }
-    await show(ctx, renderOutcome(ctx, outcome));
+    await sendScreen(ctx, renderOutcome(ctx, outcome));
     return;
   }
 }

@@ -9,13 +9,12 @@
 import { ExchangerError, Unauthorized, Unavailable } from "../../../exchanger/errors.js";
 import { formatBalances, readBalances } from "../../../exchanger/readers/balance.js";
 import type { Caller, Order, UserInfo } from "../../../exchanger/types.js";
+import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
 import { isPayableStatus } from "../../../exchanger/vocabulary.js";
 import type { BotDeps } from "../../context.js";
 import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { isTwoFactorMessage } from "../../core/two-factor.js";
 import { Confirmations } from "../../core/confirmations.js";
-
-export type OrderLookup = { id: string } | { token: string };
 
 /** Everything the confirmation card shows. */
 export interface PayCard {
@@ -44,16 +43,9 @@ export type PayOutcome =
   /** The exchanger did not answer the spend call: it may or may not have been executed. */
   | { kind: "unknown"; orderId: string };
 
-/**
- * The order with exactly this id or token. The match is checked here too: a server that ignored the
- * filter must never make the bot pay some other order.
- */
-export async function findOrder(deps: BotDeps, caller: Caller, lookup: OrderLookup): Promise<Order | undefined> {
-  const page = await deps.exchanger.getOrders(caller, { ...lookup, limit: 5 });
-  return "id" in lookup
-    ? page.items.find((o) => String(o.id) === lookup.id)
-    : page.items.find((o) => typeof o.token === "string" && o.token === lookup.token);
-}
+/** The order behind a pay card or a Pay press: the one lookup of exchanger/order-lookup.ts, over own orders. */
+const findOwnOrder = (deps: BotDeps, caller: Caller, lookup: OrderLookup): Promise<Order | undefined> =>
+  findOrder((params) => deps.exchanger.getOrders(caller, params), lookup);
 
 /** "1500.00 USD" (or "1500.00 USD, 0.01 BTC" for a balance per currency) from the user object, when it has one. */
 export function balanceOf(user: UserInfo | undefined): string | undefined {
@@ -78,7 +70,7 @@ const text = (value: unknown): string | undefined =>
  * can be paid). Also remembers whether the account has 2FA, as the user object says. Undefined: no such order.
  */
 export async function loadPayCard(deps: BotDeps, caller: Caller, chatId: number, lookup: OrderLookup): Promise<PayCard | undefined> {
-  const order = await findOrder(deps, caller, lookup);
+  const order = await findOwnOrder(deps, caller, lookup);
   if (!order) return undefined;
   const user = await readUser(deps, caller);
   const twofa = user ? twoFactorFromUser(user) : undefined;
@@ -107,7 +99,7 @@ export async function loadPayCard(deps: BotDeps, caller: Caller, chatId: number,
  * Throws only when nothing can have been spent (the order could not be read, or the key was rejected).
  */
 export async function payOrder(deps: BotDeps, caller: Caller, chatId: number, orderId: string, code?: string): Promise<PayOutcome> {
-  const order = await findOrder(deps, caller, { id: orderId });
+  const order = await findOwnOrder(deps, caller, { id: orderId });
   const token = typeof order?.token === "string" ? order.token : undefined;
   if (!order || !token) return { kind: "not-found", orderId };
   if (!isPayableStatus(order.status)) return { kind: "not-payable", orderId, status: String(order.status) };
@@ -139,7 +131,7 @@ async function afterPayment(deps: BotDeps, caller: Caller, orderId: string, resu
   const fromResult = typeof result === "object" && result !== null ? (result as Record<string, unknown>) : {};
   let status = text(fromResult.status);
   if (status === undefined) {
-    const order = await findOrder(deps, caller, { id: orderId }).catch(() => undefined);
+    const order = await findOwnOrder(deps, caller, { id: orderId }).catch(() => undefined);
     status = text(order?.status);
   }
   const balance = balanceOf(await readUser(deps, caller).catch(() => undefined)) ?? text(fromResult.balance);

@@ -1,25 +1,22 @@
 /** The screens of paying from the balance: the confirmation card and every way a payment can end. */
-import { startRow } from "../../ui/rows.js";
 import { InlineKeyboard } from "grammy";
 import type { FlowContext } from "../../context.js";
 import type { PayCard, PayOutcome } from "./payment.js";
 import { statusLabel } from "../../../exchanger/vocabulary.js";
 import { escapeHtml } from "../../ui/html.js";
-import { MENU_DATA } from "../menu/public.js";
+import { backToMenuRow } from "../menu/public.js";
+import type { Screen } from "../../ui/screen.js";
+import { cancelPay, checkPayStatus, confirmPay } from "./public.js";
 
 type T = Pick<FlowContext, "t">;
 
-export interface Screen {
-  text: string;
-  keyboard: InlineKeyboard;
+/** "Check order status" (pay:s): only for an order whose id can travel in a button. */
+function withCheckButton(ctx: T, orderId: string, keyboard = new InlineKeyboard()): InlineKeyboard {
+  const data = checkPayStatus.tryPack({ orderId });
+  return data === undefined ? keyboard : keyboard.text(ctx.t("pay-btn-check"), data);
 }
 
-
-export const checkStatusData = (orderId: string) => `pay:s:${orderId}`;
-
-function menuRow(ctx: T, keyboard: InlineKeyboard): InlineKeyboard {
-  return startRow(keyboard).text(ctx.t("btn-menu"), MENU_DATA);
-}
+const menuRow = (ctx: T, keyboard: InlineKeyboard): InlineKeyboard => backToMenuRow(ctx, keyboard);
 
 function amount(value: string | undefined, currency: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -40,10 +37,10 @@ export function renderPayCard(ctx: T, card: PayCard, note?: string): Screen {
   const keyboard = new InlineKeyboard();
   if (card.payable && card.confirmId) {
     lines.push(ctx.t("pay-card-confirm"));
-    keyboard.text(ctx.t("pay-btn-confirm", { amount: send ?? "" }).trim(), `pay:c:${card.confirmId}`).text(ctx.t("btn-cancel"), `pay:x:${card.confirmId}`);
+    keyboard.text(ctx.t("pay-btn-confirm", { amount: send ?? "" }).trim(), confirmPay.pack({ confirmId: card.confirmId })).text(ctx.t("btn-cancel"), cancelPay.pack({ confirmId: card.confirmId }));
   } else {
     lines.push(ctx.t("pay-card-not-payable"));
-    keyboard.text(ctx.t("pay-btn-check"), checkStatusData(card.orderId));
+    withCheckButton(ctx, card.orderId, keyboard);
   }
   return { text: lines.join("\n"), keyboard: menuRow(ctx, keyboard) };
 }
@@ -51,7 +48,7 @@ export function renderPayCard(ctx: T, card: PayCard, note?: string): Screen {
 /** How a payment attempt ended (wrong codes are handled by the code prompt, not here). */
 export function renderOutcome(ctx: T, outcome: Exclude<PayOutcome, { kind: "needs-code" | "wrong-code" }>): Screen {
   const id = escapeHtml(outcome.orderId);
-  const check = () => new InlineKeyboard().text(ctx.t("pay-btn-check"), checkStatusData(outcome.orderId));
+  const check = () => withCheckButton(ctx, outcome.orderId);
   switch (outcome.kind) {
     case "paid": {
       const lines = [ctx.t("pay-done", { id })];
@@ -79,6 +76,6 @@ export function renderOutcome(ctx: T, outcome: Exclude<PayOutcome, { kind: "need
 export function renderNothingPaid(ctx: T, orderId: string, reason: string): Screen {
   return {
     text: ctx.t("pay-nothing-paid", { id: escapeHtml(orderId), reason }),
-    keyboard: menuRow(ctx, new InlineKeyboard().text(ctx.t("pay-btn-check"), checkStatusData(orderId))),
+    keyboard: menuRow(ctx, withCheckButton(ctx, orderId)),
   };
 }

@@ -18,11 +18,10 @@ export const PASSWORD_FLOW = "password";
 /** The exchanger's usual minimum; it may ask for more, and then says so itself. */
 export const MIN_PASSWORD_LENGTH = 8;
 
-const html = { parse_mode: "HTML" as const };
 
 export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promise<void> {
   const keyboard = cancelKeyboard(ctx);
-  const say = (key: string, args?: Record<string, string | number>) => ctx.reply(ctx.t(key, args), { ...html, reply_markup: keyboard });
+  const say = (key: string, args?: Record<string, string | number>) => ctx.reply(ctx.t(key, args), { reply_markup: keyboard });
   const secretAnswer = async (reprompt: string, check?: (text: string) => string | undefined): Promise<string> => {
     const answer = await waitForText(conversation, { secret: true, keyboard, reprompt, check });
     return answer.cancelled ? "" : answer.text;
@@ -63,7 +62,7 @@ export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promis
       });
     } catch (error) {
       if (error instanceof CodesLocked) {
-        await ctx.reply(describeError(ctx, error), html);
+        await ctx.reply(describeError(ctx, error));
         return;
       }
       if (error instanceof ExchangerError && isTwoFactorMessage(error.serverMessage)) {
@@ -74,7 +73,7 @@ export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promis
           continue;
         }
         if (attempt >= MAX_CODE_ATTEMPTS) {
-          await ctx.reply(ctx.t("password-code-too-many"), html);
+          await ctx.reply(ctx.t("password-code-too-many"));
           return;
         }
         attempt++;
@@ -83,17 +82,17 @@ export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promis
         continue;
       }
       if (error instanceof ExchangerError) {
-        await ctx.reply(error.serverMessage ? ctx.t("password-refused", { message: escapeHtml(error.serverMessage) }) : ctx.t("password-refused-generic"), html);
+        await ctx.reply(error.serverMessage ? ctx.t("password-refused", { message: escapeHtml(error.serverMessage) }) : ctx.t("password-refused-generic"));
         return;
       }
       if (error instanceof Unavailable) {
         // A write that got no answer may or may not have happened.
-        await ctx.reply(ctx.t("password-unknown"), html);
+        await ctx.reply(ctx.t("password-unknown"));
         return;
       }
       throw error;
     }
-    await ctx.reply(ctx.t("password-changed"), html);
+    await ctx.reply(ctx.t("password-changed"));
     return;
   }
 }

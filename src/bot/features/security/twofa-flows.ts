@@ -26,7 +26,6 @@ export const TWOFA_DISABLE_FLOW = "twofa-disable";
 /** Cancel of the enable flow: handled inside it, so the QR message can be deleted first. */
 export const TWOFA_ENABLE_CANCEL = "tfa:x";
 
-const html = { parse_mode: "HTML" as const };
 const isExchangerError = (error: unknown) => error instanceof ExchangerError;
 
 /** Who the authenticator app shows the code for: the account's login or e-mail. */
@@ -58,7 +57,7 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
   });
   if (account.on === true) {
     await remember(conversation, chatId, true);
-    await ctx.reply(ctx.t("twofa-already-on"), html);
+    await ctx.reply(ctx.t("twofa-already-on"));
     return;
   }
 
@@ -68,7 +67,6 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
   const keyboard = cancelKeyboard(ctx, TWOFA_ENABLE_CANCEL);
   const qr = await ctx.replyWithPhoto(new InputFile(png, "2fa.png"), {
     caption: ctx.t("twofa-qr-caption", { secret: escapeHtml(grouped(secret)), issuer: escapeHtml(ctx.botConfig.exchangerHost) }),
-    parse_mode: "HTML",
     protect_content: true,
     reply_markup: keyboard,
   });
@@ -83,7 +81,7 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
     const code = await askCode(conversation, ctx, { keyboard, cancelData: TWOFA_ENABLE_CANCEL });
     if (code === undefined) {
       await dropQr();
-      await ctx.reply(ctx.t("twofa-enable-cancelled"), html);
+      await ctx.reply(ctx.t("twofa-enable-cancelled"));
       return;
     }
     try {
@@ -99,15 +97,15 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
       }
       if (attempt >= MAX_CODE_ATTEMPTS) {
         await dropQr();
-        await ctx.reply(ctx.t("twofa-enable-failed"), html);
+        await ctx.reply(ctx.t("twofa-enable-failed"));
         return;
       }
-      await ctx.reply(wrongCode(ctx, error, MAX_CODE_ATTEMPTS - attempt), { ...html, reply_markup: keyboard });
+      await ctx.reply(wrongCode(ctx, error, MAX_CODE_ATTEMPTS - attempt), { reply_markup: keyboard });
       continue;
     }
     await dropQr();
     await remember(conversation, chatId, true);
-    await ctx.reply(ctx.t("twofa-enabled"), html);
+    await ctx.reply(ctx.t("twofa-enabled"));
     return;
   }
 }
@@ -115,7 +113,7 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
 export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Promise<void> {
   const chatId = ctx.chatId!;
   const keyboard = cancelKeyboard(ctx);
-  await ctx.reply(ctx.t("twofa-disable-ask-code"), { ...html, reply_markup: keyboard });
+  await ctx.reply(ctx.t("twofa-disable-ask-code"), { reply_markup: keyboard });
   for (let attempt = 1; ; attempt++) {
     const code = await askCode(conversation, ctx, { keyboard });
     if (code === undefined) return;
@@ -127,14 +125,14 @@ export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Pr
     } catch (error) {
       if (!(error instanceof ExchangerError)) throw error;
       if (attempt >= MAX_CODE_ATTEMPTS) {
-        await ctx.reply(ctx.t("twofa-disable-failed"), html);
+        await ctx.reply(ctx.t("twofa-disable-failed"));
         return;
       }
-      await ctx.reply(wrongCode(ctx, error, MAX_CODE_ATTEMPTS - attempt), { ...html, reply_markup: keyboard });
+      await ctx.reply(wrongCode(ctx, error, MAX_CODE_ATTEMPTS - attempt), { reply_markup: keyboard });
       continue;
     }
     await remember(conversation, chatId, false);
-    await ctx.reply(ctx.t("twofa-disabled"), html);
+    await ctx.reply(ctx.t("twofa-disabled"));
     return;
   }
 }

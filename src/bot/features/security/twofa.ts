@@ -12,8 +12,9 @@ import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { enterCodeFlow } from "../../core/secure-prompts.js";
 import { TWOFA_DISABLE_FLOW, TWOFA_ENABLE_CANCEL, TWOFA_ENABLE_FLOW, twofaDisableFlow, twofaEnableFlow } from "./twofa-flows.js";
 import { MENU_DATA } from "../menu/public.js";
+import { showScreen } from "../../ui/screen.js";
 
-async function showStatus(ctx: BotContext, edit: boolean): Promise<void> {
+async function showStatus(ctx: BotContext): Promise<void> {
   const user = await withCaller(ctx, (caller) => ctx.deps.exchanger.getInfo(caller));
   const fromUser = twoFactorFromUser(user);
   if (fromUser !== undefined && fromUser !== ctx.chatSettings.twofa) ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId!, { twofa: fromUser });
@@ -25,16 +26,12 @@ async function showStatus(ctx: BotContext, edit: boolean): Promise<void> {
   keyboard.row().text(ctx.t("btn-menu"), MENU_DATA);
   const state = on === undefined ? ctx.t("twofa-state-unknown") : on ? ctx.t("twofa-state-on") : ctx.t("twofa-state-off");
   const text = `${ctx.t("twofa-title")}\n${state}\n\n${ctx.t(on ? "twofa-explain-on" : "twofa-explain-off")}`;
-  if (edit) await ctx.editMessageText(text, { parse_mode: "HTML", reply_markup: keyboard });
-  else await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
+  await showScreen(ctx, { text, keyboard });
 }
 
 const composer = new Composer<BotContext>();
-composer.command("2fa", (ctx) => showStatus(ctx, false));
-composer.callbackQuery("tfa:show", async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await showStatus(ctx, true);
-});
+composer.command("2fa", showStatus);
+composer.callbackQuery("tfa:show", showStatus);
 composer.callbackQuery("tfa:on", (ctx) => enterCodeFlow(ctx, TWOFA_ENABLE_FLOW));
 composer.callbackQuery("tfa:off", (ctx) => enterCodeFlow(ctx, TWOFA_DISABLE_FLOW));
 // The QR message's Cancel after its flow is gone (expired, /cancel): the secret must not stay on screen.

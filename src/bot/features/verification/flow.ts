@@ -66,13 +66,13 @@ async function nextAction(conversation: Flow, live: LiveScreen | undefined, acce
 const cancelRow = (ctx: FlowContext, keyboard = new InlineKeyboard()) => keyboard.text(ctx.t("btn-cancel"), "flow:cancel");
 
 async function show(ctx: FlowContext, text: string, keyboard?: InlineKeyboard): Promise<LiveScreen> {
-  const sent = await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
+  const sent = await ctx.reply(text, { reply_markup: keyboard });
   return { messageId: sent.message_id, text, hasButtons: keyboard !== undefined };
 }
 
 /** Replaces a screen's text and buttons in place (the message stays where it is in the chat). */
 async function replace(ctx: FlowContext, screen: LiveScreen, text: string, keyboard?: InlineKeyboard): Promise<LiveScreen> {
-  await ctx.api.editMessageText(ctx.chatId!, screen.messageId, text, { parse_mode: "HTML", reply_markup: keyboard ?? { inline_keyboard: [] } });
+  await ctx.api.editMessageText(ctx.chatId!, screen.messageId, text, { reply_markup: keyboard ?? { inline_keyboard: [] } });
   return { messageId: screen.messageId, text, hasButtons: keyboard !== undefined };
 }
 
@@ -83,7 +83,7 @@ async function retire(ctx: FlowContext, screen: LiveScreen): Promise<void> {
 }
 
 /** Commands other than /cancel (handled before any flow) do not interrupt the form: a hint instead. */
-const inFormHint = (ctx: FlowContext) => ctx.reply(ctx.t("verification-in-form"), { parse_mode: "HTML" });
+const inFormHint = (ctx: FlowContext) => ctx.reply(ctx.t("verification-in-form"));
 
 // ---- steps ------------------------------------------------------------------------------------------
 
@@ -104,7 +104,7 @@ async function askKind(conversation: Flow, ctx: FlowContext, editInPlace: boolea
       return kind;
     }
     if (action.type === "command") await inFormHint(action.ctx);
-    else await action.ctx.reply(ctx.t("verification-use-buttons"), { parse_mode: "HTML" });
+    else await action.ctx.reply(ctx.t("verification-use-buttons"));
   }
 }
 
@@ -157,7 +157,7 @@ async function askField(conversation: Flow, ctx: FlowContext, kind: Verification
         await inFormHint(action.ctx);
         break;
       case "media":
-        await action.ctx.reply(ctx.t("verification-send-text"), { parse_mode: "HTML" });
+        await action.ctx.reply(ctx.t("verification-send-text"));
         break;
     }
   }
@@ -190,7 +190,7 @@ async function collectPhotos(conversation: Flow, ctx: FlowContext, kind: Verific
       case "media": {
         const intake = photoFromMessage(action.message);
         if (intake === undefined) {
-          await action.ctx.reply(ctx.t("verification-photo-expected"), { parse_mode: "HTML" });
+          await action.ctx.reply(ctx.t("verification-photo-expected"));
           break;
         }
         userMediaMessages.push(action.message.message_id);
@@ -199,11 +199,11 @@ async function collectPhotos(conversation: Flow, ctx: FlowContext, kind: Verific
             intake.reason === "too-large"
               ? ctx.t("verification-photo-too-large", { size: String(intake.sizeKb), max: String(MAX_PHOTO_BYTES / 1024) })
               : ctx.t("verification-photo-not-image");
-          await action.ctx.reply(text, { parse_mode: "HTML", reply_parameters: { message_id: action.message.message_id, allow_sending_without_reply: true } });
+          await action.ctx.reply(text, { reply_parameters: { message_id: action.message.message_id, allow_sending_without_reply: true } });
           break;
         }
         if (photos.length >= MAX_PHOTOS) {
-          await action.ctx.reply(ctx.t("verification-photo-limit", { max: MAX_PHOTOS }), { parse_mode: "HTML" });
+          await action.ctx.reply(ctx.t("verification-photo-limit", { max: MAX_PHOTOS }));
           break;
         }
         photos.push(intake.photo);
@@ -213,7 +213,7 @@ async function collectPhotos(conversation: Flow, ctx: FlowContext, kind: Verific
         break;
       }
       case "text":
-        await action.ctx.reply(ctx.t(photos.length > 0 ? "verification-photo-or-done" : "verification-photo-expected"), { parse_mode: "HTML" });
+        await action.ctx.reply(ctx.t(photos.length > 0 ? "verification-photo-or-done" : "verification-photo-expected"));
         break;
       case "command":
         await inFormHint(action.ctx);
@@ -290,7 +290,7 @@ async function confirmAndSubmit(
     const action = await nextAction(conversation, screen, (data) => data === "verif:send" || data === "verif:edit");
     if (action.type !== "button") {
       if (action.type === "command") await inFormHint(action.ctx);
-      else await action.ctx.reply(ctx.t("verification-use-buttons"), { parse_mode: "HTML" });
+      else await action.ctx.reply(ctx.t("verification-use-buttons"));
       continue;
     }
     await action.ctx.answerCallbackQuery();

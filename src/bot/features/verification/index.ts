@@ -10,24 +10,20 @@ import type { Feature } from "../../feature.js";
 import { NotLinked } from "../../core/errors.js";
 import { renderVerificationRequest } from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
+import { showScreen } from "../../ui/screen.js";
 
-async function showVerification(ctx: BotContext, edit: boolean): Promise<void> {
+async function showVerification(ctx: BotContext): Promise<void> {
   const request = await withCaller(ctx, (caller) => ctx.deps.exchanger.getVerification(caller));
   const keyboard = new InlineKeyboard().text(ctx.t("verification-btn-start"), "verif:new").row().text(ctx.t("verification-btn-refresh"), "verif:show");
   const text = renderVerificationRequest(ctx, request);
-  const options = { parse_mode: "HTML" as const, reply_markup: backToMenuRow(ctx, keyboard) };
-  if (edit) await ctx.editMessageText(text, options);
-  else await ctx.reply(text, options);
+  await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
 }
 
 const composer = new Composer<BotContext>();
 const privateChat = composer.chatType("private");
 
-privateChat.command("verify", (ctx) => showVerification(ctx, false));
-privateChat.callbackQuery("verif:show", async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await showVerification(ctx, true);
-});
+privateChat.command("verify", showVerification);
+privateChat.callbackQuery("verif:show", showVerification);
 
 privateChat.callbackQuery("verif:new", async (ctx) => {
   if (!(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
