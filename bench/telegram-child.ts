@@ -6,7 +6,6 @@
  * "burst" has every chat press page buttons, at most IN_FLIGHT unanswered per chat, and times until
  * each was answered.
  */
-import type { Update } from "grammy/types";
 import { TelegramFake } from "../test/harness/telegram-fake.js";
 import { callbackUpdate, messageWithButton, textUpdate } from "../test/harness/updates.js";
 import { until } from "./lib/measure.js";

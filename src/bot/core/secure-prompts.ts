@@ -102,7 +102,7 @@ export async function enterCodeFlow(ctx: BotContext, id: string): Promise<void> 
 
 /** Enters a flow unless another one is running (it would throw); then says to finish or /cancel it. */
 export async function enterFlow(ctx: BotContext, id: string, ...args: unknown[]): Promise<void> {
-  if (Object.keys(await ctx.conversation.active()).length > 0) {
+  if (Object.keys(ctx.conversation.active()).length > 0) {
     if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t("secure-flow-busy") });
     else await ctx.reply(ctx.t("secure-flow-busy"));
     return;

@@ -13,8 +13,7 @@
 import { GrammyError, type NextFunction } from "grammy";
 import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/errors.js";
 import type { FlowContext } from "../context.js";
-import { escapeHtml } from "../ui/html.js";
-import { CodesLocked, minutesToWait } from "../core/code-attempts.js";
+import { CodesLocked } from "../core/code-attempts.js";
 import { secretNotice } from "../core/secret-prompt.js";
 import { describeError, NotLinked } from "../core/errors.js";
 

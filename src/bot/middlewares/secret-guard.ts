@@ -29,7 +29,7 @@ import type { KV } from "../../storage/kv.js";
 import type { FlowContext, RemovedSecret } from "../context.js";
 
 import { containsApiKey } from "../core/api-key-shape.js";
-import { clearSecretPrompt, hasSecretPrompt } from "../core/secret-prompt.js";
+import { hasSecretPrompt } from "../core/secret-prompt.js";
 
 export function secretGuard(kv: KV, logger: Logger) {
   return async (ctx: FlowContext, next: NextFunction): Promise<void> => {

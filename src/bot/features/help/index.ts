@@ -14,7 +14,7 @@ import { showScreen } from "../../ui/screen.js";
 /** /cancel leaves any flow. Installed before every conversation so it always wins. */
 export const cancelComposer = new Composer<BotContext>();
 cancelComposer.command("cancel", async (ctx) => {
-  const active = Object.keys(await ctx.conversation.active());
+  const active = Object.keys(ctx.conversation.active());
   await ctx.conversation.exitAll();
   if (ctx.chatId !== undefined) {
     await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));

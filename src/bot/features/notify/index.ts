@@ -6,7 +6,7 @@
  * an old screen can never flip it back by accident.
  */
 import { Composer, InlineKeyboard } from "grammy";
-import type { BotContext, FlowContext } from "../../context.js";
+import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { NotLinked } from "../../core/errors.js";
 import { MENU_DATA, mainMenuKeyboard } from "../menu/public.js";

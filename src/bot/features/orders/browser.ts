@@ -8,7 +8,7 @@
  * Callback queries are answered only after the exchanger answered: when it fails, the error
  * boundary answers the query and reports, so every query is answered exactly once either way.
  */
-import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import { ExchangerError } from "../../../exchanger/errors.js";
 import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
 import { choiceStatus, statusFilterParam, type StatusChoice } from "../../../exchanger/server-statuses.js";

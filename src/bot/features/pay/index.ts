@@ -53,7 +53,7 @@ onCallback(composer, confirmPay, async (ctx, { confirmId }, next) => {
   const orderId = await guards.orderOf(chatId, confirmId);
   if (orderId === undefined) return next();
   if (await guards.isUsed(chatId, confirmId)) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
-  if (Object.keys(await ctx.conversation.active()).length > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("secure-flow-busy") }));
+  if (Object.keys(ctx.conversation.active()).length > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("secure-flow-busy") }));
   // Too many wrong codes on the account: refused before the single-use confirmation is spent.
   if (ctx.chatSettings.twofa === true && (await refuseWhileCodesLocked(ctx))) return;
   if (!(await guards.consume(chatId, confirmId))) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));

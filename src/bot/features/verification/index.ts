@@ -29,7 +29,7 @@ privateChat.callbackQuery("verif:new", async (ctx) => {
   if (!(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
   await ctx.answerCallbackQuery();
   // Starting the form again (or from another flow) replaces whatever form was open.
-  if (Object.keys(await ctx.conversation.active()).length > 0) await ctx.conversation.exitAll();
+  if (Object.keys(ctx.conversation.active()).length > 0) await ctx.conversation.exitAll();
   await ctx.conversation.enter(VERIFICATION_FLOW);
 });
 
