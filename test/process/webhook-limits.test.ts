@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, TelegramFake } from "../harness/telegram-fake.js";
 import { rawRequest } from "../harness/raw-http.js";
-import { buildOnce, startBot, waitFor } from "./process-helpers.js";
+import { startBot, waitFor } from "./process-helpers.js";
 
 const SECRET = "webhook-secret-0123456789";
 const MB = 1024 * 1024;
@@ -16,7 +16,6 @@ let fake: TelegramFake;
 let apiRoot: string;
 
 beforeAll(async () => {
-  buildOnce();
   fake = new TelegramFake();
   apiRoot = await fake.listen();
 }, 120_000);
