@@ -66,6 +66,8 @@ export interface BotConfig {
 export interface BaseFlavor {
   deps: BotDeps;
   botConfig: BotConfig;
+  /** This update's logger: deps.logger with the update id bound (middlewares/update-logger.ts). */
+  logger: Logger;
   /** The menu and commands of the features this bot was built with (feature.ts). */
   layout: BotLayout;
   /** Per-chat settings as loaded for this update (language, 2FA known, notifications). */

@@ -3,6 +3,7 @@
  * every feature follows are in ./README.md (enforced by test/bot/layout-rules.test.ts).
  *
  * Middleware order (each step relies on the ones above it):
+ *  0. update logger           — ctx.logger: deps.logger with the update id bound (every step below logs through it)
  *  1. chat backlog            — at most MAX_PENDING_PER_CHAT updates of one chat running or queued in
  *                               this process; the excess is dropped (told to slow down, presses answered,
  *                               a key-shaped message still deleted without a store read) and repeated
@@ -61,6 +62,7 @@ import { chatLock } from "./middlewares/chat-lock.js";
 import { privateOnly } from "./middlewares/private-only.js";
 import { deleteIfKey, secretGuard } from "./middlewares/secret-guard.js";
 import { addressedToThisBot } from "./middlewares/addressed.js";
+import { updateLogger } from "./middlewares/update-logger.js";
 import type { I18n } from "@grammyjs/i18n";
 
 export type { BotConfig, BotDeps } from "./context.js";
@@ -94,18 +96,19 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   const features = FEATURES;
   const layout = layoutOf(features);
 
+  bot.use(updateLogger(deps.logger));
   bot.use(
     chatBacklog({
       maxPending: MAX_PENDING_PER_CHAT,
       // Dropped before load-chat: said in Telegram's language of the user (no store read per dropped update).
       onDropped: async (ctx, how) => {
-        await deleteIfKey(ctx, deps.logger);
+        await deleteIfKey(ctx);
         await tellSlowDown(ctx, deps, (key, args) => i18n.t(languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage), key, args), how);
       },
     }),
   );
   bot.use(sequentialize((ctx: BotContext) => ctx.chatId?.toString()));
-  bot.use(secretGuard(deps.kv, deps.logger));
+  bot.use(secretGuard(deps.kv));
   bot.use(addressedToThisBot);
   if (botConfig.crossInstanceChatLock) bot.use(chatLock(deps.kv));
   bot.use(loadChat(deps, botConfig, layout, { readAhead: true }));

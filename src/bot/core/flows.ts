@@ -16,6 +16,7 @@ import type { BotConfig, BotContext, BotDeps, FlowContext } from "../context.js"
 import type { I18n } from "@grammyjs/i18n";
 import type { BotLayout } from "../feature.js";
 import { loadChat } from "../middlewares/load-chat.js";
+import { updateLogger } from "../middlewares/update-logger.js";
 import { conversationKey, takeFlowState } from "./chat-snapshot.js";
 import { NotLinked } from "./errors.js";
 import { CodesLocked } from "./code-attempts.js";
@@ -32,6 +33,7 @@ export function installConversations(deps: BotDeps, botConfig: BotConfig, layout
   return conversations<BotContext, FlowContext>({
     storage: { type: "context", version: CONVERSATIONS_VERSION, adapter: chatFlowStorage(deps) as never },
     plugins: [
+      updateLogger(deps.logger),
       async (ctx: FlowContext, next: NextFunction) => {
         ctx.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
         ctx.api.config.use(htmlParseMode());

@@ -32,17 +32,16 @@ export async function handleErrorEffects(ctx: FlowContext, error: unknown): Prom
 export function logError(ctx: FlowContext, error: unknown): void {
   const expected = error instanceof NotLinked || error instanceof CodesLocked || error instanceof ExchangerError || error instanceof Unauthorized || error instanceof Unavailable;
   const entry = {
-    updateId: ctx.update.update_id,
     err: { name: error instanceof Error ? error.name : typeof error, message: error instanceof Error ? error.message : String(error) },
   };
-  if (expected) ctx.deps.logger.info(entry, "request failed");
-  else ctx.deps.logger.error({ ...entry, stack: error instanceof Error ? error.stack : undefined }, "unhandled error");
+  if (expected) ctx.logger.info(entry, "request failed");
+  else ctx.logger.error({ ...entry, stack: error instanceof Error ? error.stack : undefined }, "unhandled error");
 }
 
 /** Tells the user about an error on the screen they are looking at. */
 export async function reportError(ctx: FlowContext, error: unknown): Promise<void> {
   logError(ctx, error);
-  await handleErrorEffects(ctx, error).catch((e: unknown) => ctx.deps.logger.warn({ err: String(e) }, "error side effect failed"));
+  await handleErrorEffects(ctx, error).catch((e: unknown) => ctx.logger.warn({ err: String(e) }, "error side effect failed"));
   // A message deleted on arrival (it may have held a secret) is mentioned too: it has to be sent again.
   // Not for an answer to a secret prompt: the flow that asked for it failed, it did not lapse.
   const notice = ctx.secretRemoved?.reason === "prompt" ? undefined : secretNotice(ctx);
@@ -54,7 +53,7 @@ export async function reportError(ctx: FlowContext, error: unknown): Promise<voi
     }
     await ctx.reply(text);
   } catch (replyError) {
-    ctx.deps.logger.warn({ updateId: ctx.update.update_id, err: String(replyError) }, "could not report an error to the user");
+    ctx.logger.warn({ err: String(replyError) }, "could not report an error to the user");
   }
 }
 

@@ -38,6 +38,6 @@ async function load(deps: BotDeps, ctx: FlowContext, readAhead: boolean): Promis
       ctx.chatSettings = await deps.settings.get(ctx.chatId!);
     }
   } catch (error) {
-    deps.logger.warn({ updateId: ctx.update.update_id, err: error instanceof Error ? error.name : String(error) }, "chat settings could not be loaded; using defaults");
+    ctx.logger.warn({ err: error instanceof Error ? error.name : String(error) }, "chat settings could not be loaded; using defaults");
   }
 }

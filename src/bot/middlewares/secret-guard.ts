@@ -24,14 +24,13 @@
  */
 import type { Context, NextFunction } from "grammy";
 import type { Chat, Message } from "grammy/types";
-import type { Logger } from "../../logger.js";
 import type { KV } from "../../storage/kv.js";
 import type { FlowContext, RemovedSecret } from "../context.js";
 
 import { containsApiKey } from "../core/api-key-shape.js";
 import { hasSecretPrompt } from "../core/secret-prompt.js";
 
-export function secretGuard(kv: KV, logger: Logger) {
+export function secretGuard(kv: KV) {
   return async (ctx: FlowContext, next: NextFunction): Promise<void> => {
     const message = ctx.message ?? ctx.editedMessage;
     if (message !== undefined && ctx.chat !== undefined) {
@@ -40,7 +39,7 @@ export function secretGuard(kv: KV, logger: Logger) {
         const deleted = await ctx.deleteMessage().then(
           () => true,
           (error: unknown) => {
-            logger.warn({ updateId: ctx.update.update_id, reason, err: error instanceof Error ? error.message : String(error) }, "could not delete a message that may hold a secret");
+            ctx.logger.warn({ reason, err: error instanceof Error ? error.message : String(error) }, "could not delete a message that may hold a secret");
             return false;
           },
         );
@@ -56,12 +55,12 @@ export function secretGuard(kv: KV, logger: Logger) {
  * a key-shaped message is still deleted, with no store read (a flood must stay cheap). A password
  * cannot be recognised without the store; the flood's own "slow down" notice is all that chat gets.
  */
-export async function deleteIfKey(ctx: Context, logger: Logger): Promise<void> {
+export async function deleteIfKey(ctx: Context & Pick<FlowContext, "logger">): Promise<void> {
   const message = ctx.message ?? ctx.editedMessage;
   const text = message?.text ?? message?.caption;
   if (text === undefined || !containsApiKey(text)) return;
   await ctx.deleteMessage().catch((error: unknown) => {
-    logger.warn({ updateId: ctx.update.update_id, reason: "key", err: error instanceof Error ? error.message : String(error) }, "could not delete a dropped message that may hold a key");
+    ctx.logger.warn({ reason: "key", err: error instanceof Error ? error.message : String(error) }, "could not delete a dropped message that may hold a key");
   });
 }
 

@@ -36,7 +36,7 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   // The message holds a secret (or something the user believes is one): gone before anything else
   // (the secret guard has already deleted it when it had the shape of a key).
   if (!ctx.secretRemoved?.deleted) {
-    await ctx.deleteMessage().catch((e: unknown) => ctx.deps.logger.warn({ updateId: ctx.update.update_id, err: String(e) }, "could not delete a key message"));
+    await ctx.deleteMessage().catch((e: unknown) => ctx.logger.warn({ err: String(e) }, "could not delete a key message"));
   }
 
   if (!looksLikeApiKey(candidate)) {
@@ -50,7 +50,7 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   } catch (error) {
     // Rejected keys must not reach the vault and must not drop a previously linked key.
     if (error instanceof Unauthorized || error instanceof ExchangerError) {
-      ctx.deps.logger.info({ updateId: ctx.update.update_id, err: error.name }, "key rejected while linking");
+      ctx.logger.info({ err: error.name }, "key rejected while linking");
       await ctx.reply(ctx.t("link-rejected"));
       return;
     }
@@ -59,7 +59,7 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   await ctx.deps.vault.link(chatId, candidate);
   const twofa = twoFactorFromUser(user);
   ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa });
-  ctx.deps.logger.info({ updateId: ctx.update.update_id }, "account linked");
+  ctx.logger.info({}, "account linked");
   await ctx.reply(`${ctx.t("link-done", { key: escapeHtml(maskSecret(candidate)) })}\n\n${renderAccountCard(ctx, user)}`, {
     reply_markup: withNotifyOffer(ctx, mainMenuKeyboard(ctx, true)),
   });

@@ -242,7 +242,7 @@ async function submit(conversation: Flow, ctx: FlowContext, fields: Verification
     } catch (error) {
       // Replayed API errors may come back as plain errors, so any failure here means "cannot fetch".
       const description = error instanceof GrammyError ? error.description : error instanceof Error ? error.message : String(error);
-      await conversation.external((outer) => outer.deps.logger.warn({ err: description }, "verification photo: getFile failed"));
+      await conversation.external((outer) => outer.logger.warn({ err: description }, "verification photo: getFile failed"));
       return { ok: false, problem: "download" };
     }
   }
