@@ -36,21 +36,21 @@ import { LANGUAGES } from "../config.js";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
 import { layoutOf, type Feature } from "./feature.js";
-import { accountFeature } from "./features/account/index.js";
-import { infoFeature } from "./features/info/index.js";
-import { inputsFeature } from "./features/inputs/index.js";
-import { detailsFeature } from "./features/details/index.js";
-import { cancelComposer, fallback, helpFeature } from "./features/help/index.js";
-import { languageFeature } from "./features/language/index.js";
-import { linkFallback, linkFeature } from "./features/link/index.js";
-import { menuFeature } from "./features/menu/index.js";
-import { notifyFeature } from "./features/notify/index.js";
-import { ordersFeature } from "./features/orders/index.js";
-import { referralsFeature } from "./features/orders/referrals.js";
-import { payFeature } from "./features/pay/index.js";
-import { passwordFeature } from "./features/security/password.js";
-import { twofaFeature } from "./features/security/twofa.js";
-import { verificationFeature } from "./features/verification/index.js";
+import { createAccountFeature } from "./features/account/index.js";
+import { createInfoFeature } from "./features/info/index.js";
+import { createInputsFeature } from "./features/inputs/index.js";
+import { createDetailsFeature } from "./features/details/index.js";
+import { createCancelComposer, createFallback, createHelpFeature } from "./features/help/index.js";
+import { createLanguageFeature } from "./features/language/index.js";
+import { createLinkFallback, createLinkFeature } from "./features/link/index.js";
+import { createMenuFeature } from "./features/menu/index.js";
+import { createNotifyFeature } from "./features/notify/index.js";
+import { createOrdersFeature } from "./features/orders/index.js";
+import { createReferralsFeature } from "./features/orders/referrals.js";
+import { createPayFeature } from "./features/pay/index.js";
+import { createPasswordFeature } from "./features/security/password.js";
+import { createTwofaFeature } from "./features/security/twofa.js";
+import { createVerificationFeature } from "./features/verification/index.js";
 import { installConversations } from "./core/flows.js";
 import { createI18n, languageFromTelegram } from "./i18n.js";
 import { admitUpdate } from "./middlewares/admit-update.js";
@@ -67,8 +67,24 @@ import type { I18n } from "@grammyjs/i18n";
 
 export type { BotConfig, BotDeps } from "./context.js";
 
-/** Every screen family, in the order their handlers are tried. */
-export const FEATURES: Feature[] = [linkFeature, menuFeature, accountFeature, languageFeature, ordersFeature, referralsFeature, detailsFeature, verificationFeature, inputsFeature, infoFeature, notifyFeature, payFeature, passwordFeature, twofaFeature, helpFeature];
+/** Every screen family, in the order their handlers are tried; built anew for each bot. */
+const FEATURE_FACTORIES: Array<() => Feature> = [
+  createLinkFeature,
+  createMenuFeature,
+  createAccountFeature,
+  createLanguageFeature,
+  createOrdersFeature,
+  createReferralsFeature,
+  createDetailsFeature,
+  createVerificationFeature,
+  createInputsFeature,
+  createInfoFeature,
+  createNotifyFeature,
+  createPayFeature,
+  createPasswordFeature,
+  createTwofaFeature,
+  createHelpFeature,
+];
 
 export interface CreateBotOptions {
   token: string;
@@ -93,7 +109,7 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   bot.api.config.use(htmlParseMode());
 
   const i18n = createI18n(botConfig.defaultLanguage);
-  const features = FEATURES;
+  const features = FEATURE_FACTORIES.map((create) => create());
   const layout = layoutOf(features);
 
   bot.use(updateLogger(deps.logger));
@@ -117,11 +133,11 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   bot.use(errorBoundary);
   bot.use(privateOnly);
   bot.use(installConversations(deps, botConfig, layout, i18n));
-  bot.use(cancelComposer);
+  bot.use(createCancelComposer());
   for (const feature of features) for (const flow of feature.flows ?? []) bot.use(flow);
   for (const feature of features) bot.use(feature.composer);
-  bot.use(linkFallback);
-  bot.use(fallback);
+  bot.use(createLinkFallback());
+  bot.use(createFallback());
 
   // Last resort (errors the boundary itself could not handle): log, never crash the process.
   bot.catch((err) => deps.logger.error({ updateId: err.ctx.update.update_id, err: err.error instanceof Error ? err.error.name : String(err.error) }, "unhandled bot error"));

@@ -21,13 +21,16 @@ async function showAccount(ctx: BotContext): Promise<void> {
   await showScreen(ctx, { text, keyboard });
 }
 
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createAccountFeature(): Feature {
 const composer = new Composer<BotContext>();
 composer.command("account", showAccount);
 composer.callbackQuery(ACCOUNT_DATA, showAccount);
 
-export const accountFeature: Feature = {
+return {
   name: "account",
   composer,
   menu: [{ labelKey: "menu-account", data: ACCOUNT_DATA, order: 10 }],
   commands: [{ command: "account", descriptionKey: "cmd-account" }],
 };
+}

@@ -73,6 +73,8 @@ function confirmScreen(ctx: BotContext, selection: DetailSelection, data: Detail
 
 // ---- handlers -----------------------------------------------------------------------------------------
 
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createDetailsFeature(): Feature {
 const composer = new Composer<BotContext>();
 const privateChat = composer.chatType("private");
 
@@ -140,10 +142,11 @@ onCallback(privateChat, deleteNow, async (ctx, { nonce }, next) => {
   await showList(ctx, selection.page, ctx.t("details-deleted", { count: selection.selected.length }));
 });
 
-export const detailsFeature: Feature = {
+return {
   name: "details",
   composer,
   flows: [addDetailFlow],
   menu: [{ labelKey: "details-menu", data: detailsPage.pack({ page: 1 }), order: 40 }],
   commands: [{ command: "details", descriptionKey: "details-cmd" }],
 };
+}

@@ -11,8 +11,30 @@ import { secretNotice, settleLapsedPrompt } from "../../core/secret-prompt.js";
 import { clearSecretPrompt } from "../../core/secret-prompt.js";
 import { showScreen } from "../../ui/screen.js";
 
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createHelpFeature(): Feature {
+const composer = new Composer<BotContext>();
+composer.command("help", async (ctx) => {
+  const lines = ctx.layout.commands.filter((c) => c.listed !== false).map((c) => `/${c.command} — ${ctx.t(c.descriptionKey)}`);
+  await ctx.reply(`${ctx.t("help-intro")}\n\n${lines.join("\n")}`);
+});
+
+// Position labels on pagers and other display-only buttons.
+composer.callbackQuery("noop", (ctx) => ctx.answerCallbackQuery());
+
+return {
+  name: "help",
+  composer,
+  commands: [
+    { command: "help", descriptionKey: "cmd-help" },
+    { command: "cancel", descriptionKey: "cmd-cancel" },
+  ],
+};
+}
+
 /** /cancel leaves any flow. Installed before every conversation so it always wins. */
-export const cancelComposer = new Composer<BotContext>();
+export function createCancelComposer(): Composer<BotContext> {
+  const cancelComposer = new Composer<BotContext>();
 cancelComposer.command("cancel", async (ctx) => {
   const active = Object.keys(ctx.conversation.active());
   await ctx.conversation.exitAll();
@@ -32,27 +54,12 @@ cancelComposer.callbackQuery("flow:cancel", async (ctx) => {
   }
   await showScreen(ctx, { text: ctx.t("cancel-done") }, { toast: ctx.t("cancel-done") });
 });
-
-const composer = new Composer<BotContext>();
-composer.command("help", async (ctx) => {
-  const lines = ctx.layout.commands.filter((c) => c.listed !== false).map((c) => `/${c.command} — ${ctx.t(c.descriptionKey)}`);
-  await ctx.reply(`${ctx.t("help-intro")}\n\n${lines.join("\n")}`);
-});
-
-export const helpFeature: Feature = {
-  name: "help",
-  composer,
-  commands: [
-    { command: "help", descriptionKey: "cmd-help" },
-    { command: "cancel", descriptionKey: "cmd-cancel" },
-  ],
-};
-
-// Position labels on pagers and other display-only buttons.
-composer.callbackQuery("noop", (ctx) => ctx.answerCallbackQuery());
+  return cancelComposer;
+}
 
 /** The last middleware: whatever nobody handled. */
-export const fallback = new Composer<BotContext>();
+export function createFallback(): Composer<BotContext> {
+  const fallback = new Composer<BotContext>();
 fallback.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
 // A message the secret guard deleted and no flow took: say why it disappeared.
 fallback.on(["message", "edited_message"], async (ctx, next) => {
@@ -66,3 +73,5 @@ fallback.on("message:text", async (ctx) => {
   else await ctx.reply(ctx.t("unknown-text"));
 });
 fallback.on("message", (ctx) => ctx.reply(ctx.t("unknown-text")));
+  return fallback;
+}

@@ -113,6 +113,8 @@ async function showReferral(ctx: BotContext): Promise<void> {
 
 // ---- handlers -----------------------------------------------------------------------------------------
 
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createInfoFeature(): Feature {
 const composer = new Composer<BotContext>();
 const privateChat = composer.chatType("private");
 
@@ -128,7 +130,7 @@ onCallback(privateChat, sendPickerPage, (ctx, { page }) => showSendPicker(ctx, p
 onCallback(privateChat, receivePickerPage, (ctx, { sendId, page }) => showReceivePicker(ctx, sendId, page));
 onCallback(privateChat, directionCardData, (ctx, { sendId, receiveId }) => showDirection(ctx, sendId, receiveId));
 
-export const infoFeature: Feature = {
+return {
   name: "info",
   composer,
   menu: [
@@ -144,3 +146,4 @@ export const infoFeature: Feature = {
     { command: "referral", descriptionKey: "info-cmd-referral" },
   ],
 };
+}

@@ -34,14 +34,17 @@ async function showInputs(ctx: BotContext): Promise<void> {
   await showScreen(ctx, renderInputs(ctx, inputs, names));
 }
 
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createInputsFeature(): Feature {
 const composer = new Composer<BotContext>();
 const privateChat = composer.chatType("private");
 privateChat.command("inputs", showInputs);
 privateChat.callbackQuery("in:show", showInputs);
 
-export const inputsFeature: Feature = {
+return {
   name: "inputs",
   composer,
   menu: [{ labelKey: "inputs-menu", data: "in:show", order: 45 }],
   commands: [{ command: "inputs", descriptionKey: "inputs-cmd" }],
 };
+}

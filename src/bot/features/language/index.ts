@@ -16,6 +16,8 @@ function picker(current: Language): InlineKeyboard {
   return keyboard;
 }
 
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createLanguageFeature(): Feature {
 const composer = new Composer<BotContext>();
 const privateChat = composer.chatType("private");
 
@@ -30,9 +32,10 @@ onCallback(privateChat, chooseLanguage, async (ctx, { lang }) => {
   await showScreen(ctx, { text: ctx.t("language-set"), keyboard: new InlineKeyboard().text(ctx.t("btn-menu"), MENU_DATA) }, { toast: ctx.t("language-set") });
 });
 
-export const languageFeature: Feature = {
+return {
   name: "language",
   composer,
   menu: [{ labelKey: "menu-language", data: "lang:menu", order: 90, needsKey: false }],
   commands: [{ command: "language", descriptionKey: "cmd-language" }],
 };
+}

@@ -65,6 +65,8 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   });
 }
 
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createLinkFeature(): Feature {
 const composer = new Composer<BotContext>();
 const privateChat = composer.chatType("private");
 
@@ -126,9 +128,22 @@ onCallback(privateChat, logoutNo, async (ctx, { confirmId }) => {
   await showScreen(ctx, { text: ctx.t("logout-kept") });
 });
 
+return {
+  name: "link",
+  composer,
+  commands: [
+    { command: "start", descriptionKey: "cmd-start" },
+    { command: "logout", descriptionKey: "cmd-logout" },
+    { command: "link", descriptionKey: "cmd-link", listed: false },
+  ],
+};
+}
+
 // Free text in a chat without a key is a key attempt. Must be installed after every flow and command.
-export const linkFallback = new Composer<BotContext>();
-linkFallback.chatType("private").on("message:text", async (ctx, next) => {
+/** Installed by createBot after every flow and command. */
+export function createLinkFallback(): Composer<BotContext> {
+  const linkFallback = new Composer<BotContext>();
+  linkFallback.chatType("private").on("message:text", async (ctx, next) => {
   if (ctx.message.text.startsWith("/")) return next();
   if (await ctx.deps.vault.has(ctx.chatId)) {
     // A key pasted into a linked chat is never taken as a new key; the guard deleted it, say so.
@@ -138,13 +153,5 @@ linkFallback.chatType("private").on("message:text", async (ctx, next) => {
   }
   await tryLink(ctx, ctx.message.text);
 });
-
-export const linkFeature: Feature = {
-  name: "link",
-  composer,
-  commands: [
-    { command: "start", descriptionKey: "cmd-start" },
-    { command: "logout", descriptionKey: "cmd-logout" },
-    { command: "link", descriptionKey: "cmd-link", listed: false },
-  ],
-};
+  return linkFallback;
+}

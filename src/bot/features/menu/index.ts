@@ -11,12 +11,15 @@ async function showMenu(ctx: BotContext): Promise<void> {
   await showScreen(ctx, { text, keyboard: mainMenuKeyboard(ctx, linked) });
 }
 
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createMenuFeature(): Feature {
 const composer = new Composer<BotContext>();
 composer.command("menu", showMenu);
 composer.callbackQuery(MENU_DATA, showMenu);
 
-export const menuFeature: Feature = {
+return {
   name: "menu",
   composer,
   commands: [{ command: "menu", descriptionKey: "cmd-menu" }],
 };
+}

@@ -37,6 +37,8 @@ function screen(ctx: BotContext): Screen {
 }
 
 
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createNotifyFeature(): Feature {
 const composer = new Composer<BotContext>();
 const privateChat = composer.chatType("private");
 
@@ -73,9 +75,10 @@ function ignoreNotModified(error: unknown): void {
   if (!isNotModified(error)) throw error;
 }
 
-export const notifyFeature: Feature = {
+return {
   name: "notify",
   composer,
   menu: [{ labelKey: "notify-menu", data: "notify:show", order: 80 }],
   commands: [{ command: "notify", descriptionKey: "notify-cmd" }],
 };
+}

@@ -11,6 +11,8 @@ import { quoteInput } from "../../ui/html.js";
 import { cardScreen, findSourceOrder, firstPage, listScreen, notFoundScreen, orderBrowserComposer, OWN_ORDERS } from "./browser.js";
 import { showScreen } from "../../ui/screen.js";
 
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createOrdersFeature(): Feature {
 const composer = new Composer<BotContext>();
 
 composer.command("orders", async (ctx) => {
@@ -36,7 +38,7 @@ composer.command("order", async (ctx) => {
 
 composer.use(orderBrowserComposer(OWN_ORDERS));
 
-export const ordersFeature: Feature = {
+return {
   name: "orders",
   composer,
   menu: [{ labelKey: "orders-menu", data: listData(firstPage(OWN_ORDERS.scope)), order: 20 }],
@@ -45,3 +47,4 @@ export const ordersFeature: Feature = {
     { command: "order", descriptionKey: "orders-cmd-order" },
   ],
 };
+}

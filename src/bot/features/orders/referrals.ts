@@ -10,6 +10,8 @@ import { listData } from "./codec.js";
 import { firstPage, listScreen, orderBrowserComposer, REFERRAL_ORDERS } from "./browser.js";
 import { showScreen } from "../../ui/screen.js";
 
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createReferralsFeature(): Feature {
 const composer = new Composer<BotContext>();
 
 composer.command("referrals", async (ctx) => {
@@ -18,9 +20,10 @@ composer.command("referrals", async (ctx) => {
 
 composer.use(orderBrowserComposer(REFERRAL_ORDERS));
 
-export const referralsFeature: Feature = {
+return {
   name: "referrals",
   composer,
   menu: [{ labelKey: "orders-ref-menu", data: listData(firstPage(REFERRAL_ORDERS.scope)), order: 30 }],
   commands: [{ command: "referrals", descriptionKey: "orders-cmd-referrals" }],
 };
+}

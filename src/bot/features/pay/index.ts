@@ -22,6 +22,8 @@ import { showScreen, type Screen } from "../../ui/screen.js";
 /** Pay buttons answer their query at once (the exchanger may be slow), then show the result in place. */
 const showAnswered = (ctx: BotContext, screen: Screen) => showScreen(ctx, screen, { answered: true });
 
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createPayFeature(): Feature {
 const composer = new Composer<BotContext>();
 
 composer.command("pay", async (ctx) => {
@@ -85,7 +87,7 @@ onCallback(composer, cancelPay, async (ctx, { confirmId }, next) => {
   await showScreen(ctx, { text: ctx.t("pay-cancelled") }, { toast: ctx.t("pay-cancelled") });
 });
 
-export const payFeature: Feature = {
+return {
   name: "pay",
   composer,
   flows: [
@@ -95,3 +97,4 @@ export const payFeature: Feature = {
   menu: [{ labelKey: "pay-menu", data: PAY_MENU_DATA, order: 40 }],
   commands: [{ command: "pay", descriptionKey: "pay-cmd" }],
 };
+}

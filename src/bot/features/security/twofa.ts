@@ -29,6 +29,8 @@ async function showStatus(ctx: BotContext): Promise<void> {
   await showScreen(ctx, { text, keyboard });
 }
 
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createTwofaFeature(): Feature {
 const composer = new Composer<BotContext>();
 composer.command("2fa", showStatus);
 composer.callbackQuery("tfa:show", showStatus);
@@ -40,7 +42,7 @@ composer.callbackQuery(TWOFA_ENABLE_CANCEL, async (ctx) => {
   await ctx.deleteMessage().catch(() => undefined);
 });
 
-export const twofaFeature: Feature = {
+return {
   name: "twofa",
   composer,
   flows: [
@@ -50,3 +52,4 @@ export const twofaFeature: Feature = {
   menu: [{ labelKey: "twofa-menu", data: "tfa:show", order: 72 }],
   commands: [{ command: "2fa", descriptionKey: "twofa-cmd" }],
 };
+}

@@ -19,6 +19,8 @@ async function showVerification(ctx: BotContext): Promise<void> {
   await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
 }
 
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createVerificationFeature(): Feature {
 const composer = new Composer<BotContext>();
 const privateChat = composer.chatType("private");
 
@@ -33,10 +35,11 @@ privateChat.callbackQuery("verif:new", async (ctx) => {
   await ctx.conversation.enter(VERIFICATION_FLOW);
 });
 
-export const verificationFeature: Feature = {
+return {
   name: "verification",
   composer,
   flows: [verificationConversation],
   menu: [{ labelKey: "verification-menu", data: "verif:show", order: 60 }],
   commands: [{ command: "verify", descriptionKey: "verification-cmd" }],
 };
+}
