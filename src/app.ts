@@ -6,22 +6,23 @@ import type { ApiClientOptions } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "./config.js";
 import { createBot, type CreatedBot } from "./bot/index.js";
-import { SettingsStore } from "./bot/settings.js";
-import { CurrencyCache } from "./bot/currencies.js";
-import { DirectionCatalog } from "./bot/directions.js";
-import { createFileDownloader } from "./bot/files.js";
-import { FLOW_TIMEOUT_MS } from "./bot/flows.js";
-import { createTelegramFetch } from "./bot/telegram-fetch.js";
+import { SettingsStore } from "./storage/settings.js";
+import { CurrencyCache } from "./exchanger/catalog/currencies.js";
+import { DirectionCatalog } from "./exchanger/catalog/directions.js";
+import { createFileDownloader } from "./telegram/file-download.js";
+import { FLOW_TIMEOUT_MS } from "./bot/core/flows.js";
+import { createTelegramFetch } from "./telegram/fetch.js";
 import type { BotDeps } from "./bot/context.js";
 import { createExchangerClient, type ExchangerClientWithStats } from "./exchanger/client.js";
 import { ServerStatuses } from "./exchanger/server-statuses.js";
 import { withKeyCheck } from "./exchanger/key-check.js";
 import type { Logger } from "./logger.js";
+import { disableNotifications, enableNotifications } from "./notify/schedule.js";
 import { openStorage } from "./storage/index.js";
 import { RedisKV } from "./storage/kv-redis.js";
-import { createUpdateGate } from "./bot/update-gate.js";
-import { CodeAttempts } from "./bot/code-attempts.js";
-import type { LimiterStore } from "./bot/limiter.js";
+import { createUpdateGate } from "./bot/core/update-gate.js";
+import { CodeAttempts } from "./bot/core/code-attempts.js";
+import type { LimiterStore } from "./bot/core/limiter.js";
 import { Registry } from "prom-client";
 import { createOperator, type Operator } from "./operator/index.js";
 
@@ -66,11 +67,12 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   // Limits and the update gate live where the data lives: Redis (shared by instances) or this process.
   const limiterStore: LimiterStore = storage.kv instanceof RedisKV ? { kind: "redis", redis: storage.kv.redis, prefix: storage.kv.prefix } : { kind: "memory" };
   const updateGate = createUpdateGate(limiterStore, storage.kv, config.chatUpdatesPerMinute);
+  const settings = new SettingsStore(storage.kv);
   const deps: BotDeps = {
     exchanger,
     kv: storage.kv,
     vault: storage.vault,
-    settings: new SettingsStore(storage.kv),
+    settings,
     conversationAdapter: storage.conversationAdapter<unknown>(FLOW_TIMEOUT_MS),
     logger,
     currencies: new CurrencyCache(exchanger),
@@ -79,6 +81,11 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     updateGate,
     codeAttempts: new CodeAttempts(limiterStore),
     metrics: operator.metrics,
+    // The /notify screen switches the watcher's schedule through this; src/bot never imports src/notify.
+    notifications: {
+      enable: (chatId, language) => enableNotifications(storage.kv, settings, chatId, language),
+      disable: (chatId) => disableNotifications(storage.kv, settings, chatId),
+    },
     downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
   };
   // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.

@@ -5,10 +5,10 @@
  * the key is held in memory. Whatever our bot costs beyond this is the price of its middleware.
  *
  * Over loopback HTTP (P1, P2) it reaches the Bot API with the same undici client as ours
- * (src/bot/telegram-fetch.ts), so the transport is not counted as a difference.
+ * (src/telegram/fetch.ts), so the transport is not counted as a difference.
  */
 import { Bot, type Middleware } from "grammy";
-import { createTelegramFetch } from "../../src/bot/telegram-fetch.js";
+import { createTelegramFetch } from "../../src/telegram/fetch.js";
 import { createExchangerClient, type ExchangerClientWithStats } from "../../src/exchanger/client.js";
 import { BOT_INFO, BOT_TOKEN, TelegramFake } from "../../test/harness/telegram-fake.js";
 

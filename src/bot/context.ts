@@ -14,12 +14,13 @@ import type { Logger } from "../logger.js";
 import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
 import type { EncryptedConversationAdapter } from "../storage/conversation-store.js";
-import type { ChatSnapshot } from "./chat-snapshot.js";
-import type { ChatSettings, SettingsStore } from "./settings.js";
-import type { CurrencyCache } from "./currencies.js";
-import type { DirectionCatalog } from "./directions.js";
-import type { UpdateGate } from "./update-gate.js";
-import type { CodeAttempts } from "./code-attempts.js";
+import type { BotLayout } from "./feature.js";
+import type { ChatSnapshot } from "./core/chat-snapshot.js";
+import type { ChatSettings, SettingsStore } from "../storage/settings.js";
+import type { CurrencyCache } from "../exchanger/catalog/currencies.js";
+import type { DirectionCatalog } from "../exchanger/catalog/directions.js";
+import type { UpdateGate } from "./core/update-gate.js";
+import type { CodeAttempts } from "./core/code-attempts.js";
 import type { AppMetrics } from "../operator/metrics.js";
 
 export interface BotDeps {
@@ -44,6 +45,15 @@ export interface BotDeps {
   codeAttempts: CodeAttempts;
   /** Prometheus counters of this app (src/operator/metrics.ts). */
   metrics: AppMetrics;
+  /** Order status notifications on or off (the schedule lives in src/notify; the bot never imports it). */
+  notifications: NotificationSwitch;
+}
+
+export interface NotificationSwitch {
+  /** On, with a fresh baseline (nothing old is announced), due at once. */
+  enable(chatId: number, language: Language): Promise<void>;
+  /** Off, forgetting what was seen. */
+  disable(chatId: number): Promise<void>;
 }
 
 export interface BotConfig {
@@ -59,6 +69,10 @@ export interface BotConfig {
 export interface BaseFlavor {
   deps: BotDeps;
   botConfig: BotConfig;
+  /** This update's logger: deps.logger with the update id bound (middlewares/update-logger.ts). */
+  logger: Logger;
+  /** The menu and commands of the features this bot was built with (feature.ts). */
+  layout: BotLayout;
   /** Per-chat settings as loaded for this update (language, 2FA known, notifications). */
   chatSettings: ChatSettings;
   /** The language of this update: the chat's choice, else Telegram's, else the default. */

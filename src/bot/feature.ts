@@ -33,3 +33,19 @@ export interface Feature {
   menu?: MenuItem[];
   commands?: CommandSpec[];
 }
+
+/**
+ * What createBot collected from the installed features: the main menu's buttons (sorted) and the
+ * commands. Built once per bot and carried on the context (ctx.layout), never held in a module.
+ */
+export interface BotLayout {
+  menu: readonly MenuItem[];
+  commands: readonly CommandSpec[];
+}
+
+export function layoutOf(features: readonly Feature[]): BotLayout {
+  return {
+    menu: features.flatMap((f) => f.menu ?? []).sort((a, b) => a.order - b.order),
+    commands: features.flatMap((f) => f.commands ?? []),
+  };
+}

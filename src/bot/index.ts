@@ -1,8 +1,10 @@
 /**
- * createBot: the composition root of the Telegram side.
+ * createBot: the composition root of the Telegram side. The folder's layout and the import rules
+ * every feature follows are in ./README.md (enforced by test/bot/layout-rules.test.ts).
  *
  * Middleware order (each step relies on the ones above it):
- *  0. count updates           — first, so /metrics sees every update, dropped ones too (middlewares/metrics.ts);
+ *  0. update logger           — ctx.logger: deps.logger with the update id bound (every step below logs through it)
+ *     count updates           — so /metrics sees every update, dropped ones too (middlewares/metrics.ts);
  *                               handler errors are counted just inside the error boundary (7)
  *  1. chat backlog            — at most MAX_PENDING_PER_CHAT updates of one chat running or queued in
  *                               this process; the excess is dropped (told to slow down, presses answered,
@@ -33,28 +35,29 @@ import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Api, type ApiClientOptions } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { LANGUAGES } from "../config.js";
+import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
-import type { Feature } from "./feature.js";
-import { accountFeature } from "./features/account.js";
-import { infoFeature } from "./features/info.js";
-import { inputsFeature } from "./features/inputs.js";
-import { detailsFeature } from "./features/details.js";
-import { cancelComposer, fallback, helpFeature, setHelpCommands } from "./features/core.js";
-import { languageFeature } from "./features/language.js";
-import { linkFallback, linkFeature } from "./features/link.js";
-import { menuFeature, setMenuItems } from "./features/menu.js";
-import { notifyFeature } from "./features/notify.js";
-import { ordersFeature } from "./features/orders.js";
-import { referralsFeature } from "./features/referrals.js";
-import { payFeature } from "./features/pay.js";
-import { passwordFeature } from "./features/password.js";
-import { twofaFeature } from "./features/twofa.js";
-import { verificationFeature } from "./features/verification.js";
-import { installConversations } from "./flows.js";
+import { layoutOf, type Feature } from "./feature.js";
+import { createAccountFeature } from "./features/account/index.js";
+import { createInfoFeature } from "./features/info/index.js";
+import { createInputsFeature } from "./features/inputs/index.js";
+import { createDetailsFeature } from "./features/details/index.js";
+import { createCancelComposer, createFallback, createHelpFeature } from "./features/help/index.js";
+import { createLanguageFeature } from "./features/language/index.js";
+import { createLinkFallback, createLinkFeature } from "./features/link/index.js";
+import { createMenuFeature } from "./features/menu/index.js";
+import { createNotifyFeature } from "./features/notify/index.js";
+import { createOrdersFeature } from "./features/orders/index.js";
+import { createReferralsFeature } from "./features/orders/referrals.js";
+import { createPayFeature } from "./features/pay/index.js";
+import { createPasswordFeature } from "./features/security/password.js";
+import { createTwofaFeature } from "./features/security/twofa.js";
+import { createVerificationFeature } from "./features/verification/index.js";
+import { installConversations } from "./core/flows.js";
 import { createI18n, languageFromTelegram } from "./i18n.js";
 import { admitUpdate } from "./middlewares/admit-update.js";
 import { chatBacklog, MAX_PENDING_PER_CHAT } from "./middlewares/chat-backlog.js";
-import { tellSlowDown } from "./slow-down.js";
+import { tellSlowDown } from "./core/slow-down.js";
 import { errorBoundary } from "./middlewares/error-boundary.js";
 import { loadChat } from "./middlewares/load-chat.js";
 import { chatLock } from "./middlewares/chat-lock.js";
@@ -62,12 +65,29 @@ import { privateOnly } from "./middlewares/private-only.js";
 import { deleteIfKey, secretGuard } from "./middlewares/secret-guard.js";
 import { addressedToThisBot } from "./middlewares/addressed.js";
 import { countHandlerErrors, countUpdates } from "./middlewares/metrics.js";
+import { updateLogger } from "./middlewares/update-logger.js";
 import type { I18n } from "@grammyjs/i18n";
 
 export type { BotConfig, BotDeps } from "./context.js";
 
-/** Every screen family, in the order their handlers are tried. */
-export const FEATURES: Feature[] = [linkFeature, menuFeature, accountFeature, languageFeature, ordersFeature, referralsFeature, detailsFeature, verificationFeature, inputsFeature, infoFeature, notifyFeature, payFeature, passwordFeature, twofaFeature, helpFeature];
+/** Every screen family, in the order their handlers are tried; built anew for each bot. */
+const FEATURE_FACTORIES: Array<() => Feature> = [
+  createLinkFeature,
+  createMenuFeature,
+  createAccountFeature,
+  createLanguageFeature,
+  createOrdersFeature,
+  createReferralsFeature,
+  createDetailsFeature,
+  createVerificationFeature,
+  createInputsFeature,
+  createInfoFeature,
+  createNotifyFeature,
+  createPayFeature,
+  createPasswordFeature,
+  createTwofaFeature,
+  createHelpFeature,
+];
 
 export interface CreateBotOptions {
   token: string;
@@ -88,13 +108,14 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   const bot = new Bot<BotContext>(options.token, { client: options.client, botInfo: options.botInfo });
   // Telegram's 429 (retry_after) and 5xx are retried for every call made through bot.api / ctx.api.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
+  // Every text is HTML; installed inside conversations too (core/flows.ts).
+  bot.api.config.use(htmlParseMode());
 
   const i18n = createI18n(botConfig.defaultLanguage);
-  const features = FEATURES;
-  setMenuItems(features.flatMap((f) => f.menu ?? []));
-  const commands = features.flatMap((f) => f.commands ?? []);
-  setHelpCommands(commands);
+  const features = FEATURE_FACTORIES.map((create) => create());
+  const layout = layoutOf(features);
 
+  bot.use(updateLogger(deps.logger));
   bot.use(countUpdates(deps.metrics));
   bot.use(
     chatBacklog({
@@ -102,27 +123,27 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
       // Dropped before load-chat: said in Telegram's language of the user (no store read per dropped update).
       onDropped: async (ctx, how) => {
         deps.metrics.throttled(how.coalesced ? "coalesced" : "backlog");
-        await deleteIfKey(ctx, deps.logger);
+        await deleteIfKey(ctx);
         await tellSlowDown(ctx, deps, (key, args) => i18n.t(languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage), key, args), how);
       },
     }),
   );
   bot.use(sequentialize((ctx: BotContext) => ctx.chatId?.toString()));
-  bot.use(secretGuard(deps.kv, deps.logger));
+  bot.use(secretGuard(deps.kv));
   bot.use(addressedToThisBot);
   if (botConfig.crossInstanceChatLock) bot.use(chatLock(deps.kv));
-  bot.use(loadChat(deps, botConfig, { readAhead: true }));
+  bot.use(loadChat(deps, botConfig, layout, { readAhead: true }));
   bot.use(i18n);
   bot.use(admitUpdate);
   bot.use(errorBoundary);
   bot.use(countHandlerErrors(deps.metrics));
   bot.use(privateOnly);
-  bot.use(installConversations(deps, botConfig, i18n));
-  bot.use(cancelComposer);
+  bot.use(installConversations(deps, botConfig, layout, i18n));
+  bot.use(createCancelComposer());
   for (const feature of features) for (const flow of feature.flows ?? []) bot.use(flow);
   for (const feature of features) bot.use(feature.composer);
-  bot.use(linkFallback);
-  bot.use(fallback);
+  bot.use(createLinkFallback());
+  bot.use(createFallback());
 
   // Last resort (errors the boundary itself could not handle): log, never crash the process.
   bot.catch((err) => deps.logger.error({ updateId: err.ctx.update.update_id, err: err.error instanceof Error ? err.error.name : String(err.error) }, "unhandled bot error"));
@@ -130,14 +151,14 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   return {
     bot,
     i18n,
-    registerCommands: (signal) => registerCommands(bot.api, i18n, commands.filter((c) => c.listed !== false), botConfig, signal),
+    registerCommands: (signal) => registerCommands(bot.api, i18n, layout.commands.filter((c) => c.listed !== false), botConfig, signal),
   };
 }
 
 async function registerCommands(
   api: Api,
   i18n: I18n<FlowContext>,
-  commands: { command: string; descriptionKey: string }[],
+  commands: readonly { command: string; descriptionKey: string }[],
   botConfig: BotConfig,
   signal?: Parameters<Api["setMyCommands"]>[2],
 ): Promise<void> {

@@ -6,7 +6,7 @@
  * When a client method's signature changes (e.g. getExchange taking the direction's `pair` slug),
  * only that row's `read` changes.
  */
-import { currencyLabel } from "../bot/currencies.js";
+import { currencyLabel } from "../exchanger/catalog/currencies.js";
 import { isPlainObject } from "../exchanger/envelope.js";
 import type { Caller, ExchangerClient, Language } from "../exchanger/types.js";
 

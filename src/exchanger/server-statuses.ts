@@ -28,7 +28,7 @@ export interface StatusChoice {
   value: string;
 }
 
-/** Names that can travel in callback data (see bot/keyboards/order-data.ts). */
+/** Names that can travel in callback data (see bot/features/orders/codec.ts). */
 export const FILTER_NAME = /^[A-Za-z][A-Za-z0-9_]{0,15}$/;
 const MAX_CHOICES = 9;
 /** A server sending endless distinct statuses must not grow this without bound. */

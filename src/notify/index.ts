@@ -1,5 +1,5 @@
 /**
- * Order status notifications, the background side (the Telegram side is bot/features/notify.ts).
+ * Order status notifications, the background side (the Telegram side is bot/features/notify/).
  *
  * Wiring (main.ts, after the bot is initialised; app.ts holds everything it needs):
  *   const notifier = startNotifier({ ...app.deps, api: app.bot.api, i18n: app.i18n,

@@ -4,9 +4,9 @@
  */
 import type { FlowContext } from "../bot/context.js";
 import type { Order } from "../exchanger/types.js";
-import { renderOrderCard, renderOrderLine, type CurrencyNames } from "../bot/render/order.js";
+import { renderOrderCard, renderOrderLine, type CurrencyNames } from "../bot/features/orders/public.js";
 import { statusLabel } from "../exchanger/vocabulary.js";
-import { clip, displayValue, escapeHtml, fitMessage } from "../bot/render/html.js";
+import { clip, displayValue, escapeHtml, fitMessage } from "../bot/ui/html.js";
 import type { OrderChange } from "./seen.js";
 
 /** What the renderers need of a context: `t` in one language (the watcher has no update to take it from). */

@@ -10,7 +10,7 @@
  * - settings.notify — the chat's choice, shown on screens; the watcher double-checks it.
  */
 import type { Language } from "../config.js";
-import type { SettingsStore } from "../bot/settings.js";
+import type { SettingsStore } from "../storage/settings.js";
 import type { KV } from "../storage/kv.js";
 import { encodeSeen } from "./seen.js";
 

@@ -18,8 +18,8 @@ import { GrammyError, type Api } from "grammy";
 import type { I18n } from "@grammyjs/i18n";
 import type { Language } from "../config.js";
 import type { FlowContext } from "../bot/context.js";
-import { CurrencyCache, currencyLabel } from "../bot/currencies.js";
-import type { SettingsStore } from "../bot/settings.js";
+import { CurrencyCache, currencyLabel } from "../exchanger/catalog/currencies.js";
+import type { SettingsStore } from "../storage/settings.js";
 import { Unauthorized } from "../exchanger/errors.js";
 import type { ExchangerClient, Order } from "../exchanger/types.js";
 import type { Logger } from "../logger.js";
@@ -264,7 +264,7 @@ export class Notifier {
       first = false;
       await this.#telegramLimit.acquire();
       try {
-        await this.#deps.api.sendMessage(chatId, message.text, { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+        await this.#deps.api.sendMessage(chatId, message.text, { link_preview_options: { is_disabled: true } });
         this.#deps.onSent?.();
         announced.push(...message.changes);
       } catch (error) {
@@ -307,7 +307,7 @@ export class Notifier {
     this.#log.info({ chatId }, "key rejected; notifications stopped");
     await this.#telegramLimit.acquire();
     await this.#deps.api
-      .sendMessage(chatId, this.#translator(language).t("notify-key-rejected"), { parse_mode: "HTML" })
+      .sendMessage(chatId, this.#translator(language).t("notify-key-rejected"))
       .catch((error: unknown) => this.#log.info({ chatId, err: describe(error) }, "could not tell about the rejected key"));
     return "revoked";
   }

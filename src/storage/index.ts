@@ -3,7 +3,6 @@
  * else the embedded file store in DATA_DIR (one instance). Everything above sees only KV, Vault,
  * the conversation adapter and the keyring, so the two modes behave alike.
  */
-import type { StorageAdapter } from "grammy";
 import type { Redis } from "ioredis";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";

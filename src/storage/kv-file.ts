@@ -75,6 +75,7 @@ export class FileKV implements KV {
     try {
       await mkdir(root, { recursive: true, mode: 0o700 });
       // The lock reports a loss through a callback; the store it protects exists only after loading.
+      // eslint-disable-next-line prefer-const -- assigned once, after the lock; the lock callback set up first reads it
       let kv: FileKV | undefined;
       let lostWhileLoading: Error | undefined;
       release = await lockDataDir(path, options, (error) => {

@@ -3,7 +3,7 @@
  * outside the path that expects it ends with the message deleted and the user told why.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversationKey } from "../../src/bot/flows.js";
+import { conversationKey } from "../../src/bot/core/flows.js";
 import type { ApiCall } from "../harness/telegram-fake.js";
 import { Harness } from "../harness/harness.js";
 import type { SimUser } from "../harness/user.js";

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Api } from "grammy";
 import { createI18n } from "../../src/bot/i18n.js";
-import { SettingsStore } from "../../src/bot/settings.js";
+import { SettingsStore } from "../../src/storage/settings.js";
 import { createExchangerClient } from "../../src/exchanger/client.js";
 import { createLogger } from "../../src/logger.js";
 import { enableNotifications, SCHEDULE_KEY } from "../../src/notify/schedule.js";

@@ -12,7 +12,7 @@ import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
 import { DEFAULT_LOCK_STALE_MS } from "../../src/storage/kv-file.js";
 import { BOT_TOKEN, TelegramFake } from "../harness/telegram-fake.js";
 import { textUpdate } from "../harness/updates.js";
-import { buildOnce, startBot, waitFor, type BotProcess } from "./process-helpers.js";
+import { startBot, waitFor, type BotProcess } from "./process-helpers.js";
 
 /** Its own PID namespace where the machine allows it (root); otherwise a plain second process, asserted alike. */
 function pidNamespaceWrapper(): string[] {
@@ -31,7 +31,6 @@ let apiRoot: string;
 const running: BotProcess[] = [];
 
 beforeAll(async () => {
-  buildOnce();
   sandbox = await startSandbox({ port: 0 });
   fake = new TelegramFake();
   apiRoot = await fake.listen();

@@ -6,14 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
 import { BOT_TOKEN, TelegramFake } from "../harness/telegram-fake.js";
 import { textUpdate } from "../harness/updates.js";
-import { buildOnce, startBot, waitFor } from "./process-helpers.js";
+import { startBot, waitFor } from "./process-helpers.js";
 import type { Update } from "grammy/types";
 import { freePort } from "../harness/ports.js";
 
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-  buildOnce();
   sandbox = await startSandbox({ port: 0 });
 }, 120_000);
 

@@ -8,7 +8,7 @@ export const ROOT = resolve(import.meta.dirname, "../..");
 export const MAIN = join(ROOT, "dist/main.js");
 
 /**
- * Compiles src/ to dist/. Type errors are the type check's business (`npm test` runs it first);
+ * Compiles src/ to dist/ (called once per run by the global setup, test/process/build.ts). Type errors are the type check's business (`npm test` runs it first);
  * here we only need the emitted JavaScript, which tsc writes even when it reports errors.
  */
 export function buildOnce(): void {

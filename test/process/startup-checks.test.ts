@@ -10,16 +10,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, TelegramFake } from "../harness/telegram-fake.js";
-import { buildOnce, startBot, waitFor, type BotProcess } from "./process-helpers.js";
+import { startBot, waitFor, type BotProcess } from "./process-helpers.js";
 import { freePort } from "../harness/ports.js";
 
 const EXCHANGER = "http://127.0.0.1:9"; // never called during start-up
 const running: BotProcess[] = [];
 const fakes: TelegramFake[] = [];
 
-beforeAll(() => buildOnce(), 120_000);
 afterAll(async () => {
   for (const bot of running) await bot.stop();
   for (const fake of fakes) await fake.close();
@@ -90,11 +89,17 @@ describe("start-up checks of the compiled bot", () => {
   }, 60_000);
 
   it("Redis: refuses to start on data sealed with another ENCRYPTION_KEY", async () => {
-    // A database of its own: the process uses the default key prefix.
-    const redisUrl = "redis://127.0.0.1:6379/13";
+    // The process uses the default key prefix ("xbot:"), so it gets a database of its own: chosen per
+    // test process (not a fixed one that a parallel run elsewhere on this Redis may be using), and only
+    // the process's keys are removed, never the whole database.
+    const redisUrl = `redis://127.0.0.1:6379/${1 + (process.pid % 12)}`;
     const redis = new Redis(redisUrl);
+    const wipe = async () => {
+      const keys = await redis.keys("xbot:*");
+      if (keys.length > 0) await redis.del(...keys);
+    };
     try {
-      await redis.flushdb();
+      await wipe();
       const { fake, apiRoot } = await telegram();
       const first = start({ TELEGRAM_API_ROOT: apiRoot, REDIS_URL: redisUrl, ENCRYPTION_KEY: key() });
       await waitFor(() => fake.callsOf("getUpdates").length > 0, "the first start polling");
@@ -104,7 +109,7 @@ describe("start-up checks of the compiled bot", () => {
       expect(await second.exited).toBe(1);
       expect(second.output()).toMatch(/stored data was encrypted with another key .*ENCRYPTION_KEY.*ENCRYPTION_KEYS_OLD/);
     } finally {
-      await redis.flushdb();
+      await wipe();
       await redis.quit();
     }
   }, 60_000);

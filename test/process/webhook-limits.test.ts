@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, TelegramFake } from "../harness/telegram-fake.js";
 import { rawRequest } from "../harness/raw-http.js";
-import { buildOnce, startBot, waitFor } from "./process-helpers.js";
+import { startBot, waitFor } from "./process-helpers.js";
 import { freePort } from "../harness/ports.js";
 
 const SECRET = "webhook-secret-0123456789";
@@ -16,7 +16,6 @@ let fake: TelegramFake;
 let apiRoot: string;
 
 beforeAll(async () => {
-  buildOnce();
   fake = new TelegramFake();
   apiRoot = await fake.listen();
 }, 120_000);

@@ -8,12 +8,12 @@
  */
 import type { NextFunction } from "grammy";
 import type { FlowContext } from "../context.js";
-import { tellSlowDown } from "../slow-down.js";
+import { tellSlowDown } from "../core/slow-down.js";
 
 export async function admitUpdate(ctx: FlowContext, next: NextFunction): Promise<void> {
   const snapshot = ctx.snapshot;
   if (snapshot?.repeated) {
-    ctx.deps.logger.info({ updateId: ctx.update.update_id }, "repeated update skipped");
+    ctx.logger.info({}, "repeated update skipped");
     return;
   }
   if (snapshot !== undefined && snapshot.waitMs > 0) {

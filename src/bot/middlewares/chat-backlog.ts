@@ -10,7 +10,7 @@
  */
 import type { NextFunction } from "grammy";
 import type { BotContext } from "../context.js";
-import type { SlowDown } from "../slow-down.js";
+import type { SlowDown } from "../core/slow-down.js";
 
 export interface ChatBacklogOptions {
   /** Updates of one chat running or waiting in this process. */

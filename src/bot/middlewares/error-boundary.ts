@@ -13,29 +13,10 @@
 import { GrammyError, type NextFunction } from "grammy";
 import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/errors.js";
 import type { FlowContext } from "../context.js";
-import { escapeHtml } from "../render/html.js";
-import { CodesLocked, minutesToWait } from "../code-attempts.js";
-import { disableNotifications } from "../../notify/schedule.js";
-import { secretNotice } from "./secret-guard.js";
+import { CodesLocked } from "../core/code-attempts.js";
+import { secretNotice } from "../core/secret-prompt.js";
+import { describeError, NotLinked } from "../core/errors.js";
 
-/** Thrown by `getCaller` when the chat has no linked key. */
-export class NotLinked extends Error {
-  constructor() {
-    super("chat has no linked API key");
-    this.name = "NotLinked";
-  }
-}
-
-export function describeError(ctx: FlowContext, error: unknown): string {
-  if (error instanceof NotLinked) return ctx.t("error-not-linked");
-  if (error instanceof Unauthorized) return ctx.t("error-key-rejected");
-  if (error instanceof Unavailable) return ctx.t("error-unavailable");
-  if (error instanceof CodesLocked) return ctx.t("secure-codes-locked", { minutes: minutesToWait(error.retryAfterMs) });
-  if (error instanceof ExchangerError) {
-    return error.serverMessage ? ctx.t("error-exchanger", { message: escapeHtml(error.serverMessage) }) : ctx.t("error-exchanger-generic");
-  }
-  return ctx.t("error-internal");
-}
 
 /**
  * Side effects of an error beyond telling the user: a rejected key is forgotten and the chat leaves
@@ -44,24 +25,23 @@ export function describeError(ctx: FlowContext, error: unknown): string {
 export async function handleErrorEffects(ctx: FlowContext, error: unknown): Promise<void> {
   if (error instanceof Unauthorized && ctx.chatId !== undefined) {
     await ctx.deps.vault.unlink(ctx.chatId);
-    await disableNotifications(ctx.deps.kv, ctx.deps.settings, ctx.chatId);
+    await ctx.deps.notifications.disable(ctx.chatId);
   }
 }
 
 export function logError(ctx: FlowContext, error: unknown): void {
   const expected = error instanceof NotLinked || error instanceof CodesLocked || error instanceof ExchangerError || error instanceof Unauthorized || error instanceof Unavailable;
   const entry = {
-    updateId: ctx.update.update_id,
     err: { name: error instanceof Error ? error.name : typeof error, message: error instanceof Error ? error.message : String(error) },
   };
-  if (expected) ctx.deps.logger.info(entry, "request failed");
-  else ctx.deps.logger.error({ ...entry, stack: error instanceof Error ? error.stack : undefined }, "unhandled error");
+  if (expected) ctx.logger.info(entry, "request failed");
+  else ctx.logger.error({ ...entry, stack: error instanceof Error ? error.stack : undefined }, "unhandled error");
 }
 
 /** Tells the user about an error on the screen they are looking at. */
 export async function reportError(ctx: FlowContext, error: unknown): Promise<void> {
   logError(ctx, error);
-  await handleErrorEffects(ctx, error).catch((e: unknown) => ctx.deps.logger.warn({ err: String(e) }, "error side effect failed"));
+  await handleErrorEffects(ctx, error).catch((e: unknown) => ctx.logger.warn({ err: String(e) }, "error side effect failed"));
   // A message deleted on arrival (it may have held a secret) is mentioned too: it has to be sent again.
   // Not for an answer to a secret prompt: the flow that asked for it failed, it did not lapse.
   const notice = ctx.secretRemoved?.reason === "prompt" ? undefined : secretNotice(ctx);
@@ -71,9 +51,9 @@ export async function reportError(ctx: FlowContext, error: unknown): Promise<voi
       // Short reasons fit in the toast; the full text goes in a message so it can be read.
       await ctx.answerCallbackQuery().catch(() => undefined);
     }
-    await ctx.reply(text, { parse_mode: "HTML" });
+    await ctx.reply(text);
   } catch (replyError) {
-    ctx.deps.logger.warn({ updateId: ctx.update.update_id, err: String(replyError) }, "could not report an error to the user");
+    ctx.logger.warn({ err: String(replyError) }, "could not report an error to the user");
   }
 }
 

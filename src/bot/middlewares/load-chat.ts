@@ -6,15 +6,17 @@
  * through the `plugins` option, it reads the settings only.
  */
 import type { NextFunction } from "grammy";
-import { readChatSnapshot } from "../chat-snapshot.js";
+import { readChatSnapshot } from "../core/chat-snapshot.js";
 import type { BotConfig, BotDeps, FlowContext } from "../context.js";
+import type { BotLayout } from "../feature.js";
 import { languageFromTelegram } from "../i18n.js";
-import { parseSettings } from "../settings.js";
+import { parseSettings } from "../../storage/settings.js";
 
-export function loadChat(deps: BotDeps, botConfig: BotConfig, options: { readAhead?: boolean } = {}) {
+export function loadChat(deps: BotDeps, botConfig: BotConfig, layout: BotLayout, options: { readAhead?: boolean } = {}) {
   return async (ctx: FlowContext, next: NextFunction): Promise<void> => {
     ctx.deps = deps;
     ctx.botConfig = botConfig;
+    ctx.layout = layout;
     ctx.chatSettings = {};
     if (ctx.chatId !== undefined) await load(deps, ctx, options.readAhead === true);
     ctx.language = ctx.chatSettings.lang ?? languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage);
@@ -36,6 +38,6 @@ async function load(deps: BotDeps, ctx: FlowContext, readAhead: boolean): Promis
       ctx.chatSettings = await deps.settings.get(ctx.chatId!);
     }
   } catch (error) {
-    deps.logger.warn({ updateId: ctx.update.update_id, err: error instanceof Error ? error.name : String(error) }, "chat settings could not be loaded; using defaults");
+    ctx.logger.warn({ err: error instanceof Error ? error.name : String(error) }, "chat settings could not be loaded; using defaults");
   }
 }

@@ -6,8 +6,8 @@
  */
 import type { NextFunction } from "grammy";
 import type { FlowContext } from "../context.js";
-import { chatKeyPrefix } from "../settings.js";
-import { secretNotice } from "./secret-guard.js";
+import { chatKeyPrefix } from "../../storage/settings.js";
+import { secretNotice } from "../core/secret-prompt.js";
 
 export const GROUP_ANSWER_WINDOW_MS = 30_000;
 
@@ -22,5 +22,5 @@ export async function privateOnly(ctx: FlowContext, next: NextFunction): Promise
   if (!ctx.message) return;
   // One answer per window (shared by instances through the store); what comes later is ignored.
   if (!(await ctx.deps.kv.setIfAbsent(`${chatKeyPrefix(ctx.chat!.id)}group-answered`, "1", GROUP_ANSWER_WINDOW_MS))) return;
-  await ctx.reply(secretNotice(ctx) ?? ctx.t("private-only", { bot: ctx.me.username ?? "" }), { parse_mode: "HTML" });
+  await ctx.reply(secretNotice(ctx) ?? ctx.t("private-only", { bot: ctx.me.username ?? "" }));
 }

@@ -24,13 +24,13 @@
  */
 import type { Context, NextFunction } from "grammy";
 import type { Chat, Message } from "grammy/types";
-import type { Logger } from "../../logger.js";
 import type { KV } from "../../storage/kv.js";
 import type { FlowContext, RemovedSecret } from "../context.js";
-import { containsApiKey } from "../features/link.js";
-import { clearSecretPrompt, hasSecretPrompt } from "../secret-prompt.js";
 
-export function secretGuard(kv: KV, logger: Logger) {
+import { containsApiKey } from "../core/api-key-shape.js";
+import { hasSecretPrompt } from "../core/secret-prompt.js";
+
+export function secretGuard(kv: KV) {
   return async (ctx: FlowContext, next: NextFunction): Promise<void> => {
     const message = ctx.message ?? ctx.editedMessage;
     if (message !== undefined && ctx.chat !== undefined) {
@@ -39,7 +39,7 @@ export function secretGuard(kv: KV, logger: Logger) {
         const deleted = await ctx.deleteMessage().then(
           () => true,
           (error: unknown) => {
-            logger.warn({ updateId: ctx.update.update_id, reason, err: error instanceof Error ? error.message : String(error) }, "could not delete a message that may hold a secret");
+            ctx.logger.warn({ reason, err: error instanceof Error ? error.message : String(error) }, "could not delete a message that may hold a secret");
             return false;
           },
         );
@@ -55,12 +55,12 @@ export function secretGuard(kv: KV, logger: Logger) {
  * a key-shaped message is still deleted, with no store read (a flood must stay cheap). A password
  * cannot be recognised without the store; the flood's own "slow down" notice is all that chat gets.
  */
-export async function deleteIfKey(ctx: Context, logger: Logger): Promise<void> {
+export async function deleteIfKey(ctx: Context & Pick<FlowContext, "logger">): Promise<void> {
   const message = ctx.message ?? ctx.editedMessage;
   const text = message?.text ?? message?.caption;
   if (text === undefined || !containsApiKey(text)) return;
   await ctx.deleteMessage().catch((error: unknown) => {
-    logger.warn({ updateId: ctx.update.update_id, reason: "key", err: error instanceof Error ? error.message : String(error) }, "could not delete a dropped message that may hold a key");
+    ctx.logger.warn({ reason: "key", err: error instanceof Error ? error.message : String(error) }, "could not delete a dropped message that may hold a key");
   });
 }
 
@@ -74,25 +74,4 @@ async function reasonToDelete(kv: KV, chat: Chat, message: Message, fresh: boole
   } catch {
     return "storage";
   }
-}
-
-/** What to tell the user about a message the guard removed (HTML), or undefined when nothing was. */
-export function secretNotice(ctx: FlowContext): string | undefined {
-  const removed = ctx.secretRemoved;
-  if (removed === undefined) return undefined;
-  if (!removed.deleted) return removed.reason === "key" ? ctx.t("secret-key-not-deleted") : undefined;
-  const group = ctx.chat?.type !== "private";
-  if (removed.reason === "key") {
-    if (group) return ctx.t("secret-key-deleted-group", { bot: ctx.me.username ?? "" });
-    return ctx.message?.text?.startsWith("/") ? ctx.t("secret-key-deleted-command") : ctx.t("secret-key-deleted");
-  }
-  return removed.reason === "prompt" ? ctx.t("secret-prompt-lapsed") : ctx.t("secret-storage-down");
-}
-
-/**
- * The update reached a handler outside any flow: a lapsed prompt's marker has done its job and is
- * dropped, so the chat's next ordinary message is left alone.
- */
-export async function settleLapsedPrompt(ctx: FlowContext): Promise<void> {
-  if (ctx.secretRemoved?.reason === "prompt" && ctx.chatId !== undefined) await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
 }

@@ -4,11 +4,11 @@
  * password and 2FA changes are refused with "wait N minutes"; a right code resets the count.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CODE_ALLOWANCE } from "../../../src/bot/code-attempts.js";
+import { CODE_ALLOWANCE } from "../../../src/bot/core/code-attempts.js";
 import type { SandboxOrder } from "../../../src/sandbox/server.js";
 import { Harness } from "../../harness/harness.js";
 import type { SimUser } from "../../harness/user.js";
-import { totp, wrongTotp } from "../features/two-factor-helpers.js";
+import { totp, wrongTotp } from "../../harness/two-factor.js";
 
 const SPEND = "/user-api-spend-balance";
 const LOCKED = /Too many wrong 2FA codes for this account.*try again in \d+ min/s;

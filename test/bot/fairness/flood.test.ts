@@ -6,7 +6,7 @@
  */
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CHAT_BUDGET } from "../../../src/bot/update-gate.js";
+import { CHAT_BUDGET } from "../../../src/bot/core/update-gate.js";
 import { Harness } from "../../harness/harness.js";
 
 const FLOOD = 600;

@@ -8,7 +8,7 @@
 import { createConnection, createServer, type Server } from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUpdateGate } from "../../../src/bot/update-gate.js";
+import { createUpdateGate } from "../../../src/bot/core/update-gate.js";
 import { RedisKV } from "../../../src/storage/kv-redis.js";
 import { Harness, REDIS_URL } from "../../harness/harness.js";
 import { deleteByPrefix, uniquePrefix } from "../../storage/helpers.js";

@@ -1,0 +1,106 @@
+/**
+ * Conversations (@grammyjs/conversations v2) set-up. Read ARCHITECTURE §2 before changing:
+ * - state = replay log of what the user typed → encrypted adapter with a TTL, no date revival;
+ * - `version` must be raised whenever any conversation's code changes (old states are dropped);
+ * - transformers on bot.api do not reach conversations → auto-retry and the HTML parse mode are re-installed via `plugins`;
+ * - side effects go through `conversation.external`, which must never return the API key.
+ */
+import { autoRetry } from "@grammyjs/auto-retry";
+import { conversations, type Conversation } from "@grammyjs/conversations";
+import { htmlParseMode } from "../../telegram/html-parse-mode.js";
+import type { Context, NextFunction } from "grammy";
+import { ExchangerError, Unauthorized, Unavailable, type UnavailableReason } from "../../exchanger/errors.js";
+import type { Caller } from "../../exchanger/types.js";
+import { getCaller } from "./caller.js";
+import type { BotConfig, BotContext, BotDeps, FlowContext } from "../context.js";
+import type { I18n } from "@grammyjs/i18n";
+import type { BotLayout } from "../feature.js";
+import { loadChat } from "../middlewares/load-chat.js";
+import { updateLogger } from "../middlewares/update-logger.js";
+import { conversationKey, takeFlowState } from "./chat-snapshot.js";
+import { NotLinked } from "./errors.js";
+import { CodesLocked } from "./code-attempts.js";
+
+/** Raise on every change to any conversation's code. */
+export const CONVERSATIONS_VERSION = 3;
+export { conversationKey } from "./chat-snapshot.js";
+/** Abandoned flows end after this long without an answer (state TTL and wait limit). */
+export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;
+
+export type Flow = Conversation<BotContext, FlowContext>;
+
+export function installConversations(deps: BotDeps, botConfig: BotConfig, layout: BotLayout, i18n: I18n<FlowContext>) {
+  return conversations<BotContext, FlowContext>({
+    storage: { type: "context", version: CONVERSATIONS_VERSION, adapter: chatFlowStorage(deps) as never },
+    plugins: [
+      updateLogger(deps.logger),
+      async (ctx: FlowContext, next: NextFunction) => {
+        ctx.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
+        ctx.api.config.use(htmlParseMode());
+        await next();
+      },
+      loadChat(deps, botConfig, layout),
+      i18n.middleware() as unknown as (ctx: FlowContext, next: NextFunction) => Promise<void>,
+    ],
+  });
+}
+
+/**
+ * Each chat's flow state in the encrypted adapter (`conv:<chat id>`), read from the update's snapshot
+ * when load-chat read it ahead (one round trip for settings, key and state). No chat, no state.
+ */
+function chatFlowStorage(deps: BotDeps) {
+  const adapter = deps.conversationAdapter;
+  return {
+    read(ctx: FlowContext) {
+      if (ctx.chatId === undefined) return undefined;
+      const readAhead = takeFlowState(ctx.snapshot);
+      const key = conversationKey(ctx.chatId);
+      return readAhead ? adapter.openStored(key, readAhead.value) : adapter.read(key);
+    },
+    write: (ctx: FlowContext, state: unknown) => (ctx.chatId === undefined ? undefined : adapter.write(conversationKey(ctx.chatId), state)),
+    delete: (ctx: FlowContext) => (ctx.chatId === undefined ? undefined : adapter.delete(conversationKey(ctx.chatId))),
+  };
+}
+
+/** Result of an exchanger call made inside `external`, in a form the replay log can hold. */
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: { kind: string; method?: string; message?: string; reason?: string; status?: number; retryAfterMs?: number } };
+
+/**
+ * Runs one exchanger call inside `conversation.external` with the chat's key fetched inside it.
+ * Errors are turned into plain data (classes do not survive the replay log) and rebuilt outside,
+ * so the error boundary treats them like any other.
+ */
+export async function callExchanger<T>(conversation: Flow, call: (caller: Caller, deps: BotDeps) => Promise<T>): Promise<T> {
+  const outcome: Outcome<T> = await conversation.external(async (outer: BotContext) => {
+    try {
+      return { ok: true as const, value: await call(await getCaller(outer), outer.deps) };
+    } catch (error) {
+      if (error instanceof ExchangerError) return { ok: false as const, error: { kind: "exchanger", method: error.method, message: error.serverMessage, status: error.httpStatus } };
+      if (error instanceof Unauthorized) return { ok: false as const, error: { kind: "unauthorized", method: error.method, message: error.serverMessage, status: error.httpStatus } };
+      if (error instanceof Unavailable) return { ok: false as const, error: { kind: "unavailable", method: error.method, reason: error.reason, status: error.httpStatus } };
+      if (error instanceof NotLinked) return { ok: false as const, error: { kind: "not-linked" } };
+      if (error instanceof CodesLocked) return { ok: false as const, error: { kind: "codes-locked", retryAfterMs: error.retryAfterMs } };
+      throw error;
+    }
+  });
+  if (outcome.ok) return outcome.value;
+  const e = outcome.error;
+  switch (e.kind) {
+    case "exchanger":
+      throw new ExchangerError(e.method ?? "", e.message, e.status ?? 200);
+    case "unauthorized":
+      throw new Unauthorized(e.method ?? "", e.message, e.status ?? 401);
+    case "unavailable":
+      throw new Unavailable(e.method ?? "", (e.reason ?? "network") as UnavailableReason, "exchanger call failed", e.status);
+    case "codes-locked":
+      throw new CodesLocked(e.retryAfterMs ?? 60_000);
+    default:
+      throw new NotLinked();
+  }
+}
+
+/** Deletes a message that carried a secret; replay-safe because API calls in flows are recorded. */
+export async function deleteSecretMessage(ctx: Context): Promise<void> {
+  await ctx.deleteMessage().catch(() => undefined);
+}

@@ -1,0 +1,50 @@
+/**
+ * The secret-prompt marker: "this chat was asked for a password or a 2FA code and has not answered yet".
+ *
+ * The secret guard (middlewares/secret-guard.ts) runs before the chat's state is read and cannot
+ * know whether a flow is waiting for a password. The marker tells it, in one small read: set when a
+ * flow asks for a secret, cleared when the answer was taken or the flow was cancelled. It outlives the
+ * flow on purpose: a password typed after the flow expired still finds the marker and is deleted.
+ * Kept under the chat's prefix, so /logout wipes it with everything else.
+ */
+import type { FlowContext } from "../context.js";
+import type { KV } from "../../storage/kv.js";
+import { chatKeyPrefix } from "../../storage/settings.js";
+
+/** Long enough for a user who comes back to an abandoned prompt the same day. */
+export const SECRET_PROMPT_TTL_MS = 24 * 60 * 60 * 1000;
+
+const markerKey = (chatId: number | string): string => `${chatKeyPrefix(chatId)}secret-prompt`;
+
+export function markSecretPrompt(kv: KV, chatId: number | string): Promise<void> {
+  return kv.set(markerKey(chatId), "1", SECRET_PROMPT_TTL_MS);
+}
+
+export function clearSecretPrompt(kv: KV, chatId: number | string): Promise<void> {
+  return kv.del(markerKey(chatId));
+}
+
+export async function hasSecretPrompt(kv: KV, chatId: number | string): Promise<boolean> {
+  return (await kv.get(markerKey(chatId))) !== undefined;
+}
+
+/** What to tell the user about a message the guard removed (HTML), or undefined when nothing was. */
+export function secretNotice(ctx: FlowContext): string | undefined {
+  const removed = ctx.secretRemoved;
+  if (removed === undefined) return undefined;
+  if (!removed.deleted) return removed.reason === "key" ? ctx.t("secret-key-not-deleted") : undefined;
+  const group = ctx.chat?.type !== "private";
+  if (removed.reason === "key") {
+    if (group) return ctx.t("secret-key-deleted-group", { bot: ctx.me.username ?? "" });
+    return ctx.message?.text?.startsWith("/") ? ctx.t("secret-key-deleted-command") : ctx.t("secret-key-deleted");
+  }
+  return removed.reason === "prompt" ? ctx.t("secret-prompt-lapsed") : ctx.t("secret-storage-down");
+}
+
+/**
+ * The update reached a handler outside any flow: a lapsed prompt's marker has done its job and is
+ * dropped, so the chat's next ordinary message is left alone.
+ */
+export async function settleLapsedPrompt(ctx: FlowContext): Promise<void> {
+  if (ctx.secretRemoved?.reason === "prompt" && ctx.chatId !== undefined) await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
+}

@@ -1,0 +1,88 @@
+/** The user object as a readable card: balance first, secrets never, unknown fields humanized. */
+import { isPlainObject } from "../../../exchanger/envelope.js";
+import { readBalances } from "../../../exchanger/readers/balance.js";
+import type { FlowContext } from "../../context.js";
+import { TWO_FACTOR_FIELD, twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
+import { escapeHtml, fieldLines, fitMessage, humanizeKey } from "../../ui/html.js";
+
+const BALANCE = /balance/i;
+const AMOUNT = /^-?\d+([.,]\d+)?$/;
+
+/**
+ * Labels of the fields Exchanger CMS user objects commonly carry (the spec lists none), so the card
+ * reads in the user's language; any other field is humanized from its name.
+ */
+const FIELD_LABELS: Record<string, string> = {
+  id: "account-field-id",
+  login: "account-field-login",
+  username: "account-field-login",
+  email: "account-field-email",
+  first_name: "account-field-first-name",
+  last_name: "account-field-last-name",
+  middle_name: "account-field-middle-name",
+  phone: "account-field-phone",
+  verified: "account-field-verified",
+  is_verified: "account-field-verified",
+  discount: "account-field-discount",
+  partner_balance: "account-field-partner-balance",
+  ref_link: "account-field-referral-link",
+  referral_link: "account-field-referral-link",
+  referrals_count: "account-field-referrals-count",
+  group: "account-field-group",
+  group_name: "account-field-group",
+  created_at: "account-field-created",
+  registered_at: "account-field-created",
+  last_login_at: "account-field-last-login",
+  last_login: "account-field-last-login",
+};
+
+/** Yes/no flags servers send as 0/1. */
+const FLAGS = new Set(["verified", "is_verified"]);
+
+const fieldLabel = (ctx: Pick<FlowContext, "t">, key: string): string | undefined => (FIELD_LABELS[key] ? ctx.t(FIELD_LABELS[key]) : undefined);
+
+function presentable(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(user)) {
+    const flag = FLAGS.has(key) && /^(0|1|true|false)$/.test(String(value).trim());
+    out[key] = flag ? ctx.t(/^(1|true)$/.test(String(value).trim()) ? "account-yes" : "account-no") : value;
+  }
+  return out;
+}
+
+/**
+ * The balance first — one line per currency when the server gives one value per currency — then the
+ * other amount fields named like a balance (partner balance…), each with its currency when given.
+ */
+function balanceLines(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>): { lines: string[]; used: string[] } {
+  const line = (label: string, value: string) => ctx.t("account-balance", { label: escapeHtml(label), value: escapeHtml(value) });
+  const balances = readBalances(user);
+  const used: string[] = [];
+  const lines = balances.map((b) => line(ctx.t("account-balance-label"), b.currency ? `${b.amount} ${b.currency}` : b.amount));
+  // A single amount took its currency from the first of these the user object has (readBalances).
+  const currencyKey = ["balance_currency", "currency"].find((k) => typeof user[k] === "string" && String(user[k]).trim() !== "");
+  if (balances.length > 0) used.push("balance", ...(currencyKey && !isPlainObject(user.balance) && !Array.isArray(user.balance) ? [currencyKey] : []));
+  const others = Object.keys(user).filter((key) => key !== "balance" && BALANCE.test(key) && AMOUNT.test(String(user[key] ?? "").trim()));
+  for (const key of others) {
+    const currencyKey = `${key}_currency`;
+    const currency = typeof user[currencyKey] === "string" ? ` ${String(user[currencyKey])}` : "";
+    used.push(key, ...(currency ? [currencyKey] : []));
+    lines.push(line(fieldLabel(ctx, key) ?? humanizeKey(key), `${String(user[key]).trim()}${currency}`));
+  }
+  return { lines, used };
+}
+
+export function renderAccountCard(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>): string {
+  const balances = balanceLines(ctx, user);
+  const lines = [ctx.t("account-title"), ...balances.lines];
+  const twofa = twoFactorFromUser(user);
+  if (twofa !== undefined) lines.push(ctx.t(twofa ? "account-2fa-on" : "account-2fa-off"));
+  lines.push("");
+  lines.push(
+    ...fieldLines(presentable(ctx, user), {
+      skip: [...balances.used, ...Object.keys(user).filter((k) => TWO_FACTOR_FIELD.test(k))],
+      label: (key) => fieldLabel(ctx, key),
+    }),
+  );
+  return fitMessage(lines);
+}

@@ -1,0 +1,223 @@
+/**
+ * Public screens as text: the currency list, one exchange direction, the exchanger's status and its
+ * referral program. The spec leaves these shapes open ("not shown"), so the well-known fields get a
+ * translated label and a place of honour, everything else is shown humanized. Every value is escaped.
+ */
+import type { Currency, Direction, Extras, PublicInfo } from "../../../exchanger/types.js";
+import type { FlowContext } from "../../context.js";
+import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
+import { clip, displayValue, escapeHtml, fieldLines, fitMessage, humanizeKey, looksSecret } from "../../ui/html.js";
+
+type T = Pick<FlowContext, "t">;
+
+/** The first of `keys` that the record has a showable value for. */
+function pick(record: Record<string, unknown>, keys: string[]): { key: string; value: string } | undefined {
+  for (const key of keys) {
+    const value = displayValue(record[key]);
+    if (value !== undefined) return { key, value };
+  }
+  return undefined;
+}
+
+const codeOf = (currency: Currency | undefined): string => (typeof currency?.code === "string" ? currency.code : "");
+const withCode = (amount: string, code: string): string => escapeHtml(code ? `${amount} ${code}` : amount);
+
+// ---- currencies ---------------------------------------------------------------------------------------
+
+/** Fields that say nothing to a customer (ids, pictures, sort order) or are shown already. */
+const CURRENCY_SKIP = /^(id|name|code|reserve|decimals)$|icon|logo|image|img|url|sort|position|order|hidden|visible/i;
+const MAX_CURRENCY_EXTRAS = 3;
+/** Currency fields servers commonly send (the spec lists none): labels in the user's language. */
+const CURRENCY_LABELS: Record<string, string> = {
+  type: "info-currency-type",
+  network: "info-currency-network",
+  min_amount: "info-currency-min",
+  max_amount: "info-currency-max",
+};
+
+export function currencyLines(ctx: T, currency: Currency): string[] {
+  const name = typeof currency.name === "string" ? currency.name : undefined;
+  const code = codeOf(currency);
+  const head = name && code ? `<b>${escapeHtml(name)}</b> · <code>${escapeHtml(code)}</code>` : `<b>${escapeHtml(currencyLabel(currency))}</b>`;
+  const extras: string[] = [];
+  const reserve = displayValue(currency.reserve);
+  if (reserve !== undefined) extras.push(ctx.t("info-currency-reserve", { value: escapeHtml(clip(reserve, 40)) }));
+  let others = 0;
+  for (const [key, raw] of Object.entries(currency)) {
+    if (others >= MAX_CURRENCY_EXTRAS || CURRENCY_SKIP.test(key) || looksSecret(key, raw)) continue;
+    const value = typeof raw === "object" ? undefined : displayValue(raw);
+    if (value === undefined) continue;
+    const label = CURRENCY_LABELS[key] ? ctx.t(CURRENCY_LABELS[key]) : humanizeKey(key);
+    extras.push(`${escapeHtml(label)}: ${escapeHtml(clip(value, 40))}`);
+    others++;
+  }
+  return extras.length > 0 ? [head, extras.join(" · ")] : [head];
+}
+
+// ---- one direction ------------------------------------------------------------------------------------
+
+/** Where servers put the rate and the limits (the vendor documents the direction object only in part). */
+const RATE_KEYS = ["rate", "course", "exchange_rate", "course_rate"];
+const MIN_KEYS = ["min_amount", "min", "min_send_amount", "min_sum", "minimum", "min_send"];
+const MAX_KEYS = ["max_amount", "max", "max_send_amount", "max_sum", "maximum", "max_send"];
+const RESERVE_KEYS = ["reserve", "reserve_amount", "amount_reserve"];
+/** Handles and ids: they mean nothing to a customer (the slug is what the bot asked with). */
+const DIRECTION_IDS = ["id", "slug", "pair", "send_currency_id", "receive_currency_id", "inputs"];
+const DIRECTION_SKIP = [...DIRECTION_IDS, ...RESERVE_KEYS, ...RATE_KEYS, ...MIN_KEYS, ...MAX_KEYS];
+
+/** Direction fields servers commonly send besides rate and limits: labels in the user's language. */
+const DIRECTION_LABELS: Record<string, string> = {
+  commission: "info-direction-field-fee",
+  fee: "info-direction-field-fee",
+  active: "info-direction-field-active",
+  status: "info-direction-field-active",
+  verification: "info-direction-field-verification",
+  need_verification: "info-direction-field-verification",
+  verification_required: "info-direction-field-verification",
+  name: "info-direction-field-name",
+  title: "info-direction-field-name",
+  description: "info-direction-field-description",
+  processing_time: "info-direction-field-time",
+  time: "info-direction-field-time",
+};
+
+const isOptional = (input: Record<string, unknown>): boolean => input.required === false || input.required === 0 || input.required === "0";
+
+export function directionCard(ctx: T, direction: Direction, send: Currency | undefined, receive: Currency | undefined, fallbackNames: { send: string; receive: string }): string {
+  const sendName = send ? currencyLabel(send) : fallbackNames.send;
+  const receiveName = receive ? currencyLabel(receive) : fallbackNames.receive;
+  const lines = [ctx.t("info-direction-title", { send: escapeHtml(sendName), receive: escapeHtml(receiveName) })];
+
+  const rate = pick(direction, RATE_KEYS);
+  if (rate) lines.push(ctx.t("info-direction-rate", { send: withCode("1", codeOf(send)), receive: withCode(clip(rate.value, 60), codeOf(receive)) }));
+  const min = pick(direction, MIN_KEYS);
+  if (min) lines.push(ctx.t("info-direction-min", { value: withCode(clip(min.value, 60), codeOf(send)) }));
+  const max = pick(direction, MAX_KEYS);
+  if (max) lines.push(ctx.t("info-direction-max", { value: withCode(clip(max.value, 60), codeOf(send)) }));
+  // The direction's own reserve when it has one, else what the exchanger holds of the receive currency.
+  const reserve = pick(direction, RESERVE_KEYS)?.value ?? displayValue(receive?.reserve);
+  if (reserve !== undefined) lines.push(ctx.t("info-direction-reserve", { value: withCode(clip(reserve, 60), codeOf(receive)) }));
+
+  const rest = fieldLines(direction, { skip: DIRECTION_SKIP, maxValue: 200, label: (key) => (DIRECTION_LABELS[key] ? ctx.t(DIRECTION_LABELS[key]) : undefined) });
+  if (rest.length > 0) lines.push("", ...rest);
+
+  if (Array.isArray(direction.inputs)) {
+    lines.push("", ctx.t("info-direction-inputs"));
+    const inputs = (direction.inputs as unknown[]).filter((i): i is Record<string, unknown> => typeof i === "object" && i !== null);
+    if (inputs.length === 0) lines.push(ctx.t("info-direction-no-inputs"));
+    for (const input of inputs) {
+      const name = displayValue(input.name) ?? `#${String(input.id)}`;
+      lines.push(`• ${escapeHtml(clip(name, 100))}${isOptional(input) ? ` ${ctx.t("info-direction-optional")}` : ""}`);
+    }
+  }
+  return fitMessage(lines);
+}
+
+// ---- status -------------------------------------------------------------------------------------------
+
+const STATUS_LABELS: Record<string, string> = {
+  name: "info-status-name",
+  version: "info-status-version",
+  datetime: "info-status-time",
+  timezone: "info-status-timezone",
+};
+
+/** true/false from the ways a PHP server says yes and no; undefined when it does not say. */
+function flag(value: unknown): boolean | undefined {
+  if (typeof value === "boolean") return value;
+  if (typeof value === "number") return value !== 0;
+  if (typeof value === "string" && /^(0|1|true|false|yes|no|on|off)$/i.test(value.trim())) return /^(1|true|yes|on)$/i.test(value.trim());
+  return undefined;
+}
+
+/** A list answer as bullet lines, one per item (never "0: …, 1: …"). */
+function listLines(items: unknown[]): string[] {
+  return items.map(displayValue).filter((v): v is string => v !== undefined).map((v) => `• ${escapeHtml(clip(v, 500))}`);
+}
+
+/** A sentence answer, unless it is only a yes/no word ("1", "online"…), which reads better as words. */
+const textLines = (text: string): string[] => (text === "" ? [] : [escapeHtml(clip(text, 3000))]);
+
+const ONLINE_WORD = /^(online|ok|up|working|open)$/i;
+const OFFLINE_WORD = /^(offline|down|closed|maintenance)$/i;
+
+function statusFlag(text: string): boolean | undefined {
+  const word = text.trim();
+  if (ONLINE_WORD.test(word)) return true;
+  if (OFFLINE_WORD.test(word)) return false;
+  return flag(word);
+}
+
+/** /status in whichever form the server answered: fields, a list, a sentence or a yes/no. */
+export function statusCard(ctx: T, info: PublicInfo): string {
+  const lines = [ctx.t("info-status-title")];
+  const online = info.kind === "flag" ? info.value : info.kind === "text" ? statusFlag(info.text) : undefined;
+  if (online !== undefined) lines.push(ctx.t(online ? "info-status-online" : "info-status-offline"));
+  else if (info.kind === "text") lines.push(...textLines(info.text));
+  else if (info.kind === "list") lines.push(...listLines(info.items));
+  else if (info.kind === "fields") lines.push(...statusFields(ctx, info.fields));
+  if (lines.length === 1) lines.push(ctx.t("info-nothing"));
+  return fitMessage(lines);
+}
+
+function statusFields(ctx: T, status: Extras): string[] {
+  const lines: string[] = [];
+  const online = flag(status.online);
+  const maintenance = flag(status.maintenance);
+  if (maintenance) lines.push(ctx.t("info-status-maintenance"));
+  else if (online !== undefined) lines.push(ctx.t(online ? "info-status-online" : "info-status-offline"));
+  // A unix `time` says nothing to a person when a readable `datetime` is there too.
+  const skip = ["online", "maintenance", ...(displayValue(status.datetime) !== undefined ? ["time"] : [])];
+  const rest = fieldLines(status, { skip, label: (key) => (STATUS_LABELS[key] ? ctx.t(STATUS_LABELS[key]) : undefined) });
+  if (rest.length > 0) lines.push("", ...rest);
+  return lines;
+}
+
+// ---- referral program ---------------------------------------------------------------------------------
+
+const percent = (value: string): string => (value.trim().endsWith("%") ? value.trim() : `${value.trim()}%`);
+
+/** /referral in whichever form the server answered: fields, a list, a sentence or a yes/no. */
+export function referralCard(ctx: T, info: PublicInfo): string {
+  const lines = [ctx.t("info-referral-title")];
+  if (info.kind === "flag") lines.push(ctx.t(info.value ? "info-referral-on" : "info-referral-off"));
+  else if (info.kind === "text") lines.push(...textLines(info.text));
+  else if (info.kind === "list") lines.push(...listLines(info.items));
+  else if (info.kind === "fields") lines.push(...referralFields(ctx, info.fields));
+  while (lines.at(-1) === "") lines.pop();
+  if (lines.length === 1) lines.push(ctx.t("info-nothing"));
+  return fitMessage(lines);
+}
+
+function referralFields(ctx: T, program: Extras): string[] {
+  const lines: string[] = [];
+  const used = new Set(["enabled", "description", "percent", "levels", "levels_percent", "min_payout", "payout_currency", "cookie_days"]);
+  if (flag(program.enabled) === false) lines.push(ctx.t("info-referral-off"));
+  const description = displayValue(program.description);
+  if (description !== undefined) lines.push(escapeHtml(clip(description, 1500)));
+  lines.push("");
+
+  const reward = displayValue(program.percent);
+  if (reward !== undefined) lines.push(ctx.t("info-referral-percent", { value: escapeHtml(percent(reward)) }));
+  const levels = Array.isArray(program.levels_percent) ? program.levels_percent.map(displayValue).filter((v): v is string => v !== undefined) : [];
+  const levelCount = displayValue(program.levels);
+  if (levels.length > 0) {
+    const list = levels.map((v, i) => ctx.t("info-referral-level", { level: i + 1, value: escapeHtml(percent(v)) }));
+    lines.push(ctx.t("info-referral-levels", { value: list.join(", ") }));
+  } else if (levelCount !== undefined) {
+    lines.push(ctx.t("info-referral-levels", { value: escapeHtml(levelCount) }));
+  }
+  const payout = displayValue(program.min_payout);
+  if (payout !== undefined) {
+    const currency = displayValue(program.payout_currency);
+    lines.push(ctx.t("info-referral-min-payout", { value: escapeHtml(currency ? `${payout} ${currency}` : payout) }));
+  } else if (displayValue(program.payout_currency) !== undefined) {
+    used.delete("payout_currency");
+  }
+  const days = Number(program.cookie_days);
+  if (program.cookie_days !== undefined && Number.isFinite(days)) lines.push(ctx.t("info-referral-cookie", { days }));
+  else used.delete("cookie_days");
+
+  lines.push(...fieldLines(program, { skip: used }));
+  return lines;
+}

@@ -1,0 +1,50 @@
+/**
+ * /inputs: the exchange form fields the exchanger saved for the user (get-inputs), as "field: value".
+ * Field names come from the directions' cards, read with `pair` (cached, see directions.ts); a field
+ * no direction names any more is shown by its raw id.
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import { withCaller } from "../../core/caller.js";
+import type { BotContext, FlowContext } from "../../context.js";
+import type { Feature } from "../../feature.js";
+import { clip, displayValue, escapeHtml, fitMessage } from "../../ui/html.js";
+import { showScreen, type Screen } from "../../ui/screen.js";
+import { backToMenuRow } from "../menu/public.js";
+
+export function renderInputs(ctx: Pick<FlowContext, "t">, inputs: Record<string, unknown>, names: Map<string, string>): Screen {
+  const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), "in:show"));
+  const lines: string[] = [];
+  for (const [id, raw] of Object.entries(inputs)) {
+    const value = displayValue(raw);
+    if (value === undefined) continue;
+    const label = names.get(id) ?? `#${id}`;
+    lines.push(`<b>${escapeHtml(label)}:</b> ${escapeHtml(clip(value, 300))}`);
+  }
+  if (lines.length === 0) return { text: `${ctx.t("inputs-title")}\n\n${ctx.t("inputs-empty")}`, keyboard };
+  return { text: fitMessage([ctx.t("inputs-title"), ctx.t("inputs-hint"), "", ...lines]), keyboard };
+}
+
+async function showInputs(ctx: BotContext): Promise<void> {
+  const inputs = await withCaller(ctx, (caller) => ctx.deps.exchanger.getInputs(caller));
+  // Names are a nicety: when the public catalogue cannot be read, the raw ids still tell the values apart.
+  const names =
+    Object.keys(inputs).length === 0
+      ? new Map<string, string>()
+      : await ctx.deps.directions.inputNames(ctx.language).catch(() => new Map<string, string>());
+  await showScreen(ctx, renderInputs(ctx, inputs, names));
+}
+
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createInputsFeature(): Feature {
+const composer = new Composer<BotContext>();
+const privateChat = composer.chatType("private");
+privateChat.command("inputs", showInputs);
+privateChat.callbackQuery("in:show", showInputs);
+
+return {
+  name: "inputs",
+  composer,
+  menu: [{ labelKey: "inputs-menu", data: "in:show", order: 45 }],
+  commands: [{ command: "inputs", descriptionKey: "inputs-cmd" }],
+};
+}

@@ -1,0 +1,41 @@
+/** /language: switch the UI language (stored per chat); the exchanger's `language` follows it. */
+import { Composer, InlineKeyboard } from "grammy";
+import { LANGUAGES, type Language } from "../../../config.js";
+import type { BotContext } from "../../context.js";
+import type { Feature } from "../../feature.js";
+import { LANGUAGE_NAMES } from "../../i18n.js";
+import { MENU_DATA } from "../menu/public.js";
+import { showScreen } from "../../ui/screen.js";
+import { callbackData, oneOf, onCallback } from "../../ui/callback-data.js";
+
+const chooseLanguage = callbackData("lang", { lang: oneOf<Language>(LANGUAGES) });
+
+function picker(current: Language): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const lang of LANGUAGES) keyboard.text(`${lang === current ? "• " : ""}${LANGUAGE_NAMES[lang]}`, chooseLanguage.pack({ lang }));
+  return keyboard;
+}
+
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createLanguageFeature(): Feature {
+const composer = new Composer<BotContext>();
+const privateChat = composer.chatType("private");
+
+const showPicker = (ctx: BotContext) => showScreen(ctx, { text: ctx.t("language-choose"), keyboard: picker(ctx.language) });
+privateChat.command("language", showPicker);
+privateChat.callbackQuery("lang:menu", showPicker);
+
+onCallback(privateChat, chooseLanguage, async (ctx, { lang }) => {
+  ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId, { lang });
+  ctx.language = lang;
+  await ctx.i18n.renegotiateLocale();
+  await showScreen(ctx, { text: ctx.t("language-set"), keyboard: new InlineKeyboard().text(ctx.t("btn-menu"), MENU_DATA) }, { toast: ctx.t("language-set") });
+});
+
+return {
+  name: "language",
+  composer,
+  menu: [{ labelKey: "menu-language", data: "lang:menu", order: 90, needsKey: false }],
+  commands: [{ command: "language", descriptionKey: "cmd-language" }],
+};
+}

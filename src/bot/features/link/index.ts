@@ -1,0 +1,157 @@
+/**
+ * Linking the exchanger account.
+ *
+ * Design note: linking is not a conversation. In a private chat without a key, any text that is not a
+ * command is taken as a key attempt. That needs no state at all (a restart "in the middle" loses
+ * nothing) and the key never enters a replay log; it exists only in memory for one update, then in
+ * the vault, encrypted.
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import type { BotContext, FlowContext } from "../../context.js";
+import type { Feature } from "../../feature.js";
+import { escapeHtml, maskSecret } from "../../ui/html.js";
+import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
+import { renderAccountCard } from "../account/public.js";
+import { Unauthorized, ExchangerError } from "../../../exchanger/errors.js";
+import { mainMenuKeyboard } from "../menu/public.js";
+import { withNotifyOffer } from "../notify/public.js";
+import { conversationKey } from "../../core/flows.js";
+import { secretNotice } from "../../core/secret-prompt.js";
+import { looksLikeApiKey } from "../../core/api-key-shape.js";
+import { confirmIdField, Confirmations } from "../../core/confirmations.js";
+import { showScreen } from "../../ui/screen.js";
+import { callbackData, onCallback } from "../../ui/callback-data.js";
+
+/** The logout card's buttons: both carry the card's single-use confirmation. */
+const logoutYes = callbackData("logout:yes", { confirmId: confirmIdField });
+const logoutNo = callbackData("logout:no", { confirmId: confirmIdField });
+
+async function greet(ctx: FlowContext): Promise<void> {
+  await ctx.reply(ctx.t("link-intro"), { link_preview_options: { is_disabled: true } });
+}
+
+async function tryLink(ctx: FlowContext, text: string): Promise<void> {
+  const chatId = ctx.chatId!;
+  const candidate = text.trim();
+  // The message holds a secret (or something the user believes is one): gone before anything else
+  // (the secret guard has already deleted it when it had the shape of a key).
+  if (!ctx.secretRemoved?.deleted) {
+    await ctx.deleteMessage().catch((e: unknown) => ctx.logger.warn({ err: String(e) }, "could not delete a key message"));
+  }
+
+  if (!looksLikeApiKey(candidate)) {
+    await ctx.reply(ctx.t("link-not-a-key"));
+    return;
+  }
+  await ctx.replyWithChatAction("typing").catch(() => undefined);
+  let user: Record<string, unknown>;
+  try {
+    user = await ctx.deps.exchanger.getInfo({ apiKey: candidate, language: ctx.language });
+  } catch (error) {
+    // Rejected keys must not reach the vault and must not drop a previously linked key.
+    if (error instanceof Unauthorized || error instanceof ExchangerError) {
+      ctx.logger.info({ err: error.name }, "key rejected while linking");
+      await ctx.reply(ctx.t("link-rejected"));
+      return;
+    }
+    throw error;
+  }
+  await ctx.deps.vault.link(chatId, candidate);
+  const twofa = twoFactorFromUser(user);
+  ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa });
+  ctx.logger.info({}, "account linked");
+  await ctx.reply(`${ctx.t("link-done", { key: escapeHtml(maskSecret(candidate)) })}\n\n${renderAccountCard(ctx, user)}`, {
+    reply_markup: withNotifyOffer(ctx, mainMenuKeyboard(ctx, true)),
+  });
+}
+
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createLinkFeature(): Feature {
+const composer = new Composer<BotContext>();
+const privateChat = composer.chatType("private");
+
+/** A key sent as a command payload (`/start <key>`) was deleted by the secret guard and is never used. */
+async function tellRemovedPayload(ctx: FlowContext): Promise<void> {
+  const notice = secretNotice(ctx);
+  if (notice !== undefined) await ctx.reply(notice);
+}
+
+privateChat.command("start", async (ctx) => {
+  await tellRemovedPayload(ctx);
+  if (await ctx.deps.vault.has(ctx.chatId)) {
+    await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenuKeyboard(ctx, true) });
+    return;
+  }
+  await greet(ctx);
+});
+
+privateChat.command("link", async (ctx) => {
+  await tellRemovedPayload(ctx);
+  if (await ctx.deps.vault.has(ctx.chatId)) await ctx.reply(ctx.t("link-already"));
+  else await greet(ctx);
+});
+
+privateChat.command("logout", async (ctx) => {
+  if (!(await ctx.deps.vault.has(ctx.chatId))) {
+    await ctx.reply(ctx.t("error-not-linked"));
+    return;
+  }
+  // Both buttons carry one single-use confirmation: whichever is pressed first settles it, so a stale
+  // "Yes" pressed after "No" (or on an older card) does nothing.
+  const confirmId = await new Confirmations(ctx.deps.kv).create(ctx.chatId, LOGOUT_SUBJECT);
+  await ctx.reply(ctx.t("logout-confirm"), {
+    reply_markup: new InlineKeyboard().text(ctx.t("logout-yes"), logoutYes.pack({ confirmId })).text(ctx.t("logout-no"), logoutNo.pack({ confirmId })),
+  });
+});
+
+const LOGOUT_SUBJECT = "logout";
+
+
+/** Settles the card's confirmation; false (and the user told so) when it was used before or expired. */
+async function redeemLogout(ctx: BotContext, confirmId: string): Promise<boolean> {
+  if (await new Confirmations(ctx.deps.kv).redeem(ctx.chatId!, confirmId, LOGOUT_SUBJECT)) return true;
+  await ctx.answerCallbackQuery({ text: ctx.t("confirm-stale"), show_alert: true });
+  return false;
+}
+
+onCallback(privateChat, logoutYes, async (ctx, { confirmId }) => {
+  if (!(await redeemLogout(ctx, confirmId))) return;
+  await ctx.conversation.exitAll();
+  await ctx.deps.vault.unlink(ctx.chatId);
+  await ctx.deps.settings.wipeChat(ctx.chatId);
+  await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));
+  await showScreen(ctx, { text: ctx.t("logout-done") });
+});
+
+onCallback(privateChat, logoutNo, async (ctx, { confirmId }) => {
+  if (!(await redeemLogout(ctx, confirmId))) return;
+  await showScreen(ctx, { text: ctx.t("logout-kept") });
+});
+
+return {
+  name: "link",
+  composer,
+  commands: [
+    { command: "start", descriptionKey: "cmd-start" },
+    { command: "logout", descriptionKey: "cmd-logout" },
+    { command: "link", descriptionKey: "cmd-link", listed: false },
+  ],
+};
+}
+
+// Free text in a chat without a key is a key attempt. Must be installed after every flow and command.
+/** Installed by createBot after every flow and command. */
+export function createLinkFallback(): Composer<BotContext> {
+  const linkFallback = new Composer<BotContext>();
+  linkFallback.chatType("private").on("message:text", async (ctx, next) => {
+  if (ctx.message.text.startsWith("/")) return next();
+  if (await ctx.deps.vault.has(ctx.chatId)) {
+    // A key pasted into a linked chat is never taken as a new key; the guard deleted it, say so.
+    if (ctx.secretRemoved?.reason !== "key") return next();
+    await ctx.reply(`${secretNotice(ctx) ?? ""}\n\n${ctx.t("link-already")}`);
+    return;
+  }
+  await tryLink(ctx, ctx.message.text);
+});
+  return linkFallback;
+}

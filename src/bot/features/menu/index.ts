@@ -1,0 +1,25 @@
+/** The main menu: one button per screen that exists, so nobody has to remember commands. */
+import { Composer } from "grammy";
+import type { BotContext } from "../../context.js";
+import type { Feature } from "../../feature.js";
+import { MENU_DATA, mainMenuKeyboard } from "./public.js";
+import { showScreen } from "../../ui/screen.js";
+
+async function showMenu(ctx: BotContext): Promise<void> {
+  const linked = ctx.chatId !== undefined && (await ctx.deps.vault.has(ctx.chatId));
+  const text = linked ? ctx.t("menu-title") : ctx.t("menu-title-unlinked");
+  await showScreen(ctx, { text, keyboard: mainMenuKeyboard(ctx, linked) });
+}
+
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createMenuFeature(): Feature {
+const composer = new Composer<BotContext>();
+composer.command("menu", showMenu);
+composer.callbackQuery(MENU_DATA, showMenu);
+
+return {
+  name: "menu",
+  composer,
+  commands: [{ command: "menu", descriptionKey: "cmd-menu" }],
+};
+}

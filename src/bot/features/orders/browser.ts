@@ -1,0 +1,205 @@
+/**
+ * The order browser shared by /orders and /referrals: a paged list with status filter chips and a
+ * card per order, all in one message edited in place.
+ *
+ * A "source" says which list it browses (own or referral orders). Each view costs exactly one
+ * exchanger call; currency names come from the in-memory cache (ctx.deps.currencies).
+ *
+ * Callback queries are answered only after the exchanger answered: when it fails, the error
+ * boundary answers the query and reports, so every query is answered exactly once either way.
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import { ExchangerError } from "../../../exchanger/errors.js";
+import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
+import { choiceStatus, statusFilterParam, type StatusChoice } from "../../../exchanger/server-statuses.js";
+import type { ExchangerClient, ListParams, Order, OrderFilters, Page, Caller } from "../../../exchanger/types.js";
+import { isPayableStatus, statusEmoji, statusLabel, statusWords } from "../../../exchanger/vocabulary.js";
+import { withCaller } from "../../core/caller.js";
+import type { BotContext } from "../../context.js";
+import {
+  cardData,
+  isSameFilterData,
+  listData,
+  parseCardData,
+  parseListData,
+  sameFilter,
+  sameFilterData,
+  type ListView,
+  type OrderScope,
+  type StatusFilter,
+} from "./codec.js";
+import { addPagerRow, type PageInfo } from "../../ui/pager.js";
+import { startRow } from "../../ui/rows.js";
+import { escapeHtml, fitMessage } from "../../ui/html.js";
+import { loadCurrencyNames, renderOrderCard, renderOrderLine } from "./render.js";
+import { backToMenuRow } from "../menu/public.js";
+import { payData } from "../pay/public.js";
+import { showScreen, type Screen } from "../../ui/screen.js";
+
+export interface OrderSource {
+  scope: OrderScope;
+  /** Referral orders: titled as such, no pay button. */
+  referral: boolean;
+  fetch(exchanger: ExchangerClient, caller: Caller, params: OrderFilters & ListParams): Promise<Page<Order>>;
+}
+
+export const OWN_ORDERS: OrderSource = {
+  scope: "ord",
+  referral: false,
+  fetch: (exchanger, caller, params) => exchanger.getOrders(caller, params),
+};
+
+export const REFERRAL_ORDERS: OrderSource = {
+  scope: "rord",
+  referral: true,
+  fetch: (exchanger, caller, params) => exchanger.getReferralOrders(caller, params),
+};
+
+const ORDER_BUTTONS_PER_ROW = 4;
+const CHIPS_PER_ROW = 3;
+
+// ---- list ------------------------------------------------------------------------------------------
+
+/**
+ * "All" and one chip per status filter the server understands (ServerStatuses.filterChoices says
+ * which, and why). The chip of the list already on its first page carries no list data: pressing it
+ * is only answered, since editing to the same screen is refused by Telegram.
+ */
+function filterChips(ctx: BotContext, keyboard: InlineKeyboard, scope: OrderScope, view: ListView | undefined): void {
+  const filters: StatusFilter[] = ["all", ...ctx.deps.statuses.filterChoices()];
+  // The active filter stays visible even if the server's form changed under it (it is on screen).
+  if (view && view.filter !== "all" && !filters.some((f) => sameFilter(f, view.filter))) filters.push(view.filter);
+  startRow(keyboard);
+  filters.forEach((filter, index) => {
+    const label = filter === "all" ? ctx.t("orders-filter-all") : statusLabel(ctx, choiceStatus(filter));
+    const active = view !== undefined && sameFilter(filter, view.filter);
+    // A new row between groups only: a trailing row() would leave an empty row behind.
+    if (index > 0 && index % CHIPS_PER_ROW === 0) keyboard.row();
+    // Changing the filter starts from its first page.
+    const data = active && view.page === 1 ? sameFilterData(scope) : listData({ scope, filter, page: 1 });
+    keyboard.text(active ? `• ${label}` : label, data);
+  });
+}
+
+function emptyText(ctx: BotContext, source: OrderSource, view: ListView): string {
+  if (view.page > 1) return ctx.t("orders-page-empty");
+  if (view.filter !== "all") return ctx.t("orders-empty-filter", { status: statusWords(ctx, choiceStatus(view.filter)) });
+  return ctx.t(source.referral ? "orders-ref-empty" : "orders-empty");
+}
+
+/** The server refused a status filter: say so, never offer it again, and leave the other chips. */
+function refusedFilterScreen(ctx: BotContext, source: OrderSource, choice: StatusChoice): Screen {
+  ctx.deps.statuses.refuse(choice);
+  const text = [ctx.t(source.referral ? "orders-ref-title" : "orders-title"), "", ctx.t("orders-filter-refused", { status: statusWords(ctx, choiceStatus(choice)) })].join("\n");
+  const keyboard = new InlineKeyboard();
+  filterChips(ctx, keyboard, source.scope, undefined);
+  return { text, keyboard: backToMenuRow(ctx, keyboard) };
+}
+
+async function fetchPage(ctx: BotContext, source: OrderSource, params: OrderFilters & ListParams): Promise<Page<Order>> {
+  const page = await withCaller(ctx, (caller) => source.fetch(ctx.deps.exchanger, caller, params));
+  ctx.deps.statuses.observe(page.items.map((order) => order.status));
+  return page;
+}
+
+export async function listScreen(ctx: BotContext, source: OrderSource, view: ListView): Promise<Screen> {
+  const pageSize = ctx.botConfig.ordersPageSize;
+  const params: OrderFilters & ListParams = { page: view.page, limit: pageSize };
+  const choice = view.filter === "all" ? undefined : view.filter;
+  if (choice) params.status = statusFilterParam(choice);
+  let page: Page<Order>;
+  let names: Map<string, string>;
+  try {
+    [page, names] = await Promise.all([fetchPage(ctx, source, params), loadCurrencyNames(ctx)]);
+  } catch (error) {
+    // With a filter, the error envelope (not a rejected key, not an outage) is the server refusing it.
+    if (choice && error instanceof ExchangerError) return refusedFilterScreen(ctx, source, choice);
+    throw error;
+  }
+
+  const head = [ctx.t(source.referral ? "orders-ref-title" : "orders-title")];
+  if (choice) head.push(ctx.t("orders-filter-line", { status: statusLabel(ctx, choiceStatus(choice)) }));
+  if (page.pagination && page.items.length > 0) head.push(ctx.t("orders-total", { total: page.pagination.total }));
+
+  const keyboard = new InlineKeyboard();
+  if (page.items.length === 0) {
+    const text = `${head.join("\n")}\n\n${emptyText(ctx, source, view)}`;
+    // Nothing at all: filters would only lead to more empty pages.
+    const nothingAtAll = view.filter === "all" && view.page === 1;
+    if (!nothingAtAll) filterChips(ctx, keyboard, view.scope, view);
+    if (view.page > 1) startRow(keyboard).text(ctx.t("orders-btn-first-page"), listData({ ...view, page: 1 }));
+    return { text, keyboard: backToMenuRow(ctx, keyboard) };
+  }
+
+  const lines = [...head];
+  for (const order of page.items) lines.push("", ...renderOrderLine(ctx, order, names).split("\n"));
+  const text = fitMessage(lines);
+
+  let inRow = 0;
+  for (const order of page.items) {
+    const data = cardData(view, order.id);
+    if (data === undefined) continue; // an id that cannot travel in a button: listed, not openable
+    if (inRow === ORDER_BUTTONS_PER_ROW) {
+      keyboard.row();
+      inRow = 0;
+    }
+    keyboard.text(`${statusEmoji(order.status)} #${String(order.id)}`, data);
+    inRow++;
+  }
+  filterChips(ctx, keyboard, view.scope, view);
+  const info: PageInfo = { page: view.page, pageSize, itemsOnPage: page.items.length, pagination: page.pagination };
+  addPagerRow(keyboard, info, (p) => listData({ ...view, page: p }));
+  return { text, keyboard: backToMenuRow(ctx, keyboard) };
+}
+
+// ---- card ------------------------------------------------------------------------------------------
+
+/** One order of this source, or undefined when the exchanger has none matching exactly (exchanger/order-lookup.ts). */
+export function findSourceOrder(ctx: BotContext, source: OrderSource, lookup: OrderLookup): Promise<Order | undefined> {
+  return findOrder((params) => fetchPage(ctx, source, params), lookup);
+}
+
+function cardKeyboard(ctx: BotContext, source: OrderSource, order: Order, back: ListView): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  const self = cardData(back, order.id);
+  const pay = source.referral || !isPayableStatus(order.status) ? undefined : payData(String(order.id));
+  if (pay !== undefined && self !== undefined) keyboard.text(ctx.t("orders-btn-pay"), pay).row();
+  if (self !== undefined) keyboard.text(ctx.t("btn-refresh"), self);
+  keyboard.text(ctx.t("btn-back"), listData(back));
+  return backToMenuRow(ctx, keyboard);
+}
+
+/** The card of an order already fetched (by /order) or fetched here (by a button). */
+export async function cardScreen(ctx: BotContext, source: OrderSource, order: Order, back: ListView): Promise<Screen> {
+  const names = await loadCurrencyNames(ctx);
+  return { text: renderOrderCard(ctx, order, names, { referral: source.referral }), keyboard: cardKeyboard(ctx, source, order, back) };
+}
+
+export function notFoundScreen(ctx: BotContext, query: string, back: ListView): Screen {
+  return {
+    text: ctx.t("orders-not-found", { query: escapeHtml(query) }),
+    keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-back"), listData(back))),
+  };
+}
+
+/** Buttons of one source: list pages, cards, the active chip. Data that does not parse falls through (→ "expired"). */
+export function orderBrowserComposer(source: OrderSource): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.on("callback_query:data", async (ctx, next) => {
+    const data = ctx.callbackQuery.data;
+    const list = parseListData(source.scope, data);
+    if (list) return showScreen(ctx, await listScreen(ctx, source, list));
+    const card = parseCardData(source.scope, data);
+    if (card) {
+      const back: ListView = { scope: card.scope, filter: card.filter, page: card.page };
+      const order = await findSourceOrder(ctx, source, { id: card.id });
+      return showScreen(ctx, order ? await cardScreen(ctx, source, order, back) : notFoundScreen(ctx, `#${card.id}`, back));
+    }
+    if (isSameFilterData(source.scope, data)) return void (await ctx.answerCallbackQuery(ctx.t("orders-filter-already")));
+    return next();
+  });
+  return composer;
+}
+
+/** The first page of everything: what /orders, /referrals and the menu buttons open. */
+export const firstPage = (scope: OrderScope): ListView => ({ scope, filter: "all", page: 1 });

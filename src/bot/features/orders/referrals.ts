@@ -1,0 +1,29 @@
+/**
+ * /referrals — orders of the user's referrals: the same list, filters and cards as /orders
+ * (browser.ts) over get-referral-orders. The server leaves out what a partner may not see;
+ * the card simply shows what arrives. Referral orders cannot be paid by us, so no pay button.
+ */
+import { Composer } from "grammy";
+import type { BotContext } from "../../context.js";
+import type { Feature } from "../../feature.js";
+import { listData } from "./codec.js";
+import { firstPage, listScreen, orderBrowserComposer, REFERRAL_ORDERS } from "./browser.js";
+import { showScreen } from "../../ui/screen.js";
+
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createReferralsFeature(): Feature {
+const composer = new Composer<BotContext>();
+
+composer.command("referrals", async (ctx) => {
+  await showScreen(ctx, await listScreen(ctx, REFERRAL_ORDERS, firstPage(REFERRAL_ORDERS.scope)));
+});
+
+composer.use(orderBrowserComposer(REFERRAL_ORDERS));
+
+return {
+  name: "referrals",
+  composer,
+  menu: [{ labelKey: "orders-ref-menu", data: listData(firstPage(REFERRAL_ORDERS.scope)), order: 30 }],
+  commands: [{ command: "referrals", descriptionKey: "orders-cmd-referrals" }],
+};
+}

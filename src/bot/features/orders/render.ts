@@ -1,0 +1,148 @@
+/**
+ * Orders as HTML for Telegram: the compact line of a list and the full card.
+ *
+ * Reusable API (also used outside the order screens, e.g. by notifications):
+ *
+ *   renderOrderCard(ctx: OrderTranslator (anything with `t`, e.g. a FlowContext), order: Order, currencyNames: ReadonlyMap<string, string>,
+ *                   options?: { referral?: boolean }): string
+ *     The whole card (title, status, amounts with currency names, every other useful field),
+ *     every exchanger string escaped, secret-looking fields left out, never over 4096 characters.
+ *     `currencyNames` maps a currency id (as a string) to its display name; build it with
+ *     `loadCurrencyNames(ctx)` (uses the cached public currency list). Missing names show as "#id".
+ *     `referral: true` titles it as a referral order.
+ *
+ *   What a status means, its label and emoji: ../../exchanger/vocabulary.ts (the only definition).
+ *   loadCurrencyNames(ctx): Promise<Map<string, string>>  never throws (empty map when unavailable)
+ *
+ * Everything except loadCurrencyNames is pure.
+ */
+import type { Order } from "../../../exchanger/types.js";
+import { statusEmoji, statusLabel, statusWords } from "../../../exchanger/vocabulary.js";
+import type { FlowContext } from "../../context.js";
+import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
+import { clip, displayValue, escapeHtml, fieldLines, fitMessage, looksSecret } from "../../ui/html.js";
+
+/** All the pure renderers need: `t` in one language. A FlowContext is one; so is a plain translator. */
+export interface OrderTranslator {
+  t(key: string, variables?: Record<string, string | number>): string;
+}
+type T = OrderTranslator;
+export type CurrencyNames = ReadonlyMap<string, string>;
+
+/** Currency names from the cached public list; an empty map when the list is unavailable. */
+export async function loadCurrencyNames(ctx: Pick<FlowContext, "deps" | "language">): Promise<Map<string, string>> {
+  try {
+    const byId = await ctx.deps.currencies.byId(ctx.language);
+    return new Map([...byId].map(([id, currency]) => [id, currencyLabel(currency)]));
+  } catch {
+    // Names are a nicety: the order itself is still worth showing with "#id".
+    return new Map();
+  }
+}
+
+function currencyName(names: CurrencyNames, id: unknown): string | undefined {
+  const shown = displayValue(id);
+  if (shown === undefined) return undefined;
+  return names.get(shown) ?? `#${shown}`;
+}
+
+/** "250.00 Tether TRC20 (USDTTRC20)", either half alone when the other is missing. Plain text. */
+function amountWithCurrency(amount: unknown, currencyId: unknown, names: CurrencyNames, limits = { amount: 40, name: 60 }): string | undefined {
+  const value = displayValue(amount);
+  const currency = currencyName(names, currencyId);
+  const parts = [value && clip(value, limits.amount), currency && clip(currency, limits.name)].filter((p): p is string => !!p);
+  return parts.length > 0 ? parts.join(" ") : undefined;
+}
+
+const DATE_KEYS = ["created_at", "date", "created", "createdAt", "date_create", "create_date"];
+
+/** A unix timestamp (seconds or ms) as "2025-01-06 12:00 UTC"; any other value as the server wrote it. */
+export function displayDate(value: unknown): string | undefined {
+  const text = displayValue(value);
+  if (text === undefined) return undefined;
+  if (/^\d{9,13}$/.test(text.trim())) {
+    const n = Number(text);
+    const date = new Date(n < 1e11 ? n * 1000 : n);
+    if (!Number.isNaN(date.getTime())) return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  }
+  return text;
+}
+
+function orderDate(order: Order): string | undefined {
+  for (const key of DATE_KEYS) {
+    const date = displayDate(order[key]);
+    if (date !== undefined) return date;
+  }
+  return undefined;
+}
+
+/**
+ * One order in a list, two lines:
+ *   🆕 #1041 · Created · 2025-01-06 12:00:00
+ *   250.00 Tether TRC20 (USDTTRC20) → 10212.50 Visa/Mastercard UAH (CARDUAH)
+ * Values are clipped hard so that a full page of 20 stays within one message.
+ */
+export function renderOrderLine(ctx: T, order: Order, names: CurrencyNames): string {
+  const head = [`${statusEmoji(order.status)} <b>#${escapeHtml(clip(String(order.id), 20))}</b>`, statusWords(ctx, order.status)];
+  const date = orderDate(order);
+  if (date) head.push(escapeHtml(clip(date, 25)));
+  const limits = { amount: 22, name: 32 };
+  const send = amountWithCurrency(order.send_amount, order.send_currency_id, names, limits);
+  const receive = amountWithCurrency(order.receive_amount, order.receive_currency_id, names, limits);
+  const lines = [head.join(" · ")];
+  if (send || receive) lines.push(escapeHtml([send ?? "…", receive ?? "…"].join(" → ")));
+  return lines.join("\n");
+}
+
+/** Known fields: translation key of their label. Everything else is humanized. */
+const FIELD_LABELS: Record<string, string> = {
+  rate: "orders-field-rate",
+  course: "orders-field-rate",
+  exchange_id: "orders-field-direction",
+  created_at: "orders-field-created",
+  updated_at: "orders-field-updated",
+  receive_wallet: "orders-field-receive-wallet",
+  send_wallet: "orders-field-send-wallet",
+  email: "orders-field-email",
+  phone: "orders-field-phone",
+  comment: "orders-field-comment",
+  user_login: "orders-field-user-login",
+  login: "orders-field-user-login",
+  partner_reward: "orders-field-partner-reward",
+  ip: "orders-field-ip",
+};
+
+/** Fields that the card's head already shows. */
+const HEAD_FIELDS = ["id", "status", "send_amount", "send_currency_id", "receive_amount", "receive_currency_id"];
+
+/** Values the card shows differently from the raw one: currency ids as names, timestamps as dates. */
+function presentable(order: Order, names: CurrencyNames): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(order)) {
+    if (/currency_id$/i.test(key)) out[key] = currencyName(names, value);
+    else if (/(^|_)(date|at)$|^date_|At$/.test(key)) out[key] = displayDate(value);
+    else if (key === "exchange_id") out[key] = displayValue(value) === undefined ? undefined : `#${displayValue(value)}`;
+    else out[key] = value;
+  }
+  return out;
+}
+
+export function renderOrderCard(ctx: T, order: Order, currencyNames: CurrencyNames, options: { referral?: boolean } = {}): string {
+  const id = escapeHtml(clip(displayValue(order.id) ?? "?", 40));
+  const lines = [ctx.t(options.referral ? "orders-ref-card-title" : "orders-card-title", { id })];
+  lines.push(`<b>${ctx.t("orders-field-status")}:</b> ${statusLabel(ctx, order.status)}`);
+  // Own orders: "You send"; a referral's order is seen from the side: "The referral sends".
+  const prefix = options.referral ? "orders-field-ref" : "orders-field";
+  const send = amountWithCurrency(order.send_amount, order.send_currency_id, currencyNames);
+  if (send) lines.push(`<b>${ctx.t(`${prefix}-send`)}:</b> ${escapeHtml(send)}`);
+  const receive = amountWithCurrency(order.receive_amount, order.receive_currency_id, currencyNames);
+  if (receive) lines.push(`<b>${ctx.t(`${prefix}-receive`)}:</b> ${escapeHtml(receive)}`);
+  lines.push("");
+  const rest = fieldLines(presentable(order, currencyNames), {
+    skip: [...HEAD_FIELDS, ...Object.keys(order).filter((k) => looksSecret(k, order[k]))],
+    label: (key) => (FIELD_LABELS[key] ? ctx.t(FIELD_LABELS[key]) : undefined),
+    maxValue: 400,
+  });
+  lines.push(...rest);
+  return fitMessage(lines);
+}

@@ -1,0 +1,81 @@
+/** The screens of paying from the balance: the confirmation card and every way a payment can end. */
+import { InlineKeyboard } from "grammy";
+import type { FlowContext } from "../../context.js";
+import type { PayCard, PayOutcome } from "./payment.js";
+import { statusLabel } from "../../../exchanger/vocabulary.js";
+import { escapeHtml } from "../../ui/html.js";
+import { backToMenuRow } from "../menu/public.js";
+import type { Screen } from "../../ui/screen.js";
+import { cancelPay, checkPayStatus, confirmPay } from "./public.js";
+
+type T = Pick<FlowContext, "t">;
+
+/** "Check order status" (pay:s): only for an order whose id can travel in a button. */
+function withCheckButton(ctx: T, orderId: string, keyboard = new InlineKeyboard()): InlineKeyboard {
+  const data = checkPayStatus.tryPack({ orderId });
+  return data === undefined ? keyboard : keyboard.text(ctx.t("pay-btn-check"), data);
+}
+
+const menuRow = (ctx: T, keyboard: InlineKeyboard): InlineKeyboard => backToMenuRow(ctx, keyboard);
+
+function amount(value: string | undefined, currency: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return escapeHtml(currency ? `${value} ${currency}` : value);
+}
+
+/** The confirmation card: what will be paid, from what, and the single-use "Pay" button. */
+export function renderPayCard(ctx: T, card: PayCard, note?: string): Screen {
+  const lines = [ctx.t("pay-card-title", { id: escapeHtml(card.orderId) })];
+  if (note) lines.push(note);
+  const send = amount(card.sendAmount, card.sendCurrency);
+  const receive = amount(card.receiveAmount, card.receiveCurrency);
+  if (send) lines.push(ctx.t("pay-card-amount", { amount: send }));
+  if (receive) lines.push(ctx.t("pay-card-receive", { amount: receive }));
+  lines.push(ctx.t("pay-card-status", { status: statusLabel(ctx, card.status) }));
+  if (card.balance) lines.push(ctx.t("pay-card-balance", { balance: escapeHtml(card.balance) }));
+  lines.push("");
+  const keyboard = new InlineKeyboard();
+  if (card.payable && card.confirmId) {
+    lines.push(ctx.t("pay-card-confirm"));
+    keyboard.text(ctx.t("pay-btn-confirm", { amount: send ?? "" }).trim(), confirmPay.pack({ confirmId: card.confirmId })).text(ctx.t("btn-cancel"), cancelPay.pack({ confirmId: card.confirmId }));
+  } else {
+    lines.push(ctx.t("pay-card-not-payable"));
+    withCheckButton(ctx, card.orderId, keyboard);
+  }
+  return { text: lines.join("\n"), keyboard: menuRow(ctx, keyboard) };
+}
+
+/** How a payment attempt ended (wrong codes are handled by the code prompt, not here). */
+export function renderOutcome(ctx: T, outcome: Exclude<PayOutcome, { kind: "needs-code" | "wrong-code" }>): Screen {
+  const id = escapeHtml(outcome.orderId);
+  const check = () => withCheckButton(ctx, outcome.orderId);
+  switch (outcome.kind) {
+    case "paid": {
+      const lines = [ctx.t("pay-done", { id })];
+      if (outcome.status !== undefined) lines.push(ctx.t("pay-card-status", { status: statusLabel(ctx, outcome.status) }));
+      if (outcome.balance !== undefined) lines.push(ctx.t("pay-card-balance", { balance: escapeHtml(outcome.balance) }));
+      return { text: lines.join("\n"), keyboard: menuRow(ctx, new InlineKeyboard()) };
+    }
+    case "not-found":
+      return { text: ctx.t("pay-order-gone", { id }), keyboard: menuRow(ctx, new InlineKeyboard()) };
+    case "not-payable":
+      return { text: ctx.t("pay-not-payable-now", { id, status: statusLabel(ctx, outcome.status) }), keyboard: menuRow(ctx, check()) };
+    case "busy":
+      return { text: ctx.t("pay-busy", { id }), keyboard: menuRow(ctx, check()) };
+    case "refused":
+      return {
+        text: outcome.message ? ctx.t("pay-refused", { id, message: escapeHtml(outcome.message) }) : ctx.t("pay-refused-generic", { id }),
+        keyboard: menuRow(ctx, check()),
+      };
+    case "unknown":
+      return { text: ctx.t("pay-unknown", { id }), keyboard: menuRow(ctx, check()) };
+  }
+}
+
+/** A payment stopped before anything was spent (the exchanger could not be asked, too many wrong codes...). */
+export function renderNothingPaid(ctx: T, orderId: string, reason: string): Screen {
+  return {
+    text: ctx.t("pay-nothing-paid", { id: escapeHtml(orderId), reason }),
+    keyboard: menuRow(ctx, withCheckButton(ctx, orderId)),
+  };
+}

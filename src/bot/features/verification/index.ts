@@ -1,0 +1,45 @@
+/**
+ * /verify: the verification request the exchanger holds (status, comment, submitted fields) or that
+ * there is none, with a button that starts the submission form (flow.ts).
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import { withCaller } from "../../core/caller.js";
+import type { BotContext } from "../../context.js";
+import { VERIFICATION_FLOW, verificationConversation } from "./flow.js";
+import type { Feature } from "../../feature.js";
+import { NotLinked } from "../../core/errors.js";
+import { renderVerificationRequest } from "./render.js";
+import { backToMenuRow } from "../menu/public.js";
+import { showScreen } from "../../ui/screen.js";
+
+async function showVerification(ctx: BotContext): Promise<void> {
+  const request = await withCaller(ctx, (caller) => ctx.deps.exchanger.getVerification(caller));
+  const keyboard = new InlineKeyboard().text(ctx.t("verification-btn-start"), "verif:new").row().text(ctx.t("verification-btn-refresh"), "verif:show");
+  const text = renderVerificationRequest(ctx, request);
+  await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
+}
+
+/** This feature's handlers, built once per bot by createBot (no module-level composer). */
+export function createVerificationFeature(): Feature {
+const composer = new Composer<BotContext>();
+const privateChat = composer.chatType("private");
+
+privateChat.command("verify", showVerification);
+privateChat.callbackQuery("verif:show", showVerification);
+
+privateChat.callbackQuery("verif:new", async (ctx) => {
+  if (!(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
+  await ctx.answerCallbackQuery();
+  // Starting the form again (or from another flow) replaces whatever form was open.
+  if (Object.keys(ctx.conversation.active()).length > 0) await ctx.conversation.exitAll();
+  await ctx.conversation.enter(VERIFICATION_FLOW);
+});
+
+return {
+  name: "verification",
+  composer,
+  flows: [verificationConversation],
+  menu: [{ labelKey: "verification-menu", data: "verif:show", order: 60 }],
+  commands: [{ command: "verify", descriptionKey: "verification-cmd" }],
+};
+}

@@ -1,0 +1,3 @@
+language-choose = 🌐 Choose your language:
+language-set = ✅ Language: English
+cmd-language = Change the language

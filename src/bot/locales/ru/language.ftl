@@ -1,0 +1,3 @@
+language-choose = 🌐 Выберите язык:
+language-set = ✅ Язык: русский
+cmd-language = Сменить язык

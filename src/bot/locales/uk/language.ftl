@@ -1,0 +1,3 @@
+language-choose = 🌐 Оберіть мову:
+language-set = ✅ Мова: українська
+cmd-language = Змінити мову

@@ -1,0 +1,78 @@
+/** The public cards and the account card for every shape a server may answer with. */
+import { describe, expect, it } from "vitest";
+import { renderAccountCard } from "../../../../src/bot/features/account/render.js";
+import { directionCard, referralCard, statusCard } from "../../../../src/bot/features/info/render.js";
+
+// Translations are echoed as their keys (with arguments) so the structure is what is tested here.
+const ctx = { t: (key: string, args?: Record<string, unknown>) => (args ? `${key}${JSON.stringify(args)}` : key) };
+
+describe("status card", () => {
+  it("a boolean or a yes/no word reads as online/offline words", () => {
+    expect(statusCard(ctx, { kind: "flag", value: true })).toBe("info-status-title\ninfo-status-online");
+    expect(statusCard(ctx, { kind: "flag", value: false })).toBe("info-status-title\ninfo-status-offline");
+    expect(statusCard(ctx, { kind: "text", text: "online" })).toBe("info-status-title\ninfo-status-online");
+    expect(statusCard(ctx, { kind: "text", text: "0" })).toBe("info-status-title\ninfo-status-offline");
+  });
+
+  it("a sentence is the text (escaped); a list is one bullet per item; nothing says so", () => {
+    expect(statusCard(ctx, { kind: "text", text: "All <fine>" })).toBe("info-status-title\nAll &lt;fine&gt;");
+    expect(statusCard(ctx, { kind: "list", items: ["API up", { queue: 3 }, null] })).toBe("info-status-title\n• API up\n• Queue: 3");
+    expect(statusCard(ctx, { kind: "nothing" })).toBe("info-status-title\ninfo-nothing");
+  });
+
+  it("fields: online first, the rest labelled", () => {
+    const text = statusCard(ctx, { kind: "fields", fields: { online: 1, version: "3.8" } });
+    expect(text).toBe("info-status-title\ninfo-status-online\n\n<b>info-status-version:</b> 3.8");
+  });
+});
+
+describe("referral card", () => {
+  it("a list is a list, never '0: …, 1: …'", () => {
+    const text = referralCard(ctx, { kind: "list", items: ["Level 1: 0.5%", "Level 2: 0.1%"] });
+    expect(text).toBe("info-referral-title\n• Level 1: 0.5%\n• Level 2: 0.1%");
+    expect(text).not.toMatch(/\b0: /);
+  });
+
+  it("a string is the text, a boolean says on or off, fields keep their layout", () => {
+    expect(referralCard(ctx, { kind: "text", text: "Invite friends" })).toBe("info-referral-title\nInvite friends");
+    expect(referralCard(ctx, { kind: "flag", value: false })).toBe("info-referral-title\ninfo-referral-off");
+    expect(referralCard(ctx, { kind: "flag", value: true })).toBe("info-referral-title\ninfo-referral-on");
+    expect(referralCard(ctx, { kind: "fields", fields: { percent: "0.5" } })).toBe('info-referral-title\n\ninfo-referral-percent{"value":"0.5%"}');
+    expect(referralCard(ctx, { kind: "nothing" })).toBe("info-referral-title\ninfo-nothing");
+  });
+});
+
+describe("direction card", () => {
+  it("shows rate, limits, reserve and fields under other servers' names, never the slug", () => {
+    const text = directionCard(
+      ctx,
+      { id: 5, slug: "btc-eth", course: "15.2", minimum: "0.01", maximum: "2", reserve_amount: "40", need_verification: true, inputs: [{ id: 1, name: "Wallet" }] },
+      { id: 1, name: "Bitcoin", code: "BTC" },
+      { id: 2, name: "Ether", code: "ETH" },
+      { send: "#1", receive: "#2" },
+    );
+    expect(text).toContain('info-direction-rate{"send":"1 BTC","receive":"15.2 ETH"}');
+    expect(text).toContain('info-direction-min{"value":"0.01 BTC"}');
+    expect(text).toContain('info-direction-max{"value":"2 BTC"}');
+    expect(text).toContain('info-direction-reserve{"value":"40 ETH"}');
+    expect(text).toContain("<b>info-direction-field-verification:</b> ✓");
+    expect(text).toContain("info-direction-inputs\n• Wallet");
+    expect(text).not.toContain("btc-eth");
+  });
+});
+
+describe("account card balance", () => {
+  it("one line per currency when the server gives one value per currency", () => {
+    const text = renderAccountCard(ctx, { login: "u", balance: { USD: "10.00", BTC: "0.5" } });
+    expect(text).toContain('account-balance{"label":"account-balance-label","value":"10.00 USD"}\naccount-balance{"label":"account-balance-label","value":"0.5 BTC"}');
+    expect(text).not.toMatch(/Balance:.*USD: 10/);
+  });
+
+  it("a bare number or a numeric string with its currency beside it; partner balance stays its own line", () => {
+    expect(renderAccountCard(ctx, { balance: 1500, balance_currency: "USD" })).toContain('"value":"1500 USD"');
+    const text = renderAccountCard(ctx, { balance: "7.50", currency: "EUR", partner_balance: "1.20" });
+    expect(text).toContain('account-balance{"label":"account-balance-label","value":"7.50 EUR"}');
+    expect(text).toContain('account-balance{"label":"account-field-partner-balance","value":"1.20"}');
+    expect(text).not.toContain("<b>Currency:</b>");
+  });
+});

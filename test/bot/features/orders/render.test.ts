@@ -1,0 +1,69 @@
+/** The order card and list line (also what notifications show): readable, escaped, never a secret. */
+import { describe, expect, it } from "vitest";
+import { createI18n } from "../../../../src/bot/i18n.js";
+import { renderOrderCard, renderOrderLine } from "../../../../src/bot/features/orders/render.js";
+import { htmlProblem } from "../../../harness/html-check.js";
+
+const i18n = createI18n("en");
+const en = { t: (key: string, vars?: Record<string, string | number>) => i18n.t("en", key, vars) };
+const uk = { t: (key: string, vars?: Record<string, string | number>) => i18n.t("uk", key, vars) };
+const names = new Map([
+  ["1", "Tether TRC20 (USDTTRC20)"],
+  ["2", "Visa/Mastercard UAH (CARDUAH)"],
+]);
+const order = {
+  id: 1041,
+  status: 0,
+  send_amount: "250.00",
+  send_currency_id: 1,
+  receive_amount: "10212.50",
+  receive_currency_id: 2,
+  token: "3f9a1c0de4b54f7e8a1b2c3d4e5f6a7b",
+  comment: "pay <b>fast</b> & thanks",
+  created_at: "2025-01-06 12:00:00",
+};
+
+describe("order card", () => {
+  it("shows number, status, both sides with currency names, and labelled known fields", () => {
+    const card = renderOrderCard(en, order, names);
+    expect(card).toContain("#1041");
+    expect(card).toContain("250.00 Tether TRC20 (USDTTRC20)");
+    expect(card).toContain("10212.50 Visa/Mastercard UAH (CARDUAH)");
+    expect(card).toMatch(/Comment/);
+    expect(htmlProblem(card)).toBeUndefined();
+  });
+
+  it("escapes what the exchanger wrote and never shows the order token", () => {
+    const card = renderOrderCard(en, order, names);
+    expect(card).toContain("pay &lt;b&gt;fast&lt;/b&gt; &amp; thanks");
+    expect(card).not.toContain(order.token);
+  });
+
+  it("a referral's order is seen from the side, in the chat's language", () => {
+    expect(renderOrderCard(en, order, names, { referral: true })).not.toEqual(renderOrderCard(en, order, names));
+    expect(renderOrderCard(uk, order, names)).not.toContain("You send");
+  });
+
+  it("an unknown currency id and a status outside the spec are still shown, never dropped", () => {
+    const card = renderOrderCard(en, { ...order, send_currency_id: 99, status: 5 }, names);
+    expect(card).toContain("250.00");
+    expect(card).toContain("99");
+    expect(card).toMatch(/5/);
+  });
+});
+
+describe("order list line", () => {
+  it("two lines: emoji, number, status words, date; then send → receive", () => {
+    const [head, sides] = renderOrderLine(en, order, names).split("\n");
+    expect(head).toContain("<b>#1041</b>");
+    expect(head).toContain("2025-01-06 12:00:00");
+    expect(sides).toBe("250.00 Tether TRC20 (USDTTRC20) → 10212.50 Visa/Mastercard UAH (CARDUAH)");
+  });
+
+  it("a hostile id is escaped and clipped so a page of lines stays one message", () => {
+    const line = renderOrderLine(en, { ...order, id: `<i>${"9".repeat(100)}` }, names);
+    expect(line).not.toContain("<i>");
+    expect(line.split("\n")[0]!.length).toBeLessThan(120);
+    expect(htmlProblem(line)).toBeUndefined();
+  });
+});

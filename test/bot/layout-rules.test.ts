@@ -1,0 +1,103 @@
+/**
+ * The rules of src/bot/README.md, enforced: every relative import in src/ is resolved and checked.
+ * A rule written down only is forgotten by the next change; this test fails on the first import
+ * that breaks one, naming the file and the import.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const SRC = join(ROOT, "src");
+
+interface Import {
+  /** Importing file, relative to src/ ("bot/features/pay/index.ts"). */
+  from: string;
+  /** Imported file, relative to src/ ("bot/features/menu/public.ts"). */
+  to: string;
+  typeOnly: boolean;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/** Static and re-export specifiers, with whether the whole statement is `import type` / `export type`. */
+const SPECIFIER = /^(import|export)\s+(type\s+)?[^;]*?\sfrom\s+"(\.{1,2}\/[^"]+)"/gms;
+
+export function importsOf(file: string, text: string): Import[] {
+  const found: Import[] = [];
+  for (const match of text.matchAll(SPECIFIER)) {
+    const target = resolve(dirname(file), match[3]!).replace(/\.js$/, ".ts");
+    found.push({ from: relative(SRC, file), to: relative(SRC, target), typeOnly: match[2] !== undefined });
+  }
+  return found;
+}
+
+const ALL = sourceFiles(SRC).flatMap((file) => importsOf(file, readFileSync(file, "utf8")));
+
+/** "bot/features/pay/render.ts" → "pay"; undefined outside features/. */
+const featureOf = (path: string): string | undefined => /^bot\/features\/([^/]+)\//.exec(path)?.[1];
+
+/** Every import that breaks a rule, as "importer → imported (rule)". */
+export function violations(imports: readonly Import[]): string[] {
+  const out: string[] = [];
+  for (const { from, to, typeOnly } of imports) {
+    const own = featureOf(from);
+    const other = featureOf(to);
+    const say = (rule: string) => out.push(`${from} → ${to} (${rule})`);
+    if (from.startsWith("bot/") && to.startsWith("notify/")) say("src/bot never imports src/notify: use deps.notifications");
+    if (own !== undefined) {
+      if (other !== undefined && other !== own && !to.endsWith(`/${other}/public.ts`)) say("a feature uses another feature only through its public.ts");
+      if (other !== undefined && other !== own && from.endsWith("/public.ts")) say("a public.ts imports no other feature (no cycles)");
+      if (to.startsWith("bot/middlewares/")) say("features do not import middlewares: shared pieces live in core/ or ui/");
+      // Data goes through ctx.deps; a feature may name its keys under the chat's prefix (chatKeyPrefix), nothing more.
+      if (to.startsWith("storage/") && !typeOnly && to !== "storage/settings.ts") say("features reach storage through ctx.deps (type imports only)");
+      if (to.startsWith("notify/") || to.startsWith("sandbox/") || to === "app.ts" || to === "main.ts") say("features import only bot/, exchanger/ and types");
+    } else if (from.startsWith("bot/") && from !== "bot/index.ts" && other !== undefined) {
+      say("only the composition root (bot/index.ts) imports features");
+    }
+    if (from.startsWith("notify/") && to.startsWith("bot/features/") && to !== "bot/features/orders/public.ts") say("notify uses only the orders' public rendering");
+    if ((from.startsWith("exchanger/") || from.startsWith("storage/") || from.startsWith("telegram/")) && to.startsWith("bot/")) say("Telegram-free layers never import the bot");
+  }
+  return out;
+}
+
+describe("layout rules (src/bot/README.md)", () => {
+  it("finds the imports it checks", () => {
+    // Guards the guard: a broken scanner would see no imports and pass everything.
+    expect(ALL.length).toBeGreaterThan(300);
+    expect(ALL).toContainEqual({ from: "bot/features/orders/browser.ts", to: "bot/features/pay/public.ts", typeOnly: false });
+  });
+
+  it("no source file breaks a rule", () => {
+    expect(violations(ALL)).toEqual([]);
+  });
+
+  it("catches each kind of violation", () => {
+    const sample = (from: string, to: string, typeOnly = false): Import => ({ from, to, typeOnly });
+    const broken = [
+      sample("bot/features/orders/browser.ts", "bot/features/pay/render.ts"),
+      sample("bot/features/menu/public.ts", "bot/features/notify/public.ts"),
+      sample("bot/features/pay/index.ts", "bot/middlewares/error-boundary.ts"),
+      sample("bot/features/details/selection.ts", "storage/vault.ts"),
+      sample("bot/middlewares/error-boundary.ts", "notify/schedule.ts"),
+      sample("bot/core/flows.ts", "bot/features/pay/index.ts"),
+      sample("notify/messages.ts", "bot/features/orders/render.ts"),
+      sample("exchanger/client.ts", "bot/context.ts", true),
+    ];
+    for (const one of broken) expect(violations([one]), `${one.from} → ${one.to}`).toHaveLength(1);
+    const fine = [
+      sample("bot/features/details/selection.ts", "storage/kv.ts", true),
+      sample("bot/features/orders/browser.ts", "bot/features/menu/public.ts"),
+      sample("bot/features/pay/index.ts", "bot/core/flows.ts"),
+      sample("bot/index.ts", "bot/features/pay/index.ts"),
+      sample("notify/messages.ts", "bot/features/orders/public.ts"),
+    ];
+    expect(violations(fine)).toEqual([]);
+  });
+});
