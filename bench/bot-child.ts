@@ -29,11 +29,29 @@ const apiRoot = env("BENCH_API_ROOT");
 
 const bot =
   kind === "ours"
-    ? await startOurBotAt({ exchangerBaseUrl }, apiRoot).then((b) => ({ grammy: b.app.bot, pageSize: b.config.ordersPageSize, connections: b.config.exchanger.connections, openScreen: undefined, close: b.close }))
+    ? await startOurBotAt({ exchangerBaseUrl }, apiRoot).then((b) => ({
+        grammy: b.app.bot,
+        pageSize: b.config.ordersPageSize,
+        connections: b.config.exchanger.connections,
+        openScreen: undefined,
+        close: b.close,
+      }))
     : await startBareBotAt(
-        { exchangerBaseUrl, apiKey: env("BENCH_API_KEY"), pageSize: Number(env("BENCH_PAGE_SIZE")), connections: Number(env("BENCH_CONNECTIONS")), before: sequentialize((ctx) => String(ctx.chat?.id ?? "")) },
+        {
+          exchangerBaseUrl,
+          apiKey: env("BENCH_API_KEY"),
+          pageSize: Number(env("BENCH_PAGE_SIZE")),
+          connections: Number(env("BENCH_CONNECTIONS")),
+          before: sequentialize((ctx) => String(ctx.chat?.id ?? "")),
+        },
         apiRoot,
-      ).then((b) => ({ grammy: b.bot, pageSize: Number(env("BENCH_PAGE_SIZE")), connections: Number(env("BENCH_CONNECTIONS")), openScreen: b.openScreen, close: b.close }));
+      ).then((b) => ({
+        grammy: b.bot,
+        pageSize: Number(env("BENCH_PAGE_SIZE")),
+        connections: Number(env("BENCH_CONNECTIONS")),
+        openScreen: b.openScreen,
+        close: b.close,
+      }));
 const runner = run(bot.grammy, { runner: { fetch: ALLOWED } });
 let cpuStart = 0;
 
@@ -48,7 +66,12 @@ async function answer(message: BotRequest): Promise<BotReply> {
       return { type: "marked" };
     case "report":
       // maxRSS is in KiB.
-      return { type: "report", cpuMicros: cpuMicros() - cpuStart, peakRssBytes: process.resourceUsage().maxRSS * 1024, memory: process.memoryUsage() };
+      return {
+        type: "report",
+        cpuMicros: cpuMicros() - cpuStart,
+        peakRssBytes: process.resourceUsage().maxRSS * 1024,
+        memory: process.memoryUsage(),
+      };
     case "stop":
       if (runner.isRunning()) await runner.stop();
       await bot.close();

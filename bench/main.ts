@@ -18,7 +18,13 @@ import { measureP6 } from "./p6-notify-bytes.js";
 /** BENCH_ONLY=P1 (or P2..P6; P7 comes with P2) runs one figure, e.g. under `node --cpu-prof` to see where time goes. */
 const only = process.env.BENCH_ONLY;
 
-const withExchanger: Record<string, (exchanger: ExchangerProcess) => Promise<unknown>> = { P1: measureP1, P3: measureP3, P4: measureP4, P5: measureP5, P6: measureP6 };
+const withExchanger: Record<string, (exchanger: ExchangerProcess) => Promise<unknown>> = {
+  P1: measureP1,
+  P3: measureP3,
+  P4: measureP4,
+  P5: measureP5,
+  P6: measureP6,
+};
 
 async function main(): Promise<void> {
   if (only !== undefined) return runOne(only);
@@ -37,7 +43,9 @@ async function main(): Promise<void> {
   }
   const p2 = await measureP2();
   note(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
-  process.stdout.write(`${JSON.stringify({ P1: p1.ratio, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ P1: p1.ratio, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb })}\n`,
+  );
 }
 
 async function runOne(figure: string): Promise<void> {

@@ -40,7 +40,10 @@ export interface P1Result {
 export async function measureP1(exchanger: ExchangerProcess): Promise<P1Result> {
   const telegram = await startTelegramProcess();
   const ours = await startOurBotAt({ exchangerBaseUrl: exchanger.baseUrl }, telegram.apiRoot);
-  const bare = await startBareBotAt({ exchangerBaseUrl: exchanger.baseUrl, apiKey: exchanger.apiKey, pageSize: ours.config.ordersPageSize }, telegram.apiRoot);
+  const bare = await startBareBotAt(
+    { exchangerBaseUrl: exchanger.baseUrl, apiKey: exchanger.apiKey, pageSize: ours.config.ordersPageSize },
+    telegram.apiRoot,
+  );
   try {
     const handleOurs = (u: Update) => ours.app.bot.handleUpdate(u);
     const handleBare = (u: Update) => bare.bot.handleUpdate(u);
@@ -65,7 +68,9 @@ export async function measureP1(exchanger: ExchangerProcess): Promise<P1Result> 
     const baselineMicros = (b1 + b2) / 2;
     const ratio = round(oursMicros / baselineMicros);
     line("P1", `${round(oursMicros, 0)} µs CPU/update`, `${round(baselineMicros, 0)} µs CPU/update (bare grammY)`, "≤ 1.5×");
-    note(`ratio ${ratio}× over ${ITERATIONS} "orders page" presses each, after ${WARMUP} warm-up presses; halves ${round(o1 / b1)}× and ${round(o2 / b2)}×; Bot API fake in a child process`);
+    note(
+      `ratio ${ratio}× over ${ITERATIONS} "orders page" presses each, after ${WARMUP} warm-up presses; halves ${round(o1 / b1)}× and ${round(o2 / b2)}×; Bot API fake in a child process`,
+    );
     return { ratio, oursMicros, baselineMicros };
   } finally {
     await bare.close();

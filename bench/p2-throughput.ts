@@ -98,13 +98,19 @@ export async function measureP2(): Promise<P2Result> {
     const ratio = round(updatesPerSecond / bareUpdatesPerSecond);
     const bound = CHATS / (DELAY_MS / 1000);
     const peakRssMb = round(peakRssBytes / MB, 0);
-    const perSide = (s: Side) => `${s.name}: ${round(s.cpuMicros / s.updates, 0)} µs CPU/update, ${round(s.cpuMicros / 1e6 / s.seconds)} cores busy, ${round(s.apiCalls / s.updates, 2)} Bot API calls and ${round(s.edits / s.updates, 2)} edits/update`;
+    const perSide = (s: Side) =>
+      `${s.name}: ${round(s.cpuMicros / s.updates, 0)} µs CPU/update, ${round(s.cpuMicros / 1e6 / s.seconds)} cores busy, ${round(s.apiCalls / s.updates, 2)} Bot API calls and ${round(s.edits / s.updates, 2)} edits/update`;
     line("P2", `${updatesPerSecond} updates/s (runner)`, `${bareUpdatesPerSecond} updates/s (bare grammY, runner)`, "ratio ≥ 0.75");
-    note(`P2ratio ${ratio}; ${CHATS} chats × ${ROUNDS} presses × ${BURSTS} bursts each, alternating; exchanger answering in ${DELAY_MS} ms; latency bound ${bound}/s`);
+    note(
+      `P2ratio ${ratio}; ${CHATS} chats × ${ROUNDS} presses × ${BURSTS} bursts each, alternating; exchanger answering in ${DELAY_MS} ms; latency bound ${bound}/s`,
+    );
     note(`${perSide(o)}; ${perSide(b)} (each bot in a process of its own)`);
     line("P7", `${peakRssMb} MB peak RSS`, `${round(barePeak / MB, 0)} MB peak RSS (bare grammY)`, "≤ 150 MB");
-    const mb = (m: NodeJS.MemoryUsage) => `rss ${round(m.rss / MB, 0)}, heap ${round(m.heapUsed / MB, 0)} of ${round(m.heapTotal / MB, 0)}, external ${round(m.external / MB, 0)} MB`;
-    note(`the bot process's resident memory at its highest: start-up, ${CHATS} chats linked, warm-up and ${BURSTS} bursts; after them: ours ${mb(memory)}; bare ${mb(bareMemory)}`);
+    const mb = (m: NodeJS.MemoryUsage) =>
+      `rss ${round(m.rss / MB, 0)}, heap ${round(m.heapUsed / MB, 0)} of ${round(m.heapTotal / MB, 0)}, external ${round(m.external / MB, 0)} MB`;
+    note(
+      `the bot process's resident memory at its highest: start-up, ${CHATS} chats linked, warm-up and ${BURSTS} bursts; after them: ours ${mb(memory)}; bare ${mb(bareMemory)}`,
+    );
     return { updatesPerSecond, bareUpdatesPerSecond, ratio, bound, peakRssMb };
   } finally {
     for (const child of started.reverse()) await child.stop();

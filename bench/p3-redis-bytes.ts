@@ -42,7 +42,9 @@ export async function measureP3(exchanger: ExchangerProcess): Promise<number> {
 
     line("P3", `${round(bytes.lasting, 0)} B/chat`, `${round(baselineBytes, 0)} B/chat (plain key, one string)`, "≤ 400 B");
     note(`keys of one chat: ${bytes.sampleKeys.join(", ")} (Redis key prefix "${ours.prefix.replace(/[0-9a-f]{8}/, "…")}" included)`);
-    note(`an active chat adds ${round(bytes.transient, 0)} B for 60 s after its last update window opened (update budget), ${round(bytes.lasting + bytes.transient, 0)} B in all; ${bytes.unowned.length} keys name no chat (update ids, kept 30 min)`);
+    note(
+      `an active chat adds ${round(bytes.transient, 0)} B for 60 s after its last update window opened (update budget), ${round(bytes.lasting + bytes.transient, 0)} B in all; ${bytes.unowned.length} keys name no chat (update ids, kept 30 min)`,
+    );
     return round(bytes.lasting, 0);
   } finally {
     redis.disconnect();

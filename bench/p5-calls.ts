@@ -30,9 +30,17 @@ export async function measureP5(exchanger: ExchangerProcess): Promise<number> {
     const screen = await openOrdersScreen(ours, 7101, exchanger.apiKey, handleOurs);
     const o = await callsPerView(exchanger, handleOurs, (i) => screen.press(i % 2 === 0 ? 2 : 1));
     const sent = await bare.bot.api.sendMessage(7102, "Orders");
-    const b = await callsPerView(exchanger, (u) => bare.bot.handleUpdate(u), (i) => callbackUpdate(bare.fake, 7102, sent.message_id, `ord:l:a:${(i % 2) + 1}`));
+    const b = await callsPerView(
+      exchanger,
+      (u) => bare.bot.handleUpdate(u),
+      (i) => callbackUpdate(bare.fake, 7102, sent.message_id, `ord:l:a:${(i % 2) + 1}`),
+    );
     line("P5", `${round(o.perView)} calls/view`, `${round(b.perView)} calls/view (bare grammY)`, "1");
-    note(`ours by path over ${VIEWS} views: ${Object.entries(o.counts).map(([p, n]) => `${p} ${n}`).join(", ")}`);
+    note(
+      `ours by path over ${VIEWS} views: ${Object.entries(o.counts)
+        .map(([p, n]) => `${p} ${n}`)
+        .join(", ")}`,
+    );
     return round(o.perView);
   } finally {
     await bare.close();

@@ -34,7 +34,13 @@ export async function measureP6(exchanger: ExchangerProcess): Promise<number> {
       await deliver(textUpdate(ours.fake, chatId, exchanger.apiKey));
       await deliver(textUpdate(ours.fake, chatId, "/notify"));
     }
-    const notifier = new Notifier({ ...app.deps, api: app.bot.api, i18n: app.i18n, defaultLanguage: config.defaultLanguage, notify: config.notify });
+    const notifier = new Notifier({
+      ...app.deps,
+      api: app.bot.api,
+      i18n: app.i18n,
+      defaultLanguage: config.defaultLanguage,
+      notify: config.notify,
+    });
     const report = await notifier.runOnce();
     const seen = await Promise.all(chats.map(async (chatId) => decodeSeen(await app.storage.kv.get(`chat:${chatId}:notify`))));
     const tracked = seen.reduce((a, s) => a + (s.statuses?.size ?? 0), 0) / CHATS;
@@ -57,7 +63,9 @@ export async function measureP6(exchanger: ExchangerProcess): Promise<number> {
     baselineBytes = baselineBytes / CHATS + (await usage(redis, `${baselinePrefix}due`)) / CHATS;
 
     line("P6", `${round(perChat, 0)} B/chat`, `${round(baselineBytes, 0)} B/chat (plain key, statuses, set member)`, "≤ 500 B");
-    note(`${round(tracked, 1)} orders tracked per chat; keys of one chat: ${bytes.sampleKeys.join(", ")}; the schedule "${SCHEDULE_KEY}" ${round(scheduleShare, 0)} B/chat`);
+    note(
+      `${round(tracked, 1)} orders tracked per chat; keys of one chat: ${bytes.sampleKeys.join(", ")}; the schedule "${SCHEDULE_KEY}" ${round(scheduleShare, 0)} B/chat`,
+    );
     return round(perChat, 0);
   } finally {
     redis.disconnect();

@@ -53,4 +53,6 @@ profile.samples.forEach((id, i) => {
   byFunction.set(fn, (byFunction.get(fn) ?? 0) + micros);
 });
 const n = Number(count ?? 25);
-process.stdout.write(`busy ${(all / 1000).toFixed(0)} ms (idle and "(program)" left out)\n\nby file / package:\n${top(byPlace, all, n).join("\n")}\n\nby function:\n${top(byFunction, all, n).join("\n")}\n`);
+process.stdout.write(
+  `busy ${(all / 1000).toFixed(0)} ms (idle and "(program)" left out)\n\nby file / package:\n${top(byPlace, all, n).join("\n")}\n\nby function:\n${top(byFunction, all, n).join("\n")}\n`,
+);

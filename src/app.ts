@@ -65,7 +65,8 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     }),
   );
   // Limits and the update gate live where the data lives: Redis (shared by instances) or this process.
-  const limiterStore: LimiterStore = storage.kv instanceof RedisKV ? { kind: "redis", redis: storage.kv.redis, prefix: storage.kv.prefix } : { kind: "memory" };
+  const limiterStore: LimiterStore =
+    storage.kv instanceof RedisKV ? { kind: "redis", redis: storage.kv.redis, prefix: storage.kv.prefix } : { kind: "memory" };
   const updateGate = createUpdateGate(limiterStore, storage.kv, config.chatUpdatesPerMinute);
   const settings = new SettingsStore(storage.kv);
   const deps: BotDeps = {

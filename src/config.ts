@@ -24,7 +24,13 @@ function isBase64Key(s: string): boolean {
   return /^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) && Buffer.from(trimmed, "base64").length === 32;
 }
 
-export const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === "" ? undefined : s))));
+export const optionalText = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.transform((s) => (s === "" ? undefined : s)),
+  ),
+);
 
 export const integerFrom = (fallback: number, min: number, max: number) =>
   v.pipe(
@@ -78,7 +84,12 @@ function parseHostPort(entry: string): HostPort | undefined {
 /** Comma-separated host:port list; every bad entry is named in the message. */
 const hostPortList = v.pipe(
   v.string(),
-  v.transform((s) => s.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")),
+  v.transform((s) =>
+    s
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ""),
+  ),
   v.check((entries) => entries.length > 0, "must list at least one Sentinel as host:port (e.g. sentinel-1:26379)"),
   v.check(
     (entries) => entries.every((entry) => parseHostPort(entry) !== undefined),
@@ -120,14 +131,21 @@ const EnvSchema = v.pipe(
     ENCRYPTION_KEY: v.optional(base64Key),
     ENCRYPTION_KEYS_OLD: v.pipe(
       v.optional(v.string(), ""),
-      v.transform((s) => s.split(",").map((k) => k.trim()).filter((k) => k !== "")),
+      v.transform((s) =>
+        s
+          .split(",")
+          .map((k) => k.trim())
+          .filter((k) => k !== ""),
+      ),
       v.array(base64Key),
     ),
     REDIS_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, "must start with redis:// or rediss://"))),
     // Redis through Sentinel (high availability), the alternative to REDIS_URL. Passwords are not
     // trimmed: they are used exactly as written.
     REDIS_SENTINELS: v.optional(hostPortList),
-    REDIS_SENTINEL_MASTER: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\S+$/, "must be the master's name from sentinel.conf (no spaces), e.g. mymaster"))),
+    REDIS_SENTINEL_MASTER: v.optional(
+      v.pipe(v.string(), v.trim(), v.regex(/^\S+$/, "must be the master's name from sentinel.conf (no spaces), e.g. mymaster")),
+    ),
     REDIS_PASSWORD: v.optional(v.string()),
     REDIS_SENTINEL_PASSWORD: v.optional(v.string()),
     DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), "./data"),
@@ -155,22 +173,36 @@ const EnvSchema = v.pipe(
     METRICS_PORT: integerFrom(9464, 0, 65535),
     ADMIN_CHAT_IDS: v.pipe(
       v.optional(v.string(), ""),
-      v.transform((s) => s.split(",").map((id) => id.trim()).filter((id) => id !== "")),
+      v.transform((s) =>
+        s
+          .split(",")
+          .map((id) => id.trim())
+          .filter((id) => id !== ""),
+      ),
       // The entry's position, never its text, is named: the message goes to logs.
       v.check(
         (ids) => ids.every(isChatId),
-        (issue) => `must be comma-separated Telegram chat ids (numbers such as 123456789 or -1001234567890); entry ${(issue.input as string[]).findIndex((id) => !isChatId(id)) + 1} is not one`,
+        (issue) =>
+          `must be comma-separated Telegram chat ids (numbers such as 123456789 or -1001234567890); entry ${(issue.input as string[]).findIndex((id) => !isChatId(id)) + 1} is not one`,
       ),
       v.transform((ids) => [...new Set(ids.map(Number))]),
     ),
     ALERT_AFTER_MS: integerFrom(120_000, 100, 86_400_000),
   }),
   v.forward(
-    v.partialCheck([["REDIS_URL"], ["ENCRYPTION_KEY"]], (env) => env.REDIS_URL === undefined || env.ENCRYPTION_KEY !== undefined, "is required when REDIS_URL is set"),
+    v.partialCheck(
+      [["REDIS_URL"], ["ENCRYPTION_KEY"]],
+      (env) => env.REDIS_URL === undefined || env.ENCRYPTION_KEY !== undefined,
+      "is required when REDIS_URL is set",
+    ),
     ["ENCRYPTION_KEY"],
   ),
   v.forward(
-    v.partialCheck([["REDIS_SENTINELS"], ["ENCRYPTION_KEY"]], (env) => env.REDIS_SENTINELS === undefined || env.ENCRYPTION_KEY !== undefined, "is required when REDIS_SENTINELS is set"),
+    v.partialCheck(
+      [["REDIS_SENTINELS"], ["ENCRYPTION_KEY"]],
+      (env) => env.REDIS_SENTINELS === undefined || env.ENCRYPTION_KEY !== undefined,
+      "is required when REDIS_SENTINELS is set",
+    ),
     ["ENCRYPTION_KEY"],
   ),
   v.forward(
@@ -214,11 +246,19 @@ const EnvSchema = v.pipe(
     ["REDIS_SENTINEL_PASSWORD"],
   ),
   v.forward(
-    v.partialCheck([["BOT_MODE"], ["WEBHOOK_URL"]], (env) => env.BOT_MODE !== "webhook" || env.WEBHOOK_URL !== undefined, "is required when BOT_MODE=webhook"),
+    v.partialCheck(
+      [["BOT_MODE"], ["WEBHOOK_URL"]],
+      (env) => env.BOT_MODE !== "webhook" || env.WEBHOOK_URL !== undefined,
+      "is required when BOT_MODE=webhook",
+    ),
     ["WEBHOOK_URL"],
   ),
   v.forward(
-    v.partialCheck([["BOT_MODE"], ["WEBHOOK_SECRET"]], (env) => env.BOT_MODE !== "webhook" || env.WEBHOOK_SECRET !== undefined, "is required when BOT_MODE=webhook"),
+    v.partialCheck(
+      [["BOT_MODE"], ["WEBHOOK_SECRET"]],
+      (env) => env.BOT_MODE !== "webhook" || env.WEBHOOK_SECRET !== undefined,
+      "is required when BOT_MODE=webhook",
+    ),
     ["WEBHOOK_SECRET"],
   ),
   v.forward(
@@ -305,7 +345,10 @@ export class ConfigError extends Error {
  * Validates an env-like object against a schema (the bot's, or a tool's such as `npm run doctor`).
  * Throws ConfigError listing every problem.
  */
-export function validateEnv<S extends v.GenericSchema<Record<string, unknown>, unknown>>(schema: S, env: Record<string, string | undefined>): v.InferOutput<S> {
+export function validateEnv<S extends v.GenericSchema<Record<string, unknown>, unknown>>(
+  schema: S,
+  env: Record<string, string | undefined>,
+): v.InferOutput<S> {
   // Treat empty strings as unset: `.env.example` copies leave `FOO=` lines behind.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
   const result = v.safeParse(schema, cleaned);
@@ -326,16 +369,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const e = validateEnv(EnvSchema, env);
   return {
     botToken: e.BOT_TOKEN,
-    exchanger: { baseUrl: e.EXCHANGER_BASE_URL.replace(/\/+$/, ""), timeoutMs: e.EXCHANGER_TIMEOUT_MS, connections: e.EXCHANGER_CONNECTIONS },
+    exchanger: {
+      baseUrl: e.EXCHANGER_BASE_URL.replace(/\/+$/, ""),
+      timeoutMs: e.EXCHANGER_TIMEOUT_MS,
+      connections: e.EXCHANGER_CONNECTIONS,
+    },
     encryptionKey: e.ENCRYPTION_KEY?.trim(),
     encryptionKeysOld: e.ENCRYPTION_KEYS_OLD,
     redis: redisTarget(e),
     dataDir: e.DATA_DIR,
     telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ""),
     mode:
-      e.BOT_MODE === "webhook"
-        ? { kind: "webhook", url: e.WEBHOOK_URL!, secret: e.WEBHOOK_SECRET!, port: e.PORT }
-        : { kind: "polling" },
+      e.BOT_MODE === "webhook" ? { kind: "webhook", url: e.WEBHOOK_URL!, secret: e.WEBHOOK_SECRET!, port: e.PORT } : { kind: "polling" },
     defaultLanguage: e.DEFAULT_LANGUAGE,
     logLevel: e.LOG_LEVEL,
     ordersPageSize: e.ORDERS_PAGE_SIZE,
@@ -344,14 +389,22 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     metricsPort: e.METRICS_PORT,
     adminChatIds: e.ADMIN_CHAT_IDS,
     alertAfterMs: e.ALERT_AFTER_MS,
-    insecureHttp: (Object.keys(SECRET_CARRYING_URLS) as Array<keyof typeof SECRET_CARRYING_URLS>).filter((name) => isInsecureRemote(e[name])),
+    insecureHttp: (Object.keys(SECRET_CARRYING_URLS) as Array<keyof typeof SECRET_CARRYING_URLS>).filter((name) =>
+      isInsecureRemote(e[name]),
+    ),
   };
 }
 
 function redisTarget(e: v.InferOutput<typeof EnvSchema>): RedisTarget | undefined {
   if (e.REDIS_URL !== undefined) return { kind: "url", url: e.REDIS_URL };
   if (e.REDIS_SENTINELS === undefined) return undefined;
-  return { kind: "sentinel", sentinels: e.REDIS_SENTINELS, masterName: e.REDIS_SENTINEL_MASTER!, password: e.REDIS_PASSWORD, sentinelPassword: e.REDIS_SENTINEL_PASSWORD };
+  return {
+    kind: "sentinel",
+    sentinels: e.REDIS_SENTINELS,
+    masterName: e.REDIS_SENTINEL_MASTER!,
+    password: e.REDIS_PASSWORD,
+    sentinelPassword: e.REDIS_SENTINEL_PASSWORD,
+  };
 }
 
 /** Reads `.env` (when present, without overriding the real environment) and validates. */

@@ -36,14 +36,20 @@ async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   for (const variable of config.insecureHttp) {
-    logger.warn({ variable }, `ALLOW_INSECURE_HTTP=1: ${variable} uses plain http:// to another machine; secrets sent there cross the network unencrypted`);
+    logger.warn(
+      { variable },
+      `ALLOW_INSECURE_HTTP=1: ${variable} uses plain http:// to another machine; secrets sent there cross the network unencrypted`,
+    );
   }
   const app = await createApp(config, logger);
   const telegram = { logger, apiRoot: config.telegramApiRoot };
   await callTelegramAtStartup("getMe", (signal) => app.bot.init(signal), telegram);
   // The command menu is a convenience: a refusal is logged and the bot starts anyway.
   await callTelegramAtStartup("setMyCommands", (signal) => app.registerCommands(signal), telegram).catch((error: unknown) =>
-    logger.warn({ err: error instanceof Error ? error.message : String(error) }, "setMyCommands failed; the command menu may be out of date"),
+    logger.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      "setMyCommands failed; the command menu may be out of date",
+    ),
   );
 
   // /healthz (both ports) and /metrics. Until polling or the webhook server starts, "receiving" says so.
@@ -88,7 +94,11 @@ async function main(): Promise<void> {
       (signal) => app.bot.api.setWebhook(mode.url, { secret_token: mode.secret, allowed_updates: ["message", "callback_query"] }, signal),
       telegram,
     );
-    const handleUpdate = webhookCallback(app.bot, "callback", { secretToken: mode.secret, onTimeout: "return", timeoutMilliseconds: 55_000 });
+    const handleUpdate = webhookCallback(app.bot, "callback", {
+      secretToken: mode.secret,
+      onTimeout: "return",
+      timeoutMilliseconds: 55_000,
+    });
     const webhookServer = createWebhookServer({ path: new URL(mode.url).pathname, secret: mode.secret, handleUpdate, health, logger });
     server = webhookServer;
     await listen(webhookServer, mode.port);
@@ -103,7 +113,9 @@ async function main(): Promise<void> {
   }
 
   alerts.start();
-  await alerts.send(`▶️ Bot instance ${instance} started (${config.mode.kind}, ${app.storage.kind === "redis" ? "Redis" : "embedded file store"}).`);
+  await alerts.send(
+    `▶️ Bot instance ${instance} started (${config.mode.kind}, ${app.storage.kind === "redis" ? "Redis" : "embedded file store"}).`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

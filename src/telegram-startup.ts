@@ -29,7 +29,11 @@ export interface StartupContext {
 export type TelegramSignal = NonNullable<Parameters<Api["getMe"]>[0]>;
 
 /** Runs `call` until Telegram answers it; `step` names it in the log ("getMe", "setWebhook"...). */
-export async function callTelegramAtStartup<T>(step: string, call: (signal: TelegramSignal) => Promise<T>, context: StartupContext): Promise<T> {
+export async function callTelegramAtStartup<T>(
+  step: string,
+  call: (signal: TelegramSignal) => Promise<T>,
+  context: StartupContext,
+): Promise<T> {
   const retry = context.retry ?? DEFAULT_STARTUP_RETRY;
   let delayMs = retry.firstDelayMs;
   for (let attempt = 1; ; attempt++) {
@@ -52,7 +56,8 @@ export async function callTelegramAtStartup<T>(step: string, call: (signal: Tele
 /** Why a failure is worth retrying (network trouble, Telegram overloaded), or undefined when it is not. */
 function transientReason(error: unknown): string | undefined {
   if (error instanceof HttpError) return withoutToken(describeCause(error.error));
-  if (error instanceof GrammyError && (error.error_code >= 500 || error.error_code === 429)) return `${error.error_code} ${error.description}`;
+  if (error instanceof GrammyError && (error.error_code >= 500 || error.error_code === 429))
+    return `${error.error_code} ${error.description}`;
   return undefined;
 }
 

@@ -90,7 +90,11 @@ export function createWebhookServer(options: WebhookServerOptions): Server {
 export async function listen(server: Server, port: number, purpose = "PORT", use = "webhook updates"): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
-      reject(new Error(`Cannot listen on ${purpose} ${port} for ${use}: ${error.code === "EADDRINUSE" ? "the port is already in use" : error.message}`));
+      reject(
+        new Error(
+          `Cannot listen on ${purpose} ${port} for ${use}: ${error.code === "EADDRINUSE" ? "the port is already in use" : error.message}`,
+        ),
+      );
     };
     server.once("error", onError);
     server.listen(port, () => {
@@ -100,7 +104,12 @@ export async function listen(server: Server, port: number, purpose = "PORT", use
   });
 }
 
-async function handleAuthenticated(req: IncomingMessage, res: ServerResponse, limits: WebhookLimits, options: WebhookServerOptions): Promise<void> {
+async function handleAuthenticated(
+  req: IncomingMessage,
+  res: ServerResponse,
+  limits: WebhookLimits,
+  options: WebhookServerOptions,
+): Promise<void> {
   let text: string;
   try {
     text = await getRawBody(req, { length: req.headers["content-length"], limit: limits.maxBodyBytes, encoding: "utf8" });
@@ -113,10 +122,17 @@ async function handleAuthenticated(req: IncomingMessage, res: ServerResponse, li
   const update = parseUpdate(text);
   if (update === undefined) return answer(res, 400, "body is not a Telegram update (JSON object with update_id)");
   try {
-    await options.handleUpdate(update, (json) => res.writeHead(200, { "content-type": "application/json" }).end(json), req.headers[SECRET_HEADER] as string);
+    await options.handleUpdate(
+      update,
+      (json) => res.writeHead(200, { "content-type": "application/json" }).end(json),
+      req.headers[SECRET_HEADER] as string,
+    );
     if (!res.writableEnded) res.end();
   } catch (error) {
-    options.logger.error({ err: error instanceof Error ? error.message : String(error), updateId: update.update_id }, "webhook update failed");
+    options.logger.error(
+      { err: error instanceof Error ? error.message : String(error), updateId: update.update_id },
+      "webhook update failed",
+    );
     if (!res.headersSent) res.writeHead(500).end();
   }
 }
@@ -128,7 +144,11 @@ function parseUpdate(text: string): Update | undefined {
   } catch {
     return undefined;
   }
-  const isUpdate = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) && Number.isSafeInteger((parsed as { update_id?: unknown }).update_id);
+  const isUpdate =
+    typeof parsed === "object" &&
+    parsed !== null &&
+    !Array.isArray(parsed) &&
+    Number.isSafeInteger((parsed as { update_id?: unknown }).update_id);
   return isUpdate ? (parsed as Update) : undefined;
 }
 

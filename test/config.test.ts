@@ -28,7 +28,12 @@ describe("parseConfig", () => {
 
   it("reads the monitoring port, admin chats and the alert delay, with their defaults", () => {
     expect(parseConfig(minimal)).toMatchObject({ metricsPort: 9464, adminChatIds: [], alertAfterMs: 120_000 });
-    const config = parseConfig({ ...minimal, METRICS_PORT: "0", ADMIN_CHAT_IDS: " 123456789, -1001234567890,123456789 ", ALERT_AFTER_MS: "60000" });
+    const config = parseConfig({
+      ...minimal,
+      METRICS_PORT: "0",
+      ADMIN_CHAT_IDS: " 123456789, -1001234567890,123456789 ",
+      ALERT_AFTER_MS: "60000",
+    });
     expect(config).toMatchObject({ metricsPort: 0, adminChatIds: [123456789, -1001234567890], alertAfterMs: 60_000 });
   });
 
@@ -36,8 +41,17 @@ describe("parseConfig", () => {
     expect(problemsOf({ ...minimal, ADMIN_CHAT_IDS: "123,@operator" })).toEqual([
       "ADMIN_CHAT_IDS must be comma-separated Telegram chat ids (numbers such as 123456789 or -1001234567890); entry 2 is not one",
     ]);
-    expect(problemsOf({ ...minimal, METRICS_PORT: "70000", ALERT_AFTER_MS: "soon" })).toEqual(["METRICS_PORT must be at most 65535", "ALERT_AFTER_MS must be a whole number"]);
-    const webhook = { ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET: "0123456789abcdef", PORT: "9464" };
+    expect(problemsOf({ ...minimal, METRICS_PORT: "70000", ALERT_AFTER_MS: "soon" })).toEqual([
+      "METRICS_PORT must be at most 65535",
+      "ALERT_AFTER_MS must be a whole number",
+    ]);
+    const webhook = {
+      ...minimal,
+      BOT_MODE: "webhook",
+      WEBHOOK_URL: "https://bot.example.com/hook",
+      WEBHOOK_SECRET: "0123456789abcdef",
+      PORT: "9464",
+    };
     expect(problemsOf(webhook)[0]).toMatch(/^METRICS_PORT must differ from PORT/);
     expect(parseConfig({ ...webhook, METRICS_PORT: "0" }).metricsPort).toBe(0);
   });
@@ -48,23 +62,45 @@ describe("parseConfig", () => {
   });
 
   it("names every missing or invalid variable in one error", () => {
-    const problems = problemsOf({ BOT_MODE: "webhook", REDIS_URL: "redis://localhost", PORT: "abc", DEFAULT_LANGUAGE: "de", ENCRYPTION_KEYS_OLD: "short" });
+    const problems = problemsOf({
+      BOT_MODE: "webhook",
+      REDIS_URL: "redis://localhost",
+      PORT: "abc",
+      DEFAULT_LANGUAGE: "de",
+      ENCRYPTION_KEYS_OLD: "short",
+    });
     expect(problems).toContain("BOT_TOKEN is required (the token @BotFather gave you)");
     expect(problems).toContain("PORT must be a whole number");
     expect(problems).toContain("WEBHOOK_SECRET is required when BOT_MODE=webhook");
     const named = problems.map((p) => p.split(" ")[0]);
     expect(named).toEqual(
-      expect.arrayContaining(["BOT_TOKEN", "EXCHANGER_BASE_URL", "PORT", "DEFAULT_LANGUAGE", "ENCRYPTION_KEYS_OLD.0", "ENCRYPTION_KEY", "WEBHOOK_URL", "WEBHOOK_SECRET"]),
+      expect.arrayContaining([
+        "BOT_TOKEN",
+        "EXCHANGER_BASE_URL",
+        "PORT",
+        "DEFAULT_LANGUAGE",
+        "ENCRYPTION_KEYS_OLD.0",
+        "ENCRYPTION_KEY",
+        "WEBHOOK_URL",
+        "WEBHOOK_SECRET",
+      ]),
     );
   });
 
   it("requires ENCRYPTION_KEY only with Redis", () => {
-    expect(problemsOf({ ...minimal, REDIS_URL: "redis://127.0.0.1:6379" })).toEqual([expect.stringMatching(/^ENCRYPTION_KEY is required when REDIS_URL/)]);
+    expect(problemsOf({ ...minimal, REDIS_URL: "redis://127.0.0.1:6379" })).toEqual([
+      expect.stringMatching(/^ENCRYPTION_KEY is required when REDIS_URL/),
+    ]);
     expect(parseConfig({ ...minimal, REDIS_URL: "redis://127.0.0.1:6379", ENCRYPTION_KEY: key }).encryptionKey).toBe(key);
   });
 
   it("reaches Redis through Sentinel with REDIS_SENTINELS and REDIS_SENTINEL_MASTER", () => {
-    const config = parseConfig({ ...minimal, REDIS_SENTINELS: " sentinel-1:26379, 10.0.0.7:26380,[::1]:26381 ", REDIS_SENTINEL_MASTER: "mymaster", ENCRYPTION_KEY: key });
+    const config = parseConfig({
+      ...minimal,
+      REDIS_SENTINELS: " sentinel-1:26379, 10.0.0.7:26380,[::1]:26381 ",
+      REDIS_SENTINEL_MASTER: "mymaster",
+      ENCRYPTION_KEY: key,
+    });
     expect(config.redis).toEqual({
       kind: "sentinel",
       sentinels: [
@@ -76,13 +112,31 @@ describe("parseConfig", () => {
       password: undefined,
       sentinelPassword: undefined,
     });
-    const withPasswords = parseConfig({ ...minimal, REDIS_SENTINELS: "s:26379", REDIS_SENTINEL_MASTER: "m", REDIS_PASSWORD: " p w ", REDIS_SENTINEL_PASSWORD: "sp", ENCRYPTION_KEY: key });
+    const withPasswords = parseConfig({
+      ...minimal,
+      REDIS_SENTINELS: "s:26379",
+      REDIS_SENTINEL_MASTER: "m",
+      REDIS_PASSWORD: " p w ",
+      REDIS_SENTINEL_PASSWORD: "sp",
+      ENCRYPTION_KEY: key,
+    });
     expect(withPasswords.redis).toMatchObject({ password: " p w ", sentinelPassword: "sp" });
-    expect(parseConfig({ ...minimal, REDIS_URL: "redis://r:6379", ENCRYPTION_KEY: key }).redis).toEqual({ kind: "url", url: "redis://r:6379" });
+    expect(parseConfig({ ...minimal, REDIS_URL: "redis://r:6379", ENCRYPTION_KEY: key }).redis).toEqual({
+      kind: "url",
+      url: "redis://r:6379",
+    });
   });
 
   it("refuses REDIS_URL and REDIS_SENTINELS together, naming both ways", () => {
-    expect(problemsOf({ ...minimal, REDIS_URL: "redis://r:6379", REDIS_SENTINELS: "s:26379", REDIS_SENTINEL_MASTER: "mymaster", ENCRYPTION_KEY: key })).toEqual([
+    expect(
+      problemsOf({
+        ...minimal,
+        REDIS_URL: "redis://r:6379",
+        REDIS_SENTINELS: "s:26379",
+        REDIS_SENTINEL_MASTER: "mymaster",
+        ENCRYPTION_KEY: key,
+      }),
+    ).toEqual([
       "REDIS_SENTINELS cannot be combined with REDIS_URL: set REDIS_URL for one Redis server, or REDIS_SENTINELS and REDIS_SENTINEL_MASTER for Redis through Sentinel",
     ]);
   });
@@ -94,11 +148,18 @@ describe("parseConfig", () => {
     expect(problemsOf({ ...minimal, REDIS_SENTINEL_MASTER: "mymaster" })).toEqual([
       "REDIS_SENTINEL_MASTER is used only with REDIS_SENTINELS (the Sentinels' host:port list); without Sentinel set REDIS_URL instead",
     ]);
-    expect(problemsOf({ ...minimal, REDIS_SENTINELS: "s:26379", REDIS_SENTINEL_MASTER: "my master", ENCRYPTION_KEY: key })[0]).toMatch(/^REDIS_SENTINEL_MASTER must be the master's name/);
+    expect(problemsOf({ ...minimal, REDIS_SENTINELS: "s:26379", REDIS_SENTINEL_MASTER: "my master", ENCRYPTION_KEY: key })[0]).toMatch(
+      /^REDIS_SENTINEL_MASTER must be the master's name/,
+    );
   });
 
   it("names each Sentinel entry that is not host:port", () => {
-    const [problem, ...rest] = problemsOf({ ...minimal, REDIS_SENTINELS: "s1:26379,s2,s3:99999,redis://s4:26379", REDIS_SENTINEL_MASTER: "mymaster", ENCRYPTION_KEY: key });
+    const [problem, ...rest] = problemsOf({
+      ...minimal,
+      REDIS_SENTINELS: "s1:26379,s2,s3:99999,redis://s4:26379",
+      REDIS_SENTINEL_MASTER: "mymaster",
+      ENCRYPTION_KEY: key,
+    });
     expect(rest).toEqual([]);
     expect(problem).toMatch(/^REDIS_SENTINELS must be a comma-separated list of host:port/);
     expect(problem).toContain('"s2", "s3:99999", "redis://s4:26379"');
@@ -109,11 +170,19 @@ describe("parseConfig", () => {
   });
 
   it("requires ENCRYPTION_KEY with Sentinel as with REDIS_URL", () => {
-    expect(problemsOf({ ...minimal, REDIS_SENTINELS: "s:26379", REDIS_SENTINEL_MASTER: "mymaster" })).toEqual(["ENCRYPTION_KEY is required when REDIS_SENTINELS is set"]);
+    expect(problemsOf({ ...minimal, REDIS_SENTINELS: "s:26379", REDIS_SENTINEL_MASTER: "mymaster" })).toEqual([
+      "ENCRYPTION_KEY is required when REDIS_SENTINELS is set",
+    ]);
   });
 
   it("refuses Redis passwords without Sentinel, pointing at the URL instead", () => {
-    const problems = problemsOf({ ...minimal, REDIS_URL: "redis://r:6379", ENCRYPTION_KEY: key, REDIS_PASSWORD: "Zq9-node-secret", REDIS_SENTINEL_PASSWORD: "Zq9-sentinel-secret" });
+    const problems = problemsOf({
+      ...minimal,
+      REDIS_URL: "redis://r:6379",
+      ENCRYPTION_KEY: key,
+      REDIS_PASSWORD: "Zq9-node-secret",
+      REDIS_SENTINEL_PASSWORD: "Zq9-sentinel-secret",
+    });
     expect(problems).toEqual([
       "REDIS_PASSWORD is used only with REDIS_SENTINELS; with REDIS_URL put the password in the URL (redis://:password@host:6379)",
       "REDIS_SENTINEL_PASSWORD is used only with REDIS_SENTINELS",
@@ -122,7 +191,14 @@ describe("parseConfig", () => {
   });
 
   it("reads webhook settings and old keys", () => {
-    const config = parseConfig({ ...minimal, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET: "s3cret-s3cret-s3cret", PORT: "3000", ENCRYPTION_KEYS_OLD: `${key}, ${key}` });
+    const config = parseConfig({
+      ...minimal,
+      BOT_MODE: "webhook",
+      WEBHOOK_URL: "https://bot.example.com/hook",
+      WEBHOOK_SECRET: "s3cret-s3cret-s3cret",
+      PORT: "3000",
+      ENCRYPTION_KEYS_OLD: `${key}, ${key}`,
+    });
     expect(config.mode).toEqual({ kind: "webhook", url: "https://bot.example.com/hook", secret: "s3cret-s3cret-s3cret", port: 3000 });
     expect(config.encryptionKeysOld).toEqual([key, key]);
   });
@@ -135,7 +211,9 @@ describe("parseConfig", () => {
     const remote = { ...minimal, EXCHANGER_BASE_URL: "http://exchanger.example", TELEGRAM_API_ROOT: "http://10.0.0.5:8081" };
     const problems = problemsOf(remote);
     expect(problems).toEqual([
-      expect.stringMatching(/^EXCHANGER_BASE_URL uses http:\/\/ to a host that is not this machine: the exchanger API key would cross the network unencrypted\. .*ALLOW_INSECURE_HTTP=1/),
+      expect.stringMatching(
+        /^EXCHANGER_BASE_URL uses http:\/\/ to a host that is not this machine: the exchanger API key would cross the network unencrypted\. .*ALLOW_INSECURE_HTTP=1/,
+      ),
       expect.stringMatching(/^TELEGRAM_API_ROOT uses http:\/\/ .*the bot token/),
     ]);
     const allowed = parseConfig({ ...remote, ALLOW_INSECURE_HTTP: "1" });
@@ -144,7 +222,13 @@ describe("parseConfig", () => {
   });
 
   it("accepts http:// to this machine (127.0.0.0/8, ::1, localhost) and https:// anywhere", () => {
-    for (const url of ["http://127.0.0.1:8787", "http://127.9.9.9", "http://[::1]:8081", "http://localhost:8081", "https://exchanger.example"]) {
+    for (const url of [
+      "http://127.0.0.1:8787",
+      "http://127.9.9.9",
+      "http://[::1]:8081",
+      "http://localhost:8081",
+      "https://exchanger.example",
+    ]) {
       const config = parseConfig({ ...minimal, EXCHANGER_BASE_URL: url, TELEGRAM_API_ROOT: url });
       expect(config.insecureHttp, url).toEqual([]);
     }

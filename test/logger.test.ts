@@ -6,7 +6,15 @@ describe("logger", () => {
   it("redacts secrets wherever they appear in a logged object", () => {
     const lines: string[] = [];
     const logger = createLogger("debug", new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) }));
-    logger.info({ apiKey: "KEY-1234567890", req: { headers: { "x-authorization": "KEY-abc" } }, form: { password: "hunter22", two_factor_authentication_password: "123456" }, chatId: 42 }, "call");
+    logger.info(
+      {
+        apiKey: "KEY-1234567890",
+        req: { headers: { "x-authorization": "KEY-abc" } },
+        form: { password: "hunter22", two_factor_authentication_password: "123456" },
+        chatId: 42,
+      },
+      "call",
+    );
     const out = lines.join("");
     for (const secret of ["KEY-1234567890", "KEY-abc", "hunter22", "123456"]) expect(out).not.toContain(secret);
     expect(out).toContain('"chatId":42');

@@ -36,20 +36,45 @@ async function start(limits: Partial<WebhookLimits> = {}): Promise<Running> {
   const seen: string[] = [];
   bot.on("message:text", (ctx) => void seen.push(ctx.message.text));
   const handleUpdate = webhookCallback(bot, "callback", { secretToken: SECRET, onTimeout: "return", timeoutMilliseconds: 5_000 });
-  const server = createWebhookServer({ path: PATH, secret: SECRET, handleUpdate, health: async () => healthReport, logger: createLogger("silent"), limits });
+  const server = createWebhookServer({
+    path: PATH,
+    secret: SECRET,
+    handleUpdate,
+    health: async () => healthReport,
+    logger: createLogger("silent"),
+    limits,
+  });
   servers.push(server);
   await listen(server, 0);
   return { port: (server.address() as AddressInfo).port, seen };
 }
 
 const update = (text: string) =>
-  JSON.stringify({ update_id: 1, message: { message_id: 1, date: 0, chat: { id: 5, type: "private", first_name: "U" }, from: { id: 5, is_bot: false, first_name: "U" }, text } });
+  JSON.stringify({
+    update_id: 1,
+    message: {
+      message_id: 1,
+      date: 0,
+      chat: { id: 5, type: "private", first_name: "U" },
+      from: { id: 5, is_bot: false, first_name: "U" },
+      text,
+    },
+  });
 
 describe("webhook server", () => {
   it("handles an update with the right secret", async () => {
     const { port, seen } = await start();
     const body = update("hello");
-    const res = await rawRequest({ port, path: PATH, headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) }, body });
+    const res = await rawRequest({
+      port,
+      path: PATH,
+      headers: {
+        "X-Telegram-Bot-Api-Secret-Token": SECRET,
+        "Content-Type": "application/json",
+        "Content-Length": String(Buffer.byteLength(body)),
+      },
+      body,
+    });
     expect(res.status).toBe(200);
     expect(seen).toEqual(["hello"]);
   });
@@ -68,11 +93,20 @@ describe("webhook server", () => {
 
   it("refuses a body over 1 MB with 413: at once by Content-Length, and mid-upload when chunked", async () => {
     const { port, seen } = await start();
-    const announced = await rawRequest({ port, path: PATH, headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Length": String(50 * 1024 * 1024) } });
+    const announced = await rawRequest({
+      port,
+      path: PATH,
+      headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Length": String(50 * 1024 * 1024) },
+    });
     expect(announced.status).toBe(413);
     expect(announced.bodyBytesSent).toBe(0);
 
-    const chunked = await rawRequest({ port, path: PATH, headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Transfer-Encoding": "chunked" }, bodyBytes: 50 * 1024 * 1024 });
+    const chunked = await rawRequest({
+      port,
+      path: PATH,
+      headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Transfer-Encoding": "chunked" },
+      bodyBytes: 50 * 1024 * 1024,
+    });
     expect(chunked.status).toBe(413);
     expect(chunked.bodyBytesSent).toBeLessThan(10 * 1024 * 1024); // cut off near the limit, not read to the end
     expect(seen).toEqual([]);
@@ -81,7 +115,12 @@ describe("webhook server", () => {
   it("answers invalid JSON and JSON that is not an update with 400, so Telegram does not redeliver it", async () => {
     const { port, seen } = await start();
     for (const body of ["{not json", "[1,2]", '{"message":{}}', "null"]) {
-      const res = await rawRequest({ port, path: PATH, headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Length": String(Buffer.byteLength(body)) }, body });
+      const res = await rawRequest({
+        port,
+        path: PATH,
+        headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Length": String(Buffer.byteLength(body)) },
+        body,
+      });
       expect(res.status, body).toBe(400);
     }
     expect(seen).toEqual([]);
@@ -89,7 +128,16 @@ describe("webhook server", () => {
 
   it("answers other paths with 404 and /healthz with the health report (200, or 503 with the reason)", async () => {
     const { port } = await start();
-    expect((await rawRequest({ port, path: "/other", headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Length": "2" }, body: "{}" })).status).toBe(404);
+    expect(
+      (
+        await rawRequest({
+          port,
+          path: "/other",
+          headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Length": "2" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(404);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     healthReport = { ok: false, reason: "storage did not answer within 2000 ms", storage: "failing", updates: "ok" };
     try {
@@ -103,7 +151,13 @@ describe("webhook server", () => {
 
   it("times out a body sent too slowly with 408 and closes the connection", async () => {
     const { port, seen } = await start({ requestTimeoutMs: 1_000, headersTimeoutMs: 1_000, timeoutCheckIntervalMs: 100 });
-    const res = await rawRequest({ port, path: PATH, headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Length": "100000" }, bodyBytes: 100_000, chunkDelayMs: 60_000 });
+    const res = await rawRequest({
+      port,
+      path: PATH,
+      headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Length": "100000" },
+      bodyBytes: 100_000,
+      chunkDelayMs: 60_000,
+    });
     expect(res.status).toBe(408);
     expect(res.elapsedMs).toBeLessThan(5_000);
     expect(seen).toEqual([]);

@@ -21,7 +21,14 @@ export interface BareBot {
 }
 
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const pager = (page: number) => ({ inline_keyboard: [[{ text: "‹", callback_data: `ord:l:a:${Math.max(1, page - 1)}` }, { text: "›", callback_data: `ord:l:a:${page + 1}` }]] });
+const pager = (page: number) => ({
+  inline_keyboard: [
+    [
+      { text: "‹", callback_data: `ord:l:a:${Math.max(1, page - 1)}` },
+      { text: "›", callback_data: `ord:l:a:${page + 1}` },
+    ],
+  ],
+});
 
 interface BareOptions {
   exchangerBaseUrl: string;

@@ -19,7 +19,14 @@ export interface BotProcess {
 
 const CHILD = fileURLToPath(new URL("../bot-child.js", import.meta.url));
 
-export async function startBotProcess(env: { BENCH_BOT: "ours" | "bare"; BENCH_EXCHANGER: string; BENCH_API_ROOT: string; BENCH_API_KEY?: string; BENCH_PAGE_SIZE?: string; BENCH_CONNECTIONS?: string }): Promise<BotProcess> {
+export async function startBotProcess(env: {
+  BENCH_BOT: "ours" | "bare";
+  BENCH_EXCHANGER: string;
+  BENCH_API_ROOT: string;
+  BENCH_API_KEY?: string;
+  BENCH_PAGE_SIZE?: string;
+  BENCH_CONNECTIONS?: string;
+}): Promise<BotProcess> {
   const child = forkChild(CHILD, Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>);
   const { pageSize, connections } = await nextReply<BotReply, "ready">(child, "ready");
   const request = <T extends BotReply["type"]>(message: BotRequest, answer: T) => {

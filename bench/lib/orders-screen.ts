@@ -13,14 +13,26 @@ export interface OrdersScreen {
   press(page: 1 | 2): Update;
 }
 
-export async function openOrdersScreen(bot: OurBotWithFake, chatId: number, apiKey: string, deliver: (u: Update) => Promise<void>): Promise<OrdersScreen> {
+export async function openOrdersScreen(
+  bot: OurBotWithFake,
+  chatId: number,
+  apiKey: string,
+  deliver: (u: Update) => Promise<void>,
+): Promise<OrdersScreen> {
   const { fake } = bot;
   await deliver(textUpdate(fake, chatId, apiKey));
   if (!(await bot.app.storage.vault.has(chatId))) throw new Error(`bench: linking chat ${chatId} failed`);
   await deliver(textUpdate(fake, chatId, "/orders"));
-  const screen = fake.visible(chatId).filter((m) => m.from === "bot").at(-1);
-  const page2 = (screen?.replyMarkup?.inline_keyboard ?? []).flat().map((b) => b.callback_data ?? "").find((d) => /^ord:l:[^:]+:2$/.test(d));
-  if (!screen || !page2) throw new Error(`bench: /orders showed no "page 2" button (is the orders feature installed?): ${screen?.text ?? "no reply"}`);
+  const screen = fake
+    .visible(chatId)
+    .filter((m) => m.from === "bot")
+    .at(-1);
+  const page2 = (screen?.replyMarkup?.inline_keyboard ?? [])
+    .flat()
+    .map((b) => b.callback_data ?? "")
+    .find((d) => /^ord:l:[^:]+:2$/.test(d));
+  if (!screen || !page2)
+    throw new Error(`bench: /orders showed no "page 2" button (is the orders feature installed?): ${screen?.text ?? "no reply"}`);
   const page1 = page2.replace(/:2$/, ":1");
   const messageId = messageWithButton(fake, chatId, page2)!;
   return { chatId, messageId, press: (page) => callbackUpdate(fake, chatId, messageId, page === 1 ? page1 : page2) };

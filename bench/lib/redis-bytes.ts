@@ -43,6 +43,12 @@ export async function bytesPerChat(redis: Redis, prefix: string, chats: readonly
     entry.keys.push(name.replace(owner, "<chat>") + (transient ? " (60 s)" : ""));
     perChat.set(owner, entry);
   }
-  const sum = (pick: (e: { lasting: number; transient: number }) => number) => [...perChat.values()].reduce((a, e) => a + pick(e), 0) / chats.length;
-  return { lasting: sum((e) => e.lasting), transient: sum((e) => e.transient), sampleKeys: perChat.values().next().value?.keys ?? [], unowned };
+  const sum = (pick: (e: { lasting: number; transient: number }) => number) =>
+    [...perChat.values()].reduce((a, e) => a + pick(e), 0) / chats.length;
+  return {
+    lasting: sum((e) => e.lasting),
+    transient: sum((e) => e.transient),
+    sampleKeys: perChat.values().next().value?.keys ?? [],
+    unowned,
+  };
 }

@@ -124,7 +124,12 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
       onDropped: async (ctx, how) => {
         deps.metrics.throttled(how.coalesced ? "coalesced" : "backlog");
         await deleteIfKey(ctx);
-        await tellSlowDown(ctx, deps, (key, args) => i18n.t(languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage), key, args), how);
+        await tellSlowDown(
+          ctx,
+          deps,
+          (key, args) => i18n.t(languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage), key, args),
+          how,
+        );
       },
     }),
   );
@@ -146,12 +151,24 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   bot.use(createFallback());
 
   // Last resort (errors the boundary itself could not handle): log, never crash the process.
-  bot.catch((err) => deps.logger.error({ updateId: err.ctx.update.update_id, err: err.error instanceof Error ? err.error.name : String(err.error) }, "unhandled bot error"));
+  bot.catch((err) =>
+    deps.logger.error(
+      { updateId: err.ctx.update.update_id, err: err.error instanceof Error ? err.error.name : String(err.error) },
+      "unhandled bot error",
+    ),
+  );
 
   return {
     bot,
     i18n,
-    registerCommands: (signal) => registerCommands(bot.api, i18n, layout.commands.filter((c) => c.listed !== false), botConfig, signal),
+    registerCommands: (signal) =>
+      registerCommands(
+        bot.api,
+        i18n,
+        layout.commands.filter((c) => c.listed !== false),
+        botConfig,
+        signal,
+      ),
   };
 }
 

@@ -46,7 +46,9 @@ function entriesIn(raw: unknown): number {
 
 /** The server listed something, the reader found nothing: the screen would look empty. */
 function emptiedBy(method: string, readCount: number, ctx: CheckContext): ReadVerdict {
-  return entriesIn(ctx.rawResult(method)) > 0 && readCount === 0 ? { problem: "the server listed entries but the bot read none: the screen would look empty" } : undefined;
+  return entriesIn(ctx.rawResult(method)) > 0 && readCount === 0
+    ? { problem: "the server listed entries but the bot read none: the screen would look empty" }
+    : undefined;
 }
 
 const needCaller = (ctx: CheckContext): Caller => {
@@ -62,7 +64,8 @@ export const CHECKS: readonly Check[] = [
     async read(ctx) {
       const currencies = await ctx.client.getCurrencies(ctx.language);
       const unnamed = currencies.filter((c) => currencyLabel(c) === `#${c.id}`).length;
-      if (unnamed > 0) return { problem: `${unnamed} of ${currencies.length} currencies have no name or code the bot can read: they would show as "#id"` };
+      if (unnamed > 0)
+        return { problem: `${unnamed} of ${currencies.length} currencies have no name or code the bot can read: they would show as "#id"` };
       return emptiedBy(this.method, currencies.length, ctx);
     },
   },

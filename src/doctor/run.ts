@@ -61,7 +61,9 @@ export async function runDoctor(options: DoctorOptions, write: (line: string) =>
   const caller = options.apiKey === undefined ? undefined : { apiKey: options.apiKey, language: options.language };
   const width = Math.max(...CHECKS.map((c) => c.method.length));
 
-  out(`Checking ${displayUrl(options.baseUrl)} (language ${options.language}${caller ? ", with DOCTOR_API_KEY" : ", public methods only"})`);
+  out(
+    `Checking ${displayUrl(options.baseUrl)} (language ${options.language}${caller ? ", with DOCTOR_API_KEY" : ", public methods only"})`,
+  );
   const methods: MethodReport[] = [];
   try {
     for (const check of CHECKS) {
@@ -102,7 +104,11 @@ async function runCheck(
   }
 }
 
-function describeFailure(check: Check, error: unknown, seen: (Success & { status: number }) | undefined): { verdict: Verdict; text: string } {
+function describeFailure(
+  check: Check,
+  error: unknown,
+  seen: (Success & { status: number }) | undefined,
+): { verdict: Verdict; text: string } {
   const userSees = (text: string) => `a user would see ${text} on ${check.screen}`;
   // A success envelope arrived and the bot's reader still failed: the result's shape is the problem.
   if (seen !== undefined) {
@@ -113,15 +119,24 @@ function describeFailure(check: Check, error: unknown, seen: (Success & { status
   }
   const said = (message: string | undefined) => (message === undefined ? " (no message)" : `: ${oneLine(message)}`);
   if (error instanceof Unauthorized) {
-    const answer = error.httpStatus === 401 || error.httpStatus === 403 ? `HTTP ${error.httpStatus}` : `error envelope with HTTP ${error.httpStatus}${said(error.serverMessage)}`;
+    const answer =
+      error.httpStatus === 401 || error.httpStatus === 403
+        ? `HTTP ${error.httpStatus}`
+        : `error envelope with HTTP ${error.httpStatus}${said(error.serverMessage)}`;
     return {
       verdict: "refused",
       text: `reachable · ${answer} · the key is rejected: DOCTOR_API_KEY is not accepted (a user with such a key is told to link again)`,
     };
   }
   if (error instanceof ExchangerError) {
-    const shown = error.serverMessage === undefined ? "“The exchanger refused the request without saying why”" : "“The exchanger says: …” with this message";
-    return { verdict: "refused", text: `reachable · error envelope with HTTP ${error.httpStatus}${said(error.serverMessage)} · refused: ${userSees(shown)}` };
+    const shown =
+      error.serverMessage === undefined
+        ? "“The exchanger refused the request without saying why”"
+        : "“The exchanger says: …” with this message";
+    return {
+      verdict: "refused",
+      text: `reachable · error envelope with HTTP ${error.httpStatus}${said(error.serverMessage)} · refused: ${userSees(shown)}`,
+    };
   }
   if (error instanceof Unavailable) {
     if (error.reason === "network" || error.reason === "timeout") {
@@ -130,7 +145,10 @@ function describeFailure(check: Check, error: unknown, seen: (Success & { status
     const status = error.httpStatus === undefined ? "" : ` with HTTP ${error.httpStatus}`;
     return { verdict: "not understood", text: `reachable · not an API envelope${status} · NOT understood: ${userSees(UNAVAILABLE_TEXT)}` };
   }
-  return { verdict: "not understood", text: `reachable · ${error instanceof Error ? error.name : "unknown error"} while reading · NOT understood` };
+  return {
+    verdict: "not understood",
+    text: `reachable · ${error instanceof Error ? error.name : "unknown error"} while reading · NOT understood`,
+  };
 }
 
 /** Server text on one terminal line: control characters (and so escape sequences) become spaces. */

@@ -174,10 +174,7 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       log?.debug({ method, status, durationMs: elapsed(started), attempt }, "exchanger call");
       return success;
     } catch (error) {
-      log?.debug(
-        { method, status, durationMs: elapsed(started), attempt, error: describe(error) },
-        "exchanger call failed",
-      );
+      log?.debug({ method, status, durationMs: elapsed(started), attempt, error: describe(error) }, "exchanger call failed");
       throw error;
     }
   }
@@ -300,8 +297,18 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       const { id_type, id_number, card_number, first_name, last_name, middle_name, birth_date, phone, country, city, address, zip_code } =
         fields;
       const params: Params = {
-        id_type, id_number, card_number, first_name, last_name, middle_name,
-        birth_date, phone, country, city, address, zip_code,
+        id_type,
+        id_number,
+        card_number,
+        first_name,
+        last_name,
+        middle_name,
+        birth_date,
+        phone,
+        country,
+        city,
+        address,
+        zip_code,
         language: caller.language,
       };
       const success = await call({
@@ -390,9 +397,7 @@ function isUsableKey(key: string): boolean {
 
 /** Replaces every given secret in a text; longer first so that one secret inside another is covered. */
 function scrubber(secrets: ReadonlyArray<string | undefined>): (text: string) => string {
-  const values = [...new Set(secrets.filter((s): s is string => typeof s === "string" && s !== ""))].sort(
-    (a, b) => b.length - a.length,
-  );
+  const values = [...new Set(secrets.filter((s): s is string => typeof s === "string" && s !== ""))].sort((a, b) => b.length - a.length);
   return (text) => values.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
 }
 

@@ -9,9 +9,7 @@
 import { ExchangerError, Unauthorized, Unavailable } from "./errors.js";
 import type { Pagination } from "./types.js";
 
-export type Envelope =
-  | { success: true; result: unknown; pagination: unknown }
-  | { success: false; message: string | undefined };
+export type Envelope = { success: true; result: unknown; pagination: unknown } | { success: false; message: string | undefined };
 
 /** Longest server message we keep; a misbehaving server must not fill logs or chat messages. */
 const MAX_MESSAGE_LENGTH = 500;
@@ -41,12 +39,7 @@ export interface Success {
  * Turns an HTTP status and (maybe) an envelope into the result or one of the three errors.
  * `scrub` removes secrets the server might echo back (e.g. "invalid key abc…") from its message.
  */
-export function interpret(
-  method: string,
-  status: number,
-  envelope: Envelope | undefined,
-  scrub: (text: string) => string,
-): Success {
+export function interpret(method: string, status: number, envelope: Envelope | undefined, scrub: (text: string) => string): Success {
   const message = envelope && !envelope.success && envelope.message !== undefined ? scrub(envelope.message) : undefined;
   // The key was rejected whatever the body says; the bot must ask the user to re-link.
   if (status === 401 || status === 403) throw new Unauthorized(method, message, status);

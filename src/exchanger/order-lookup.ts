@@ -35,7 +35,10 @@ export function matchesLookup(order: Order, lookup: OrderLookup): boolean {
 const LOOKUP_LIMIT = 5;
 
 /** The order with exactly this id or token, read through `list` (own or referral orders); undefined when none matches. */
-export async function findOrder(list: (params: OrderFilters & ListParams) => Promise<Page<Order>>, lookup: OrderLookup): Promise<Order | undefined> {
+export async function findOrder(
+  list: (params: OrderFilters & ListParams) => Promise<Page<Order>>,
+  lookup: OrderLookup,
+): Promise<Order | undefined> {
   const page = await list({ ...lookup, limit: LOOKUP_LIMIT });
   return page.items.find((order) => matchesLookup(order, lookup));
 }

@@ -66,7 +66,9 @@ export class ServerStatuses {
     const candidates: StatusChoice[] =
       this.form === "number"
         ? SPEC_IDS.map((id) => ({ form: "number", value: String(id) }))
-        : [...this.#names].filter((name) => FILTER_NAME.test(name) && describeStatus(name).key !== undefined).map((value) => ({ form: "name", value }));
+        : [...this.#names]
+            .filter((name) => FILTER_NAME.test(name) && describeStatus(name).key !== undefined)
+            .map((value) => ({ form: "name", value }));
     const rank = (choice: StatusChoice) => {
       const info = describeStatus(choiceStatus(choice));
       return meaningRank(info.meaning) * 100 + KNOWN_STATUS_KEYS.indexOf(info.key!);

@@ -58,7 +58,12 @@ const KNOWN = {
   canceled: { id: 3, meaning: "canceled", emoji: "❌", aliases: ["cancelled", "cancel", "declined", "rejected", "deleted"] },
   expired: { meaning: "canceled", emoji: "⌛", aliases: ["timeout", "timed_out", "overdue"] },
   refund: { meaning: "canceled", emoji: "↩️", aliases: ["refunded", "returned", "return", "chargeback"] },
-  completed: { id: 4, meaning: "done", emoji: "✅", aliases: ["success", "successful", "done", "finished", "complete", "executed", "closed"] },
+  completed: {
+    id: 4,
+    meaning: "done",
+    emoji: "✅",
+    aliases: ["success", "successful", "done", "finished", "complete", "executed", "closed"],
+  },
 } as const satisfies Record<string, KnownStatus>;
 
 export type KnownStatusKey = keyof typeof KNOWN;

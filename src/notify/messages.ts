@@ -38,7 +38,11 @@ export function summaryMessage(tr: Translator, changes: readonly OrderChange[], 
 }
 
 /** The messages one poll sends: a card per change, or one summary when there are many. */
-export function messagesFor(tr: Translator, changes: readonly OrderChange[], names: CurrencyNames): Array<{ text: string; changes: OrderChange[] }> {
+export function messagesFor(
+  tr: Translator,
+  changes: readonly OrderChange[],
+  names: CurrencyNames,
+): Array<{ text: string; changes: OrderChange[] }> {
   if (changes.length > MAX_CARDS_PER_POLL) return [{ text: summaryMessage(tr, changes, names), changes: [...changes] }];
   return changes.map((change) => ({ text: changeMessage(tr, change, names), changes: [change] }));
 }

@@ -22,7 +22,13 @@ export const leaseKey = (chatId: number | string): string => `notify:lease:${cha
  * Turns notifications on: a fresh state (no baseline, so the first poll announces nothing old) and
  * the chat due at once, so the baseline is taken within a tick.
  */
-export async function enableNotifications(kv: KV, settings: SettingsStore, chatId: number, language: Language, now = Date.now()): Promise<void> {
+export async function enableNotifications(
+  kv: KV,
+  settings: SettingsStore,
+  chatId: number,
+  language: Language,
+  now = Date.now(),
+): Promise<void> {
   await settings.update(chatId, { notify: true });
   await kv.set(seenKey(chatId), encodeSeen({ lang: language }));
   await kv.zadd(SCHEDULE_KEY, String(chatId), now);

@@ -170,13 +170,14 @@ export class Notifier {
         } catch (error) {
           this.#log.warn({ err: describe(error) }, "notification tick failed");
         }
-        if (!full && !this.#stopped) await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.#tickMs);
-          this.#wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
+        if (!full && !this.#stopped)
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, this.#tickMs);
+            this.#wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
       }
     })();
   }
@@ -284,7 +285,11 @@ export class Notifier {
 
   /** The key was revoked or changed: forget it (as the bot does on any rejected call), stop, say so once. */
   /** The off-page orders still moving, each read by id; undefined when the request ceiling said wait. */
-  async #readOffPageActive(previous: SeenState, page: readonly Order[], caller: { apiKey: string; language: Language }): Promise<Order[] | undefined> {
+  async #readOffPageActive(
+    previous: SeenState,
+    page: readonly Order[],
+    caller: { apiKey: string; language: Language },
+  ): Promise<Order[] | undefined> {
     const onPage = new Set(page.map((order) => String(order.id)));
     const wanted = [...(previous.statuses ?? [])]
       .filter(([id, status]) => isActiveStatus(status) && !onPage.has(id))

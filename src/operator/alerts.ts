@@ -70,7 +70,10 @@ export function createAlerts(deps: AlertDeps, options: AlertOptions): Alerts {
         try {
           await deps.api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } });
         } catch (error) {
-          log.warn({ adminChat: `#${index + 1} of ${options.adminChatIds.length}`, err: error instanceof Error ? error.message : String(error) }, "could not deliver an alert to an admin chat (has the admin started the bot?)");
+          log.warn(
+            { adminChat: `#${index + 1} of ${options.adminChatIds.length}`, err: error instanceof Error ? error.message : String(error) },
+            "could not deliver an alert to an admin chat (has the admin started the bot?)",
+          );
         }
       }),
     );
@@ -103,7 +106,9 @@ export function createAlerts(deps: AlertDeps, options: AlertOptions): Alerts {
     if (await deps.kv.setIfAbsent(INCIDENT_KEY, value, INCIDENT_TTL_MS)) {
       incident = value;
       log.warn({ failingForMs: now() - since }, "exchanger failing; alert sent");
-      await send(`⚠️ The exchanger has not been answering for ${duration(now() - since)}: users see "exchanger unavailable". Reported by ${options.instance}.`);
+      await send(
+        `⚠️ The exchanger has not been answering for ${duration(now() - since)}: users see "exchanger unavailable". Reported by ${options.instance}.`,
+      );
     } else {
       // Another instance claimed it (and alerted): remember its record, to close it on recovery.
       incident = await deps.kv.get(INCIDENT_KEY);
@@ -119,7 +124,11 @@ export function createAlerts(deps: AlertDeps, options: AlertOptions): Alerts {
         })
         .catch((error: unknown) => {
           // Once per streak: a Redis outage would otherwise repeat this every check.
-          if (!checkFailing) log.warn({ err: error instanceof Error ? error.message : String(error) }, "exchanger alert check failed (storage unreachable?); retrying at every check");
+          if (!checkFailing)
+            log.warn(
+              { err: error instanceof Error ? error.message : String(error) },
+              "exchanger alert check failed (storage unreachable?); retrying at every check",
+            );
           checkFailing = true;
         })
         .finally(() => {

@@ -57,7 +57,9 @@ export function createHealthCheck(options: HealthOptions): HealthCheck {
 
 async function checkStorage(kv: KV, timeoutMs: number): Promise<string | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`storage did not answer within ${timeoutMs} ms`), timeoutMs)));
+  const late = new Promise<string>(
+    (resolve) => (timer = setTimeout(() => resolve(`storage did not answer within ${timeoutMs} ms`), timeoutMs)),
+  );
   try {
     return await Promise.race([kv.get(PROBE_KEY).then(() => undefined), late]);
   } catch (error) {
@@ -74,10 +76,14 @@ export function pollingReceiving(isRunning: () => boolean, probe: () => PollingP
     const poll = probe();
     if (poll.startedAt === undefined) return "no getUpdates request sent yet";
     if (poll.finishedAt === undefined) {
-      return now() - poll.startedAt < RECEIVING_WINDOW_MS ? undefined : `getUpdates has been waiting for ${Math.round((now() - poll.startedAt) / 1000)} s`;
+      return now() - poll.startedAt < RECEIVING_WINDOW_MS
+        ? undefined
+        : `getUpdates has been waiting for ${Math.round((now() - poll.startedAt) / 1000)} s`;
     }
     if (!poll.ok) return "the latest getUpdates failed (Telegram unreachable or refused the token; see the log)";
-    return now() - poll.finishedAt < RECEIVING_WINDOW_MS ? undefined : `no getUpdates answered for ${Math.round((now() - poll.finishedAt) / 1000)} s`;
+    return now() - poll.finishedAt < RECEIVING_WINDOW_MS
+      ? undefined
+      : `no getUpdates answered for ${Math.round((now() - poll.finishedAt) / 1000)} s`;
   };
 }
 

@@ -23,9 +23,19 @@ export function createOperator(kv: KV, registry: Registry): Operator {
   const metrics = createMetrics(registry);
   const exchangerHealth = new ExchangerHealth();
   const storeCounts = new StoreCounts(kv);
-  metrics.addGauge("linked_chats", "Chats with a linked API key (all instances; counted at most once a minute)", async () => (await storeCounts.get())?.linkedChats);
-  metrics.addGauge("notification_subscribers", "Chats with order notifications on (all instances; counted at most once a minute)", async () => (await storeCounts.get())?.subscribers);
-  metrics.addGauge("exchanger_up", "1 while this instance's latest exchanger calls are answered, 0 while they fail", () => (exchangerHealth.failingSince() === undefined ? 1 : 0));
+  metrics.addGauge(
+    "linked_chats",
+    "Chats with a linked API key (all instances; counted at most once a minute)",
+    async () => (await storeCounts.get())?.linkedChats,
+  );
+  metrics.addGauge(
+    "notification_subscribers",
+    "Chats with order notifications on (all instances; counted at most once a minute)",
+    async () => (await storeCounts.get())?.subscribers,
+  );
+  metrics.addGauge("exchanger_up", "1 while this instance's latest exchanger calls are answered, 0 while they fail", () =>
+    exchangerHealth.failingSince() === undefined ? 1 : 0,
+  );
   return {
     metrics,
     exchangerHealth,

@@ -69,7 +69,15 @@ export const TELEGRAM_METHODS = [
 ] as const;
 
 /** Error classes a handler may end with (the error boundary tells the user about each). */
-export const HANDLER_ERRORS = ["Unavailable", "ExchangerError", "Unauthorized", "NotLinked", "CodesLocked", "GrammyError", "HttpError"] as const;
+export const HANDLER_ERRORS = [
+  "Unavailable",
+  "ExchangerError",
+  "Unauthorized",
+  "NotLinked",
+  "CodesLocked",
+  "GrammyError",
+  "HttpError",
+] as const;
 
 /** Why an update was not handled: the chat backlog dropped it or coalesced a repeated press, its budget was spent, or it was a redelivery. */
 export const THROTTLE_REASONS = ["backlog", "coalesced", "over_budget", "repeated"] as const;
@@ -106,15 +114,53 @@ export function createMetrics(registry: Registry): AppMetrics {
   collectDefaultMetrics({ register: registry });
 
   const updates = new Counter({ name: `${PREFIX}updates_total`, help: "Updates received, by kind", labelNames: ["kind"], registers });
-  const errors = new Counter({ name: `${PREFIX}handler_errors_total`, help: "Updates whose handler ended in an error, by error class", labelNames: ["error"], registers });
-  const throttled = new Counter({ name: `${PREFIX}throttled_updates_total`, help: "Updates not handled, by reason (backlog, coalesced, over_budget, repeated)", labelNames: ["reason"], registers });
-  const exchangerCalls = new Counter({ name: `${PREFIX}exchanger_calls_total`, help: "Exchanger API calls (retries included in one call), by method and outcome", labelNames: ["method", "outcome"], registers });
-  const exchangerLatency = new Histogram({ name: `${PREFIX}exchanger_call_duration_seconds`, help: "Exchanger API call duration including retries, by method", labelNames: ["method"], buckets: LATENCY_BUCKETS, registers });
-  const telegramRequests = new Counter({ name: `${PREFIX}telegram_requests_total`, help: "HTTP requests to the Bot API (each retry counts), by method and outcome", labelNames: ["method", "outcome"], registers });
-  const telegramRetries = new Counter({ name: `${PREFIX}telegram_retries_total`, help: "Bot API requests repeated by auto-retry (429 / 5xx), by method", labelNames: ["method"], registers });
+  const errors = new Counter({
+    name: `${PREFIX}handler_errors_total`,
+    help: "Updates whose handler ended in an error, by error class",
+    labelNames: ["error"],
+    registers,
+  });
+  const throttled = new Counter({
+    name: `${PREFIX}throttled_updates_total`,
+    help: "Updates not handled, by reason (backlog, coalesced, over_budget, repeated)",
+    labelNames: ["reason"],
+    registers,
+  });
+  const exchangerCalls = new Counter({
+    name: `${PREFIX}exchanger_calls_total`,
+    help: "Exchanger API calls (retries included in one call), by method and outcome",
+    labelNames: ["method", "outcome"],
+    registers,
+  });
+  const exchangerLatency = new Histogram({
+    name: `${PREFIX}exchanger_call_duration_seconds`,
+    help: "Exchanger API call duration including retries, by method",
+    labelNames: ["method"],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const telegramRequests = new Counter({
+    name: `${PREFIX}telegram_requests_total`,
+    help: "HTTP requests to the Bot API (each retry counts), by method and outcome",
+    labelNames: ["method", "outcome"],
+    registers,
+  });
+  const telegramRetries = new Counter({
+    name: `${PREFIX}telegram_retries_total`,
+    help: "Bot API requests repeated by auto-retry (429 / 5xx), by method",
+    labelNames: ["method"],
+    registers,
+  });
   const notifications = new Counter({ name: `${PREFIX}notifications_sent_total`, help: "Order status notifications delivered", registers });
   // Not registered: p50/p95 of the last hour for /stats; Prometheus gets the histogram above.
-  const latencyWindow = new Summary({ name: "exchanger_latency_last_hour", help: "-", percentiles: [0.5, 0.95], maxAgeSeconds: 3600, ageBuckets: 6, registers: [] });
+  const latencyWindow = new Summary({
+    name: "exchanger_latency_last_hour",
+    help: "-",
+    percentiles: [0.5, 0.95],
+    maxAgeSeconds: 3600,
+    ageBuckets: 6,
+    registers: [],
+  });
   const recent = new RecentActivity(latencyWindow);
 
   return {

@@ -46,6 +46,7 @@ async function serveMetrics(_req: IncomingMessage, res: ServerResponse, options:
     res.writeHead(200, { "content-type": options.registry.contentType, "cache-control": "no-store" }).end(text);
   } catch (error) {
     options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, "could not collect metrics");
-    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("could not collect metrics; see the bot's log");
+    if (!res.headersSent)
+      res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("could not collect metrics; see the bot's log");
   }
 }

@@ -47,10 +47,7 @@ const FIELDS = {
 type FieldName = keyof typeof FIELDS;
 
 function inputs(required: FieldName[], optional: FieldName[] = []): SandboxInput[] {
-  return [
-    ...required.map((f) => ({ ...FIELDS[f], required: true })),
-    ...optional.map((f) => ({ ...FIELDS[f], required: false })),
-  ];
+  return [...required.map((f) => ({ ...FIELDS[f], required: true })), ...optional.map((f) => ({ ...FIELDS[f], required: false }))];
 }
 
 export function seedDirections(): SandboxDirection[] {

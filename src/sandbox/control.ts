@@ -11,15 +11,9 @@ const DEFAULT_DIRECTION_ID = 2;
  * A new order for the account, newest of all (highest id). Defaults: direction 2, status created,
  * send_amount "100.00", created now. `partial` overrides any field, as given (types included).
  */
-export function addOrder(
-  state: SandboxState,
-  accountName: string,
-  partial: Record<string, unknown>,
-  nowMs: number,
-): SandboxOrder {
+export function addOrder(state: SandboxState, accountName: string, partial: Record<string, unknown>, nowMs: number): SandboxOrder {
   const account = getAccount(state, accountName);
-  const direction =
-    findDirection(state, partial.exchange_id ?? DEFAULT_DIRECTION_ID) ?? findDirection(state, DEFAULT_DIRECTION_ID)!;
+  const direction = findDirection(state, partial.exchange_id ?? DEFAULT_DIRECTION_ID) ?? findDirection(state, DEFAULT_DIRECTION_ID)!;
   const id = state.nextIds.order++;
   const order = buildOrder(state, {
     id,

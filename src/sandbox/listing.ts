@@ -54,7 +54,11 @@ export function newestFirst<T extends { id: string | number }>(items: readonly T
 }
 
 /** A list answer in the dialect's order, paged, with `pagination` only where the dialect sends it. */
-export function listAnswer<T extends { id: string | number }>(dialect: Dialect, items: readonly T[], params: Params): { result: T[]; pagination?: [number, number] } {
+export function listAnswer<T extends { id: string | number }>(
+  dialect: Dialect,
+  items: readonly T[],
+  params: Params,
+): { result: T[]; pagination?: [number, number] } {
   const sorted = newestFirst(items);
   if (dialect.listOrder === "oldest-first") sorted.reverse();
   const page = paginate(sorted, params);

@@ -17,7 +17,10 @@ const TAG_BYTES = 16;
 
 /** Thrown by Keyring.open. The message names the reason only, never key material or plaintext. */
 export class DecryptError extends Error {
-  constructor(readonly reason: "malformed" | "unknown-key" | "auth-failed", keyId?: string) {
+  constructor(
+    readonly reason: "malformed" | "unknown-key" | "auth-failed",
+    keyId?: string,
+  ) {
     super(
       reason === "malformed"
         ? "Sealed value is malformed"
@@ -70,7 +73,13 @@ export class Keyring {
     const cipher = createCipheriv(ALGORITHM, this.#keys.get(this.#currentId)!, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(aad, "utf8"));
     const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-    return [VERSION, this.#currentId, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
+    return [
+      VERSION,
+      this.#currentId,
+      iv.toString("base64url"),
+      cipher.getAuthTag().toString("base64url"),
+      ciphertext.toString("base64url"),
+    ].join(".");
   }
 
   open(sealed: string, aad: string): string {

@@ -33,7 +33,10 @@ export async function resolveEncryptionKeys(config: KeyConfig, logger: Logger): 
       const fileKey = await readKeyFile(path, logger);
       if (fileKey !== undefined && !sameKey(fileKey, config.encryptionKey) && !old.some((k) => sameKey(k, fileKey))) {
         old.push(fileKey);
-        logger.info({ file: path }, "ENCRYPTION_KEY is set; the previously generated key file is still accepted for decryption (run `npm run rotate-keys`)");
+        logger.info(
+          { file: path },
+          "ENCRYPTION_KEY is set; the previously generated key file is still accepted for decryption (run `npm run rotate-keys`)",
+        );
       }
     }
     return { current: config.encryptionKey, old, source: "config" };
@@ -74,12 +77,17 @@ async function readKeyFile(path: string, logger: Logger): Promise<string | undef
     throw error;
   }
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || Buffer.from(text, "base64").length !== 32) {
-    throw new Error(`${path} does not hold a base64 32-byte key; restore it from a backup (data encrypted with it is unreadable without it)`);
+    throw new Error(
+      `${path} does not hold a base64 32-byte key; restore it from a backup (data encrypted with it is unreadable without it)`,
+    );
   }
   // Warn rather than refuse: Windows reports 0666 for every file.
   const { mode } = await stat(path);
   if (process.platform !== "win32" && (mode & 0o077) !== 0) {
-    logger.warn({ file: path, mode: (mode & 0o777).toString(8) }, "encryption key file is accessible to other users; run `chmod 600` on it");
+    logger.warn(
+      { file: path, mode: (mode & 0o777).toString(8) },
+      "encryption key file is accessible to other users; run `chmod 600` on it",
+    );
   }
   return text;
 }

@@ -57,10 +57,16 @@ export async function openStorage(config: StorageConfig, logger: Logger, options
 
   const kv = await FileKV.open(config.dataDir, {
     onLockBusy: ({ lockPath, waitMs }) =>
-      logger.warn({ lock: lockPath, waitSeconds: Math.round(waitMs / 1000) }, "DATA_DIR is locked by another bot process; waiting in case that lock is stale (left by a crashed process)"),
+      logger.warn(
+        { lock: lockPath, waitSeconds: Math.round(waitMs / 1000) },
+        "DATA_DIR is locked by another bot process; waiting in case that lock is stale (left by a crashed process)",
+      ),
     // Another process may be writing the folder now: stop at once rather than overwrite its changes.
     onLockLost: (error) => {
-      logger.fatal({ dataDir: config.dataDir, reason: error.message }, "lost the lock on DATA_DIR (the process stalled past the lock's stale period, or the lock was removed); exiting so two processes never write the store");
+      logger.fatal(
+        { dataDir: config.dataDir, reason: error.message },
+        "lost the lock on DATA_DIR (the process stalled past the lock's stale period, or the lock was removed); exiting so two processes never write the store",
+      );
       process.exit(1);
     },
   });
@@ -90,7 +96,8 @@ async function assemble(
     kv,
     keyring,
     vault,
-    conversationAdapter: <T>(ttlMs = DEFAULT_CONVERSATION_TTL_MS) => new EncryptedConversationAdapter<T>(sealedStore(ttlMs), keyring, logger),
+    conversationAdapter: <T>(ttlMs = DEFAULT_CONVERSATION_TTL_MS) =>
+      new EncryptedConversationAdapter<T>(sealedStore(ttlMs), keyring, logger),
     ...(redis ? { redis } : {}),
     close: () => (closing ??= kv.close()),
   };

@@ -209,7 +209,12 @@ export class FileKV implements KV {
     } catch {
       parsed = undefined;
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || !Object.values(parsed).every((v) => typeof v === "number")) {
+    if (
+      typeof parsed !== "object" ||
+      parsed === null ||
+      Array.isArray(parsed) ||
+      !Object.values(parsed).every((v) => typeof v === "number")
+    ) {
       throw new TypeError(`${key} does not hold a sorted set`);
     }
     return Object.assign(Object.create(null) as Record<string, number>, parsed);
@@ -238,7 +243,8 @@ export class FileKV implements KV {
 
   #assertOpen(): void {
     if (this.#closed) throw new Error("FileKV is closed");
-    if (this.#lockLost) throw new Error(`The lock on ${dirname(this.path)} was lost; the embedded store no longer writes (${this.#lockLost.message})`);
+    if (this.#lockLost)
+      throw new Error(`The lock on ${dirname(this.path)} was lost; the embedded store no longer writes (${this.#lockLost.message})`);
   }
 
   /** The entry if present and not expired; an expired one is dropped on the way. */
@@ -382,7 +388,10 @@ async function lockDataDir(storePath: string, options: FileKVOptions, onCompromi
   const waitMs = stale + 2_000;
   options.onLockBusy?.({ lockPath, waitMs });
   try {
-    return await lockfile.lock(storePath, { ...lockOptions, retries: { retries: Math.ceil(waitMs / 1_000), factor: 1, minTimeout: 1_000, maxTimeout: 1_000 } });
+    return await lockfile.lock(storePath, {
+      ...lockOptions,
+      retries: { retries: Math.ceil(waitMs / 1_000), factor: 1, minTimeout: 1_000, maxTimeout: 1_000 },
+    });
   } catch (error) {
     throw lockError(error, lockPath);
   }

@@ -52,17 +52,22 @@ export function violations(imports: readonly Import[]): string[] {
     const say = (rule: string) => out.push(`${from} → ${to} (${rule})`);
     if (from.startsWith("bot/") && to.startsWith("notify/")) say("src/bot never imports src/notify: use deps.notifications");
     if (own !== undefined) {
-      if (other !== undefined && other !== own && !to.endsWith(`/${other}/public.ts`)) say("a feature uses another feature only through its public.ts");
+      if (other !== undefined && other !== own && !to.endsWith(`/${other}/public.ts`))
+        say("a feature uses another feature only through its public.ts");
       if (other !== undefined && other !== own && from.endsWith("/public.ts")) say("a public.ts imports no other feature (no cycles)");
       if (to.startsWith("bot/middlewares/")) say("features do not import middlewares: shared pieces live in core/ or ui/");
       // Data goes through ctx.deps; a feature may name its keys under the chat's prefix (chatKeyPrefix), nothing more.
-      if (to.startsWith("storage/") && !typeOnly && to !== "storage/settings.ts") say("features reach storage through ctx.deps (type imports only)");
-      if (to.startsWith("notify/") || to.startsWith("sandbox/") || to === "app.ts" || to === "main.ts") say("features import only bot/, exchanger/ and types");
+      if (to.startsWith("storage/") && !typeOnly && to !== "storage/settings.ts")
+        say("features reach storage through ctx.deps (type imports only)");
+      if (to.startsWith("notify/") || to.startsWith("sandbox/") || to === "app.ts" || to === "main.ts")
+        say("features import only bot/, exchanger/ and types");
     } else if (from.startsWith("bot/") && from !== "bot/index.ts" && other !== undefined) {
       say("only the composition root (bot/index.ts) imports features");
     }
-    if (from.startsWith("notify/") && to.startsWith("bot/features/") && to !== "bot/features/orders/public.ts") say("notify uses only the orders' public rendering");
-    if ((from.startsWith("exchanger/") || from.startsWith("storage/") || from.startsWith("telegram/")) && to.startsWith("bot/")) say("Telegram-free layers never import the bot");
+    if (from.startsWith("notify/") && to.startsWith("bot/features/") && to !== "bot/features/orders/public.ts")
+      say("notify uses only the orders' public rendering");
+    if ((from.startsWith("exchanger/") || from.startsWith("storage/") || from.startsWith("telegram/")) && to.startsWith("bot/"))
+      say("Telegram-free layers never import the bot");
   }
   return out;
 }

@@ -30,7 +30,11 @@ describe("translations", () => {
       expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
       for (const [file, keys] of english) {
         const theirs = other.get(file) ?? new Set<string>();
-        expect({ file, missing: [...keys].filter((k) => !theirs.has(k)), extra: [...theirs].filter((k) => !keys.has(k)) }).toEqual({ file, missing: [], extra: [] });
+        expect({ file, missing: [...keys].filter((k) => !theirs.has(k)), extra: [...theirs].filter((k) => !keys.has(k)) }).toEqual({
+          file,
+          missing: [],
+          extra: [],
+        });
       }
     });
   }

@@ -27,7 +27,8 @@ function buttons(user: SimUser): { text: string; data: string }[] {
 
 const ALL = new Set(["All", "Все", "Усі"]);
 /** The status chips on screen ("All" left out; the active chip is marked "• " and carries "ord:f"). */
-const statusChips = (user: SimUser) => buttons(user).filter((b) => /^ord:(l:(?!a:)[^:]+:1|f)$/.test(b.data) && !ALL.has(b.text.replace(/^• /, "")));
+const statusChips = (user: SimUser) =>
+  buttons(user).filter((b) => /^ord:(l:(?!a:)[^:]+:1|f)$/.test(b.data) && !ALL.has(b.text.replace(/^• /, "")));
 
 /** "🆕 #1041 · Created · 2025-…" → id and the status part, for every order line of a list. */
 function listedStatuses(text: string): Map<string, { emoji: string; words: string }> {
@@ -77,7 +78,10 @@ describe.each(DIALECT_NAMES)("orders in the %s dialect", (dialect: DialectName) 
     const pressed = new Set<string>();
     const sent = new Set<string>();
     // Chips grow as the bot sees more of the server's statuses: press until none is new.
-    const unpressed = () => statusChips(user).map((c) => c.text.replace(/^• /, "")).find((text) => !pressed.has(text));
+    const unpressed = () =>
+      statusChips(user)
+        .map((c) => c.text.replace(/^• /, ""))
+        .find((text) => !pressed.has(text));
     for (let chip = unpressed(); chip !== undefined; chip = unpressed()) {
       pressed.add(chip);
       await user.press(chip);
@@ -91,7 +95,10 @@ describe.each(DIALECT_NAMES)("orders in the %s dialect", (dialect: DialectName) 
     }
     // Numbers where the server writes numbers, its own @names where it writes names (all but the
     // refund, which only the last page holds).
-    const expected = dialect === "names" ? ["awaiting_payment", "new", "paid", "processing", "hold", "error", "success", "cancelled"].map((n) => `@${n}`) : ["0", "1", "2", "3", "4"];
+    const expected =
+      dialect === "names"
+        ? ["awaiting_payment", "new", "paid", "processing", "hold", "error", "success", "cancelled"].map((n) => `@${n}`)
+        : ["0", "1", "2", "3", "4"];
     expect([...sent].sort()).toEqual(expected.sort());
   });
 
@@ -107,7 +114,9 @@ describe.each(DIALECT_NAMES)("orders in the %s dialect", (dialect: DialectName) 
 
   it("pays an order that awaits payment from its card: one spend-balance call", async () => {
     const user = await h.linkedUser("main");
-    const waiting = h.sandbox.state.accounts.main!.orders.filter((o) => ["0", "8"].includes(String(o.status)) && Number(o.send_amount) < 1500);
+    const waiting = h.sandbox.state.accounts.main!.orders.filter(
+      (o) => ["0", "8"].includes(String(o.status)) && Number(o.send_amount) < 1500,
+    );
     // The names dialect's script calls its newest such order "new": pay that one there.
     const order = waiting.sort((a, b) => Number(b.id) - Number(a.id))[0]!;
     if (dialect === "names") expect(writeStatus(h.sandbox.dialect, order.status)).toBe("new");
@@ -121,21 +130,24 @@ describe.each(DIALECT_NAMES)("orders in the %s dialect", (dialect: DialectName) 
   });
 
   const moving = dialect === "names" ? [0, 8, 1, 6, 2, 7] : [0, 1, 2];
-  it.each(moving)("the watcher polls a chat with an order in status %s on its active schedule, and rarely once it is done", async (status) => {
-    h.sandbox.addOrder("empty", { status });
-    const user = await subscribedUser(h, "empty");
-    const clock = new TestClock();
-    const watcher = notifierFor(h, { now: clock.now });
-    const due = async () => (await h.storage.kv.zscore(SCHEDULE_KEY, String(user.chatId)))! - clock.now();
-    await watcher.runOnce();
-    expect(await due()).toBeLessThanOrEqual(h.config.notify.intervalMs);
+  it.each(moving)(
+    "the watcher polls a chat with an order in status %s on its active schedule, and rarely once it is done",
+    async (status) => {
+      h.sandbox.addOrder("empty", { status });
+      const user = await subscribedUser(h, "empty");
+      const clock = new TestClock();
+      const watcher = notifierFor(h, { now: clock.now });
+      const due = async () => (await h.storage.kv.zscore(SCHEDULE_KEY, String(user.chatId)))! - clock.now();
+      await watcher.runOnce();
+      expect(await due()).toBeLessThanOrEqual(h.config.notify.intervalMs);
 
-    const order = h.sandbox.state.accounts.empty!.orders[0]!;
-    h.sandbox.setOrderStatus("empty", order.id, 4);
-    clock.advance(h.config.notify.intervalMs + 1);
-    await watcher.runOnce();
-    expect(await due()).toBeGreaterThan(h.config.notify.intervalMs);
-  });
+      const order = h.sandbox.state.accounts.empty!.orders[0]!;
+      h.sandbox.setOrderStatus("empty", order.id, 4);
+      clock.advance(h.config.notify.intervalMs + 1);
+      await watcher.runOnce();
+      expect(await due()).toBeGreaterThan(h.config.notify.intervalMs);
+    },
+  );
 });
 
 describe("a status filter the server refuses", () => {

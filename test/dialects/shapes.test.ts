@@ -12,7 +12,9 @@ function buttons(user: SimUser): string[] {
 }
 
 function callbackData(user: SimUser): string[] {
-  return (user.lastBotMessage().replyMarkup?.inline_keyboard ?? []).flat().flatMap((b) => ("callback_data" in b && b.callback_data ? [b.callback_data] : []));
+  return (user.lastBotMessage().replyMarkup?.inline_keyboard ?? [])
+    .flat()
+    .flatMap((b) => ("callback_data" in b && b.callback_data ? [b.callback_data] : []));
 }
 
 describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
@@ -104,7 +106,8 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
     const referral = user.lastText();
     expect(referral).toContain("Партнерська програма");
     expect(referral).not.toMatch(/^0: /m);
-    if (h.sandbox.dialect.referralProgram === "array") expect(referral).toContain("• Рівень 1: 0,5% з кожного обміну\n• Рівень 2: 0,1% з кожного обміну");
+    if (h.sandbox.dialect.referralProgram === "array")
+      expect(referral).toContain("• Рівень 1: 0,5% з кожного обміну\n• Рівень 2: 0,1% з кожного обміну");
     else expect(referral).toContain("Запрошуйте друзів за реферальним посиланням");
   });
 

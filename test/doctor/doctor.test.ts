@@ -48,7 +48,10 @@ describe.each(DIALECT_NAMES)("doctor against the sandbox (%s dialect)", (dialect
     const { report, output } = await doctor(sandbox.baseUrl, key);
     expect(report.ok, output).toBe(true);
     expect(report.methods.map((m) => m.method)).toEqual([...READ_ONLY].map((p) => p.slice(1)));
-    expect(report.methods.every((m) => m.verdict === "understood"), output).toBe(true);
+    expect(
+      report.methods.every((m) => m.verdict === "understood"),
+      output,
+    ).toBe(true);
     for (const m of report.methods) expect(m.line).toMatch(/reachable · .+ · understood$/);
     expect(output).toMatch(/understands all 11 answers/);
     expect(sandbox.requests.every((r) => READ_ONLY.has(r.path))).toBe(true);
@@ -61,7 +64,9 @@ describe("doctor", () => {
     sandbox = await startSandbox();
     const { report, output } = await doctor(sandbox.baseUrl);
     expect(report.ok).toBe(true);
-    expect(report.methods.filter((m) => m.verdict === "not asked").map((m) => m.method)).toEqual([...READ_ONLY].filter((p) => p.startsWith("/user-")).map((p) => p.slice(1)));
+    expect(report.methods.filter((m) => m.verdict === "not asked").map((m) => m.method)).toEqual(
+      [...READ_ONLY].filter((p) => p.startsWith("/user-")).map((p) => p.slice(1)),
+    );
     expect(sandbox.requests.some((r) => r.path.startsWith("/user-api-"))).toBe(false);
     expect(output).toMatch(/Set DOCTOR_API_KEY/);
   });
@@ -90,7 +95,9 @@ describe("doctor", () => {
     expect(report.ok).toBe(false);
     const failed = report.methods.filter((m) => m.verdict !== "understood").map((m) => m.method);
     expect(failed).toEqual(["public-api-get-currencies", "user-api-get-orders", "user-api-get-details"]);
-    expect(lineOf(output, "public-api-get-currencies")).toMatch(/^FAIL .*reachable · number · NOT understood: a user would see “The exchanger is not answering right now” on currency names/);
+    expect(lineOf(output, "public-api-get-currencies")).toMatch(
+      /^FAIL .*reachable · number · NOT understood: a user would see “The exchanger is not answering right now” on currency names/,
+    );
     expect(lineOf(output, "user-api-get-orders")).toMatch(/string \(12 characters\) · NOT understood: .* on \/orders/);
     expect(lineOf(output, "user-api-get-details")).toMatch(/not an API envelope with HTTP 200 · NOT understood/);
     expect(lineOf(output, "public-api-get-exchange")).toMatch(/^ok .* understood$/);
@@ -103,13 +110,16 @@ describe("doctor", () => {
     const key = "doctor-secret-key-9876543210";
     fake = await startFakeServer((req, res) => {
       if (req.path.startsWith("/user-api-")) return json(res, { success: false, message: `Wrong API key ${key}`, result: false });
-      if (req.path === "/public-api-get-exchanges") return json(res, { success: true, result: { "1": { "2": "btc-eth", "3": "btc-usdt" }, "4": { "1": "usdt-btc" } } });
+      if (req.path === "/public-api-get-exchanges")
+        return json(res, { success: true, result: { "1": { "2": "btc-eth", "3": "btc-usdt" }, "4": { "1": "usdt-btc" } } });
       return json(res, { success: true, result: { ok: 1 } });
     });
     const { report, output } = await doctor(fake.url, key);
     expect(report.ok).toBe(false);
     // The bot's rejected-key rule: get-info refused with the envelope means the key is not accepted.
-    expect(lineOf(output, "user-api-get-info")).toMatch(/^FAIL .*error envelope with HTTP 200: Wrong API key \[redacted\] · the key is rejected: DOCTOR_API_KEY is not accepted/);
+    expect(lineOf(output, "user-api-get-info")).toMatch(
+      /^FAIL .*error envelope with HTTP 200: Wrong API key \[redacted\] · the key is rejected: DOCTOR_API_KEY is not accepted/,
+    );
     expect(lineOf(output, "user-api-get-orders")).toMatch(/the key is rejected/);
     expect(lineOf(output, "public-api-get-exchanges")).toMatch(/map of 2×2 strings \(3 in all\)/);
     expect(output).not.toContain(key);
@@ -123,9 +133,16 @@ describe("doctor", () => {
       return json(res, { success: true, result: req.path.includes("orders") || req.path.includes("details") ? [] : { ok: 1 } });
     });
     const { report, output } = await doctor(fake.url, "doctor-test-key-0123456789");
-    expect(report.methods.filter((m) => m.verdict === "refused").map((m) => m.method)).toEqual(["public-api-get-referral-program", "user-api-get-inputs"]);
-    expect(lineOf(output, "user-api-get-inputs")).toMatch(/error envelope with HTTP 200: Method disabled · refused: a user would see “The exchanger says: …” with this message on \/inputs/);
-    expect(lineOf(output, "public-api-get-referral-program")).toMatch(/HTTP 200 \(no message\) · refused: a user would see “The exchanger refused the request without saying why” on \/referral/);
+    expect(report.methods.filter((m) => m.verdict === "refused").map((m) => m.method)).toEqual([
+      "public-api-get-referral-program",
+      "user-api-get-inputs",
+    ]);
+    expect(lineOf(output, "user-api-get-inputs")).toMatch(
+      /error envelope with HTTP 200: Method disabled · refused: a user would see “The exchanger says: …” with this message on \/inputs/,
+    );
+    expect(lineOf(output, "public-api-get-referral-program")).toMatch(
+      /HTTP 200 \(no message\) · refused: a user would see “The exchanger refused the request without saying why” on \/referral/,
+    );
   });
 
   it("an exchanger that does not answer: every public method unreachable, the report fails", async () => {
@@ -149,6 +166,9 @@ describe("doctor configuration", () => {
       language: "en",
       timeoutMs: 15_000,
     });
-    expect(parseDoctorConfig({ EXCHANGER_BASE_URL: "https://x.example", DOCTOR_API_KEY: " k ", DEFAULT_LANGUAGE: "uk" })).toMatchObject({ apiKey: "k", language: "uk" });
+    expect(parseDoctorConfig({ EXCHANGER_BASE_URL: "https://x.example", DOCTOR_API_KEY: " k ", DEFAULT_LANGUAGE: "uk" })).toMatchObject({
+      apiKey: "k",
+      language: "uk",
+    });
   });
 });

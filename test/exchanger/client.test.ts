@@ -18,14 +18,23 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function setup(handler: Handler, options: Partial<ExchangerClientOptions> = {}): Promise<{ server: FakeServer; client: ExchangerClientWithStats }> {
+async function setup(
+  handler: Handler,
+  options: Partial<ExchangerClientOptions> = {},
+): Promise<{ server: FakeServer; client: ExchangerClientWithStats }> {
   const server = await startFakeServer(handler);
   const client = createExchangerClient({ baseUrl: server.url, timeoutMs: 2_000, retry: { attempts: 3, baseDelayMs: 5 }, ...options });
-  cleanups.push(() => server.close(), () => client.close());
+  cleanups.push(
+    () => server.close(),
+    () => client.close(),
+  );
   return { server, client };
 }
 
-const ok = (result: unknown, extra: object = {}): Handler => (_req, res) => json(res, { success: true, result, ...extra });
+const ok =
+  (result: unknown, extra: object = {}): Handler =>
+  (_req, res) =>
+    json(res, { success: true, result, ...extra });
 
 describe("requests on the wire", () => {
   it("user methods: POST form body with language, X-Authorization and repeated ids[]", async () => {
@@ -43,7 +52,10 @@ describe("requests on the wire", () => {
   it("appends methods to a base URL with a path prefix", async () => {
     const server = await startFakeServer(ok({ login: "u" }));
     const client = createExchangerClient({ baseUrl: `${server.url}/api/v1/`, timeoutMs: 2_000 });
-    cleanups.push(() => server.close(), () => client.close());
+    cleanups.push(
+      () => server.close(),
+      () => client.close(),
+    );
     expect(await client.getInfo(caller)).toEqual({ login: "u" });
     expect(server.requests[0]!.path).toBe("/api/v1/user-api-get-info");
     expect(await client.getCurrencies("en")).toEqual([]);
@@ -151,7 +163,11 @@ describe("results", () => {
   it("lists: array or id-keyed object, pagination, extra fields and id types kept", async () => {
     const { client } = await setup((req, res) => {
       if (req.path === "/user-api-get-orders") {
-        json(res, { success: true, result: { "17": { id: 17, status: 4, custom: { a: 1 } }, "18": { id: "18", status: "9" } }, pagination: ["40", "0"] });
+        json(res, {
+          success: true,
+          result: { "17": { id: 17, status: 4, custom: { a: 1 } }, "18": { id: "18", status: "9" } },
+          pagination: ["40", "0"],
+        });
       } else {
         json(res, { success: true, result: [{ id: "5", currency_id: 1, value: "x" }, 7, null] });
       }
@@ -201,7 +217,10 @@ describe("results", () => {
 describe("errors", () => {
   it("error envelope with and without message → ExchangerError", async () => {
     const { client } = await setup((req, res) =>
-      json(res, req.path.endsWith("info") ? { success: false, message: "Invalid currency", result: false } : { success: false, result: false }),
+      json(
+        res,
+        req.path.endsWith("info") ? { success: false, message: "Invalid currency", result: false } : { success: false, result: false },
+      ),
     );
     const withMessage = await failure(client.getInfo(caller));
     expect(withMessage).toBeInstanceOf(ExchangerError);
@@ -220,7 +239,9 @@ describe("errors", () => {
   });
 
   it("a success envelope under 5xx or 3xx is not trusted: Unavailable; a read is retried, a write is not", async () => {
-    const { server, client } = await setup((req, res) => json(res, { success: true, result: req.path.endsWith("orders") ? [] : { status: 1 } }, req.path.endsWith("orders") ? 500 : 302));
+    const { server, client } = await setup((req, res) =>
+      json(res, { success: true, result: req.path.endsWith("orders") ? [] : { status: 1 } }, req.path.endsWith("orders") ? 500 : 302),
+    );
     const read = await failure(client.getOrders(caller));
     expect(read).toBeInstanceOf(Unavailable);
     expect(read).toMatchObject({ reason: "server-error", httpStatus: 500 });
@@ -255,10 +276,13 @@ describe("errors", () => {
   });
 
   it("500 with HTML → Unavailable server-error", async () => {
-    const { client } = await setup((_req, res) => {
-      res.writeHead(500, { "content-type": "text/html" });
-      res.end("<html><body>Internal Server Error</body></html>");
-    }, { retry: { attempts: 1, baseDelayMs: 1 } });
+    const { client } = await setup(
+      (_req, res) => {
+        res.writeHead(500, { "content-type": "text/html" });
+        res.end("<html><body>Internal Server Error</body></html>");
+      },
+      { retry: { attempts: 1, baseDelayMs: 1 } },
+    );
     const error = await failure(client.getInfo(caller));
     expect(error).toBeInstanceOf(Unavailable);
     expect(error).toMatchObject({ reason: "server-error", httpStatus: 500 });
@@ -266,13 +290,16 @@ describe("errors", () => {
 
   it("200 with a non-JSON body, or JSON that is not an envelope → Unavailable bad-response", async () => {
     let n = 0;
-    const { client } = await setup((_req, res) => {
-      n++;
-      if (n === 1) {
-        res.writeHead(200, { "content-type": "text/html" });
-        res.end("<html>maintenance</html>");
-      } else json(res, { data: [1, 2] });
-    }, { retry: { attempts: 1, baseDelayMs: 1 } });
+    const { client } = await setup(
+      (_req, res) => {
+        n++;
+        if (n === 1) {
+          res.writeHead(200, { "content-type": "text/html" });
+          res.end("<html>maintenance</html>");
+        } else json(res, { data: [1, 2] });
+      },
+      { retry: { attempts: 1, baseDelayMs: 1 } },
+    );
     for (let i = 0; i < 2; i++) {
       const error = await failure(client.getInfo(caller));
       expect(error).toBeInstanceOf(Unavailable);
@@ -300,15 +327,18 @@ describe("errors", () => {
   });
 
   it("a body that stalls, or trickles forever, → Unavailable timeout", async () => {
-    const { client } = await setup((req, res) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.write('{"success":true,');
-      if (req.path.endsWith("orders")) {
-        // One byte every 100 ms: never idle long enough for undici's body timeout, but endless.
-        const timer = setInterval(() => res.write(" "), 100);
-        res.on("close", () => clearInterval(timer));
-      }
-    }, { timeoutMs: 300, retry: { attempts: 1, baseDelayMs: 1 } });
+    const { client } = await setup(
+      (req, res) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write('{"success":true,');
+        if (req.path.endsWith("orders")) {
+          // One byte every 100 ms: never idle long enough for undici's body timeout, but endless.
+          const timer = setInterval(() => res.write(" "), 100);
+          res.on("close", () => clearInterval(timer));
+        }
+      },
+      { timeoutMs: 300, retry: { attempts: 1, baseDelayMs: 1 } },
+    );
     for (const call of [() => client.getInfo(caller), () => client.getOrders(caller)]) {
       const started = Date.now();
       const error = await failure(call());
@@ -404,7 +434,12 @@ describe("secrets", () => {
       },
       { logger, timeoutMs: 300, retry: { attempts: 2, baseDelayMs: 1 } },
     );
-    const refused = createExchangerClient({ baseUrl: await closedPortUrl(), timeoutMs: 500, logger, retry: { attempts: 1, baseDelayMs: 1 } });
+    const refused = createExchangerClient({
+      baseUrl: await closedPortUrl(),
+      timeoutMs: 500,
+      logger,
+      retry: { attempts: 1, baseDelayMs: 1 },
+    });
     cleanups.push(() => refused.close());
 
     const secrets = [KEY, "old-secret-pw", "new-secret-pw", "987654"];
@@ -428,7 +463,13 @@ describe("secrets", () => {
     ]);
     expect((errors[0] as ExchangerError).serverMessage).toContain("[redacted]");
     for (const error of errors) {
-      const text = [error.message, error.stack, JSON.stringify(error), String(error), JSON.stringify((error as { cause?: unknown }).cause ?? null)].join("\n");
+      const text = [
+        error.message,
+        error.stack,
+        JSON.stringify(error),
+        String(error),
+        JSON.stringify((error as { cause?: unknown }).cause ?? null),
+      ].join("\n");
       for (const secret of secrets) expect(text).not.toContain(secret);
     }
     expect(lines.length).toBeGreaterThan(0);
@@ -451,10 +492,13 @@ describe("connections", () => {
 
   it("a timed-out call does not poison the pool", async () => {
     let n = 0;
-    const { client } = await setup((_req, res) => {
-      if (++n === 1) return; // first request stalls
-      json(res, { success: true, result: { ok: 1 } });
-    }, { timeoutMs: 300, retry: { attempts: 1, baseDelayMs: 1 } });
+    const { client } = await setup(
+      (_req, res) => {
+        if (++n === 1) return; // first request stalls
+        json(res, { success: true, result: { ok: 1 } });
+      },
+      { timeoutMs: 300, retry: { attempts: 1, baseDelayMs: 1 } },
+    );
     await failure(client.getInfo(caller));
     expect(await client.getInfo(caller)).toEqual({ ok: 1 });
   });

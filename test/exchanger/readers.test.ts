@@ -20,7 +20,9 @@ describe("directions map", () => {
       { sendCurrencyId: "0", receiveCurrencyId: "5", pair: "a-b" },
       { sendCurrencyId: "1", receiveCurrencyId: "0", pair: "c-d" },
     ]);
-    expect(readDirectionMap({ "1": { "2": { slug: "x-y", rate: 3 } } })).toEqual([{ sendCurrencyId: "1", receiveCurrencyId: "2", pair: "x-y" }]);
+    expect(readDirectionMap({ "1": { "2": { slug: "x-y", rate: 3 } } })).toEqual([
+      { sendCurrencyId: "1", receiveCurrencyId: "2", pair: "x-y" },
+    ]);
   });
 
   it("still reads an old-style list of direction objects, leaving switched-off ones out", () => {
@@ -37,17 +39,21 @@ describe("directions map", () => {
     for (const nothing of [null, false, "", [], {}]) expect(readDirectionMap(nothing)).toEqual([]);
     expect(readDirectionMap(42)).toBeUndefined();
     expect(readDirectionMap("x")).toBeUndefined();
-    expect(readDirectionMap({ "1": { "2": "" , "3": null } })).toEqual([]);
+    expect(readDirectionMap({ "1": { "2": "", "3": null } })).toEqual([]);
   });
 });
 
 describe("currencies", () => {
   it("reads a list with name/code", () => {
-    expect(readCurrencies([{ id: 1, name: "Bitcoin", code: "BTC", reserve: "3" }])).toEqual([{ id: 1, name: "Bitcoin", code: "BTC", reserve: "3" }]);
+    expect(readCurrencies([{ id: 1, name: "Bitcoin", code: "BTC", reserve: "3" }])).toEqual([
+      { id: 1, name: "Bitcoin", code: "BTC", reserve: "3" },
+    ]);
   });
 
   it("reads an object keyed by id with title/xml_code, the id from the key when the value lacks it", () => {
-    expect(readCurrencies({ "1": { id: "1", title: "Bitcoin", xml_code: "BTC" }, "2": { title: "Ether", xml_code: "ETH", type: "crypto" } })).toEqual([
+    expect(
+      readCurrencies({ "1": { id: "1", title: "Bitcoin", xml_code: "BTC" }, "2": { title: "Ether", xml_code: "ETH", type: "crypto" } }),
+    ).toEqual([
       { id: "1", name: "Bitcoin", code: "BTC" },
       { id: "2", name: "Ether", code: "ETH", type: "crypto" },
     ]);
@@ -104,7 +110,12 @@ describe("balance", () => {
   });
 
   it("formats every balance on one line", () => {
-    expect(formatBalances([{ amount: "1500.00", currency: "USD" }, { amount: "0.01", currency: "BTC" }])).toBe("1500.00 USD, 0.01 BTC");
+    expect(
+      formatBalances([
+        { amount: "1500.00", currency: "USD" },
+        { amount: "0.01", currency: "BTC" },
+      ]),
+    ).toBe("1500.00 USD, 0.01 BTC");
     expect(formatBalances([{ amount: "5" }])).toBe("5");
     expect(formatBalances([])).toBeUndefined();
   });

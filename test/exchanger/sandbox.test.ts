@@ -151,7 +151,10 @@ describe("user methods against the sandbox", () => {
     await client.setupTwoFactor(empty, { enable: true, secret, code: totp(secret) });
     expect(sandbox.accounts.empty.twoFactorSecret).toBe(secret);
     expect(await client.getInfo(empty)).toMatchObject({ two_factor_authentication: 1 });
-    expect(sandbox.requests.at(-2)!.fields).toMatchObject({ two_factor_authentication_enable: "1", two_factor_authentication_token: secret });
+    expect(sandbox.requests.at(-2)!.fields).toMatchObject({
+      two_factor_authentication_enable: "1",
+      two_factor_authentication_token: secret,
+    });
 
     const wrong = await failure(client.setupTwoFactor(empty, { enable: false, code: "000000" }));
     expect(wrong).toBeInstanceOf(ExchangerError);

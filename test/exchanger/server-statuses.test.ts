@@ -13,9 +13,26 @@ describe("what a process learns about the server's statuses", () => {
 
   it("offers the names a name-writing server used, known ones only, in the order of their meaning", () => {
     const statuses = new ServerStatuses();
-    statuses.observe(["success", "processing", "awaiting_payment", "partially_refunded", "new", "hold", "cancelled", "success", "a_very_long_status_name_indeed"]);
+    statuses.observe([
+      "success",
+      "processing",
+      "awaiting_payment",
+      "partially_refunded",
+      "new",
+      "hold",
+      "cancelled",
+      "success",
+      "a_very_long_status_name_indeed",
+    ]);
     expect(statuses.form).toBe("name");
-    expect(statuses.filterChoices().map(statusFilterParam)).toEqual(["@new", "@awaiting_payment", "@processing", "@hold", "@success", "@cancelled"]);
+    expect(statuses.filterChoices().map(statusFilterParam)).toEqual([
+      "@new",
+      "@awaiting_payment",
+      "@processing",
+      "@hold",
+      "@success",
+      "@cancelled",
+    ]);
   });
 
   it("never offers a refused filter again", () => {

@@ -85,7 +85,11 @@ describe("exchanger faults", () => {
       });
     });
     // A second bot instance on the same Redis (so the chat is linked there too), pointed at nothing.
-    const down = await Harness.start({ sandbox: h.sandbox, prefix: h.prefix, env: { EXCHANGER_TIMEOUT_MS: String(TIMEOUT_MS), EXCHANGER_BASE_URL: `http://127.0.0.1:${closedPort}` } });
+    const down = await Harness.start({
+      sandbox: h.sandbox,
+      prefix: h.prefix,
+      env: { EXCHANGER_TIMEOUT_MS: String(TIMEOUT_MS), EXCHANGER_BASE_URL: `http://127.0.0.1:${closedPort}` },
+    });
     try {
       const same = down.user({ id: user.id });
       const elapsed = await timed(() => same.send("/orders"));

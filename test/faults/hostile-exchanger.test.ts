@@ -19,33 +19,55 @@ type Mode = "normal" | "orders500" | "spend500";
 
 function ordersBody(): string {
   // The first order carries hostile text and a field nested DEEP levels; then 9,999 plain orders.
-  const first = `{"id":${ORDER_COUNT},"status":0,"token":"tok-first-0000000001","send_amount":"1.5","send_currency_id":1,"receive_currency_id":2,` +
+  const first =
+    `{"id":${ORDER_COUNT},"status":0,"token":"tok-first-0000000001","send_amount":"1.5","send_currency_id":1,"receive_currency_id":2,` +
     `"comment":${JSON.stringify(HOSTILE_TEXT)},"route":${'{"next":'.repeat(DEEP)}1${"}".repeat(DEEP)}}`;
   const rest = Array.from({ length: ORDER_COUNT - 1 }, (_, i) =>
-    JSON.stringify({ id: ORDER_COUNT - 1 - i, status: 4, token: `tok-${i}`, send_amount: "2", send_currency_id: 1, receive_currency_id: 2 }),
+    JSON.stringify({
+      id: ORDER_COUNT - 1 - i,
+      status: 4,
+      token: `tok-${i}`,
+      send_amount: "2",
+      send_currency_id: 1,
+      receive_currency_id: 2,
+    }),
   );
   return `{"success":true,"result":[${[first, ...rest].join(",")}]}`;
 }
 
-const hostileExchanger = (world: { mode: Mode }) => (req: SeenRequest, res: ServerResponse): void => {
-  const { mode } = world;
-  const send = (status: number, body: string) => {
-    res.writeHead(status, { "content-type": "application/json" });
-    res.end(body);
+const hostileExchanger =
+  (world: { mode: Mode }) =>
+  (req: SeenRequest, res: ServerResponse): void => {
+    const { mode } = world;
+    const send = (status: number, body: string) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(body);
+    };
+    switch (req.path) {
+      case "/user-api-get-info":
+        return send(
+          200,
+          JSON.stringify({ success: true, result: { id: 7, email: "user@example.com", balance: "100", two_factor_authentication: 0 } }),
+        );
+      case "/user-api-get-orders":
+        return mode === "orders500" ? send(500, ordersBody()) : send(200, ordersBody());
+      case "/user-api-spend-balance":
+        return send(mode === "spend500" ? 500 : 200, JSON.stringify({ success: true, result: { status: 1 } }));
+      case "/public-api-get-currencies":
+        return send(
+          200,
+          JSON.stringify({
+            success: true,
+            result: [
+              { id: 1, name: `Bit\u202Ecoin\uDC00`, code: "BTC" },
+              { id: 2, name: "Ether", code: "ETH" },
+            ],
+          }),
+        );
+      default:
+        return send(200, JSON.stringify({ success: true, result: [] }));
+    }
   };
-  switch (req.path) {
-    case "/user-api-get-info":
-      return send(200, JSON.stringify({ success: true, result: { id: 7, email: "user@example.com", balance: "100", two_factor_authentication: 0 } }));
-    case "/user-api-get-orders":
-      return mode === "orders500" ? send(500, ordersBody()) : send(200, ordersBody());
-    case "/user-api-spend-balance":
-      return send(mode === "spend500" ? 500 : 200, JSON.stringify({ success: true, result: { status: 1 } }));
-    case "/public-api-get-currencies":
-      return send(200, JSON.stringify({ success: true, result: [{ id: 1, name: `Bit\u202Ecoin\uDC00`, code: "BTC" }, { id: 2, name: "Ether", code: "ETH" }] }));
-    default:
-      return send(200, JSON.stringify({ success: true, result: [] }));
-  }
-};
 
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
 

@@ -37,7 +37,7 @@ const CONTROLS = Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).jo
 /** [label, text]: what each prompt of each flow is fed. */
 export const HOSTILE: ReadonlyArray<readonly [string, string]> = [
   ["5000 characters", "A".repeat(4990) + "0123456789"],
-  ["HTML", "<b><script>alert(1)</script>&amp;</b> <a href=\"javascript:x\">x</a> &lt;"],
+  ["HTML", '<b><script>alert(1)</script>&amp;</b> <a href="javascript:x">x</a> &lt;'],
   ["control characters", `ab${CONTROLS}cd`],
   ["emoji", "💸🔥👨‍👩‍👧‍👦🏳️‍🌈 1️⃣"],
   ["right-to-left override", "\u202etxt.exe\u202c 1234 \u2067abc\u2069"],

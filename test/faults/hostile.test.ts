@@ -182,7 +182,10 @@ describe("hostile strings at every prompt", () => {
       expect(errorLogs(h), where).toEqual([]);
 
       const unchecked = h.sandbox.requests.slice(requestsBefore).filter((r) => !(prompt.allows?.(r, text) ?? false));
-      expect(unchecked.map((r) => `${r.path} ${JSON.stringify(inputFields(r))}`), `${where}: exchanger called with unchecked input`).toEqual([]);
+      expect(
+        unchecked.map((r) => `${r.path} ${JSON.stringify(inputFields(r))}`),
+        `${where}: exchanger called with unchecked input`,
+      ).toEqual([]);
     }
   });
 });
@@ -190,18 +193,84 @@ describe("hostile strings at every prompt", () => {
 describe("forged callback data", () => {
   /** Data no handler can parse: each must fall through to "expired", with no exchanger call at all. */
   const GARBAGE = [
-    "ord:", "ord:l", "ord:l:a:0", "ord:l:a:-1", "ord:l:a:01", "ord:l:x:1", "ord:l:a:abc", "ord:l:a:1:extra", "ord:l:a:9999999999999999999",
-    "ord:c:<script>:a:1", "ord:c:1' OR '1'='1:a:1", "ord:c:1:a", "ord:c:1:a:1:2", "ord:c::a:1", "ord:c:../../etc:a:1", "ord:c:\u0000:a:1",
-    "rord:l:a:0", "rord:c:x y:a:1", "rord:l:5:1",
-    "dt:l:0x1", "dt:l:-1", "dt:d:abc", "dt:t:zzzzzz:x", "dt:t:AAAAAAA:0", "dt:c:short", "dt:y:../..", "dt:b:", "dt:add:1",
-    "adp:c:0", "adp:p:2", "adp:c:9999",
-    "pay:", "pay:o:", "pay:o:<b>", `pay:o:${"9".repeat(41)}`, "pay:o:1:2", "pay:c:AAAAAAAAAAAAAAAA", "pay:c:../../x", "pay:c:", "pay:x:AAAAAAAAAAAAAAAA", "pay:z:1", "pay:menu:x",
-    "lang:de", "lang:", "lang:en:x", "lang:EN",
-    "cur:p:0", "cur:p:-5", "cur:p:x", "dir:s:x", "dir:f:<x>:1", "dir:f:a b:1", `dir:x:${"a".repeat(41)}`, "dir:x:",
-    "inf:zz", "in:show:1", "notify:maybe", "notify:on:1", "acct:show:1", "logout:maybe", "menu:1", "flow:cancel:1", "noop:1",
-    "verif:kind:evil", "verif:pick:zz", "verif:send", "verif:done", "verif:clean", "verif:skip",
-    "tfa:on:1", "tfa:maybe", "pwd:start:x",
-    "\u0000", "💸", "<b>", "a".repeat(64), "ord:l:a:1\n", " ord:l:a:1",
+    "ord:",
+    "ord:l",
+    "ord:l:a:0",
+    "ord:l:a:-1",
+    "ord:l:a:01",
+    "ord:l:x:1",
+    "ord:l:a:abc",
+    "ord:l:a:1:extra",
+    "ord:l:a:9999999999999999999",
+    "ord:c:<script>:a:1",
+    "ord:c:1' OR '1'='1:a:1",
+    "ord:c:1:a",
+    "ord:c:1:a:1:2",
+    "ord:c::a:1",
+    "ord:c:../../etc:a:1",
+    "ord:c:\u0000:a:1",
+    "rord:l:a:0",
+    "rord:c:x y:a:1",
+    "rord:l:5:1",
+    "dt:l:0x1",
+    "dt:l:-1",
+    "dt:d:abc",
+    "dt:t:zzzzzz:x",
+    "dt:t:AAAAAAA:0",
+    "dt:c:short",
+    "dt:y:../..",
+    "dt:b:",
+    "dt:add:1",
+    "adp:c:0",
+    "adp:p:2",
+    "adp:c:9999",
+    "pay:",
+    "pay:o:",
+    "pay:o:<b>",
+    `pay:o:${"9".repeat(41)}`,
+    "pay:o:1:2",
+    "pay:c:AAAAAAAAAAAAAAAA",
+    "pay:c:../../x",
+    "pay:c:",
+    "pay:x:AAAAAAAAAAAAAAAA",
+    "pay:z:1",
+    "pay:menu:x",
+    "lang:de",
+    "lang:",
+    "lang:en:x",
+    "lang:EN",
+    "cur:p:0",
+    "cur:p:-5",
+    "cur:p:x",
+    "dir:s:x",
+    "dir:f:<x>:1",
+    "dir:f:a b:1",
+    `dir:x:${"a".repeat(41)}`,
+    "dir:x:",
+    "inf:zz",
+    "in:show:1",
+    "notify:maybe",
+    "notify:on:1",
+    "acct:show:1",
+    "logout:maybe",
+    "menu:1",
+    "flow:cancel:1",
+    "noop:1",
+    "verif:kind:evil",
+    "verif:pick:zz",
+    "verif:send",
+    "verif:done",
+    "verif:clean",
+    "verif:skip",
+    "tfa:on:1",
+    "tfa:maybe",
+    "pwd:start:x",
+    "\u0000",
+    "💸",
+    "<b>",
+    "a".repeat(64),
+    "ord:l:a:1\n",
+    " ord:l:a:1",
   ];
 
   it("garbage under every prefix: answered as expired, no exchanger call", async () => {
@@ -219,13 +288,30 @@ describe("forged callback data", () => {
       const answer = answered(calls);
       expect(answer, `"${data}"`).toContain(EXPIRED);
       expect(answer, `"${data}"`).not.toContain(INTERNAL_ERROR);
-      expect(h.sandbox.requests.slice(requestsBefore).map((r) => r.path), `"${data}" reached the exchanger`).toEqual([]);
+      expect(
+        h.sandbox.requests.slice(requestsBefore).map((r) => r.path),
+        `"${data}" reached the exchanger`,
+      ).toEqual([]);
     }
     expect(errorLogs(h)).toEqual([]);
   });
 
   /** Well-formed data with absurd values: handled, so the exchanger may be asked, but only with checked values. */
-  const ABSURD = ["ord:l:a:999999", "ord:l:4:999999", "ord:c:999999999:a:1", "ord:c:nope-nope:a:999999", "rord:l:a:999999", "rord:c:999999999:a:1", "dt:l:99999", "pay:o:999999999", "pay:s:nope", "cur:p:99999", "dir:s:99999", "dir:f:999999:1", "dir:x:999999"];
+  const ABSURD = [
+    "ord:l:a:999999",
+    "ord:l:4:999999",
+    "ord:c:999999999:a:1",
+    "ord:c:nope-nope:a:999999",
+    "rord:l:a:999999",
+    "rord:c:999999999:a:1",
+    "dt:l:99999",
+    "pay:o:999999999",
+    "pay:s:nope",
+    "cur:p:99999",
+    "dir:s:99999",
+    "dir:f:999999:1",
+    "dir:x:999999",
+  ];
 
   it("absurd but well-formed values: a clear answer, only checked values reach the exchanger", async () => {
     const user = await h.linkedUser();

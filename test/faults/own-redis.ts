@@ -33,7 +33,20 @@ export class OwnRedis {
 
   /** Starts the server (again) on the same port and data folder; resolves once it answers PING. */
   async up(): Promise<void> {
-    const args = ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes", "--appendfsync", "always", "--dir", this.dir];
+    const args = [
+      "--port",
+      String(this.port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "yes",
+      "--appendfsync",
+      "always",
+      "--dir",
+      this.dir,
+    ];
     this.child = spawn("redis-server", args, { stdio: "ignore" });
     const deadline = Date.now() + 10_000;
     for (;;) {
@@ -66,4 +79,3 @@ export class OwnRedis {
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
-

@@ -37,7 +37,9 @@ export class OwnSentinelGroup {
 
   static async start(options: SentinelGroupOptions): Promise<OwnSentinelGroup> {
     if (spawnSync("redis-server", ["--version"]).status !== 0) {
-      throw new Error("redis-server is not on PATH: this test starts its own Redis primary, replica and Sentinel (apt-get install redis-server)");
+      throw new Error(
+        "redis-server is not on PATH: this test starts its own Redis primary, replica and Sentinel (apt-get install redis-server)",
+      );
     }
     const ports = { primary: await freePort(), replica: await freePort(), sentinel: await freePort() };
     const group = new OwnSentinelGroup(ports, mkdtempSync(join(tmpdir(), "own-sentinel-")), options);
@@ -54,7 +56,25 @@ export class OwnSentinelGroup {
     const { primary, replica, sentinel } = this.ports;
     const { password, sentinelPassword } = this.options;
     const node = (port: number, ...extra: string[]) =>
-      this.spawn(["--port", String(port), "--bind", HOST, "--save", "", "--appendonly", "no", "--dir", this.dir, "--dbfilename", `dump-${port}.rdb`, "--requirepass", password, "--masterauth", password, ...extra]);
+      this.spawn([
+        "--port",
+        String(port),
+        "--bind",
+        HOST,
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dir",
+        this.dir,
+        "--dbfilename",
+        `dump-${port}.rdb`,
+        "--requirepass",
+        password,
+        "--masterauth",
+        password,
+        ...extra,
+      ]);
     node(primary);
     await this.answering(primary, password);
     node(replica, "--replicaof", HOST, String(primary));
@@ -133,7 +153,10 @@ export class OwnSentinelGroup {
       `port ${other} to replicate the new master ${master}`,
       async () => {
         const replicas = (await this.sentinel(["SENTINEL", "REPLICAS", MASTER_NAME])) as string[][];
-        return replicas.some((fields) => field(fields, "port") === String(other) && field(fields, "flags") === "slave" && field(fields, "master-link-status") === "ok");
+        return replicas.some(
+          (fields) =>
+            field(fields, "port") === String(other) && field(fields, "flags") === "slave" && field(fields, "master-link-status") === "ok",
+        );
       },
       40_000,
     );
@@ -172,7 +195,9 @@ export class OwnSentinelGroup {
   }
 
   private answering(port: number, password: string): Promise<void> {
-    return this.until(`redis-server on port ${port} to answer`, () => this.withClient(port, password, async (redis) => (await redis.ping()) === "PONG"));
+    return this.until(`redis-server on port ${port} to answer`, () =>
+      this.withClient(port, password, async (redis) => (await redis.ping()) === "PONG"),
+    );
   }
 
   private async until(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
@@ -184,7 +209,8 @@ export class OwnSentinelGroup {
       } catch (error) {
         last = error;
       }
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last instanceof Error ? ` (last error: ${last.message})` : ""}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what}${last instanceof Error ? ` (last error: ${last.message})` : ""}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -38,7 +38,12 @@ describe("Redis restarted mid-conversation", () => {
 
     await redis.crash();
     await user.send("typed-while-redis-was-down").catch(() => undefined);
-    const during = user.visible().slice(before).filter((m) => m.from === "bot").map((m) => m.text).join("\n");
+    const during = user
+      .visible()
+      .slice(before)
+      .filter((m) => m.from === "bot")
+      .map((m) => m.text)
+      .join("\n");
     await redis.up();
     await world.botReconnected();
 

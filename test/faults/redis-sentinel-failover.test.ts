@@ -22,7 +22,10 @@ describe("Redis Sentinel failover mid-conversation", () => {
     group = await OwnSentinelGroup.start({ password: PASSWORD, sentinelPassword: SENTINEL_PASSWORD });
     h = await Harness.start({
       env: {
-        REDIS_SENTINELS: group.sentinels, REDIS_SENTINEL_MASTER: MASTER_NAME, REDIS_PASSWORD: PASSWORD, REDIS_SENTINEL_PASSWORD: SENTINEL_PASSWORD,
+        REDIS_SENTINELS: group.sentinels,
+        REDIS_SENTINEL_MASTER: MASTER_NAME,
+        REDIS_PASSWORD: PASSWORD,
+        REDIS_SENTINEL_PASSWORD: SENTINEL_PASSWORD,
         // The second test taps many times in a few seconds: keep the chat throttle out of the way.
         CHAT_UPDATES_PER_MINUTE: "1000",
       },
@@ -51,14 +54,17 @@ describe("Redis Sentinel failover mid-conversation", () => {
     // between reach the old master and are lost when it resyncs: Redis' own asynchronous-replication
     // window (README, "Redis with Sentinel"), not something the bot can close. Without the failover
     // listener the bot would stay on the old master for ~10 s and this wait would time out.
-    await expect.poll(() => h.storage.redis?.status === "ready" && h.storage.redis.stream?.remotePort === to, { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => h.storage.redis?.status === "ready" && h.storage.redis.stream?.remotePort === to, { timeout: 5_000 })
+      .toBe(true);
 
     // The next update once the bot follows the new master: its writes (the update's id, the flow's
     // end) land there, not on the old master that is about to be demoted and resynced.
     expect(await h.storage.vault.has(user.chatId)).toBe(true);
     const detail = user.textUpdate("bc1-failover-survivor-0001");
     await h.deliver(detail);
-    const created = () => h.exchangerCalls("/user-api-create-details").filter((call) => call.fields.value === "bc1-failover-survivor-0001").length;
+    const created = () =>
+      h.exchangerCalls("/user-api-create-details").filter((call) => call.fields.value === "bc1-failover-survivor-0001").length;
     expect(created()).toBe(1);
     expect(user.transcript()).toContain("Saved");
 
@@ -100,7 +106,14 @@ describe("Redis Sentinel failover mid-conversation", () => {
       if (Date.now() > deadline) throw new Error(`the bot did not move to the new master on port ${to}`);
       const before = reader.visible().length;
       await reader.send("/account");
-      answers.push(reader.visible().slice(before).filter((m) => m.from === "bot").map((m) => m.text).join("\n"));
+      answers.push(
+        reader
+          .visible()
+          .slice(before)
+          .filter((m) => m.from === "bot")
+          .map((m) => m.text)
+          .join("\n"),
+      );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await group.masterIs(to);
@@ -119,7 +132,13 @@ describe("Redis Sentinel failover mid-conversation", () => {
     // Observed, not replaced: ioredis reports errors nobody listens to through console.error.
     const consoleError = vi.spyOn(console, "error");
     const down = { host: "127.0.0.1", port: await freePort() };
-    const target = { kind: "sentinel" as const, sentinels: [down, { host: "127.0.0.1", port: group.ports.sentinel }], masterName: MASTER_NAME, password: PASSWORD, sentinelPassword: SENTINEL_PASSWORD };
+    const target = {
+      kind: "sentinel" as const,
+      sentinels: [down, { host: "127.0.0.1", port: group.ports.sentinel }],
+      masterName: MASTER_NAME,
+      password: PASSWORD,
+      sentinelPassword: SENTINEL_PASSWORD,
+    };
     const redis = await connectRedis(target, createLogger("silent"));
     try {
       await redis.set(`${h.prefix}sentinel-probe`, "1", "PX", 10_000);
@@ -134,8 +153,18 @@ describe("Redis Sentinel failover mid-conversation", () => {
 
   it("closing the storage leaves no connection to the Sentinel behind (a one-shot tool can exit)", async () => {
     const before = await group.sentinelClients();
-    const redis = { kind: "sentinel" as const, sentinels: [{ host: "127.0.0.1", port: group.ports.sentinel }], masterName: MASTER_NAME, password: PASSWORD, sentinelPassword: SENTINEL_PASSWORD };
-    const storage = await openStorage({ encryptionKey: TEST_ENCRYPTION_KEY, encryptionKeysOld: [], redis, dataDir: "/nonexistent" }, createLogger("silent"), { prefix: h.prefix });
+    const redis = {
+      kind: "sentinel" as const,
+      sentinels: [{ host: "127.0.0.1", port: group.ports.sentinel }],
+      masterName: MASTER_NAME,
+      password: PASSWORD,
+      sentinelPassword: SENTINEL_PASSWORD,
+    };
+    const storage = await openStorage(
+      { encryptionKey: TEST_ENCRYPTION_KEY, encryptionKeysOld: [], redis, dataDir: "/nonexistent" },
+      createLogger("silent"),
+      { prefix: h.prefix },
+    );
     const deadline = Date.now() + 5_000;
     while ((await group.sentinelClients()) <= before) {
       if (Date.now() > deadline) throw new Error("the storage never subscribed to the Sentinel's failover announcements");

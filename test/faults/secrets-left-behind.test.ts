@@ -19,7 +19,9 @@ function userMessage(h: Harness, chatId: number, raw: string) {
 }
 
 const botAnswers = (calls: ApiCall[]) =>
-  calls.filter((c) => ["sendMessage", "editMessageText", "answerCallbackQuery"].includes(c.method)).map((c) => String(c.payload.text ?? ""));
+  calls
+    .filter((c) => ["sendMessage", "editMessageText", "answerCallbackQuery"].includes(c.method))
+    .map((c) => String(c.payload.text ?? ""));
 
 describe("secrets left behind (shared Redis)", () => {
   let h: Harness;

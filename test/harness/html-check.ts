@@ -2,7 +2,24 @@
  * A faithful-enough check of Telegram's HTML parse mode: only Telegram's tags, balanced, and every
  * `&` starting a known entity. Telegram answers 400 "can't parse entities" otherwise, so the fake does too.
  */
-const ALLOWED = new Set(["b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "span", "tg-spoiler", "a", "code", "pre", "blockquote", "tg-emoji"]);
+const ALLOWED = new Set([
+  "b",
+  "strong",
+  "i",
+  "em",
+  "u",
+  "ins",
+  "s",
+  "strike",
+  "del",
+  "span",
+  "tg-spoiler",
+  "a",
+  "code",
+  "pre",
+  "blockquote",
+  "tg-emoji",
+]);
 
 export function htmlProblem(text: string): string | undefined {
   const stack: string[] = [];
@@ -11,7 +28,8 @@ export function htmlProblem(text: string): string | undefined {
     const whole = match[0];
     if (whole === "<") return `Unexpected '<' at byte offset ${match.index}`;
     if (whole.startsWith("&")) {
-      if (!/^&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);$/.test(whole)) return `Unsupported or unterminated entity '${whole}' at offset ${match.index}`;
+      if (!/^&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);$/.test(whole))
+        return `Unsupported or unterminated entity '${whole}' at offset ${match.index}`;
       continue;
     }
     const name = match[1]!.toLowerCase();

@@ -51,7 +51,13 @@ export async function rawRequest(request: RawRequest): Promise<RawResponse> {
   let done = false;
   void answered.then(() => (done = true));
 
-  const head = [`POST ${request.path} HTTP/1.1`, "Host: 127.0.0.1", ...Object.entries(request.headers).map(([k, v]) => `${k}: ${v}`), "", ""].join("\r\n");
+  const head = [
+    `POST ${request.path} HTTP/1.1`,
+    "Host: 127.0.0.1",
+    ...Object.entries(request.headers).map(([k, v]) => `${k}: ${v}`),
+    "",
+    "",
+  ].join("\r\n");
   socket.write(head);
   if (request.body !== undefined) {
     socket.write(request.body);

@@ -127,7 +127,12 @@ export class TelegramFake {
   /** Registers a file the user "uploaded"; returns its file_id. */
   addFile(bytes: Uint8Array, extension = "jpg"): StoredFile {
     const n = this.nextFile++;
-    const file: StoredFile = { fileId: `FILE-${n}-${"x".repeat(20)}`, fileUniqueId: `U${n}`, filePath: `photos/file_${n}.${extension}`, bytes };
+    const file: StoredFile = {
+      fileId: `FILE-${n}-${"x".repeat(20)}`,
+      fileUniqueId: `U${n}`,
+      filePath: `photos/file_${n}.${extension}`,
+      bytes,
+    };
     this.files.set(file.fileId, file);
     return file;
   }
@@ -149,7 +154,10 @@ export class TelegramFake {
 
   // ---- grammY's client.fetch ----------------------------------------------------------------------
 
-  readonly fetch = async (input: unknown, init?: { body?: unknown; headers?: unknown; method?: string; signal?: unknown }): Promise<Response> => {
+  readonly fetch = async (
+    input: unknown,
+    init?: { body?: unknown; headers?: unknown; method?: string; signal?: unknown },
+  ): Promise<Response> => {
     const url = new URL(String(input instanceof URL ? input.href : typeof input === "string" ? input : (input as { url: string }).url));
     const headers = new Headers(init?.headers as ConstructorParameters<typeof Headers>[0]);
     const body = await readBody(init?.body);
@@ -179,9 +187,12 @@ export class TelegramFake {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const fileRoute = url.pathname.match(/^\/file\/bot([^/]+)\/(.+)$/);
     if (fileRoute) {
-      const file = fileRoute[1] === this.token ? [...this.files.values()].find((f) => f.filePath === decodeURIComponent(fileRoute[2]!)) : undefined;
+      const file =
+        fileRoute[1] === this.token ? [...this.files.values()].find((f) => f.filePath === decodeURIComponent(fileRoute[2]!)) : undefined;
       if (!file) {
-        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ ok: false, error_code: 404, description: "Not Found" }));
+        res
+          .writeHead(404, { "content-type": "application/json" })
+          .end(JSON.stringify({ ok: false, error_code: 404, description: "Not Found" }));
         return;
       }
       res.writeHead(200, { "content-type": "application/octet-stream", "content-length": file.bytes.length }).end(Buffer.from(file.bytes));
@@ -206,13 +217,19 @@ export class TelegramFake {
       const [f] = this.failures.splice(failureIndex, 1);
       return {
         status: f!.errorCode,
-        json: { ok: false, error_code: f!.errorCode, description: f!.description, ...(f!.retryAfter !== undefined ? { parameters: { retry_after: f!.retryAfter } } : {}) },
+        json: {
+          ok: false,
+          error_code: f!.errorCode,
+          description: f!.description,
+          ...(f!.retryAfter !== undefined ? { parameters: { retry_after: f!.retryAfter } } : {}),
+        },
       };
     }
     try {
       return { status: 200, json: { ok: true, result: await this.handle(method, payload) } };
     } catch (error) {
-      if (error instanceof TelegramApiError) return { status: error.errorCode, json: { ok: false, error_code: error.errorCode, description: error.description } };
+      if (error instanceof TelegramApiError)
+        return { status: error.errorCode, json: { ok: false, error_code: error.errorCode, description: error.description } };
       throw error;
     }
   }
@@ -233,7 +250,8 @@ export class TelegramFake {
         return this.deleteMessage(p);
       case "answerCallbackQuery": {
         const id = String(p.callback_query_id);
-        if (this.answered.has(id)) throw new TelegramApiError(400, "Bad Request: query is too old and response timeout expired or query ID is invalid");
+        if (this.answered.has(id))
+          throw new TelegramApiError(400, "Bad Request: query is too old and response timeout expired or query ID is invalid");
         if (p.text !== undefined && String(p.text).length > 200) throw new TelegramApiError(400, "Bad Request: MESSAGE_TOO_LONG");
         this.answered.add(id);
         return true;
@@ -275,8 +293,10 @@ export class TelegramFake {
     const parsed = (typeof markup === "string" ? JSON.parse(markup) : markup) as StoredMessage["replyMarkup"];
     for (const row of parsed?.inline_keyboard ?? []) {
       for (const button of row) {
-        if (button.callback_data !== undefined && Buffer.byteLength(button.callback_data) > 64) throw new TelegramApiError(400, "Bad Request: BUTTON_DATA_INVALID");
-        if (button.callback_data === undefined && button.url === undefined) throw new TelegramApiError(400, "Bad Request: can't parse inline keyboard button");
+        if (button.callback_data !== undefined && Buffer.byteLength(button.callback_data) > 64)
+          throw new TelegramApiError(400, "Bad Request: BUTTON_DATA_INVALID");
+        if (button.callback_data === undefined && button.url === undefined)
+          throw new TelegramApiError(400, "Bad Request: can't parse inline keyboard button");
       }
     }
     return parsed;
@@ -303,7 +323,8 @@ export class TelegramFake {
 
   private checkCaption(text: string, parseMode: unknown): string {
     const visible = parseMode === "HTML" ? visibleText(text) : text;
-    if (parseMode === "HTML" && htmlProblem(text)) throw new TelegramApiError(400, `Bad Request: can't parse entities: ${htmlProblem(text)}`);
+    if (parseMode === "HTML" && htmlProblem(text))
+      throw new TelegramApiError(400, `Bad Request: can't parse entities: ${htmlProblem(text)}`);
     if (visible.length > 1024) throw new TelegramApiError(400, "Bad Request: message caption is too long");
     return visible;
   }
@@ -316,7 +337,10 @@ export class TelegramFake {
     const newText = text === undefined ? message.text : this.checkText(text, p.parse_mode);
     const newRaw = text ?? message.raw;
     if (newRaw === message.raw && JSON.stringify(markup ?? {}) === JSON.stringify(message.replyMarkup ?? {})) {
-      throw new TelegramApiError(400, "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message");
+      throw new TelegramApiError(
+        400,
+        "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+      );
     }
     message.text = newText;
     message.raw = newRaw;
@@ -338,7 +362,9 @@ export class TelegramFake {
       date: Math.floor(Date.now() / 1000),
       chat: { id: m.chatId, type: m.chatId > 0 ? "private" : "supergroup" },
       from: { id: this.botInfo.id, is_bot: true, first_name: this.botInfo.first_name, username: this.botInfo.username },
-      ...(m.photo ? { photo: [{ file_id: "BOTPHOTO", file_unique_id: "BP", width: 300, height: 300 }], caption: m.raw || undefined } : { text: m.text }),
+      ...(m.photo
+        ? { photo: [{ file_id: "BOTPHOTO", file_unique_id: "BP", width: 300, height: 300 }], caption: m.raw || undefined }
+        : { text: m.text }),
       ...(m.replyMarkup ? { reply_markup: m.replyMarkup } : {}),
     };
   }
@@ -367,11 +393,15 @@ async function readBody(body: unknown): Promise<Uint8Array> {
   if (typeof body === "string") return new TextEncoder().encode(body);
   if (body instanceof Uint8Array) return body;
   const chunks: Uint8Array[] = [];
-  for await (const chunk of body as AsyncIterable<Uint8Array | string>) chunks.push(typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk);
+  for await (const chunk of body as AsyncIterable<Uint8Array | string>)
+    chunks.push(typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk);
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-async function parsePayload(contentType: string, body: Uint8Array): Promise<{ payload: Record<string, unknown>; uploads: Record<string, number> }> {
+async function parsePayload(
+  contentType: string,
+  body: Uint8Array,
+): Promise<{ payload: Record<string, unknown>; uploads: Record<string, number> }> {
   if (contentType.startsWith("multipart/form-data")) {
     // grammY writes `filename=a.png` unquoted, which Telegram accepts but undici's strict parser rejects.
     const form = await new Response(body, { headers: { "content-type": contentType } }).formData().catch(() => undefined);
@@ -397,7 +427,10 @@ async function parsePayload(contentType: string, body: Uint8Array): Promise<{ pa
 }
 
 /** A tolerant multipart/form-data reader (quoted or bare parameter values), as Telegram's own is. */
-function parseMultipartLoosely(contentType: string, body: Uint8Array): { payload: Record<string, unknown>; uploads: Record<string, number> } {
+function parseMultipartLoosely(
+  contentType: string,
+  body: Uint8Array,
+): { payload: Record<string, unknown>; uploads: Record<string, number> } {
   const boundary = contentType.match(/boundary="?([^";]+)"?/i)?.[1];
   const payload: Record<string, unknown> = {};
   const uploads: Record<string, number> = {};

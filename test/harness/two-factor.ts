@@ -4,7 +4,13 @@ import { expect } from "vitest";
 import type { Harness } from "./harness.js";
 
 export function totp(secret: string, offsetSteps = 0): string {
-  return TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30, timestamp: Date.now() + offsetSteps * 30_000 });
+  return TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
 }
 
 /** Six digits the sandbox rejects now (not valid one step either way). */

@@ -46,6 +46,9 @@ export function callbackUpdate(fake: TelegramFake, chatId: number, messageId: nu
 
 /** The newest bot message in a chat that carries a button with this callback data. */
 export function messageWithButton(fake: TelegramFake, chatId: number, data: string): number | undefined {
-  const messages = fake.visible(chatId).filter((m) => m.from === "bot").reverse();
+  const messages = fake
+    .visible(chatId)
+    .filter((m) => m.from === "bot")
+    .reverse();
   return messages.find((m) => (m.replyMarkup?.inline_keyboard ?? []).flat().some((b) => b.callback_data === data))?.messageId;
 }

@@ -37,11 +37,18 @@ export class SimUser {
 
   private get chat() {
     const c = this.options.chat;
-    return c ? { id: c.id, type: c.type, title: c.title ?? "Group" } : { id: this.id, type: "private" as const, first_name: this.options.firstName ?? "Test" };
+    return c
+      ? { id: c.id, type: c.type, title: c.title ?? "Group" }
+      : { id: this.id, type: "private" as const, first_name: this.options.firstName ?? "Test" };
   }
 
   private baseMessage(): Pick<Message, "message_id" | "date" | "chat" | "from"> {
-    return { message_id: this.fake.newMessageId(), date: Math.floor(Date.now() / 1000), chat: this.chat as Message["chat"], from: this.from };
+    return {
+      message_id: this.fake.newMessageId(),
+      date: Math.floor(Date.now() / 1000),
+      chat: this.chat as Message["chat"],
+      from: this.from,
+    };
   }
 
   /** Calls the bot made while handling what `action` sent. */
@@ -94,11 +101,19 @@ export class SimUser {
   }
 
   sendDocument(options: { fileName: string; mimeType: string; size?: number; bytes?: Uint8Array }) {
-    const bytes = options.bytes ?? (options.mimeType.startsWith("image/") ? fakeJpeg(options.size ?? 60_000) : new Uint8Array(options.size ?? 1000).fill(65));
+    const bytes =
+      options.bytes ??
+      (options.mimeType.startsWith("image/") ? fakeJpeg(options.size ?? 60_000) : new Uint8Array(options.size ?? 1000).fill(65));
     const file = this.fake.addFile(bytes, options.fileName.split(".").pop() ?? "bin");
     const message = {
       ...this.baseMessage(),
-      document: { file_id: file.fileId, file_unique_id: file.fileUniqueId, file_name: options.fileName, mime_type: options.mimeType, file_size: bytes.length },
+      document: {
+        file_id: file.fileId,
+        file_unique_id: file.fileUniqueId,
+        file_name: options.fileName,
+        mime_type: options.mimeType,
+        file_size: bytes.length,
+      },
     } as Message.DocumentMessage;
     this.fake.recordUserMessage(this.chatId, message.message_id, "", true);
     return this.track(() => this.deliver({ update_id: this.fake.newUpdateId(), message } as Update));
@@ -106,11 +121,16 @@ export class SimUser {
 
   /** The newest visible bot message that has a button matching `button`. */
   findButton(button: string | RegExp, messageId?: number): { message: StoredMessage; data: string } {
-    const candidates = this.fake.visible(this.chatId).filter((m) => m.from === "bot" && (messageId === undefined || m.messageId === messageId));
+    const candidates = this.fake
+      .visible(this.chatId)
+      .filter((m) => m.from === "bot" && (messageId === undefined || m.messageId === messageId));
     for (const message of candidates.reverse()) {
       for (const row of message.replyMarkup?.inline_keyboard ?? []) {
         for (const b of row) {
-          const hit = typeof button === "string" ? b.text === button || b.callback_data === button || b.text.includes(button) : button.test(b.text) || button.test(b.callback_data ?? "");
+          const hit =
+            typeof button === "string"
+              ? b.text === button || b.callback_data === button || b.text.includes(button)
+              : button.test(b.text) || button.test(b.callback_data ?? "");
           if (hit && b.callback_data !== undefined) return { message, data: b.callback_data };
         }
       }

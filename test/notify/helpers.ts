@@ -28,7 +28,9 @@ export function messagesTo(harnesses: Harness[], chatId: number): string[] {
 
 /** Only what the watcher sent (its headlines), not the bot's replies to the user. */
 export function notificationsTo(harnesses: Harness[], chatId: number): string[] {
-  return messagesTo(harnesses, chatId).filter((t) => /^(🔔 (Order #|New order #|Several of your orders)|🔕 Order notifications stopped)/.test(t));
+  return messagesTo(harnesses, chatId).filter((t) =>
+    /^(🔔 (Order #|New order #|Several of your orders)|🔕 Order notifications stopped)/.test(t),
+  );
 }
 
 /** A linked user with notifications switched on through /notify (as a person would). */

@@ -10,12 +10,21 @@ describe("compareOrders", () => {
     const result = compareOrders({ lang: "uk" }, [order(3, 0), order(2, "4")]);
     expect(result.changes).toEqual([]);
     expect(result.next).toMatchObject({ lang: "uk", maxId: 3 });
-    expect([...result.next.statuses!]).toEqual([["3", "created"], ["2", "completed"]]);
+    expect([...result.next.statuses!]).toEqual([
+      ["3", "created"],
+      ["2", "completed"],
+    ]);
     expect(result.active).toBe(true);
   });
 
   it("finds status changes and new orders, oldest first; an old order sliding into the page is not new", () => {
-    const previous: SeenState = { maxId: 10, statuses: new Map([["10", "created"], ["9", "paid"]]) };
+    const previous: SeenState = {
+      maxId: 10,
+      statuses: new Map([
+        ["10", "created"],
+        ["9", "paid"],
+      ]),
+    };
     const result = compareOrders(previous, [order(12, 0), order(11, "@paid"), order(10, 1), order(9, "1"), order(5, 4)]);
     expect(result.changes.map((c) => [c.kind, String(c.order.id), c.status])).toEqual([
       ["status", "10", "paid"],
@@ -43,10 +52,20 @@ describe("compareOrders", () => {
   });
 
   it("round-trips compactly and reads damaged values as no baseline", () => {
-    const state: SeenState = { lang: "ru", maxId: 1057, statuses: new Map([["1057", "created"], ["a:b,c", "paid"], ["990", "7:~x"]]) };
+    const state: SeenState = {
+      lang: "ru",
+      maxId: 1057,
+      statuses: new Map([
+        ["1057", "created"],
+        ["a:b,c", "paid"],
+        ["990", "7:~x"],
+      ]),
+    };
     const raw = encodeSeen(state);
     expect(decodeSeen(raw)).toEqual(state);
-    expect(encodeSeen({ statuses: new Map(Array.from({ length: 20 }, (_, i) => [String(10_000 + i), "completed"])) }).length).toBeLessThan(170);
+    expect(encodeSeen({ statuses: new Map(Array.from({ length: 20 }, (_, i) => [String(10_000 + i), "completed"])) }).length).toBeLessThan(
+      170,
+    );
     expect(decodeSeen("not json")).toEqual({});
     expect(decodeSeen('{"s":"broken"}').statuses).toBeUndefined();
     expect(decodeSeen(undefined)).toEqual({});
@@ -55,9 +74,14 @@ describe("compareOrders", () => {
 
 describe("bounded state", () => {
   it("a 10,000-order answer with long ids and statuses keeps a small state", () => {
-    const orders = Array.from({ length: 10_000 }, (_, i) => order(i % 7 === 0 ? "x".repeat(5000) + i : 100_000 - i, i % 3 === 0 ? "s".repeat(10_000) : 1));
+    const orders = Array.from({ length: 10_000 }, (_, i) =>
+      order(i % 7 === 0 ? "x".repeat(5000) + i : 100_000 - i, i % 3 === 0 ? "s".repeat(10_000) : 1),
+    );
     const first = compareOrders({}, orders);
-    const second = compareOrders(first.next, orders.map((o) => ({ ...o, status: 4 })));
+    const second = compareOrders(
+      first.next,
+      orders.map((o) => ({ ...o, status: 4 })),
+    );
     for (const state of [first.next, second.next]) {
       expect(state.statuses!.size).toBe(50);
       expect(encodeSeen(state).length).toBeLessThan(2_000);

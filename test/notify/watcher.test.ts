@@ -165,7 +165,10 @@ describe("order status watcher, two instances on one Redis", () => {
     await later();
     const sent = notificationsTo([a, b], user.chatId).filter((t) => t.includes(`#${order.id}`));
     // Two instances' fakes: which one sent what is up to the race, so compare as a set.
-    expect(sent.map((t) => t.split("\n")[0]).sort()).toEqual([`🔔 Order #${order.id} is now ✅ Completed`, `🔔 Order #${order.id} is now 💸 Paid`]);
+    expect(sent.map((t) => t.split("\n")[0]).sort()).toEqual([
+      `🔔 Order #${order.id} is now ✅ Completed`,
+      `🔔 Order #${order.id} is now 💸 Paid`,
+    ]);
   });
 
   it("an unavailable exchanger is retried at the next interval; a user who blocked the bot is dropped", async () => {
@@ -241,7 +244,9 @@ describe("request ceiling across instances (the real loop)", () => {
     // Smooth, not bursty: no one-second window holds twice the ceiling.
     for (const p of polls) expect(polls.filter((q) => q.at >= p.at && q.at < p.at + 1000).length).toBeLessThanOrEqual(8);
     // Every poll was a first one (baseline), and no chat was polled by both instances.
-    const baselines = await Promise.all(users.map(async (u) => (await a.storage.kv.get(`chat:${u.chatId}:notify`))?.includes('"s":') === true));
+    const baselines = await Promise.all(
+      users.map(async (u) => (await a.storage.kv.get(`chat:${u.chatId}:notify`))?.includes('"s":') === true),
+    );
     expect(baselines.filter(Boolean).length).toBe(polls.length);
   });
 });

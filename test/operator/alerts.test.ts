@@ -30,7 +30,13 @@ describe("exchanger alerts across instances", () => {
 
   function startAlerts(h: Harness, instance: string): Alerts {
     const alerts = createAlerts(
-      { api: h.app.bot.api, kv: h.storage.kv, health: h.app.operator.exchangerHealth, probe: () => h.app.exchanger.getStatus("en"), logger: createLogger("silent") },
+      {
+        api: h.app.bot.api,
+        kv: h.storage.kv,
+        health: h.app.operator.exchangerHealth,
+        probe: () => h.app.exchanger.getStatus("en"),
+        logger: createLogger("silent"),
+      },
       { adminChatIds: ADMINS, alertAfterMs: ALERT_AFTER_MS, instance },
     );
     alerts.start();
@@ -40,7 +46,10 @@ describe("exchanger alerts across instances", () => {
 
   /** Alert texts an admin chat received from either instance. */
   const received = (admin: number, pattern: RegExp) =>
-    [a, b].flatMap((h) => h.fake.callsOf("sendMessage", admin)).map((c) => String(c.payload.text)).filter((text) => pattern.test(text));
+    [a, b]
+      .flatMap((h) => h.fake.callsOf("sendMessage", admin))
+      .map((c) => String(c.payload.text))
+      .filter((text) => pattern.test(text));
   const FAILING = /has not been answering/;
   const RECOVERED = /answers again/;
 

@@ -89,6 +89,13 @@ describe("update, error and throttle metrics", () => {
 
     // A fresh app has no calls yet: no made-up latency or availability.
     const fresh = await other.app.operator.stats();
-    expect(fresh).toMatchObject({ linkedChats: 0, subscribers: 0, updates: 0, errors: 0, exchangerAvailability: undefined, exchangerP50Ms: undefined });
+    expect(fresh).toMatchObject({
+      linkedChats: 0,
+      subscribers: 0,
+      updates: 0,
+      errors: 0,
+      exchangerAvailability: undefined,
+      exchangerP50Ms: undefined,
+    });
   });
 });

@@ -64,7 +64,10 @@ describe("the embedded store's data folder lock", () => {
 
     const second = start(pidNamespaceWrapper());
     // It waits out one stale period in case the lock is a crashed process's, then must give up.
-    const code = await Promise.race([second.exited, new Promise<"still running">((r) => setTimeout(() => r("still running"), DEFAULT_LOCK_STALE_MS + 20_000))]);
+    const code = await Promise.race([
+      second.exited,
+      new Promise<"still running">((r) => setTimeout(() => r("still running"), DEFAULT_LOCK_STALE_MS + 20_000)),
+    ]);
     expect(code, "the second process took the lock and started").not.toBe("still running");
     expect(code).not.toBe(0);
     expect(second.output()).toContain(`DATA_DIR (${dataDir}) is in use by another bot process`);

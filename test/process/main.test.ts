@@ -20,7 +20,6 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-
 describe("the compiled bot process", () => {
   it("exits non-zero with one message naming every missing variable", async () => {
     const bot = startBot({});
@@ -34,7 +33,13 @@ describe("the compiled bot process", () => {
   it("long-polls a loopback Bot API, links an account with the embedded store, and shuts down cleanly", async () => {
     const fake = new TelegramFake();
     const apiRoot = await fake.listen();
-    const bot = startBot({ BOT_TOKEN, EXCHANGER_BASE_URL: sandbox.baseUrl, TELEGRAM_API_ROOT: apiRoot, LOG_LEVEL: "info", NOTIFY_INTERVAL_MS: "1000" });
+    const bot = startBot({
+      BOT_TOKEN,
+      EXCHANGER_BASE_URL: sandbox.baseUrl,
+      TELEGRAM_API_ROOT: apiRoot,
+      LOG_LEVEL: "info",
+      NOTIFY_INTERVAL_MS: "1000",
+    });
     try {
       await waitFor(() => fake.callsOf("getUpdates").length > 0, "the first getUpdates");
       expect(fake.callsOf("setMyCommands").length).toBe(4);
@@ -69,7 +74,10 @@ describe("the compiled bot process", () => {
       const newestFirst = [...sandbox.state.accounts.main!.orders].sort((a, b) => Number(b.id) - Number(a.id));
       const order = newestFirst.find((o) => Number(o.status) === 0)!;
       sandbox.setOrderStatus("main", order.id, 1);
-      await waitFor(() => fake.visible(777).some((m) => m.from === "bot" && m.text.includes(`Order #${String(order.id)} is now 💸 Paid`)), "the status notification");
+      await waitFor(
+        () => fake.visible(777).some((m) => m.from === "bot" && m.text.includes(`Order #${String(order.id)} is now 💸 Paid`)),
+        "the status notification",
+      );
     } finally {
       const code = await bot.stop();
       await fake.close();
@@ -97,7 +105,11 @@ describe("the compiled bot process", () => {
       expect(fake.webhook).toEqual({ url: "https://bot.example.com/telegram/hook", secretToken: secret });
 
       const post = (update: Update, headers: Record<string, string>) =>
-        fetch(`${base}/telegram/hook`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(update) });
+        fetch(`${base}/telegram/hook`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body: JSON.stringify(update),
+        });
 
       const refused = await post(textUpdate(fake, 888, "/help"), {});
       expect(refused.status).toBe(401);

@@ -53,7 +53,11 @@ async function metrics(port: number): Promise<string> {
 
 /** The Docker HEALTHCHECK command, run as Docker would (exit code and what it printed). */
 function dockerHealthcheck(env: Record<string, string>): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [join(ROOT, "dist/healthcheck.js")], { env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8", timeout: 10_000 });
+  const result = spawnSync(process.execPath, [join(ROOT, "dist/healthcheck.js")], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    encoding: "utf8",
+    timeout: 10_000,
+  });
   return { status: result.status, output: result.stdout + result.stderr };
 }
 
@@ -64,7 +68,14 @@ function sample(text: string, series: string): number | undefined {
 }
 
 function expectNothingSecret(text: string): void {
-  for (const secret of [sandbox.accounts.main.apiKey, BOT_TOKEN, BOT_TOKEN.split(":")[1]!, String(USER), ...ADMINS.map(String), ...ADMINS.map((id) => String(Math.abs(id)))]) {
+  for (const secret of [
+    sandbox.accounts.main.apiKey,
+    BOT_TOKEN,
+    BOT_TOKEN.split(":")[1]!,
+    String(USER),
+    ...ADMINS.map(String),
+    ...ADMINS.map((id) => String(Math.abs(id))),
+  ]) {
     expect(text).not.toContain(secret);
   }
 }
@@ -87,7 +98,10 @@ describe("the monitoring port", () => {
       expect(healthy).toMatchObject({ status: 200, body: { ok: true, storage: "ok", updates: "ok" } });
       expect(dockerHealthcheck({ METRICS_PORT: String(metricsPort) }).status).toBe(0);
       for (const admin of ADMINS) {
-        await waitFor(() => fake.callsOf("sendMessage", admin).some((c) => String(c.payload.text).includes("started (polling, embedded file store)")), "the start alert");
+        await waitFor(
+          () => fake.callsOf("sendMessage", admin).some((c) => String(c.payload.text).includes("started (polling, embedded file store)")),
+          "the start alert",
+        );
       }
 
       fake.pushUpdate(textUpdate(fake, USER, "/start"));
@@ -103,7 +117,8 @@ describe("the monitoring port", () => {
       expect(sample(text, 'exchanger_bot_updates_total{kind="message"}')).toBe(3);
       expect(sample(text, 'exchanger_bot_exchanger_calls_total{method="user-api-get-info",outcome="ok"}')).toBeGreaterThanOrEqual(1);
       // The latency histogram: cumulative buckets up to +Inf, with its sum and count.
-      const bucket = (le: string) => sample(text, `exchanger_bot_exchanger_call_duration_seconds_bucket{le="${le}",method="user-api-get-info"}`);
+      const bucket = (le: string) =>
+        sample(text, `exchanger_bot_exchanger_call_duration_seconds_bucket{le="${le}",method="user-api-get-info"}`);
       const count = sample(text, 'exchanger_bot_exchanger_call_duration_seconds_count{method="user-api-get-info"}')!;
       expect(count).toBeGreaterThanOrEqual(1);
       expect(bucket("+Inf")).toBe(count);

@@ -57,7 +57,11 @@ export function startBot(env: Record<string, string>, wrapper: string[] = []): B
 }
 
 /** Polls `check` until it is truthy or the deadline passes. */
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

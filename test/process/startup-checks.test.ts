@@ -36,7 +36,6 @@ async function telegram(port = 0): Promise<{ fake: TelegramFake; apiRoot: string
   return { fake, apiRoot: await fake.listen(port) };
 }
 
-
 const key = () => randomBytes(32).toString("base64");
 const noStackTrace = /at .*\.js:\d+/;
 

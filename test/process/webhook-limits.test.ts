@@ -24,7 +24,6 @@ afterAll(async () => {
   await fake.close();
 });
 
-
 /** Resident memory of a process, from /proc (Linux). */
 function rssBytes(pid: number): number {
   const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
@@ -49,9 +48,19 @@ describe("the compiled bot's webhook server", () => {
       const pid = bot.child.pid!;
       const before = rssBytes(pid);
 
-      const announced = await rawRequest({ port, path: "/telegram/hook", headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Length": String(50 * MB) }, bodyBytes: 50 * MB });
+      const announced = await rawRequest({
+        port,
+        path: "/telegram/hook",
+        headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Length": String(50 * MB) },
+        bodyBytes: 50 * MB,
+      });
       expect(announced.status).toBe(413);
-      const chunked = await rawRequest({ port, path: "/telegram/hook", headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Transfer-Encoding": "chunked" }, bodyBytes: 50 * MB });
+      const chunked = await rawRequest({
+        port,
+        path: "/telegram/hook",
+        headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Transfer-Encoding": "chunked" },
+        bodyBytes: 50 * MB,
+      });
       expect(chunked.status).toBe(413);
 
       const after = rssBytes(pid);

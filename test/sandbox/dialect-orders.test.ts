@@ -10,7 +10,15 @@ describe("status writing and filter reading per dialect", () => {
     expect([0, "4", 7].map((s) => writeStatus(DIALECTS.spec, s))).toEqual([0, "4", 7]);
     expect([0, "4", 7].map((s) => writeStatus(DIALECTS.legacy, s))).toEqual(["0", "4", "7"]);
     expect([0, 1, 2, 3, "4", 5, 6, 7, 8].map((s) => writeStatus(DIALECTS.names, s))).toEqual([
-      "awaiting_payment", "paid", "hold", "cancelled", "success", "refund", "processing", "error", "new",
+      "awaiting_payment",
+      "paid",
+      "hold",
+      "cancelled",
+      "success",
+      "refund",
+      "processing",
+      "error",
+      "new",
     ]);
     for (const dialect of Object.values(DIALECTS)) expect(writeStatus(dialect, "custom-state")).toBe("custom-state");
   });
@@ -49,7 +57,9 @@ describe.each(DIALECT_NAMES)("get-orders in the %s dialect", (name: DialectName)
     if (dialect.orderStatus === "number") expect(statuses.every((s) => typeof s === "number")).toBe(true);
     if (dialect.orderStatus === "numeric-string") expect(statuses.every((s) => typeof s === "string" && /^\d+$/.test(s))).toBe(true);
     if (dialect.orderStatus === "name") {
-      expect(new Set(statuses)).toEqual(new Set(["awaiting_payment", "new", "paid", "processing", "hold", "error", "success", "cancelled", "refund"]));
+      expect(new Set(statuses)).toEqual(
+        new Set(["awaiting_payment", "new", "paid", "processing", "hold", "error", "success", "cancelled", "refund"]),
+      );
     }
     // Referral orders speak the same dialect.
     const referral = await post(sb, "/user-api-get-referral-orders", key, {});
@@ -68,7 +78,12 @@ describe.each(DIALECT_NAMES)("get-orders in the %s dialect", (name: DialectName)
       const filterable = dialect.statusFilter !== "number-or-name" || /^[0-4]$/.test(filter);
       expect(body.success, filter).toBe(filterable);
       if (!filterable) continue;
-      expect(body.result.map((o: { id: string }) => o.id).sort()).toEqual(all.filter((o) => o.status === status).map((o) => o.id).sort());
+      expect(body.result.map((o: { id: string }) => o.id).sort()).toEqual(
+        all
+          .filter((o) => o.status === status)
+          .map((o) => o.id)
+          .sort(),
+      );
     }
     const foreign = dialect.statusFilter === "name-only" ? "4" : dialect.statusFilter === "number-only" ? "@completed" : "@success";
     const refused = await post(sb, "/user-api-get-orders", key, { status: foreign });
@@ -76,7 +91,12 @@ describe.each(DIALECT_NAMES)("get-orders in the %s dialect", (name: DialectName)
   });
 
   it("spend-balance pays an order waiting for payment and answers the new status in the dialect's form", async () => {
-    const all = (await post(sb, "/user-api-get-orders", key, { limit: 100 })).body.result as Array<{ id: string; token: string; status: unknown; send_amount: string }>;
+    const all = (await post(sb, "/user-api-get-orders", key, { limit: 100 })).body.result as Array<{
+      id: string;
+      token: string;
+      status: unknown;
+      send_amount: string;
+    }>;
     const waiting = all.find((o) => ["0", "awaiting_payment", "new"].includes(String(o.status)) && Number(o.send_amount) < 1500)!;
     const { body } = await post(sb, "/user-api-spend-balance", key, { token: waiting.token });
     expect(body.success).toBe(true);

@@ -22,7 +22,18 @@ describe("get-orders", () => {
     const ids = body.result.map((o: { id: string }) => Number(o.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(typeof body.result[0].id).toBe("string");
-    for (const field of ["id", "token", "status", "exchange_id", "send_currency_id", "receive_currency_id", "send_amount", "receive_amount", "created_at", "receive_wallet"]) {
+    for (const field of [
+      "id",
+      "token",
+      "status",
+      "exchange_id",
+      "send_currency_id",
+      "receive_currency_id",
+      "send_amount",
+      "receive_amount",
+      "created_at",
+      "receive_wallet",
+    ]) {
       expect(body.result[0]).toHaveProperty(field);
     }
     expect(body.result[0].created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -48,7 +59,13 @@ describe("get-orders", () => {
   });
 
   it("filters by numeric status and by @name identically", async () => {
-    for (const [num, name] of [[0, "@created"], [1, "@paid"], [2, "@suspended"], [3, "@canceled"], [4, "@completed"]] as const) {
+    for (const [num, name] of [
+      [0, "@created"],
+      [1, "@paid"],
+      [2, "@suspended"],
+      [3, "@canceled"],
+      [4, "@completed"],
+    ] as const) {
       const byNumber = await orders({ status: num, limit: 100 });
       const byName = await orders({ status: name, limit: 100 });
       expect(byNumber.body.result.length).toBeGreaterThan(0);
@@ -71,7 +88,12 @@ describe("get-orders", () => {
     const byDirection = await orders({ exchange_id: Number(sample.exchange_id), limit: 100 });
     expect(byDirection.body.result.length).toBeGreaterThan(0);
     expect(byDirection.body.result.every((o: { exchange_id: string }) => o.exchange_id === sample.exchange_id)).toBe(true);
-    const combined = await orders({ send_currency_id: sample.send_currency_id, receive_currency_id: sample.receive_currency_id, status: Number(sample.status), limit: 100 });
+    const combined = await orders({
+      send_currency_id: sample.send_currency_id,
+      receive_currency_id: sample.receive_currency_id,
+      status: Number(sample.status),
+      limit: 100,
+    });
     expect(combined.body.result).toContainEqual(sample);
     expect((await orders({ token: "0".repeat(32) })).body).toEqual({ success: true, result: [], pagination: [0, 0] });
   });

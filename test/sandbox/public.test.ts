@@ -25,7 +25,9 @@ describe("public methods", () => {
     const { body } = await get(sb, "/public-api-get-exchanges");
     expect(Array.isArray(body.result)).toBe(false);
     expect(body.result["3"]).toEqual({ "5": "usdttrc20-carduah" });
-    const links = Object.entries(body.result as Record<string, Record<string, string>>).flatMap(([send, to]) => Object.entries(to).map(([receive, slug]) => ({ send, receive, slug })));
+    const links = Object.entries(body.result as Record<string, Record<string, string>>).flatMap(([send, to]) =>
+      Object.entries(to).map(([receive, slug]) => ({ send, receive, slug })),
+    );
     expect(links.length).toBeGreaterThanOrEqual(8);
     for (const { send, receive, slug } of links) {
       expect(currencies).toContain(send);

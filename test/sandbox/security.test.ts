@@ -14,7 +14,13 @@ beforeEach(async () => {
 afterEach(() => sb.close());
 
 function code(secret: string, offsetSteps = 0): string {
-  return TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30, timestamp: NOW + offsetSteps * 30_000 });
+  return TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    timestamp: NOW + offsetSteps * 30_000,
+  });
 }
 
 /** Six digits that are not valid in the accepted window. */
@@ -61,16 +67,30 @@ describe("spend-balance", () => {
     const key = sb.accounts.twofa.apiKey;
     const secret = sb.accounts.twofa.twoFactorSecret!;
     const [small, second] = sb.state.accounts.twofa!.orders.filter((o) => o.status === 0);
-    expect(expectError(await post(sb, "/user-api-spend-balance", key, { token: small!.token }))).toBe("Two-factor authentication code is required");
-    expect(expectError(await post(sb, "/user-api-spend-balance", key, { token: small!.token, two_factor_authentication_password: wrongCode(secret) }))).toBe(
-      "Invalid two-factor authentication code",
+    expect(expectError(await post(sb, "/user-api-spend-balance", key, { token: small!.token }))).toBe(
+      "Two-factor authentication code is required",
     );
-    expectError(await post(sb, "/user-api-spend-balance", key, { token: small!.token, two_factor_authentication_password: code(secret, 2) }));
-    expectError(await post(sb, "/user-api-spend-balance", key, { token: small!.token, two_factor_authentication_password: code(secret, -2) }));
+    expect(
+      expectError(
+        await post(sb, "/user-api-spend-balance", key, { token: small!.token, two_factor_authentication_password: wrongCode(secret) }),
+      ),
+    ).toBe("Invalid two-factor authentication code");
+    expectError(
+      await post(sb, "/user-api-spend-balance", key, { token: small!.token, two_factor_authentication_password: code(secret, 2) }),
+    );
+    expectError(
+      await post(sb, "/user-api-spend-balance", key, { token: small!.token, two_factor_authentication_password: code(secret, -2) }),
+    );
     expect(small!.status).toBe(0);
-    const ok = await post(sb, "/user-api-spend-balance", key, { token: small!.token, two_factor_authentication_password: code(secret, -1) });
+    const ok = await post(sb, "/user-api-spend-balance", key, {
+      token: small!.token,
+      two_factor_authentication_password: code(secret, -1),
+    });
     expect(ok.body.success).toBe(true);
-    const ok2 = await post(sb, "/user-api-spend-balance", key, { token: second!.token, two_factor_authentication_password: code(secret, 1) });
+    const ok2 = await post(sb, "/user-api-spend-balance", key, {
+      token: second!.token,
+      two_factor_authentication_password: code(secret, 1),
+    });
     expect(ok2.body.success).toBe(true);
   });
 });
@@ -78,11 +98,15 @@ describe("spend-balance", () => {
 describe("change-password", () => {
   it("changes the password with the current one and a long enough new one", async () => {
     const key = sb.accounts.main.apiKey;
-    expect(expectError(await post(sb, "/user-api-change-password", key, { password: "wrong-pass", new_password: "another-pass" }))).toBe("Current password is incorrect");
-    expect(expectError(await post(sb, "/user-api-change-password", key, { password: sb.accounts.main.password, new_password: "short" }))).toBe(
-      "New password must be at least 8 characters",
+    expect(expectError(await post(sb, "/user-api-change-password", key, { password: "wrong-pass", new_password: "another-pass" }))).toBe(
+      "Current password is incorrect",
     );
-    expect(expectError(await post(sb, "/user-api-change-password", key, { password: sb.accounts.main.password }))).toBe("Parameter new_password is required");
+    expect(
+      expectError(await post(sb, "/user-api-change-password", key, { password: sb.accounts.main.password, new_password: "short" })),
+    ).toBe("New password must be at least 8 characters");
+    expect(expectError(await post(sb, "/user-api-change-password", key, { password: sb.accounts.main.password }))).toBe(
+      "Parameter new_password is required",
+    );
     const ok = await post(sb, "/user-api-change-password", key, { password: "main-demo-pass", new_password: "brand-new-pass" });
     expect(ok.body).toEqual({ success: true, result: true });
     expect(sb.accounts.main.password).toBe("brand-new-pass");
@@ -92,7 +116,10 @@ describe("change-password", () => {
     const key = sb.accounts.twofa.apiKey;
     const fields = { password: sb.accounts.twofa.password, new_password: "brand-new-pass" };
     expectError(await post(sb, "/user-api-change-password", key, fields));
-    const ok = await post(sb, "/user-api-change-password", key, { ...fields, two_factor_authentication_password: code(sb.accounts.twofa.twoFactorSecret!) });
+    const ok = await post(sb, "/user-api-change-password", key, {
+      ...fields,
+      two_factor_authentication_password: code(sb.accounts.twofa.twoFactorSecret!),
+    });
     expect(ok.body.success).toBe(true);
   });
 });
@@ -102,31 +129,61 @@ describe("setup-two-factor-authentication", () => {
     const key = sb.accounts.main.apiKey;
     const secret = new Secret({ size: 20 }).base32;
     const enable = { two_factor_authentication_enable: 1, two_factor_authentication_token: secret };
-    expect(expectError(await post(sb, "/user-api-setup-two-factor-authentication", key, enable))).toBe("Two-factor authentication code is required");
-    expectError(await post(sb, "/user-api-setup-two-factor-authentication", key, { ...enable, two_factor_authentication_password: code(secret, 3) }));
+    expect(expectError(await post(sb, "/user-api-setup-two-factor-authentication", key, enable))).toBe(
+      "Two-factor authentication code is required",
+    );
+    expectError(
+      await post(sb, "/user-api-setup-two-factor-authentication", key, { ...enable, two_factor_authentication_password: code(secret, 3) }),
+    );
     expect(
-      expectError(await post(sb, "/user-api-setup-two-factor-authentication", key, { ...enable, two_factor_authentication_token: "not base32!", two_factor_authentication_password: "123456" })),
+      expectError(
+        await post(sb, "/user-api-setup-two-factor-authentication", key, {
+          ...enable,
+          two_factor_authentication_token: "not base32!",
+          two_factor_authentication_password: "123456",
+        }),
+      ),
     ).toContain("secret key");
     expect(sb.accounts.main.twoFactorSecret).toBeUndefined();
 
-    const on = await post(sb, "/user-api-setup-two-factor-authentication", key, { ...enable, two_factor_authentication_password: code(secret) });
+    const on = await post(sb, "/user-api-setup-two-factor-authentication", key, {
+      ...enable,
+      two_factor_authentication_password: code(secret),
+    });
     expect(on.body).toEqual({ success: true, result: true });
     expect(sb.accounts.main.twoFactorSecret).toBe(secret);
     expect((await post(sb, "/user-api-get-info", key)).body.result.two_factor_authentication).toBe(1);
-    expect(expectError(await post(sb, "/user-api-setup-two-factor-authentication", key, { ...enable, two_factor_authentication_password: code(secret) }))).toContain("already enabled");
+    expect(
+      expectError(
+        await post(sb, "/user-api-setup-two-factor-authentication", key, { ...enable, two_factor_authentication_password: code(secret) }),
+      ),
+    ).toContain("already enabled");
     // Now spending needs the code too.
     const order = createdOrder("main", (a) => a < 1500);
     expectError(await post(sb, "/user-api-spend-balance", key, { token: order.token }));
 
     const off = { two_factor_authentication_enable: 0 };
-    expectError(await post(sb, "/user-api-setup-two-factor-authentication", key, { ...off, two_factor_authentication_password: code(secret, 2) }));
-    expect((await post(sb, "/user-api-setup-two-factor-authentication", key, { ...off, two_factor_authentication_password: code(secret, 1) })).body.success).toBe(true);
+    expectError(
+      await post(sb, "/user-api-setup-two-factor-authentication", key, { ...off, two_factor_authentication_password: code(secret, 2) }),
+    );
+    expect(
+      (await post(sb, "/user-api-setup-two-factor-authentication", key, { ...off, two_factor_authentication_password: code(secret, 1) }))
+        .body.success,
+    ).toBe(true);
     expect(sb.accounts.main.twoFactorSecret).toBeUndefined();
-    expect(expectError(await post(sb, "/user-api-setup-two-factor-authentication", key, { ...off, two_factor_authentication_password: "123456" }))).toContain("not enabled");
+    expect(
+      expectError(
+        await post(sb, "/user-api-setup-two-factor-authentication", key, { ...off, two_factor_authentication_password: "123456" }),
+      ),
+    ).toContain("not enabled");
   });
 
   it("refuses an enable flag other than 0 or 1", async () => {
-    const answer = await post(sb, "/user-api-setup-two-factor-authentication", sb.accounts.main.apiKey, { two_factor_authentication_enable: "yes", two_factor_authentication_password: "123456", language: "uk" });
+    const answer = await post(sb, "/user-api-setup-two-factor-authentication", sb.accounts.main.apiKey, {
+      two_factor_authentication_enable: "yes",
+      two_factor_authentication_password: "123456",
+      language: "uk",
+    });
     expect(expectError(answer)).toBe("Параметр two_factor_authentication_enable має бути 1 або 0");
   });
 });

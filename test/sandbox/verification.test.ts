@@ -31,7 +31,13 @@ describe("verification", () => {
   it("accepts a card verification with photos and stores it as pending", async () => {
     const answer = await submit(card, [photo(2048), photo(4096, "image/png", "selfie.png")], sb.accounts.empty.apiKey);
     expect(answer.body.success).toBe(true);
-    expect(answer.body.result).toMatchObject({ status: "pending", type: "card", first_name: "Ivan", photos: 2, card_number: "4149 **** **** 5678" });
+    expect(answer.body.result).toMatchObject({
+      status: "pending",
+      type: "card",
+      first_name: "Ivan",
+      photos: 2,
+      card_number: "4149 **** **** 5678",
+    });
     const now = await post(sb, "/user-api-get-verification", sb.accounts.empty.apiKey);
     expect(now.body.result).toEqual(answer.body.result);
     const recorded = sb.requests.at(-2)!;

@@ -109,7 +109,10 @@ describe("conversation adapter on Redis", () => {
     await redis.pexpire(`${p}conv:1`, 30_000);
 
     const ring = new Keyring(newKey, [oldKey]);
-    expect(await rotateConversationStates(new RedisKV({ redis, prefix: p }), ring, recordingLogger().logger)).toEqual({ rotated: 2, dropped: 1 });
+    expect(await rotateConversationStates(new RedisKV({ redis, prefix: p }), ring, recordingLogger().logger)).toEqual({
+      rotated: 2,
+      dropped: 1,
+    });
     const pttl = await redis.pttl(`${p}conv:1`);
     expect(pttl).toBeGreaterThan(25_000);
     expect(pttl).toBeLessThanOrEqual(30_000);
@@ -148,6 +151,8 @@ describe("conversation adapter on the file store", () => {
     const newKey = randomKey();
     await new EncryptedConversationAdapter<State>(kvSealedStore(kv, 60_000), new Keyring(oldKey)).write("8", sample("eight"));
     expect(await rotateConversationStates(kv, new Keyring(newKey, [oldKey]))).toEqual({ rotated: 1, dropped: 0 });
-    expect(await new EncryptedConversationAdapter<State>(kvSealedStore(kv, 60_000), new Keyring(newKey)).read("8")).toEqual(sample("eight"));
+    expect(await new EncryptedConversationAdapter<State>(kvSealedStore(kv, 60_000), new Keyring(newKey)).read("8")).toEqual(
+      sample("eight"),
+    );
   });
 });

@@ -22,7 +22,10 @@ describe("resolveEncryptionKeys", () => {
     const current = randomKey();
     const old = [randomKey()];
     const { logger, lines } = recordingLogger();
-    const keys = await resolveEncryptionKeys({ encryptionKey: current, encryptionKeysOld: old, redis: { kind: "url" as const, url: "redis://x" }, dataDir: dir.path }, logger);
+    const keys = await resolveEncryptionKeys(
+      { encryptionKey: current, encryptionKeysOld: old, redis: { kind: "url" as const, url: "redis://x" }, dataDir: dir.path },
+      logger,
+    );
     expect(keys).toEqual({ current, old, source: "config" });
     expect(lines).toEqual([]);
   });
@@ -68,14 +71,24 @@ describe("resolveEncryptionKeys", () => {
     const keys = await resolveEncryptionKeys(embedded(dir.path, { encryptionKey: configured }), recordingLogger().logger);
     expect(keys).toEqual({ current: configured, old: [generated], source: "config" });
     // ...but not twice, and not when it is the configured key itself.
-    expect((await resolveEncryptionKeys(embedded(dir.path, { encryptionKey: configured, encryptionKeysOld: [generated] }), recordingLogger().logger)).old).toEqual([generated]);
+    expect(
+      (
+        await resolveEncryptionKeys(
+          embedded(dir.path, { encryptionKey: configured, encryptionKeysOld: [generated] }),
+          recordingLogger().logger,
+        )
+      ).old,
+    ).toEqual([generated]);
     expect((await resolveEncryptionKeys(embedded(dir.path, { encryptionKey: generated }), recordingLogger().logger)).old).toEqual([]);
   });
 
   it("never generates a key for Redis mode", async () => {
     await mkdir(dir.path, { recursive: true });
     await expect(
-      resolveEncryptionKeys({ encryptionKey: undefined, encryptionKeysOld: [], redis: { kind: "url" as const, url: "redis://127.0.0.1" }, dataDir: dir.path }, recordingLogger().logger),
+      resolveEncryptionKeys(
+        { encryptionKey: undefined, encryptionKeysOld: [], redis: { kind: "url" as const, url: "redis://127.0.0.1" }, dataDir: dir.path },
+        recordingLogger().logger,
+      ),
     ).rejects.toThrow(/ENCRYPTION_KEY is required/);
   });
 });

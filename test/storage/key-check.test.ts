@@ -29,7 +29,12 @@ function redisPrefix(): string {
   return prefix;
 }
 
-const redisConfig = (encryptionKey: string, encryptionKeysOld: string[] = []) => ({ encryptionKey, encryptionKeysOld, redis: { kind: "url" as const, url: REDIS_URL }, dataDir: "/nonexistent" });
+const redisConfig = (encryptionKey: string, encryptionKeysOld: string[] = []) => ({
+  encryptionKey,
+  encryptionKeysOld,
+  redis: { kind: "url" as const, url: REDIS_URL },
+  dataDir: "/nonexistent",
+});
 async function refusal(opening: Promise<unknown>): Promise<Error> {
   const outcome = await opening.then(
     () => undefined,

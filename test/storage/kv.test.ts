@@ -15,8 +15,8 @@ describe.each(kvBackends("kv"))("$name", (backend) => {
     expect(await kv.get("rt:missing")).toBeUndefined();
     await kv.set("rt:a", "first");
     expect(await kv.get("rt:a")).toBe("first");
-    await kv.set("rt:a", "second ✓ ünïcode \n \"quoted\"");
-    expect(await kv.get("rt:a")).toBe("second ✓ ünïcode \n \"quoted\"");
+    await kv.set("rt:a", 'second ✓ ünïcode \n "quoted"');
+    expect(await kv.get("rt:a")).toBe('second ✓ ünïcode \n "quoted"');
     await kv.set("rt:empty", "");
     expect(await kv.get("rt:empty")).toBe("");
   });

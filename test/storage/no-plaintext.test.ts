@@ -49,7 +49,13 @@ let updateId = 1;
 const textUpdate = (text: string): Update =>
   ({
     update_id: updateId++,
-    message: { message_id: updateId, date: 1_700_000_000, chat: { id: CHAT_ID, type: "private", first_name: "U" }, from: { id: CHAT_ID, is_bot: false, first_name: "U" }, text },
+    message: {
+      message_id: updateId,
+      date: 1_700_000_000,
+      chat: { id: CHAT_ID, type: "private", first_name: "U" },
+      from: { id: CHAT_ID, is_bot: false, first_name: "U" },
+      text,
+    },
   }) as Update;
 
 async function scenario(storage: Storage): Promise<void> {
@@ -80,7 +86,12 @@ describe("no plaintext secrets at rest", () => {
       await deleteByPrefix(redis, prefix);
       await redis.quit();
     });
-    const config = { encryptionKey: randomKey(), encryptionKeysOld: [], redis: { kind: "url" as const, url: REDIS_URL }, dataDir: "/nonexistent" };
+    const config = {
+      encryptionKey: randomKey(),
+      encryptionKeysOld: [],
+      redis: { kind: "url" as const, url: REDIS_URL },
+      dataDir: "/nonexistent",
+    };
     const storage = await openStorage(config, silentLogger(), { prefix });
     expect(storage.kind).toBe("redis");
     await scenario(storage);

@@ -22,7 +22,11 @@ async function redisConfig() {
     await deleteByPrefix(redis, prefix);
     await redis.quit();
   });
-  return { prefix, redis, base: { encryptionKeysOld: [] as string[], redis: { kind: "url" as const, url: REDIS_URL }, dataDir: "/nonexistent" } };
+  return {
+    prefix,
+    redis,
+    base: { encryptionKeysOld: [] as string[], redis: { kind: "url" as const, url: REDIS_URL }, dataDir: "/nonexistent" },
+  };
 }
 
 describe("openStorage + rotateKeys", () => {
@@ -44,7 +48,11 @@ describe("openStorage + rotateKeys", () => {
     const during = await openStorage({ ...base, encryptionKey: newKey, encryptionKeysOld: [oldKey] }, silentLogger(), { prefix });
     expect(await during.vault.get(1)).toBe("key-one"); // old values still open before rotation
     const report = await rotateKeys(during);
-    expect(report).toEqual({ keyId: during.keyring.currentKeyId, vault: { rotated: 2, failed: 0 }, conversations: { rotated: 1, dropped: 0 } });
+    expect(report).toEqual({
+      keyId: during.keyring.currentKeyId,
+      vault: { rotated: 2, failed: 0 },
+      conversations: { rotated: 1, dropped: 0 },
+    });
     expect(await rotateKeys(during)).toMatchObject({ vault: { rotated: 0 }, conversations: { rotated: 0 } });
     await during.close();
     expect(await redis.pttl(`${prefix}conv:1`)).toBeGreaterThan(100_000); // TTL kept
@@ -59,7 +67,10 @@ describe("openStorage + rotateKeys", () => {
   it("file: rotation works across restarts in the data folder", async () => {
     const dir = await tempDir();
     cleanups.push(dir.remove);
-    const generated = await openStorage({ encryptionKey: undefined, encryptionKeysOld: [], redis: undefined, dataDir: dir.path }, silentLogger());
+    const generated = await openStorage(
+      { encryptionKey: undefined, encryptionKeysOld: [], redis: undefined, dataDir: dir.path },
+      silentLogger(),
+    );
     expect(generated.kind).toBe("file");
     await generated.vault.link(5, "key-five");
     await generated.close();
@@ -81,7 +92,15 @@ describe("openStorage + rotateKeys", () => {
     const started = Date.now();
     const { logger, lines } = recordingLogger();
     await expect(
-      openStorage({ encryptionKey: randomKey(), encryptionKeysOld: [], redis: { kind: "url" as const, url: "redis://:s3cretpw@127.0.0.1:1" }, dataDir: "/nonexistent" }, logger),
+      openStorage(
+        {
+          encryptionKey: randomKey(),
+          encryptionKeysOld: [],
+          redis: { kind: "url" as const, url: "redis://:s3cretpw@127.0.0.1:1" },
+          dataDir: "/nonexistent",
+        },
+        logger,
+      ),
     ).rejects.toThrow(/^Cannot reach Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1/);
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(lines.join("")).not.toContain("s3cretpw");
@@ -90,9 +109,17 @@ describe("openStorage + rotateKeys", () => {
   it("fails at start with a clear message when no Sentinel answers, never printing either password", async () => {
     const started = Date.now();
     const { logger, lines } = recordingLogger();
-    const redis = { kind: "sentinel" as const, sentinels: [{ host: "127.0.0.1", port: 1 }], masterName: "mymaster", password: "node-s3cret", sentinelPassword: "sentinel-s3cret" };
+    const redis = {
+      kind: "sentinel" as const,
+      sentinels: [{ host: "127.0.0.1", port: 1 }],
+      masterName: "mymaster",
+      password: "node-s3cret",
+      sentinelPassword: "sentinel-s3cret",
+    };
     const failure = openStorage({ encryptionKey: randomKey(), encryptionKeysOld: [], redis, dataDir: "/nonexistent" }, logger);
-    await expect(failure).rejects.toThrow(/^Cannot reach Redis at master "mymaster" via Sentinel 127\.0\.0\.1:1: All sentinels are unreachable/);
+    await expect(failure).rejects.toThrow(
+      /^Cannot reach Redis at master "mymaster" via Sentinel 127\.0\.0\.1:1: All sentinels are unreachable/,
+    );
     expect(Date.now() - started).toBeLessThan(15_000);
     const error = await failure.catch((e: Error) => e.message);
     expect(`${error}${lines.join("")}`).not.toMatch(/s3cret/);

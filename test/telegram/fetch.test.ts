@@ -24,7 +24,10 @@ afterAll(async () => {
 
 describe("Bot API calls through undici", () => {
   it("JSON calls: sendMessage with a keyboard, then an edit", async () => {
-    const sent = await api.sendMessage(42, "<b>Hello</b>", { parse_mode: "HTML", reply_markup: { inline_keyboard: [[{ text: "Go", callback_data: "go" }]] } });
+    const sent = await api.sendMessage(42, "<b>Hello</b>", {
+      parse_mode: "HTML",
+      reply_markup: { inline_keyboard: [[{ text: "Go", callback_data: "go" }]] },
+    });
     expect(sent.message_id).toBeGreaterThan(0);
     await api.editMessageText(42, sent.message_id, "Edited");
     expect(fake.message(42, sent.message_id)!.text).toBe("Edited");

@@ -17,6 +17,9 @@ export async function getCaller(ctx: Pick<FlowContext, "deps" | "language" | "ch
 }
 
 /** Runs one exchanger call with the chat's key. */
-export async function withCaller<T>(ctx: Pick<FlowContext, "deps" | "language" | "chatId" | "snapshot">, call: (caller: Caller) => Promise<T>): Promise<T> {
+export async function withCaller<T>(
+  ctx: Pick<FlowContext, "deps" | "language" | "chatId" | "snapshot">,
+  call: (caller: Caller) => Promise<T>,
+): Promise<T> {
   return call(await getCaller(ctx));
 }

@@ -36,7 +36,11 @@ export interface ChatSnapshot {
 
 export async function readChatSnapshot(gate: UpdateGate, vault: Vault, chatId: number, updateId: number): Promise<ChatSnapshot> {
   const vaultWrites = vault.writes;
-  const { repeated, waitMs, values } = await gate.pass(updateId, chatId, [settingsKey(chatId), vaultKey(chatId), conversationStorageKey(conversationKey(chatId))]);
+  const { repeated, waitMs, values } = await gate.pass(updateId, chatId, [
+    settingsKey(chatId),
+    vaultKey(chatId),
+    conversationStorageKey(conversationKey(chatId)),
+  ]);
   const [settings, sealedKey, flowState] = values;
   return { settings, sealedKey: { value: sealedKey, vaultWrites }, flowState: { value: flowState }, repeated, waitMs };
 }

@@ -64,7 +64,9 @@ function chatFlowStorage(deps: BotDeps) {
 }
 
 /** Result of an exchanger call made inside `external`, in a form the replay log can hold. */
-type Outcome<T> = { ok: true; value: T } | { ok: false; error: { kind: string; method?: string; message?: string; reason?: string; status?: number; retryAfterMs?: number } };
+type Outcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: { kind: string; method?: string; message?: string; reason?: string; status?: number; retryAfterMs?: number } };
 
 /**
  * Runs one exchanger call inside `conversation.external` with the chat's key fetched inside it.
@@ -76,9 +78,18 @@ export async function callExchanger<T>(conversation: Flow, call: (caller: Caller
     try {
       return { ok: true as const, value: await call(await getCaller(outer), outer.deps) };
     } catch (error) {
-      if (error instanceof ExchangerError) return { ok: false as const, error: { kind: "exchanger", method: error.method, message: error.serverMessage, status: error.httpStatus } };
-      if (error instanceof Unauthorized) return { ok: false as const, error: { kind: "unauthorized", method: error.method, message: error.serverMessage, status: error.httpStatus } };
-      if (error instanceof Unavailable) return { ok: false as const, error: { kind: "unavailable", method: error.method, reason: error.reason, status: error.httpStatus } };
+      if (error instanceof ExchangerError)
+        return {
+          ok: false as const,
+          error: { kind: "exchanger", method: error.method, message: error.serverMessage, status: error.httpStatus },
+        };
+      if (error instanceof Unauthorized)
+        return {
+          ok: false as const,
+          error: { kind: "unauthorized", method: error.method, message: error.serverMessage, status: error.httpStatus },
+        };
+      if (error instanceof Unavailable)
+        return { ok: false as const, error: { kind: "unavailable", method: error.method, reason: error.reason, status: error.httpStatus } };
       if (error instanceof NotLinked) return { ok: false as const, error: { kind: "not-linked" } };
       if (error instanceof CodesLocked) return { ok: false as const, error: { kind: "codes-locked", retryAfterMs: error.retryAfterMs } };
       throw error;

@@ -26,6 +26,9 @@ export async function tellSlowDown(ctx: Context, deps: Pick<BotDeps, "kv" | "log
     if (how.coalesced || ctx.chatId === undefined) return;
     if (await deps.kv.setIfAbsent(`slow:${ctx.chatId}`, "1", SLOW_DOWN_NOTICE_MS)) await ctx.reply(message);
   } catch (error) {
-    deps.logger.warn({ updateId: ctx.update.update_id, err: error instanceof Error ? error.name : String(error) }, "could not tell the chat to slow down");
+    deps.logger.warn(
+      { updateId: ctx.update.update_id, err: error instanceof Error ? error.name : String(error) },
+      "could not tell the chat to slow down",
+    );
   }
 }

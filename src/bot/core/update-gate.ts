@@ -85,7 +85,11 @@ function memoryGate(kv: KV, limits: Budget): UpdateGate {
   const budget = budgetLimiter({ kind: "memory" }, limits);
   return {
     async pass(updateId, chatId, keys) {
-      const [first, waitMs, values] = await Promise.all([kv.setIfAbsent(onceKey(updateId), "1", UPDATE_MEMORY_MS), consumeOrWait(budget, String(chatId)), kv.mget(keys)]);
+      const [first, waitMs, values] = await Promise.all([
+        kv.setIfAbsent(onceKey(updateId), "1", UPDATE_MEMORY_MS),
+        consumeOrWait(budget, String(chatId)),
+        kv.mget(keys),
+      ]);
       return { repeated: !first, waitMs, values };
     },
     async close() {},

@@ -16,7 +16,14 @@ export async function addressedToThisBot(ctx: FlowContext, next: NextFunction): 
     const target = commandTarget(message);
     const me = ctx.me.username.toLowerCase();
     if (target !== undefined && target !== me) return;
-    if (ctx.chat?.type !== "private" && !(ctx.message !== undefined && (target !== undefined || isBareCommand(message) || mentions(message, me) || repliesTo(message, ctx.me.id)))) return;
+    if (
+      ctx.chat?.type !== "private" &&
+      !(
+        ctx.message !== undefined &&
+        (target !== undefined || isBareCommand(message) || mentions(message, me) || repliesTo(message, ctx.me.id))
+      )
+    )
+      return;
   }
   await next();
 }

@@ -17,7 +17,6 @@ import { CodesLocked } from "../core/code-attempts.js";
 import { secretNotice } from "../core/secret-prompt.js";
 import { describeError, NotLinked } from "../core/errors.js";
 
-
 /**
  * Side effects of an error beyond telling the user: a rejected key is forgotten and the chat leaves
  * the watcher's schedule at once (it could only poll with the dead key).
@@ -30,7 +29,12 @@ export async function handleErrorEffects(ctx: FlowContext, error: unknown): Prom
 }
 
 export function logError(ctx: FlowContext, error: unknown): void {
-  const expected = error instanceof NotLinked || error instanceof CodesLocked || error instanceof ExchangerError || error instanceof Unauthorized || error instanceof Unavailable;
+  const expected =
+    error instanceof NotLinked ||
+    error instanceof CodesLocked ||
+    error instanceof ExchangerError ||
+    error instanceof Unauthorized ||
+    error instanceof Unavailable;
   const entry = {
     err: { name: error instanceof Error ? error.name : typeof error, message: error instanceof Error ? error.message : String(error) },
   };

@@ -39,7 +39,10 @@ export function secretGuard(kv: KV) {
         const deleted = await ctx.deleteMessage().then(
           () => true,
           (error: unknown) => {
-            ctx.logger.warn({ reason, err: error instanceof Error ? error.message : String(error) }, "could not delete a message that may hold a secret");
+            ctx.logger.warn(
+              { reason, err: error instanceof Error ? error.message : String(error) },
+              "could not delete a message that may hold a secret",
+            );
             return false;
           },
         );
@@ -60,7 +63,10 @@ export async function deleteIfKey(ctx: Context & Pick<FlowContext, "logger">): P
   const text = message?.text ?? message?.caption;
   if (text === undefined || !containsApiKey(text)) return;
   await ctx.deleteMessage().catch((error: unknown) => {
-    ctx.logger.warn({ reason: "key", err: error instanceof Error ? error.message : String(error) }, "could not delete a dropped message that may hold a key");
+    ctx.logger.warn(
+      { reason: "key", err: error instanceof Error ? error.message : String(error) },
+      "could not delete a dropped message that may hold a key",
+    );
   });
 }
 

@@ -74,7 +74,8 @@ function readable(value: unknown, depth: number, budget: { left: number }): stri
   if (value === null || value === undefined) return undefined;
   if (budget.left <= 0) return "…";
   let out: string | undefined;
-  if (typeof value === "string") out = value.trim() === "" ? undefined : value.length > budget.left ? `${value.slice(0, budget.left)}…` : value;
+  if (typeof value === "string")
+    out = value.trim() === "" ? undefined : value.length > budget.left ? `${value.slice(0, budget.left)}…` : value;
   else if (typeof value === "number" || typeof value === "bigint") out = String(value);
   else if (typeof value === "boolean") out = value ? "✓" : "✗";
   else if (typeof value === "object") {

@@ -26,7 +26,8 @@ export interface ShowOptions {
 /** Drops empty rows (left by `.row()` after a full row or before an absent pager). */
 export function tidyKeyboard(keyboard: InlineKeyboard | undefined): InlineKeyboard | undefined {
   if (!keyboard) return undefined;
-  for (let i = keyboard.inline_keyboard.length - 1; i >= 0; i--) if (keyboard.inline_keyboard[i]!.length === 0) keyboard.inline_keyboard.splice(i, 1);
+  for (let i = keyboard.inline_keyboard.length - 1; i >= 0; i--)
+    if (keyboard.inline_keyboard[i]!.length === 0) keyboard.inline_keyboard.splice(i, 1);
   return keyboard;
 }
 

@@ -26,7 +26,8 @@ export function readDirectionMap(result: unknown): DirectionLink[] | undefined {
     if (inner === undefined) continue;
     for (const [receiveKey, target] of inner) {
       const pair = slugOf(target);
-      if (pair !== undefined && idText(sendKey) && idText(receiveKey)) links.push({ sendCurrencyId: sendKey, receiveCurrencyId: receiveKey, pair });
+      if (pair !== undefined && idText(sendKey) && idText(receiveKey))
+        links.push({ sendCurrencyId: sendKey, receiveCurrencyId: receiveKey, pair });
     }
   }
   return links;

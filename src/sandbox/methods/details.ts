@@ -11,9 +11,7 @@ export const getDetails: UserMethod = ({ account, params, dialect }) => {
   const currencyId = params.get("currency_id");
   const value = params.get("value");
   const matching = account.details.filter(
-    (d) =>
-      (currencyId === undefined || String(d.currency_id) === currencyId.trim()) &&
-      (value === undefined || d.value === value),
+    (d) => (currencyId === undefined || String(d.currency_id) === currencyId.trim()) && (value === undefined || d.value === value),
   );
   return listAnswer(dialect, matching, params);
 };

@@ -45,7 +45,11 @@ describe("a flood from one chat", () => {
     runner = run(h.app.bot, { runner: { fetch: { timeout: 1 } } });
 
     const cardsBefore = h.fake.callsOf("sendMessage", other.chatId).length;
-    const answered = () => h.fake.callsOf("sendMessage", other.chatId).slice(cardsBefore).some((c) => String(c.payload.text).includes("Balance"));
+    const answered = () =>
+      h.fake
+        .callsOf("sendMessage", other.chatId)
+        .slice(cardsBefore)
+        .some((c) => String(c.payload.text).includes("Balance"));
     const sentAt = Date.now();
     h.fake.pushUpdate(other.textUpdate("/account"));
     while (!answered() && Date.now() - sentAt < 20_000) await new Promise((r) => setTimeout(r, 10));
@@ -62,7 +66,9 @@ describe("a flood from one chat", () => {
     console.log(`the flood made ${floodCalls} exchanger calls`);
     expect(floodCalls).toBeLessThanOrEqual(2 * CHAT_BUDGET.points);
     // Told to slow down once, not once per dropped update.
-    const notices = flooder.visible().filter((m) => m.from === "bot" && /faster than I can handle|Too many requests from this chat/.test(m.text));
+    const notices = flooder
+      .visible()
+      .filter((m) => m.from === "bot" && /faster than I can handle|Too many requests from this chat/.test(m.text));
     expect(notices.length).toBeGreaterThanOrEqual(1);
     expect(notices.length).toBeLessThanOrEqual(2);
   }, 60_000);

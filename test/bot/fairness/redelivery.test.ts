@@ -36,7 +36,10 @@ describe("a redelivered update", () => {
     // The secret guard runs before any store read (it cannot know the update is a repeat), so the only
     // call is deleting that same message again; nothing is sent and the flow does not move.
     expect(h.fake.calls.slice(before)).toEqual([
-      expect.objectContaining({ method: "deleteMessage", payload: { chat_id: newPassword.message!.chat.id, message_id: newPassword.message!.message_id } }),
+      expect.objectContaining({
+        method: "deleteMessage",
+        payload: { chat_id: newPassword.message!.chat.id, message_id: newPassword.message!.message_id },
+      }),
     ]);
     expect(h.exchangerCalls(CHANGE)).toHaveLength(0);
     expect(h.sandbox.accounts.main.password).toBe(current);
@@ -69,7 +72,13 @@ describe("a redelivered update", () => {
   it("the embedded store remembers update ids too, across a restart", async () => {
     const dir = await tempDir();
     const fake = new TelegramFake();
-    const config = parseConfig({ BOT_TOKEN, EXCHANGER_BASE_URL: h.sandbox.baseUrl, DATA_DIR: dir.path, TELEGRAM_API_ROOT: "https://telegram.fake", LOG_LEVEL: "silent" });
+    const config = parseConfig({
+      BOT_TOKEN,
+      EXCHANGER_BASE_URL: h.sandbox.baseUrl,
+      DATA_DIR: dir.path,
+      TELEGRAM_API_ROOT: "https://telegram.fake",
+      LOG_LEVEL: "silent",
+    });
     const start = () => createApp(config, createLogger("silent"), { client: { fetch: fake.fetch as never }, botInfo: fake.botInfo });
     const command = textUpdate(fake, 4242, "/help");
     let app = await start();

@@ -14,7 +14,18 @@ describe("callbackData", () => {
   });
 
   it("forged or stale data unpacks to nothing (→ 'button expired')", () => {
-    for (const data of ["x:c:A-1", "x:c:A-1:12:9", "x:c:A 1:1", "x:c:A-1:0", "x:c:A-1:012", "x:c:A-1:-3", "x:c::1", "x:cc:A:1", "y:c:A:1", "x:c"]) {
+    for (const data of [
+      "x:c:A-1",
+      "x:c:A-1:12:9",
+      "x:c:A 1:1",
+      "x:c:A-1:0",
+      "x:c:A-1:012",
+      "x:c:A-1:-3",
+      "x:c::1",
+      "x:cc:A:1",
+      "y:c:A:1",
+      "x:c",
+    ]) {
       expect(card.unpack(data), data).toBeUndefined();
     }
     for (const data of ["lang:EN", "lang:de", "lang:en:x", "lang:", "lang"]) expect(lang.unpack(data), data).toBeUndefined();

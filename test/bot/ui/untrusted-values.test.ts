@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import { clip, displayValue, escapeHtml, fieldLines, visibleText } from "../../../src/bot/ui/html.js";
 import { wellFormed } from "../../harness/html-check.js";
 
-
 const UNSAFE_SAMPLE = "a\u202Eb\u200Bc\u0007d\uD800e\uDC00f\u2066g\uFEFFh\u0000i";
 
 describe("visibleText / escapeHtml", () => {
@@ -35,7 +34,9 @@ describe("displayValue with hostile shapes", () => {
   });
 
   it("shows nested objects readably: parentheses around each level", () => {
-    expect(displayValue({ amount: "10", currency: { code: "BTC", network: { name: "Bitcoin" } } })).toBe("Amount: 10; Currency: (Code: BTC; Network: (Name: Bitcoin))");
+    expect(displayValue({ amount: "10", currency: { code: "BTC", network: { name: "Bitcoin" } } })).toBe(
+      "Amount: 10; Currency: (Code: BTC; Network: (Name: Bitcoin))",
+    );
     expect(displayValue([{ id: 1 }, { id: 2 }])).toBe("(Id: 1), (Id: 2)");
   });
 

@@ -15,18 +15,28 @@ afterEach(async () => {
 async function catalogOver(handler: Handler) {
   const server = await startFakeServer(handler);
   const client = createExchangerClient({ baseUrl: server.url, timeoutMs: 2_000, retry: { attempts: 1, baseDelayMs: 0 } });
-  cleanups.push(() => server.close(), () => client.close());
+  cleanups.push(
+    () => server.close(),
+    () => client.close(),
+  );
   return { server, catalog: new DirectionCatalog(client) };
 }
 
 describe("direction catalogue", () => {
   it("documented map: field names from each direction's card, asked with pair; a broken card hides only its own names", async () => {
     const cards: Record<string, unknown> = {
-      "btc-eth": { id: 1, inputs: [{ id: 21, name: "Ethereum address" }, { id: 31, name: "E-mail" }] },
+      "btc-eth": {
+        id: 1,
+        inputs: [
+          { id: 21, name: "Ethereum address" },
+          { id: 31, name: "E-mail" },
+        ],
+      },
       "eth-btc": { id: 2, inputs: [{ id: "22", name: "Bitcoin address" }] },
     };
     const { server, catalog } = await catalogOver((req, res) => {
-      if (req.path === "/public-api-get-exchanges") return json(res, { success: true, result: { "1": { "2": "btc-eth" }, "2": { "1": "eth-btc", "3": "eth-usdt" } } });
+      if (req.path === "/public-api-get-exchanges")
+        return json(res, { success: true, result: { "1": { "2": "btc-eth" }, "2": { "1": "eth-btc", "3": "eth-usdt" } } });
       const card = cards[req.query.get("pair") ?? ""];
       json(res, card ? { success: true, result: card } : { success: false, message: "no such direction", result: false });
     });

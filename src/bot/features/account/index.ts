@@ -23,14 +23,14 @@ async function showAccount(ctx: BotContext): Promise<void> {
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createAccountFeature(): Feature {
-const composer = new Composer<BotContext>();
-composer.command("account", showAccount);
-composer.callbackQuery(ACCOUNT_DATA, showAccount);
+  const composer = new Composer<BotContext>();
+  composer.command("account", showAccount);
+  composer.callbackQuery(ACCOUNT_DATA, showAccount);
 
-return {
-  name: "account",
-  composer,
-  menu: [{ labelKey: "menu-account", data: ACCOUNT_DATA, order: 10 }],
-  commands: [{ command: "account", descriptionKey: "cmd-account" }],
-};
+  return {
+    name: "account",
+    composer,
+    menu: [{ labelKey: "menu-account", data: ACCOUNT_DATA, order: 10 }],
+    commands: [{ command: "account", descriptionKey: "cmd-account" }],
+  };
 }

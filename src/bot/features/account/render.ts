@@ -39,7 +39,8 @@ const FIELD_LABELS: Record<string, string> = {
 /** Yes/no flags servers send as 0/1. */
 const FLAGS = new Set(["verified", "is_verified"]);
 
-const fieldLabel = (ctx: Pick<FlowContext, "t">, key: string): string | undefined => (FIELD_LABELS[key] ? ctx.t(FIELD_LABELS[key]) : undefined);
+const fieldLabel = (ctx: Pick<FlowContext, "t">, key: string): string | undefined =>
+  FIELD_LABELS[key] ? ctx.t(FIELD_LABELS[key]) : undefined;
 
 function presentable(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -61,7 +62,8 @@ function balanceLines(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>
   const lines = balances.map((b) => line(ctx.t("account-balance-label"), b.currency ? `${b.amount} ${b.currency}` : b.amount));
   // A single amount took its currency from the first of these the user object has (readBalances).
   const currencyKey = ["balance_currency", "currency"].find((k) => typeof user[k] === "string" && String(user[k]).trim() !== "");
-  if (balances.length > 0) used.push("balance", ...(currencyKey && !isPlainObject(user.balance) && !Array.isArray(user.balance) ? [currencyKey] : []));
+  if (balances.length > 0)
+    used.push("balance", ...(currencyKey && !isPlainObject(user.balance) && !Array.isArray(user.balance) ? [currencyKey] : []));
   const others = Object.keys(user).filter((key) => key !== "balance" && BALANCE.test(key) && AMOUNT.test(String(user[key] ?? "").trim()));
   for (const key of others) {
     const currencyKey = `${key}_currency`;

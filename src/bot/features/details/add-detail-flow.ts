@@ -21,7 +21,6 @@ export const ADD_DETAIL_FLOW = "add-detail";
 /** What create-details accepts (the sandbox enforces the same limit, in characters). */
 export const MAX_DETAIL_VALUE = 255;
 
-
 /** Why a value cannot be saved, as a translation key with its variables; undefined when it is fine. */
 export function valueProblem(raw: string): { key: string; vars?: Record<string, number> } | undefined {
   const value = raw.trim();
@@ -48,7 +47,9 @@ async function answerStrayButton(ctx: FlowContext): Promise<void> {
 }
 
 async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<PickableCurrency> {
-  const list = await callExchanger(conversation, async (caller, deps) => toPickable((await deps.currencies.byId(caller.language)).values()));
+  const list = await callExchanger(conversation, async (caller, deps) =>
+    toPickable((await deps.currencies.byId(caller.language)).values()),
+  );
   if (list.length === 0) {
     await ctx.reply(ctx.t("details-add-no-currencies"));
     return conversation.halt();
@@ -56,7 +57,8 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
   let shown = filterCurrencies(list, "");
   let page = 1;
   let intro = ctx.t("details-add-pick");
-  const send = async (at: FlowContext) => (await at.reply(intro, { reply_markup: pickerKeyboard(list, shown, page, at.t("btn-cancel")) })).message_id;
+  const send = async (at: FlowContext) =>
+    (await at.reply(intro, { reply_markup: pickerKeyboard(list, shown, page, at.t("btn-cancel")) })).message_id;
   let pickerId = await send(ctx);
 
   for (;;) {
@@ -76,7 +78,9 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
         page = target;
         await update.answerCallbackQuery();
         // A double press would be an identical edit, which Telegram refuses: nothing to do then.
-        await update.editMessageText(intro, { reply_markup: pickerKeyboard(list, shown, page, update.t("btn-cancel")) }).catch(() => undefined);
+        await update
+          .editMessageText(intro, { reply_markup: pickerKeyboard(list, shown, page, update.t("btn-cancel")) })
+          .catch(() => undefined);
         continue;
       }
       await answerStrayButton(update);
@@ -112,9 +116,12 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
 
 async function saveValue(conversation: Flow, ctx: FlowContext, currency: PickableCurrency): Promise<string> {
   const prompt = (at: FlowContext, problem?: string) =>
-    at.reply(`${problem ? `${problem}\n\n` : ""}${at.t("details-add-value", { currency: escapeHtml(currency.label), max: MAX_DETAIL_VALUE })}`, {
-      reply_markup: cancelKeyboard(at),
-    });
+    at.reply(
+      `${problem ? `${problem}\n\n` : ""}${at.t("details-add-value", { currency: escapeHtml(currency.label), max: MAX_DETAIL_VALUE })}`,
+      {
+        reply_markup: cancelKeyboard(at),
+      },
+    );
   await prompt(ctx);
 
   for (;;) {
@@ -155,4 +162,7 @@ async function addDetail(conversation: Flow, ctx: FlowContext): Promise<void> {
   await sendScreen(ctx, screen);
 }
 
-export const addDetailFlow = createConversation<BotContext, FlowContext>(addDetail, { id: ADD_DETAIL_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS });
+export const addDetailFlow = createConversation<BotContext, FlowContext>(addDetail, {
+  id: ADD_DETAIL_FLOW,
+  maxMillisecondsToWait: FLOW_TIMEOUT_MS,
+});

@@ -49,6 +49,10 @@ export function pickerKeyboard(list: PickableCurrency[], shown: number[], page: 
     keyboard.text(clip(list[index]!.label, 48), `adp:c:${index}`);
   });
   const onPage = Math.min(PICKER_PAGE_SIZE, Math.max(0, shown.length - start));
-  addPagerRow(keyboard, { page, pageSize: PICKER_PAGE_SIZE, itemsOnPage: onPage, pagination: { total: shown.length, position: start } }, (p) => `adp:p:${p}`);
+  addPagerRow(
+    keyboard,
+    { page, pageSize: PICKER_PAGE_SIZE, itemsOnPage: onPage, pagination: { total: shown.length, position: start } },
+    (p) => `adp:p:${p}`,
+  );
   return keyboard.row().text(cancelLabel, "flow:cancel");
 }

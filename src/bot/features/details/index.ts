@@ -32,9 +32,13 @@ function selectionKeyboard(ctx: BotContext, selection: DetailSelection): InlineK
   const first = (selection.page - 1) * DETAILS_PAGE_SIZE;
   selection.ids.forEach((id, index) => {
     const box = selection.selected.includes(id) ? "☑" : "☐";
-    keyboard.text(`${box} ${first + index + 1}. ${clip(selection.currencies[index] ?? "", 40)}`, tickOne.pack({ nonce: selection.nonce, index })).row();
+    keyboard
+      .text(`${box} ${first + index + 1}. ${clip(selection.currencies[index] ?? "", 40)}`, tickOne.pack({ nonce: selection.nonce, index }))
+      .row();
   });
-  keyboard.text(ctx.t("details-btn-delete-selected", { count: selection.selected.length }), confirmDelete.pack({ nonce: selection.nonce })).row();
+  keyboard
+    .text(ctx.t("details-btn-delete-selected", { count: selection.selected.length }), confirmDelete.pack({ nonce: selection.nonce }))
+    .row();
   return keyboard.text(ctx.t("btn-back"), detailsPage.pack({ page: selection.page }));
 }
 
@@ -75,78 +79,78 @@ function confirmScreen(ctx: BotContext, selection: DetailSelection, data: Detail
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createDetailsFeature(): Feature {
-const composer = new Composer<BotContext>();
-const privateChat = composer.chatType("private");
+  const composer = new Composer<BotContext>();
+  const privateChat = composer.chatType("private");
 
-privateChat.command("details", (ctx) => showList(ctx, 1));
+  privateChat.command("details", (ctx) => showList(ctx, 1));
 
-onCallback(privateChat, detailsPage, (ctx, { page }) => showList(ctx, page));
+  onCallback(privateChat, detailsPage, (ctx, { page }) => showList(ctx, page));
 
-privateChat.callbackQuery(DETAILS_ADD, async (ctx) => {
-  // Fails early (before any flow state) when the chat has no key.
-  if (!(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
-  // Another flow running: say to finish or cancel it (entering would throw).
-  await enterFlow(ctx, ADD_DETAIL_FLOW);
-});
+  privateChat.callbackQuery(DETAILS_ADD, async (ctx) => {
+    // Fails early (before any flow state) when the chat has no key.
+    if (!(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
+    // Another flow running: say to finish or cancel it (entering would throw).
+    await enterFlow(ctx, ADD_DETAIL_FLOW);
+  });
 
-onCallback(privateChat, tickPage, (ctx, { page }) => openSelection(ctx, page));
+  onCallback(privateChat, tickPage, (ctx, { page }) => openSelection(ctx, page));
 
-onCallback(privateChat, tickOne, async (ctx, { nonce, index }, next) => {
-  const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
-  if (!selection || index >= selection.ids.length) return next();
-  const updated = toggle(selection, index);
-  await saveSelection(ctx.deps.kv, ctx.chatId, updated);
-  await ctx.answerCallbackQuery();
-  // Only the ticks change: the list text stays, so no exchanger call is needed.
-  await ctx.editMessageReplyMarkup({ reply_markup: selectionKeyboard(ctx, updated) });
-});
+  onCallback(privateChat, tickOne, async (ctx, { nonce, index }, next) => {
+    const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
+    if (!selection || index >= selection.ids.length) return next();
+    const updated = toggle(selection, index);
+    await saveSelection(ctx.deps.kv, ctx.chatId, updated);
+    await ctx.answerCallbackQuery();
+    // Only the ticks change: the list text stays, so no exchanger call is needed.
+    await ctx.editMessageReplyMarkup({ reply_markup: selectionKeyboard(ctx, updated) });
+  });
 
-onCallback(privateChat, confirmDelete, async (ctx, { nonce }, next) => {
-  const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
-  if (!selection) return next();
-  if (selection.selected.length === 0) {
-    await ctx.answerCallbackQuery({ text: ctx.t("details-delete-nothing"), show_alert: true });
-    return;
-  }
-  // Fresh values for what is about to be deleted; ticks whose detail is gone meanwhile are dropped.
-  const data = await loadPage(ctx, selection.page);
-  const present = new Set(data.items.map((item) => item.id));
-  const still = selection.selected.filter((id) => present.has(id));
-  if (still.length === 0) {
+  onCallback(privateChat, confirmDelete, async (ctx, { nonce }, next) => {
+    const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
+    if (!selection) return next();
+    if (selection.selected.length === 0) {
+      await ctx.answerCallbackQuery({ text: ctx.t("details-delete-nothing"), show_alert: true });
+      return;
+    }
+    // Fresh values for what is about to be deleted; ticks whose detail is gone meanwhile are dropped.
+    const data = await loadPage(ctx, selection.page);
+    const present = new Set(data.items.map((item) => item.id));
+    const still = selection.selected.filter((id) => present.has(id));
+    if (still.length === 0) {
+      await dropSelection(ctx.deps.kv, ctx.chatId);
+      await showScreen(ctx, renderDetailsList(ctx, data), { toast: ctx.t("details-delete-all-gone") });
+      return;
+    }
+    const confirmed = { ...selection, selected: still };
+    await saveSelection(ctx.deps.kv, ctx.chatId, confirmed);
+    await showScreen(ctx, confirmScreen(ctx, confirmed, data, selection.selected.length - still.length));
+  });
+
+  onCallback(privateChat, backToTicking, async (ctx, { nonce }, next) => {
+    const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
+    if (!selection) return next();
+    await openSelection(ctx, selection.page, selection.selected);
+  });
+
+  onCallback(privateChat, deleteNow, async (ctx, { nonce }, next) => {
+    const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
+    if (!selection || selection.selected.length === 0) return next();
+    // Single use (core/confirmations.ts): a second press — a double tap, another instance — does nothing.
+    if (!(await new Confirmations(ctx.deps.kv).consume(ctx.chatId, `dt-${selection.nonce}`))) {
+      await ctx.answerCallbackQuery({ text: ctx.t("confirm-stale"), show_alert: true });
+      return;
+    }
+    // One call for all of them: the exchanger deletes all or nothing.
+    await withCaller(ctx, (caller) => ctx.deps.exchanger.deleteDetails(caller, selection.selected));
     await dropSelection(ctx.deps.kv, ctx.chatId);
-    await showScreen(ctx, renderDetailsList(ctx, data), { toast: ctx.t("details-delete-all-gone") });
-    return;
-  }
-  const confirmed = { ...selection, selected: still };
-  await saveSelection(ctx.deps.kv, ctx.chatId, confirmed);
-  await showScreen(ctx, confirmScreen(ctx, confirmed, data, selection.selected.length - still.length));
-});
+    await showList(ctx, selection.page, ctx.t("details-deleted", { count: selection.selected.length }));
+  });
 
-onCallback(privateChat, backToTicking, async (ctx, { nonce }, next) => {
-  const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
-  if (!selection) return next();
-  await openSelection(ctx, selection.page, selection.selected);
-});
-
-onCallback(privateChat, deleteNow, async (ctx, { nonce }, next) => {
-  const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
-  if (!selection || selection.selected.length === 0) return next();
-  // Single use (core/confirmations.ts): a second press — a double tap, another instance — does nothing.
-  if (!(await new Confirmations(ctx.deps.kv).consume(ctx.chatId, `dt-${selection.nonce}`))) {
-    await ctx.answerCallbackQuery({ text: ctx.t("confirm-stale"), show_alert: true });
-    return;
-  }
-  // One call for all of them: the exchanger deletes all or nothing.
-  await withCaller(ctx, (caller) => ctx.deps.exchanger.deleteDetails(caller, selection.selected));
-  await dropSelection(ctx.deps.kv, ctx.chatId);
-  await showList(ctx, selection.page, ctx.t("details-deleted", { count: selection.selected.length }));
-});
-
-return {
-  name: "details",
-  composer,
-  flows: [addDetailFlow],
-  menu: [{ labelKey: "details-menu", data: detailsPage.pack({ page: 1 }), order: 40 }],
-  commands: [{ command: "details", descriptionKey: "details-cmd" }],
-};
+  return {
+    name: "details",
+    composer,
+    flows: [addDetailFlow],
+    menu: [{ labelKey: "details-menu", data: detailsPage.pack({ page: 1 }), order: 40 }],
+    commands: [{ command: "details", descriptionKey: "details-cmd" }],
+  };
 }

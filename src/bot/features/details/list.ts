@@ -30,7 +30,11 @@ export interface DetailsPageData {
   pagination?: Pagination;
 }
 
-export async function loadDetailsPage(deps: Pick<BotDeps, "exchanger" | "currencies">, caller: Caller, page: number): Promise<DetailsPageData> {
+export async function loadDetailsPage(
+  deps: Pick<BotDeps, "exchanger" | "currencies">,
+  caller: Caller,
+  page: number,
+): Promise<DetailsPageData> {
   let result = await deps.exchanger.getDetails(caller, { page, limit: DETAILS_PAGE_SIZE });
   // A page past the end (details were deleted meanwhile): show the last page instead of nothing.
   if (result.items.length === 0 && page > 1) {
@@ -64,7 +68,11 @@ export function renderDetailsList(ctx: Pick<FlowContext, "t">, data: DetailsPage
     return { text: `${ctx.t("details-title")}\n\n${ctx.t("details-empty")}`, keyboard: backToMenuRow(ctx, keyboard) };
   }
   if (data.items.some((item) => item.id !== undefined)) keyboard.text(ctx.t("details-btn-delete"), tickPage.pack({ page: data.page }));
-  addPagerRow(keyboard, { page: data.page, pageSize: DETAILS_PAGE_SIZE, itemsOnPage: data.items.length, pagination: data.pagination }, (p) => detailsPage.pack({ page: p }));
+  addPagerRow(
+    keyboard,
+    { page: data.page, pageSize: DETAILS_PAGE_SIZE, itemsOnPage: data.items.length, pagination: data.pagination },
+    (p) => detailsPage.pack({ page: p }),
+  );
   const title = data.pagination ? ctx.t("details-title-count", { total: data.pagination.total }) : ctx.t("details-title");
   return { text: fitMessage([title, "", ...detailLines(data)]), keyboard: backToMenuRow(ctx, keyboard) };
 }

@@ -13,65 +13,65 @@ import { showScreen } from "../../ui/screen.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createHelpFeature(): Feature {
-const composer = new Composer<BotContext>();
-composer.command("help", async (ctx) => {
-  const lines = ctx.layout.commands.filter((c) => c.listed !== false).map((c) => `/${c.command} — ${ctx.t(c.descriptionKey)}`);
-  await ctx.reply(`${ctx.t("help-intro")}\n\n${lines.join("\n")}`);
-});
+  const composer = new Composer<BotContext>();
+  composer.command("help", async (ctx) => {
+    const lines = ctx.layout.commands.filter((c) => c.listed !== false).map((c) => `/${c.command} — ${ctx.t(c.descriptionKey)}`);
+    await ctx.reply(`${ctx.t("help-intro")}\n\n${lines.join("\n")}`);
+  });
 
-// Position labels on pagers and other display-only buttons.
-composer.callbackQuery("noop", (ctx) => ctx.answerCallbackQuery());
+  // Position labels on pagers and other display-only buttons.
+  composer.callbackQuery("noop", (ctx) => ctx.answerCallbackQuery());
 
-return {
-  name: "help",
-  composer,
-  commands: [
-    { command: "help", descriptionKey: "cmd-help" },
-    { command: "cancel", descriptionKey: "cmd-cancel" },
-  ],
-};
+  return {
+    name: "help",
+    composer,
+    commands: [
+      { command: "help", descriptionKey: "cmd-help" },
+      { command: "cancel", descriptionKey: "cmd-cancel" },
+    ],
+  };
 }
 
 /** /cancel leaves any flow. Installed before every conversation so it always wins. */
 export function createCancelComposer(): Composer<BotContext> {
   const cancelComposer = new Composer<BotContext>();
-cancelComposer.command("cancel", async (ctx) => {
-  const active = Object.keys(ctx.conversation.active());
-  await ctx.conversation.exitAll();
-  if (ctx.chatId !== undefined) {
-    await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));
-    await deleteFlowMessage(ctx.deps.kv, ctx.api, ctx.chatId);
-    await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
-  }
-  await ctx.reply(active.length > 0 ? ctx.t("cancel-done") : ctx.t("cancel-nothing"));
-});
-// Cancel buttons inside flows use the same data everywhere.
-cancelComposer.callbackQuery("flow:cancel", async (ctx) => {
-  await ctx.conversation.exitAll();
-  if (ctx.chatId !== undefined) {
-    await deleteFlowMessage(ctx.deps.kv, ctx.api, ctx.chatId);
-    await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
-  }
-  await showScreen(ctx, { text: ctx.t("cancel-done") }, { toast: ctx.t("cancel-done") });
-});
+  cancelComposer.command("cancel", async (ctx) => {
+    const active = Object.keys(ctx.conversation.active());
+    await ctx.conversation.exitAll();
+    if (ctx.chatId !== undefined) {
+      await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));
+      await deleteFlowMessage(ctx.deps.kv, ctx.api, ctx.chatId);
+      await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
+    }
+    await ctx.reply(active.length > 0 ? ctx.t("cancel-done") : ctx.t("cancel-nothing"));
+  });
+  // Cancel buttons inside flows use the same data everywhere.
+  cancelComposer.callbackQuery("flow:cancel", async (ctx) => {
+    await ctx.conversation.exitAll();
+    if (ctx.chatId !== undefined) {
+      await deleteFlowMessage(ctx.deps.kv, ctx.api, ctx.chatId);
+      await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
+    }
+    await showScreen(ctx, { text: ctx.t("cancel-done") }, { toast: ctx.t("cancel-done") });
+  });
   return cancelComposer;
 }
 
 /** The last middleware: whatever nobody handled. */
 export function createFallback(): Composer<BotContext> {
   const fallback = new Composer<BotContext>();
-fallback.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
-// A message the secret guard deleted and no flow took: say why it disappeared.
-fallback.on(["message", "edited_message"], async (ctx, next) => {
-  const notice = secretNotice(ctx);
-  if (notice === undefined) return next();
-  await settleLapsedPrompt(ctx);
-  await ctx.reply(notice);
-});
-fallback.on("message:text", async (ctx) => {
-  if (ctx.message.text.startsWith("/")) await ctx.reply(ctx.t("unknown-command"));
-  else await ctx.reply(ctx.t("unknown-text"));
-});
-fallback.on("message", (ctx) => ctx.reply(ctx.t("unknown-text")));
+  fallback.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
+  // A message the secret guard deleted and no flow took: say why it disappeared.
+  fallback.on(["message", "edited_message"], async (ctx, next) => {
+    const notice = secretNotice(ctx);
+    if (notice === undefined) return next();
+    await settleLapsedPrompt(ctx);
+    await ctx.reply(notice);
+  });
+  fallback.on("message:text", async (ctx) => {
+    if (ctx.message.text.startsWith("/")) await ctx.reply(ctx.t("unknown-command"));
+    else await ctx.reply(ctx.t("unknown-text"));
+  });
+  fallback.on("message", (ctx) => ctx.reply(ctx.t("unknown-text")));
   return fallback;
 }

@@ -26,7 +26,10 @@ function slicePage<T>(items: T[], page: number, size: number) {
   const current = Math.min(page, last);
   const start = (current - 1) * size;
   const onPage = items.slice(start, start + size);
-  return { onPage, info: { page: current, pageSize: size, itemsOnPage: onPage.length, pagination: { total: items.length, position: start } } };
+  return {
+    onPage,
+    info: { page: current, pageSize: size, itemsOnPage: onPage.length, pagination: { total: items.length, position: start } },
+  };
 }
 
 const currenciesOf = (ctx: BotContext) => ctx.deps.currencies.byId(ctx.language);
@@ -55,7 +58,9 @@ async function showSendPicker(ctx: BotContext, page: number): Promise<void> {
   const [byId, directions] = await Promise.all([currenciesOf(ctx), directionsOf(ctx)]);
   const sendIds = new Set(directions.map((d) => d.sendCurrencyId));
   // In the exchanger's currency order; ids the currency list does not know come last.
-  const ordered = [...[...byId.keys()].filter((id) => sendIds.has(id)), ...[...sendIds].filter((id) => !byId.has(id))].filter((id) => SAFE_ID.test(id));
+  const ordered = [...[...byId.keys()].filter((id) => sendIds.has(id)), ...[...sendIds].filter((id) => !byId.has(id))].filter((id) =>
+    SAFE_ID.test(id),
+  );
   const { onPage, info } = slicePage(ordered, page, PICKER_PAGE_SIZE);
   const keyboard = new InlineKeyboard();
   onPage.forEach((id, i) => {
@@ -63,7 +68,10 @@ async function showSendPicker(ctx: BotContext, page: number): Promise<void> {
     keyboard.text(clip(labelOf(byId, id), 40), receivePickerPage.pack({ sendId: id, page: 1 }));
   });
   addPagerRow(keyboard, info, (p) => sendPickerPage.pack({ page: p }));
-  const text = ordered.length === 0 ? `${ctx.t("info-directions-title")}\n\n${ctx.t("info-directions-empty")}` : `${ctx.t("info-directions-title")}\n\n${ctx.t("info-directions-pick-send")}`;
+  const text =
+    ordered.length === 0
+      ? `${ctx.t("info-directions-title")}\n\n${ctx.t("info-directions-empty")}`
+      : `${ctx.t("info-directions-title")}\n\n${ctx.t("info-directions-pick-send")}`;
   await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
 }
 
@@ -73,7 +81,10 @@ async function showReceivePicker(ctx: BotContext, sendId: string, page: number):
   const from = directions.filter((d) => d.sendCurrencyId === sendId && SAFE_ID.test(d.receiveCurrencyId));
   const { onPage, info } = slicePage(from, page, PICKER_PAGE_SIZE);
   const keyboard = new InlineKeyboard();
-  for (const link of onPage) keyboard.text(`→ ${clip(labelOf(byId, link.receiveCurrencyId), 40)}`, directionCardData.pack({ sendId, receiveId: link.receiveCurrencyId })).row();
+  for (const link of onPage)
+    keyboard
+      .text(`→ ${clip(labelOf(byId, link.receiveCurrencyId), 40)}`, directionCardData.pack({ sendId, receiveId: link.receiveCurrencyId }))
+      .row();
   addPagerRow(keyboard, info, (p) => receivePickerPage.pack({ sendId, page: p }));
   keyboard.row().text(ctx.t("btn-back"), sendPickerPage.pack({ page: 1 }));
   const send = escapeHtml(labelOf(byId, sendId));
@@ -90,12 +101,18 @@ async function showDirection(ctx: BotContext, sendId: string, receiveId: string)
   const names = { send: labelOf(byId, sendId), receive: labelOf(byId, receiveId) };
   if (!link) {
     const text = `${ctx.t("info-directions-title")}\n\n${ctx.t("info-direction-gone", { send: escapeHtml(names.send), receive: escapeHtml(names.receive) })}`;
-    await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-back"), receivePickerPage.pack({ sendId, page: 1 }))) });
+    await showScreen(ctx, {
+      text,
+      keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-back"), receivePickerPage.pack({ sendId, page: 1 }))),
+    });
     return;
   }
   const direction = await ctx.deps.exchanger.getExchange(ctx.language, link.pair);
   const text = directionCard(ctx, direction, byId.get(sendId), byId.get(receiveId), names);
-  const keyboard = new InlineKeyboard().text(ctx.t("btn-refresh"), directionCardData.pack({ sendId, receiveId })).row().text(ctx.t("btn-back"), receivePickerPage.pack({ sendId, page: 1 }));
+  const keyboard = new InlineKeyboard()
+    .text(ctx.t("btn-refresh"), directionCardData.pack({ sendId, receiveId }))
+    .row()
+    .text(ctx.t("btn-back"), receivePickerPage.pack({ sendId, page: 1 }));
   await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
 }
 
@@ -103,47 +120,53 @@ async function showDirection(ctx: BotContext, sendId: string, receiveId: string)
 
 async function showStatus(ctx: BotContext): Promise<void> {
   const status = await ctx.deps.exchanger.getStatus(ctx.language);
-  await showScreen(ctx, { text: statusCard(ctx, status), keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), STATUS_DATA)) });
+  await showScreen(ctx, {
+    text: statusCard(ctx, status),
+    keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), STATUS_DATA)),
+  });
 }
 
 async function showReferral(ctx: BotContext): Promise<void> {
   const program = await ctx.deps.exchanger.getReferralProgram(ctx.language);
-  await showScreen(ctx, { text: referralCard(ctx, program), keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), REFERRAL_DATA)) });
+  await showScreen(ctx, {
+    text: referralCard(ctx, program),
+    keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), REFERRAL_DATA)),
+  });
 }
 
 // ---- handlers -----------------------------------------------------------------------------------------
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createInfoFeature(): Feature {
-const composer = new Composer<BotContext>();
-const privateChat = composer.chatType("private");
+  const composer = new Composer<BotContext>();
+  const privateChat = composer.chatType("private");
 
-privateChat.command("currencies", (ctx) => showCurrencies(ctx, 1));
-privateChat.command("directions", (ctx) => showSendPicker(ctx, 1));
-privateChat.command("status", showStatus);
-privateChat.command("referral", showReferral);
-privateChat.callbackQuery(STATUS_DATA, showStatus);
-privateChat.callbackQuery(REFERRAL_DATA, showReferral);
+  privateChat.command("currencies", (ctx) => showCurrencies(ctx, 1));
+  privateChat.command("directions", (ctx) => showSendPicker(ctx, 1));
+  privateChat.command("status", showStatus);
+  privateChat.command("referral", showReferral);
+  privateChat.callbackQuery(STATUS_DATA, showStatus);
+  privateChat.callbackQuery(REFERRAL_DATA, showReferral);
 
-onCallback(privateChat, currenciesPage, (ctx, { page }) => showCurrencies(ctx, page));
-onCallback(privateChat, sendPickerPage, (ctx, { page }) => showSendPicker(ctx, page));
-onCallback(privateChat, receivePickerPage, (ctx, { sendId, page }) => showReceivePicker(ctx, sendId, page));
-onCallback(privateChat, directionCardData, (ctx, { sendId, receiveId }) => showDirection(ctx, sendId, receiveId));
+  onCallback(privateChat, currenciesPage, (ctx, { page }) => showCurrencies(ctx, page));
+  onCallback(privateChat, sendPickerPage, (ctx, { page }) => showSendPicker(ctx, page));
+  onCallback(privateChat, receivePickerPage, (ctx, { sendId, page }) => showReceivePicker(ctx, sendId, page));
+  onCallback(privateChat, directionCardData, (ctx, { sendId, receiveId }) => showDirection(ctx, sendId, receiveId));
 
-return {
-  name: "info",
-  composer,
-  menu: [
-    { labelKey: "info-menu-currencies", data: currenciesPage.pack({ page: 1 }), order: 60, needsKey: false },
-    { labelKey: "info-menu-directions", data: sendPickerPage.pack({ page: 1 }), order: 62, needsKey: false },
-    { labelKey: "info-menu-status", data: STATUS_DATA, order: 64, needsKey: false },
-    { labelKey: "info-menu-referral", data: REFERRAL_DATA, order: 66, needsKey: false },
-  ],
-  commands: [
-    { command: "currencies", descriptionKey: "info-cmd-currencies" },
-    { command: "directions", descriptionKey: "info-cmd-directions" },
-    { command: "status", descriptionKey: "info-cmd-status" },
-    { command: "referral", descriptionKey: "info-cmd-referral" },
-  ],
-};
+  return {
+    name: "info",
+    composer,
+    menu: [
+      { labelKey: "info-menu-currencies", data: currenciesPage.pack({ page: 1 }), order: 60, needsKey: false },
+      { labelKey: "info-menu-directions", data: sendPickerPage.pack({ page: 1 }), order: 62, needsKey: false },
+      { labelKey: "info-menu-status", data: STATUS_DATA, order: 64, needsKey: false },
+      { labelKey: "info-menu-referral", data: REFERRAL_DATA, order: 66, needsKey: false },
+    ],
+    commands: [
+      { command: "currencies", descriptionKey: "info-cmd-currencies" },
+      { command: "directions", descriptionKey: "info-cmd-directions" },
+      { command: "status", descriptionKey: "info-cmd-status" },
+      { command: "referral", descriptionKey: "info-cmd-referral" },
+    ],
+  };
 }

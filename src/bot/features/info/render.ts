@@ -38,7 +38,8 @@ const CURRENCY_LABELS: Record<string, string> = {
 export function currencyLines(ctx: T, currency: Currency): string[] {
   const name = typeof currency.name === "string" ? currency.name : undefined;
   const code = codeOf(currency);
-  const head = name && code ? `<b>${escapeHtml(name)}</b> · <code>${escapeHtml(code)}</code>` : `<b>${escapeHtml(currencyLabel(currency))}</b>`;
+  const head =
+    name && code ? `<b>${escapeHtml(name)}</b> · <code>${escapeHtml(code)}</code>` : `<b>${escapeHtml(currencyLabel(currency))}</b>`;
   const extras: string[] = [];
   const reserve = displayValue(currency.reserve);
   if (reserve !== undefined) extras.push(ctx.t("info-currency-reserve", { value: escapeHtml(clip(reserve, 40)) }));
@@ -83,13 +84,22 @@ const DIRECTION_LABELS: Record<string, string> = {
 
 const isOptional = (input: Record<string, unknown>): boolean => input.required === false || input.required === 0 || input.required === "0";
 
-export function directionCard(ctx: T, direction: Direction, send: Currency | undefined, receive: Currency | undefined, fallbackNames: { send: string; receive: string }): string {
+export function directionCard(
+  ctx: T,
+  direction: Direction,
+  send: Currency | undefined,
+  receive: Currency | undefined,
+  fallbackNames: { send: string; receive: string },
+): string {
   const sendName = send ? currencyLabel(send) : fallbackNames.send;
   const receiveName = receive ? currencyLabel(receive) : fallbackNames.receive;
   const lines = [ctx.t("info-direction-title", { send: escapeHtml(sendName), receive: escapeHtml(receiveName) })];
 
   const rate = pick(direction, RATE_KEYS);
-  if (rate) lines.push(ctx.t("info-direction-rate", { send: withCode("1", codeOf(send)), receive: withCode(clip(rate.value, 60), codeOf(receive)) }));
+  if (rate)
+    lines.push(
+      ctx.t("info-direction-rate", { send: withCode("1", codeOf(send)), receive: withCode(clip(rate.value, 60), codeOf(receive)) }),
+    );
   const min = pick(direction, MIN_KEYS);
   if (min) lines.push(ctx.t("info-direction-min", { value: withCode(clip(min.value, 60), codeOf(send)) }));
   const max = pick(direction, MAX_KEYS);
@@ -98,7 +108,11 @@ export function directionCard(ctx: T, direction: Direction, send: Currency | und
   const reserve = pick(direction, RESERVE_KEYS)?.value ?? displayValue(receive?.reserve);
   if (reserve !== undefined) lines.push(ctx.t("info-direction-reserve", { value: withCode(clip(reserve, 60), codeOf(receive)) }));
 
-  const rest = fieldLines(direction, { skip: DIRECTION_SKIP, maxValue: 200, label: (key) => (DIRECTION_LABELS[key] ? ctx.t(DIRECTION_LABELS[key]) : undefined) });
+  const rest = fieldLines(direction, {
+    skip: DIRECTION_SKIP,
+    maxValue: 200,
+    label: (key) => (DIRECTION_LABELS[key] ? ctx.t(DIRECTION_LABELS[key]) : undefined),
+  });
   if (rest.length > 0) lines.push("", ...rest);
 
   if (Array.isArray(direction.inputs)) {
@@ -132,7 +146,10 @@ function flag(value: unknown): boolean | undefined {
 
 /** A list answer as bullet lines, one per item (never "0: …, 1: …"). */
 function listLines(items: unknown[]): string[] {
-  return items.map(displayValue).filter((v): v is string => v !== undefined).map((v) => `• ${escapeHtml(clip(v, 500))}`);
+  return items
+    .map(displayValue)
+    .filter((v): v is string => v !== undefined)
+    .map((v) => `• ${escapeHtml(clip(v, 500))}`);
 }
 
 /** A sentence answer, unless it is only a yes/no word ("1", "online"…), which reads better as words. */
@@ -199,7 +216,9 @@ function referralFields(ctx: T, program: Extras): string[] {
 
   const reward = displayValue(program.percent);
   if (reward !== undefined) lines.push(ctx.t("info-referral-percent", { value: escapeHtml(percent(reward)) }));
-  const levels = Array.isArray(program.levels_percent) ? program.levels_percent.map(displayValue).filter((v): v is string => v !== undefined) : [];
+  const levels = Array.isArray(program.levels_percent)
+    ? program.levels_percent.map(displayValue).filter((v): v is string => v !== undefined)
+    : [];
   const levelCount = displayValue(program.levels);
   if (levels.length > 0) {
     const list = levels.map((v, i) => ctx.t("info-referral-level", { level: i + 1, value: escapeHtml(percent(v)) }));

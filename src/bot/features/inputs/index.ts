@@ -36,15 +36,15 @@ async function showInputs(ctx: BotContext): Promise<void> {
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createInputsFeature(): Feature {
-const composer = new Composer<BotContext>();
-const privateChat = composer.chatType("private");
-privateChat.command("inputs", showInputs);
-privateChat.callbackQuery("in:show", showInputs);
+  const composer = new Composer<BotContext>();
+  const privateChat = composer.chatType("private");
+  privateChat.command("inputs", showInputs);
+  privateChat.callbackQuery("in:show", showInputs);
 
-return {
-  name: "inputs",
-  composer,
-  menu: [{ labelKey: "inputs-menu", data: "in:show", order: 45 }],
-  commands: [{ command: "inputs", descriptionKey: "inputs-cmd" }],
-};
+  return {
+    name: "inputs",
+    composer,
+    menu: [{ labelKey: "inputs-menu", data: "in:show", order: 45 }],
+    commands: [{ command: "inputs", descriptionKey: "inputs-cmd" }],
+  };
 }

@@ -18,24 +18,28 @@ function picker(current: Language): InlineKeyboard {
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createLanguageFeature(): Feature {
-const composer = new Composer<BotContext>();
-const privateChat = composer.chatType("private");
+  const composer = new Composer<BotContext>();
+  const privateChat = composer.chatType("private");
 
-const showPicker = (ctx: BotContext) => showScreen(ctx, { text: ctx.t("language-choose"), keyboard: picker(ctx.language) });
-privateChat.command("language", showPicker);
-privateChat.callbackQuery("lang:menu", showPicker);
+  const showPicker = (ctx: BotContext) => showScreen(ctx, { text: ctx.t("language-choose"), keyboard: picker(ctx.language) });
+  privateChat.command("language", showPicker);
+  privateChat.callbackQuery("lang:menu", showPicker);
 
-onCallback(privateChat, chooseLanguage, async (ctx, { lang }) => {
-  ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId, { lang });
-  ctx.language = lang;
-  await ctx.i18n.renegotiateLocale();
-  await showScreen(ctx, { text: ctx.t("language-set"), keyboard: new InlineKeyboard().text(ctx.t("btn-menu"), MENU_DATA) }, { toast: ctx.t("language-set") });
-});
+  onCallback(privateChat, chooseLanguage, async (ctx, { lang }) => {
+    ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId, { lang });
+    ctx.language = lang;
+    await ctx.i18n.renegotiateLocale();
+    await showScreen(
+      ctx,
+      { text: ctx.t("language-set"), keyboard: new InlineKeyboard().text(ctx.t("btn-menu"), MENU_DATA) },
+      { toast: ctx.t("language-set") },
+    );
+  });
 
-return {
-  name: "language",
-  composer,
-  menu: [{ labelKey: "menu-language", data: "lang:menu", order: 90, needsKey: false }],
-  commands: [{ command: "language", descriptionKey: "cmd-language" }],
-};
+  return {
+    name: "language",
+    composer,
+    menu: [{ labelKey: "menu-language", data: "lang:menu", order: 90, needsKey: false }],
+    commands: [{ command: "language", descriptionKey: "cmd-language" }],
+  };
 }

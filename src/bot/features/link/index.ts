@@ -67,76 +67,77 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createLinkFeature(): Feature {
-const composer = new Composer<BotContext>();
-const privateChat = composer.chatType("private");
+  const composer = new Composer<BotContext>();
+  const privateChat = composer.chatType("private");
 
-/** A key sent as a command payload (`/start <key>`) was deleted by the secret guard and is never used. */
-async function tellRemovedPayload(ctx: FlowContext): Promise<void> {
-  const notice = secretNotice(ctx);
-  if (notice !== undefined) await ctx.reply(notice);
-}
-
-privateChat.command("start", async (ctx) => {
-  await tellRemovedPayload(ctx);
-  if (await ctx.deps.vault.has(ctx.chatId)) {
-    await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenuKeyboard(ctx, true) });
-    return;
+  /** A key sent as a command payload (`/start <key>`) was deleted by the secret guard and is never used. */
+  async function tellRemovedPayload(ctx: FlowContext): Promise<void> {
+    const notice = secretNotice(ctx);
+    if (notice !== undefined) await ctx.reply(notice);
   }
-  await greet(ctx);
-});
 
-privateChat.command("link", async (ctx) => {
-  await tellRemovedPayload(ctx);
-  if (await ctx.deps.vault.has(ctx.chatId)) await ctx.reply(ctx.t("link-already"));
-  else await greet(ctx);
-});
-
-privateChat.command("logout", async (ctx) => {
-  if (!(await ctx.deps.vault.has(ctx.chatId))) {
-    await ctx.reply(ctx.t("error-not-linked"));
-    return;
-  }
-  // Both buttons carry one single-use confirmation: whichever is pressed first settles it, so a stale
-  // "Yes" pressed after "No" (or on an older card) does nothing.
-  const confirmId = await new Confirmations(ctx.deps.kv).create(ctx.chatId, LOGOUT_SUBJECT);
-  await ctx.reply(ctx.t("logout-confirm"), {
-    reply_markup: new InlineKeyboard().text(ctx.t("logout-yes"), logoutYes.pack({ confirmId })).text(ctx.t("logout-no"), logoutNo.pack({ confirmId })),
+  privateChat.command("start", async (ctx) => {
+    await tellRemovedPayload(ctx);
+    if (await ctx.deps.vault.has(ctx.chatId)) {
+      await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenuKeyboard(ctx, true) });
+      return;
+    }
+    await greet(ctx);
   });
-});
 
-const LOGOUT_SUBJECT = "logout";
+  privateChat.command("link", async (ctx) => {
+    await tellRemovedPayload(ctx);
+    if (await ctx.deps.vault.has(ctx.chatId)) await ctx.reply(ctx.t("link-already"));
+    else await greet(ctx);
+  });
 
+  privateChat.command("logout", async (ctx) => {
+    if (!(await ctx.deps.vault.has(ctx.chatId))) {
+      await ctx.reply(ctx.t("error-not-linked"));
+      return;
+    }
+    // Both buttons carry one single-use confirmation: whichever is pressed first settles it, so a stale
+    // "Yes" pressed after "No" (or on an older card) does nothing.
+    const confirmId = await new Confirmations(ctx.deps.kv).create(ctx.chatId, LOGOUT_SUBJECT);
+    await ctx.reply(ctx.t("logout-confirm"), {
+      reply_markup: new InlineKeyboard()
+        .text(ctx.t("logout-yes"), logoutYes.pack({ confirmId }))
+        .text(ctx.t("logout-no"), logoutNo.pack({ confirmId })),
+    });
+  });
 
-/** Settles the card's confirmation; false (and the user told so) when it was used before or expired. */
-async function redeemLogout(ctx: BotContext, confirmId: string): Promise<boolean> {
-  if (await new Confirmations(ctx.deps.kv).redeem(ctx.chatId!, confirmId, LOGOUT_SUBJECT)) return true;
-  await ctx.answerCallbackQuery({ text: ctx.t("confirm-stale"), show_alert: true });
-  return false;
-}
+  const LOGOUT_SUBJECT = "logout";
 
-onCallback(privateChat, logoutYes, async (ctx, { confirmId }) => {
-  if (!(await redeemLogout(ctx, confirmId))) return;
-  await ctx.conversation.exitAll();
-  await ctx.deps.vault.unlink(ctx.chatId);
-  await ctx.deps.settings.wipeChat(ctx.chatId);
-  await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));
-  await showScreen(ctx, { text: ctx.t("logout-done") });
-});
+  /** Settles the card's confirmation; false (and the user told so) when it was used before or expired. */
+  async function redeemLogout(ctx: BotContext, confirmId: string): Promise<boolean> {
+    if (await new Confirmations(ctx.deps.kv).redeem(ctx.chatId!, confirmId, LOGOUT_SUBJECT)) return true;
+    await ctx.answerCallbackQuery({ text: ctx.t("confirm-stale"), show_alert: true });
+    return false;
+  }
 
-onCallback(privateChat, logoutNo, async (ctx, { confirmId }) => {
-  if (!(await redeemLogout(ctx, confirmId))) return;
-  await showScreen(ctx, { text: ctx.t("logout-kept") });
-});
+  onCallback(privateChat, logoutYes, async (ctx, { confirmId }) => {
+    if (!(await redeemLogout(ctx, confirmId))) return;
+    await ctx.conversation.exitAll();
+    await ctx.deps.vault.unlink(ctx.chatId);
+    await ctx.deps.settings.wipeChat(ctx.chatId);
+    await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));
+    await showScreen(ctx, { text: ctx.t("logout-done") });
+  });
 
-return {
-  name: "link",
-  composer,
-  commands: [
-    { command: "start", descriptionKey: "cmd-start" },
-    { command: "logout", descriptionKey: "cmd-logout" },
-    { command: "link", descriptionKey: "cmd-link", listed: false },
-  ],
-};
+  onCallback(privateChat, logoutNo, async (ctx, { confirmId }) => {
+    if (!(await redeemLogout(ctx, confirmId))) return;
+    await showScreen(ctx, { text: ctx.t("logout-kept") });
+  });
+
+  return {
+    name: "link",
+    composer,
+    commands: [
+      { command: "start", descriptionKey: "cmd-start" },
+      { command: "logout", descriptionKey: "cmd-logout" },
+      { command: "link", descriptionKey: "cmd-link", listed: false },
+    ],
+  };
 }
 
 // Free text in a chat without a key is a key attempt. Must be installed after every flow and command.
@@ -144,14 +145,14 @@ return {
 export function createLinkFallback(): Composer<BotContext> {
   const linkFallback = new Composer<BotContext>();
   linkFallback.chatType("private").on("message:text", async (ctx, next) => {
-  if (ctx.message.text.startsWith("/")) return next();
-  if (await ctx.deps.vault.has(ctx.chatId)) {
-    // A key pasted into a linked chat is never taken as a new key; the guard deleted it, say so.
-    if (ctx.secretRemoved?.reason !== "key") return next();
-    await ctx.reply(`${secretNotice(ctx) ?? ""}\n\n${ctx.t("link-already")}`);
-    return;
-  }
-  await tryLink(ctx, ctx.message.text);
-});
+    if (ctx.message.text.startsWith("/")) return next();
+    if (await ctx.deps.vault.has(ctx.chatId)) {
+      // A key pasted into a linked chat is never taken as a new key; the guard deleted it, say so.
+      if (ctx.secretRemoved?.reason !== "key") return next();
+      await ctx.reply(`${secretNotice(ctx) ?? ""}\n\n${ctx.t("link-already")}`);
+      return;
+    }
+    await tryLink(ctx, ctx.message.text);
+  });
   return linkFallback;
 }

@@ -13,13 +13,13 @@ async function showMenu(ctx: BotContext): Promise<void> {
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createMenuFeature(): Feature {
-const composer = new Composer<BotContext>();
-composer.command("menu", showMenu);
-composer.callbackQuery(MENU_DATA, showMenu);
+  const composer = new Composer<BotContext>();
+  composer.command("menu", showMenu);
+  composer.callbackQuery(MENU_DATA, showMenu);
 
-return {
-  name: "menu",
-  composer,
-  commands: [{ command: "menu", descriptionKey: "cmd-menu" }],
-};
+  return {
+    name: "menu",
+    composer,
+    commands: [{ command: "menu", descriptionKey: "cmd-menu" }],
+  };
 }

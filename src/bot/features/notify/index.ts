@@ -36,49 +36,48 @@ function screen(ctx: BotContext): Screen {
   return { text, keyboard };
 }
 
-
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createNotifyFeature(): Feature {
-const composer = new Composer<BotContext>();
-const privateChat = composer.chatType("private");
+  const composer = new Composer<BotContext>();
+  const privateChat = composer.chatType("private");
 
-// The command flips the setting and shows the new state, with a button to flip it back.
-privateChat.command("notify", async (ctx) => {
-  await setNotify(ctx, ctx.chatSettings.notify !== true);
-  await showScreen(ctx, screen(ctx));
-});
-
-privateChat.callbackQuery("notify:show", async (ctx) => {
-  await requireLinked(ctx);
-  await showScreen(ctx, screen(ctx));
-});
-
-for (const on of [true, false]) {
-  privateChat.callbackQuery(on ? "notify:on" : "notify:off", async (ctx) => {
-    const changed = (ctx.chatSettings.notify === true) !== on;
-    if (changed) await setNotify(ctx, on);
-    else await requireLinked(ctx);
-    // A second press on the same screen finds it already showing this state (showScreen lets that be).
-    await showScreen(ctx, screen(ctx), { toast: ctx.t(on ? "notify-turned-on" : "notify-turned-off") });
+  // The command flips the setting and shows the new state, with a button to flip it back.
+  privateChat.command("notify", async (ctx) => {
+    await setNotify(ctx, ctx.chatSettings.notify !== true);
+    await showScreen(ctx, screen(ctx));
   });
-}
 
-// The offer under "Account linked": switch on, say so, and leave the rest of that message alone.
-privateChat.callbackQuery("notify:offer", async (ctx) => {
-  if (ctx.chatSettings.notify !== true) await setNotify(ctx, true);
-  else await requireLinked(ctx);
-  await ctx.answerCallbackQuery({ text: ctx.t("notify-turned-on") });
-  await ctx.editMessageReplyMarkup({ reply_markup: mainMenuKeyboard(ctx, true) }).catch(ignoreNotModified);
-});
+  privateChat.callbackQuery("notify:show", async (ctx) => {
+    await requireLinked(ctx);
+    await showScreen(ctx, screen(ctx));
+  });
 
-function ignoreNotModified(error: unknown): void {
-  if (!isNotModified(error)) throw error;
-}
+  for (const on of [true, false]) {
+    privateChat.callbackQuery(on ? "notify:on" : "notify:off", async (ctx) => {
+      const changed = (ctx.chatSettings.notify === true) !== on;
+      if (changed) await setNotify(ctx, on);
+      else await requireLinked(ctx);
+      // A second press on the same screen finds it already showing this state (showScreen lets that be).
+      await showScreen(ctx, screen(ctx), { toast: ctx.t(on ? "notify-turned-on" : "notify-turned-off") });
+    });
+  }
 
-return {
-  name: "notify",
-  composer,
-  menu: [{ labelKey: "notify-menu", data: "notify:show", order: 80 }],
-  commands: [{ command: "notify", descriptionKey: "notify-cmd" }],
-};
+  // The offer under "Account linked": switch on, say so, and leave the rest of that message alone.
+  privateChat.callbackQuery("notify:offer", async (ctx) => {
+    if (ctx.chatSettings.notify !== true) await setNotify(ctx, true);
+    else await requireLinked(ctx);
+    await ctx.answerCallbackQuery({ text: ctx.t("notify-turned-on") });
+    await ctx.editMessageReplyMarkup({ reply_markup: mainMenuKeyboard(ctx, true) }).catch(ignoreNotModified);
+  });
+
+  function ignoreNotModified(error: unknown): void {
+    if (!isNotModified(error)) throw error;
+  }
+
+  return {
+    name: "notify",
+    composer,
+    menu: [{ labelKey: "notify-menu", data: "notify:show", order: 80 }],
+    commands: [{ command: "notify", descriptionKey: "notify-cmd" }],
+  };
 }

@@ -90,7 +90,11 @@ function emptyText(ctx: BotContext, source: OrderSource, view: ListView): string
 /** The server refused a status filter: say so, never offer it again, and leave the other chips. */
 function refusedFilterScreen(ctx: BotContext, source: OrderSource, choice: StatusChoice): Screen {
   ctx.deps.statuses.refuse(choice);
-  const text = [ctx.t(source.referral ? "orders-ref-title" : "orders-title"), "", ctx.t("orders-filter-refused", { status: statusWords(ctx, choiceStatus(choice)) })].join("\n");
+  const text = [
+    ctx.t(source.referral ? "orders-ref-title" : "orders-title"),
+    "",
+    ctx.t("orders-filter-refused", { status: statusWords(ctx, choiceStatus(choice)) }),
+  ].join("\n");
   const keyboard = new InlineKeyboard();
   filterChips(ctx, keyboard, source.scope, undefined);
   return { text, keyboard: backToMenuRow(ctx, keyboard) };

@@ -13,38 +13,38 @@ import { showScreen } from "../../ui/screen.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createOrdersFeature(): Feature {
-const composer = new Composer<BotContext>();
+  const composer = new Composer<BotContext>();
 
-composer.command("orders", async (ctx) => {
-  await showScreen(ctx, await listScreen(ctx, OWN_ORDERS, firstPage(OWN_ORDERS.scope)));
-});
+  composer.command("orders", async (ctx) => {
+    await showScreen(ctx, await listScreen(ctx, OWN_ORDERS, firstPage(OWN_ORDERS.scope)));
+  });
 
-composer.command("order", async (ctx) => {
-  const text = ctx.match.trim();
-  if (text === "") {
-    await ctx.reply(ctx.t("orders-usage"));
-    return;
-  }
-  const lookup = parseOrderQuery(text);
-  if (lookup === undefined) {
-    await ctx.reply(ctx.t("orders-bad-query", { query: quoteInput(text, 64) }));
-    return;
-  }
-  const back = firstPage(OWN_ORDERS.scope);
-  const order = await findSourceOrder(ctx, OWN_ORDERS, lookup);
-  const shown = "id" in lookup ? `#${lookup.id}` : lookup.token;
-  await showScreen(ctx, order ? await cardScreen(ctx, OWN_ORDERS, order, back) : notFoundScreen(ctx, shown, back));
-});
+  composer.command("order", async (ctx) => {
+    const text = ctx.match.trim();
+    if (text === "") {
+      await ctx.reply(ctx.t("orders-usage"));
+      return;
+    }
+    const lookup = parseOrderQuery(text);
+    if (lookup === undefined) {
+      await ctx.reply(ctx.t("orders-bad-query", { query: quoteInput(text, 64) }));
+      return;
+    }
+    const back = firstPage(OWN_ORDERS.scope);
+    const order = await findSourceOrder(ctx, OWN_ORDERS, lookup);
+    const shown = "id" in lookup ? `#${lookup.id}` : lookup.token;
+    await showScreen(ctx, order ? await cardScreen(ctx, OWN_ORDERS, order, back) : notFoundScreen(ctx, shown, back));
+  });
 
-composer.use(orderBrowserComposer(OWN_ORDERS));
+  composer.use(orderBrowserComposer(OWN_ORDERS));
 
-return {
-  name: "orders",
-  composer,
-  menu: [{ labelKey: "orders-menu", data: listData(firstPage(OWN_ORDERS.scope)), order: 20 }],
-  commands: [
-    { command: "orders", descriptionKey: "orders-cmd-orders" },
-    { command: "order", descriptionKey: "orders-cmd-order" },
-  ],
-};
+  return {
+    name: "orders",
+    composer,
+    menu: [{ labelKey: "orders-menu", data: listData(firstPage(OWN_ORDERS.scope)), order: 20 }],
+    commands: [
+      { command: "orders", descriptionKey: "orders-cmd-orders" },
+      { command: "order", descriptionKey: "orders-cmd-order" },
+    ],
+  };
 }

@@ -12,18 +12,18 @@ import { showScreen } from "../../ui/screen.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createReferralsFeature(): Feature {
-const composer = new Composer<BotContext>();
+  const composer = new Composer<BotContext>();
 
-composer.command("referrals", async (ctx) => {
-  await showScreen(ctx, await listScreen(ctx, REFERRAL_ORDERS, firstPage(REFERRAL_ORDERS.scope)));
-});
+  composer.command("referrals", async (ctx) => {
+    await showScreen(ctx, await listScreen(ctx, REFERRAL_ORDERS, firstPage(REFERRAL_ORDERS.scope)));
+  });
 
-composer.use(orderBrowserComposer(REFERRAL_ORDERS));
+  composer.use(orderBrowserComposer(REFERRAL_ORDERS));
 
-return {
-  name: "referrals",
-  composer,
-  menu: [{ labelKey: "orders-ref-menu", data: listData(firstPage(REFERRAL_ORDERS.scope)), order: 30 }],
-  commands: [{ command: "referrals", descriptionKey: "orders-cmd-referrals" }],
-};
+  return {
+    name: "referrals",
+    composer,
+    menu: [{ labelKey: "orders-ref-menu", data: listData(firstPage(REFERRAL_ORDERS.scope)), order: 30 }],
+    commands: [{ command: "referrals", descriptionKey: "orders-cmd-referrals" }],
+  };
 }

@@ -47,7 +47,12 @@ function currencyName(names: CurrencyNames, id: unknown): string | undefined {
 }
 
 /** "250.00 Tether TRC20 (USDTTRC20)", either half alone when the other is missing. Plain text. */
-function amountWithCurrency(amount: unknown, currencyId: unknown, names: CurrencyNames, limits = { amount: 40, name: 60 }): string | undefined {
+function amountWithCurrency(
+  amount: unknown,
+  currencyId: unknown,
+  names: CurrencyNames,
+  limits = { amount: 40, name: 60 },
+): string | undefined {
   const value = displayValue(amount);
   const currency = currencyName(names, currencyId);
   const parts = [value && clip(value, limits.amount), currency && clip(currency, limits.name)].filter((p): p is string => !!p);

@@ -24,77 +24,77 @@ const showAnswered = (ctx: BotContext, screen: Screen) => showScreen(ctx, screen
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createPayFeature(): Feature {
-const composer = new Composer<BotContext>();
+  const composer = new Composer<BotContext>();
 
-composer.command("pay", async (ctx) => {
-  const token = ctx.match.trim();
-  if (token === "") return enterFlow(ctx, PAY_TOKEN_FLOW);
-  if (!looksLikeToken(token)) return void (await ctx.reply(ctx.t("pay-token-invalid")));
-  const card = await withCaller(ctx, (caller) => loadPayCard(ctx.deps, caller, ctx.chatId!, { token }));
-  if (!card) return void (await ctx.reply(ctx.t("pay-token-not-found")));
-  const screen = renderPayCard(ctx, card);
-  await showScreen(ctx, screen);
-});
+  composer.command("pay", async (ctx) => {
+    const token = ctx.match.trim();
+    if (token === "") return enterFlow(ctx, PAY_TOKEN_FLOW);
+    if (!looksLikeToken(token)) return void (await ctx.reply(ctx.t("pay-token-invalid")));
+    const card = await withCaller(ctx, (caller) => loadPayCard(ctx.deps, caller, ctx.chatId!, { token }));
+    if (!card) return void (await ctx.reply(ctx.t("pay-token-not-found")));
+    const screen = renderPayCard(ctx, card);
+    await showScreen(ctx, screen);
+  });
 
-composer.callbackQuery(PAY_MENU_DATA, (ctx) => enterFlow(ctx, PAY_TOKEN_FLOW));
+  composer.callbackQuery(PAY_MENU_DATA, (ctx) => enterFlow(ctx, PAY_TOKEN_FLOW));
 
-// The order card's "Pay" button and "Check order status": a fresh confirmation card in place.
-async function openCard(ctx: BotContext, orderId: string, checked: boolean): Promise<void> {
-  await ctx.answerCallbackQuery();
-  const card = await withCaller(ctx, (caller) => loadPayCard(ctx.deps, caller, ctx.chatId!, { id: orderId }));
-  if (!card) return void (await showAnswered(ctx, renderOutcome(ctx, { kind: "not-found", orderId })));
-  const note = checked ? ctx.t("pay-status-checked") : undefined;
-  await showAnswered(ctx, renderPayCard(ctx, card, note));
-}
-onCallback(composer, openPayCard, (ctx, { orderId }) => openCard(ctx, orderId, false));
-onCallback(composer, checkPayStatus, (ctx, { orderId }) => openCard(ctx, orderId, true));
-
-onCallback(composer, confirmPay, async (ctx, { confirmId }, next) => {
-  const chatId = ctx.chatId!;
-  const guards = new Confirmations(ctx.deps.kv);
-  const orderId = await guards.orderOf(chatId, confirmId);
-  if (orderId === undefined) return next();
-  if (await guards.isUsed(chatId, confirmId)) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
-  if (Object.keys(ctx.conversation.active()).length > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("secure-flow-busy") }));
-  // Too many wrong codes on the account: refused before the single-use confirmation is spent.
-  if (ctx.chatSettings.twofa === true && (await refuseWhileCodesLocked(ctx))) return;
-  if (!(await guards.consume(chatId, confirmId))) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
-  await ctx.answerCallbackQuery({ text: ctx.t("pay-processing") });
-
-  if (ctx.chatSettings.twofa === true) return ctx.conversation.enter(PAY_CODE_FLOW, orderId);
-  let outcome: PayOutcome;
-  try {
-    outcome = await withCaller(ctx, (caller) => payOrder(ctx.deps, caller, chatId, orderId));
-  } catch (error) {
-    // payOrder throws only before anything was spent: the same button may be pressed again.
-    await guards.release(chatId, confirmId);
-    throw error;
+  // The order card's "Pay" button and "Check order status": a fresh confirmation card in place.
+  async function openCard(ctx: BotContext, orderId: string, checked: boolean): Promise<void> {
+    await ctx.answerCallbackQuery();
+    const card = await withCaller(ctx, (caller) => loadPayCard(ctx.deps, caller, ctx.chatId!, { id: orderId }));
+    if (!card) return void (await showAnswered(ctx, renderOutcome(ctx, { kind: "not-found", orderId })));
+    const note = checked ? ctx.t("pay-status-checked") : undefined;
+    await showAnswered(ctx, renderPayCard(ctx, card, note));
   }
-  if (outcome.kind === "needs-code") {
-    // The exchanger asked for a code we did not know was needed: remember it and ask.
-    ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa: true });
-    return ctx.conversation.enter(PAY_CODE_FLOW, orderId);
-  }
-  if (outcome.kind === "wrong-code") outcome = { kind: "refused", orderId, message: outcome.message };
-  await showAnswered(ctx, renderOutcome(ctx, outcome));
-});
+  onCallback(composer, openPayCard, (ctx, { orderId }) => openCard(ctx, orderId, false));
+  onCallback(composer, checkPayStatus, (ctx, { orderId }) => openCard(ctx, orderId, true));
 
-onCallback(composer, cancelPay, async (ctx, { confirmId }, next) => {
-  const chatId = ctx.chatId!;
-  const guards = new Confirmations(ctx.deps.kv);
-  if ((await guards.orderOf(chatId, confirmId)) === undefined) return next();
-  if (!(await guards.consume(chatId, confirmId))) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
-  await showScreen(ctx, { text: ctx.t("pay-cancelled") }, { toast: ctx.t("pay-cancelled") });
-});
+  onCallback(composer, confirmPay, async (ctx, { confirmId }, next) => {
+    const chatId = ctx.chatId!;
+    const guards = new Confirmations(ctx.deps.kv);
+    const orderId = await guards.orderOf(chatId, confirmId);
+    if (orderId === undefined) return next();
+    if (await guards.isUsed(chatId, confirmId)) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
+    if (Object.keys(ctx.conversation.active()).length > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("secure-flow-busy") }));
+    // Too many wrong codes on the account: refused before the single-use confirmation is spent.
+    if (ctx.chatSettings.twofa === true && (await refuseWhileCodesLocked(ctx))) return;
+    if (!(await guards.consume(chatId, confirmId))) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
+    await ctx.answerCallbackQuery({ text: ctx.t("pay-processing") });
 
-return {
-  name: "pay",
-  composer,
-  flows: [
-    createConversation<BotContext, FlowContext>(payTokenFlow, { id: PAY_TOKEN_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-    createConversation<BotContext, FlowContext>(payCodeFlow, { id: PAY_CODE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-  ],
-  menu: [{ labelKey: "pay-menu", data: PAY_MENU_DATA, order: 40 }],
-  commands: [{ command: "pay", descriptionKey: "pay-cmd" }],
-};
+    if (ctx.chatSettings.twofa === true) return ctx.conversation.enter(PAY_CODE_FLOW, orderId);
+    let outcome: PayOutcome;
+    try {
+      outcome = await withCaller(ctx, (caller) => payOrder(ctx.deps, caller, chatId, orderId));
+    } catch (error) {
+      // payOrder throws only before anything was spent: the same button may be pressed again.
+      await guards.release(chatId, confirmId);
+      throw error;
+    }
+    if (outcome.kind === "needs-code") {
+      // The exchanger asked for a code we did not know was needed: remember it and ask.
+      ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa: true });
+      return ctx.conversation.enter(PAY_CODE_FLOW, orderId);
+    }
+    if (outcome.kind === "wrong-code") outcome = { kind: "refused", orderId, message: outcome.message };
+    await showAnswered(ctx, renderOutcome(ctx, outcome));
+  });
+
+  onCallback(composer, cancelPay, async (ctx, { confirmId }, next) => {
+    const chatId = ctx.chatId!;
+    const guards = new Confirmations(ctx.deps.kv);
+    if ((await guards.orderOf(chatId, confirmId)) === undefined) return next();
+    if (!(await guards.consume(chatId, confirmId))) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
+    await showScreen(ctx, { text: ctx.t("pay-cancelled") }, { toast: ctx.t("pay-cancelled") });
+  });
+
+  return {
+    name: "pay",
+    composer,
+    flows: [
+      createConversation<BotContext, FlowContext>(payTokenFlow, { id: PAY_TOKEN_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
+      createConversation<BotContext, FlowContext>(payCodeFlow, { id: PAY_CODE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
+    ],
+    menu: [{ labelKey: "pay-menu", data: PAY_MENU_DATA, order: 40 }],
+    commands: [{ command: "pay", descriptionKey: "pay-cmd" }],
+  };
 }

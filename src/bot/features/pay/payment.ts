@@ -117,7 +117,8 @@ export async function payOrder(deps: BotDeps, caller: Caller, chatId: number, or
     if (error instanceof Unavailable) return { kind: "unknown", orderId };
     await guards.unlock(chatId, token);
     if (error instanceof ExchangerError) {
-      if (isTwoFactorMessage(error.serverMessage)) return code === undefined ? { kind: "needs-code", orderId } : { kind: "wrong-code", orderId, message: error.serverMessage };
+      if (isTwoFactorMessage(error.serverMessage))
+        return code === undefined ? { kind: "needs-code", orderId } : { kind: "wrong-code", orderId, message: error.serverMessage };
       return { kind: "refused", orderId, message: error.serverMessage };
     }
     throw error;
@@ -127,7 +128,12 @@ export async function payOrder(deps: BotDeps, caller: Caller, chatId: number, or
 }
 
 /** The new status and balance: from the spend result when it says, else read back (best effort). */
-async function afterPayment(deps: BotDeps, caller: Caller, orderId: string, result: unknown): Promise<{ status?: string; balance?: string }> {
+async function afterPayment(
+  deps: BotDeps,
+  caller: Caller,
+  orderId: string,
+  result: unknown,
+): Promise<{ status?: string; balance?: string }> {
   const fromResult = typeof result === "object" && result !== null ? (result as Record<string, unknown>) : {};
   let status = text(fromResult.status);
   if (status === undefined) {

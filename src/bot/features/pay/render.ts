@@ -37,7 +37,9 @@ export function renderPayCard(ctx: T, card: PayCard, note?: string): Screen {
   const keyboard = new InlineKeyboard();
   if (card.payable && card.confirmId) {
     lines.push(ctx.t("pay-card-confirm"));
-    keyboard.text(ctx.t("pay-btn-confirm", { amount: send ?? "" }).trim(), confirmPay.pack({ confirmId: card.confirmId })).text(ctx.t("btn-cancel"), cancelPay.pack({ confirmId: card.confirmId }));
+    keyboard
+      .text(ctx.t("pay-btn-confirm", { amount: send ?? "" }).trim(), confirmPay.pack({ confirmId: card.confirmId }))
+      .text(ctx.t("btn-cancel"), cancelPay.pack({ confirmId: card.confirmId }));
   } else {
     lines.push(ctx.t("pay-card-not-payable"));
     withCheckButton(ctx, card.orderId, keyboard);

@@ -18,7 +18,6 @@ export const PASSWORD_FLOW = "password";
 /** The exchanger's usual minimum; it may ask for more, and then says so itself. */
 export const MIN_PASSWORD_LENGTH = 8;
 
-
 export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promise<void> {
   const keyboard = cancelKeyboard(ctx);
   const say = (key: string, args?: Record<string, string | number>) => ctx.reply(ctx.t(key, args), { reply_markup: keyboard });
@@ -28,7 +27,10 @@ export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promis
   };
 
   // Whether a code will be needed: the user object says so when it can, else what the chat remembers.
-  const fromUser = await callExchanger(conversation, async (caller, deps) => twoFactorFromUser(await deps.exchanger.getInfo(caller)) ?? null);
+  const fromUser = await callExchanger(
+    conversation,
+    async (caller, deps) => twoFactorFromUser(await deps.exchanger.getInfo(caller)) ?? null,
+  );
   let twofa = fromUser ?? ctx.chatSettings.twofa ?? false;
 
   await say("password-ask-current");
@@ -38,7 +40,9 @@ export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promis
   await say("password-ask-new", { min: MIN_PASSWORD_LENGTH });
   for (;;) {
     const tooShort = ctx.t("password-too-short", { min: MIN_PASSWORD_LENGTH });
-    const candidate = await secretAnswer(ctx.t("password-reprompt-new"), (text) => ([...text].length < MIN_PASSWORD_LENGTH ? tooShort : undefined));
+    const candidate = await secretAnswer(ctx.t("password-reprompt-new"), (text) =>
+      [...text].length < MIN_PASSWORD_LENGTH ? tooShort : undefined,
+    );
     await say("password-ask-repeat");
     const repeat = await secretAnswer(ctx.t("password-reprompt-repeat"));
     if (repeat === candidate) {
@@ -49,7 +53,7 @@ export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promis
   }
 
   let code: string | undefined;
-  for (let attempt = 1; ; ) {
+  for (let attempt = 1; ;) {
     if (twofa && code === undefined) {
       await say("password-ask-code");
       code = await askCode(conversation, ctx, { keyboard });
@@ -82,7 +86,9 @@ export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promis
         continue;
       }
       if (error instanceof ExchangerError) {
-        await ctx.reply(error.serverMessage ? ctx.t("password-refused", { message: escapeHtml(error.serverMessage) }) : ctx.t("password-refused-generic"));
+        await ctx.reply(
+          error.serverMessage ? ctx.t("password-refused", { message: escapeHtml(error.serverMessage) }) : ctx.t("password-refused-generic"),
+        );
         return;
       }
       if (error instanceof Unavailable) {

@@ -9,15 +9,15 @@ import { PASSWORD_FLOW, passwordFlow } from "./password-flow.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createPasswordFeature(): Feature {
-const composer = new Composer<BotContext>();
-composer.command("password", (ctx) => enterCodeFlow(ctx, PASSWORD_FLOW));
-composer.callbackQuery("pwd:start", (ctx) => enterCodeFlow(ctx, PASSWORD_FLOW));
+  const composer = new Composer<BotContext>();
+  composer.command("password", (ctx) => enterCodeFlow(ctx, PASSWORD_FLOW));
+  composer.callbackQuery("pwd:start", (ctx) => enterCodeFlow(ctx, PASSWORD_FLOW));
 
-return {
-  name: "password",
-  composer,
-  flows: [createConversation<BotContext, FlowContext>(passwordFlow, { id: PASSWORD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS })],
-  menu: [{ labelKey: "password-menu", data: "pwd:start", order: 70 }],
-  commands: [{ command: "password", descriptionKey: "password-cmd" }],
-};
+  return {
+    name: "password",
+    composer,
+    flows: [createConversation<BotContext, FlowContext>(passwordFlow, { id: PASSWORD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS })],
+    menu: [{ labelKey: "password-menu", data: "pwd:start", order: 70 }],
+    commands: [{ command: "password", descriptionKey: "password-cmd" }],
+  };
 }

@@ -139,6 +139,8 @@ export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Pr
 
 /** The exchanger's own reason (usually "invalid code") and how many tries are left. */
 function wrongCode(ctx: FlowContext, error: ExchangerError, left: number): string {
-  const reason = error.serverMessage ? ctx.t("error-exchanger", { message: escapeHtml(error.serverMessage) }) : ctx.t("error-exchanger-generic");
+  const reason = error.serverMessage
+    ? ctx.t("error-exchanger", { message: escapeHtml(error.serverMessage) })
+    : ctx.t("error-exchanger-generic");
   return `${reason}\n${ctx.t("secure-code-wrong", { left })}`;
 }

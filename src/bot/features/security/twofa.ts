@@ -17,7 +17,8 @@ import { showScreen } from "../../ui/screen.js";
 async function showStatus(ctx: BotContext): Promise<void> {
   const user = await withCaller(ctx, (caller) => ctx.deps.exchanger.getInfo(caller));
   const fromUser = twoFactorFromUser(user);
-  if (fromUser !== undefined && fromUser !== ctx.chatSettings.twofa) ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId!, { twofa: fromUser });
+  if (fromUser !== undefined && fromUser !== ctx.chatSettings.twofa)
+    ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId!, { twofa: fromUser });
   const on = fromUser ?? ctx.chatSettings.twofa;
 
   const keyboard = new InlineKeyboard();
@@ -31,25 +32,25 @@ async function showStatus(ctx: BotContext): Promise<void> {
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createTwofaFeature(): Feature {
-const composer = new Composer<BotContext>();
-composer.command("2fa", showStatus);
-composer.callbackQuery("tfa:show", showStatus);
-composer.callbackQuery("tfa:on", (ctx) => enterCodeFlow(ctx, TWOFA_ENABLE_FLOW));
-composer.callbackQuery("tfa:off", (ctx) => enterCodeFlow(ctx, TWOFA_DISABLE_FLOW));
-// The QR message's Cancel after its flow is gone (expired, /cancel): the secret must not stay on screen.
-composer.callbackQuery(TWOFA_ENABLE_CANCEL, async (ctx) => {
-  await ctx.answerCallbackQuery({ text: ctx.t("twofa-enable-cancelled") });
-  await ctx.deleteMessage().catch(() => undefined);
-});
+  const composer = new Composer<BotContext>();
+  composer.command("2fa", showStatus);
+  composer.callbackQuery("tfa:show", showStatus);
+  composer.callbackQuery("tfa:on", (ctx) => enterCodeFlow(ctx, TWOFA_ENABLE_FLOW));
+  composer.callbackQuery("tfa:off", (ctx) => enterCodeFlow(ctx, TWOFA_DISABLE_FLOW));
+  // The QR message's Cancel after its flow is gone (expired, /cancel): the secret must not stay on screen.
+  composer.callbackQuery(TWOFA_ENABLE_CANCEL, async (ctx) => {
+    await ctx.answerCallbackQuery({ text: ctx.t("twofa-enable-cancelled") });
+    await ctx.deleteMessage().catch(() => undefined);
+  });
 
-return {
-  name: "twofa",
-  composer,
-  flows: [
-    createConversation<BotContext, FlowContext>(twofaEnableFlow, { id: TWOFA_ENABLE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-    createConversation<BotContext, FlowContext>(twofaDisableFlow, { id: TWOFA_DISABLE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-  ],
-  menu: [{ labelKey: "twofa-menu", data: "tfa:show", order: 72 }],
-  commands: [{ command: "2fa", descriptionKey: "twofa-cmd" }],
-};
+  return {
+    name: "twofa",
+    composer,
+    flows: [
+      createConversation<BotContext, FlowContext>(twofaEnableFlow, { id: TWOFA_ENABLE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
+      createConversation<BotContext, FlowContext>(twofaDisableFlow, { id: TWOFA_DISABLE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
+    ],
+    menu: [{ labelKey: "twofa-menu", data: "tfa:show", order: 72 }],
+    commands: [{ command: "2fa", descriptionKey: "twofa-cmd" }],
+  };
 }

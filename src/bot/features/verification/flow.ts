@@ -23,7 +23,17 @@ import { callExchanger, FLOW_TIMEOUT_MS, type Flow } from "../../core/flows.js";
 import { describeError } from "../../core/errors.js";
 import { idTypeLabel, kindLabel, renderSummary, renderVerificationRequest, type VerificationKind } from "./render.js";
 import { escapeHtml } from "../../ui/html.js";
-import { FORM_STEPS, KINDS, MAX_PHOTO_BYTES, MAX_PHOTOS, NEEDS_PHOTOS, photoFromMessage, uploadFileName, type CollectedPhoto, type FieldStep } from "./form.js";
+import {
+  FORM_STEPS,
+  KINDS,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS,
+  NEEDS_PHOTOS,
+  photoFromMessage,
+  uploadFileName,
+  type CollectedPhoto,
+  type FieldStep,
+} from "./form.js";
 import { MENU_DATA } from "../menu/public.js";
 
 export const VERIFICATION_FLOW = "verification";
@@ -57,7 +67,8 @@ async function nextAction(conversation: Flow, live: LiveScreen | undefined, acce
   }
   const message = ctx.message;
   if (!message) return conversation.skip({ next: true }); // edits, reactions…: not answers
-  if (message.text !== undefined) return message.text.startsWith("/") ? { type: "command", ctx } : { type: "text", ctx, text: message.text };
+  if (message.text !== undefined)
+    return message.text.startsWith("/") ? { type: "command", ctx } : { type: "text", ctx, text: message.text };
   return { type: "media", ctx, message };
 }
 
@@ -93,7 +104,10 @@ async function askKind(conversation: Flow, ctx: FlowContext, editInPlace: boolea
   cancelRow(ctx, keyboard);
   const text = ctx.t("verification-ask-kind");
   const entry = ctx.callbackQuery?.message;
-  let screen = editInPlace && entry ? await replace(ctx, { messageId: entry.message_id, text: "", hasButtons: true }, text, keyboard) : await show(ctx, text, keyboard);
+  let screen =
+    editInPlace && entry
+      ? await replace(ctx, { messageId: entry.message_id, text: "", hasButtons: true }, text, keyboard)
+      : await show(ctx, text, keyboard);
 
   for (;;) {
     const action = await nextAction(conversation, screen, (data) => KINDS.some((kind) => data === `verif:kind:${kind}`));
@@ -123,10 +137,12 @@ function choiceCode(ctx: FlowContext, step: FieldStep, answer: string): string |
 
 /** Asks one field until a valid answer (or Skip, for optional ones). undefined = skipped. */
 async function askField(conversation: Flow, ctx: FlowContext, kind: VerificationKind, step: FieldStep): Promise<string | undefined> {
-  const prompt = ctx.t(`verification-ask-${step.field.replace(/_/g, "-")}`, { kind }) + (step.optional ? `\n${ctx.t("verification-optional")}` : "");
+  const prompt =
+    ctx.t(`verification-ask-${step.field.replace(/_/g, "-")}`, { kind }) + (step.optional ? `\n${ctx.t("verification-optional")}` : "");
   const keyboard = fieldKeyboard(ctx, step);
   let screen = await show(ctx, prompt, keyboard);
-  const accept = (data: string) => (step.optional === true && data === "verif:skip") || (step.choices ?? []).some((code) => data === `verif:pick:${code}`);
+  const accept = (data: string) =>
+    (step.optional === true && data === "verif:skip") || (step.choices ?? []).some((code) => data === `verif:pick:${code}`);
 
   for (;;) {
     const action = await nextAction(conversation, screen, accept);
@@ -176,7 +192,12 @@ async function askFields(conversation: Flow, ctx: FlowContext, kind: Verificatio
  * Collects photos until "Done". `userMediaMessages` gathers the ids of every photo/file message the
  * user sent (accepted or not), so they can be deleted from the chat after submission.
  */
-async function collectPhotos(conversation: Flow, ctx: FlowContext, kind: VerificationKind, userMediaMessages: number[]): Promise<CollectedPhoto[]> {
+async function collectPhotos(
+  conversation: Flow,
+  ctx: FlowContext,
+  kind: VerificationKind,
+  userMediaMessages: number[],
+): Promise<CollectedPhoto[]> {
   const photos: CollectedPhoto[] = [];
   let screen = await show(ctx, ctx.t(`verification-ask-photos-${kind}`, { max: MAX_PHOTOS }), cancelRow(ctx));
 
@@ -283,7 +304,10 @@ async function confirmAndSubmit(
   photos: CollectedPhoto[],
 ): Promise<{ result: "edit" } | { result: "sent"; screen: LiveScreen }> {
   const summary = renderSummary(ctx, kind, fields, photos.length);
-  const keyboard = cancelRow(ctx, new InlineKeyboard().text(ctx.t("verification-btn-submit"), "verif:send").text(ctx.t("verification-btn-edit"), "verif:edit").row());
+  const keyboard = cancelRow(
+    ctx,
+    new InlineKeyboard().text(ctx.t("verification-btn-submit"), "verif:send").text(ctx.t("verification-btn-edit"), "verif:edit").row(),
+  );
   let screen = await show(ctx, summary, keyboard);
 
   for (;;) {
@@ -344,7 +368,13 @@ async function finish(conversation: Flow, ctx: FlowContext, screen: LiveScreen, 
   let deleted = 0;
   for (const messageId of userMediaMessages) {
     // Messages older than 48 hours cannot be deleted by bots; those are counted out.
-    if (await ctx.api.deleteMessage(ctx.chatId!, messageId).then(() => true, () => false)) deleted++;
+    if (
+      await ctx.api.deleteMessage(ctx.chatId!, messageId).then(
+        () => true,
+        () => false,
+      )
+    )
+      deleted++;
   }
   await next.answerCallbackQuery({ text: ctx.t("verification-cleaned", { count: deleted }) });
   await replace(ctx, screen, `${text}\n\n${ctx.t("verification-cleaned", { count: deleted })}`, after);
@@ -368,4 +398,7 @@ async function verificationFlow(conversation: Flow, ctx: FlowContext): Promise<v
   }
 }
 
-export const verificationConversation = createConversation(verificationFlow, { id: VERIFICATION_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS });
+export const verificationConversation = createConversation(verificationFlow, {
+  id: VERIFICATION_FLOW,
+  maxMillisecondsToWait: FLOW_TIMEOUT_MS,
+});

@@ -9,7 +9,16 @@
 import type { Message } from "grammy/types";
 import type { VerificationFields } from "../../../exchanger/types.js";
 import { ID_TYPES, type VerificationKind } from "./render.js";
-import { parseBirthDate, parseCardNumber, parseIdNumber, parseName, parsePhone, parsePlainText, parseZipCode, type Parsed } from "./validation.js";
+import {
+  parseBirthDate,
+  parseCardNumber,
+  parseIdNumber,
+  parseName,
+  parsePhone,
+  parsePlainText,
+  parseZipCode,
+  type Parsed,
+} from "./validation.js";
 
 export type FieldName = keyof VerificationFields;
 
@@ -69,12 +78,21 @@ export interface CollectedPhoto {
 }
 
 export type PhotoIntake =
-  | { ok: true; photo: CollectedPhoto }
-  | { ok: false; reason: "too-large"; sizeKb: number }
-  | { ok: false; reason: "not-image" };
+  { ok: true; photo: CollectedPhoto } | { ok: false; reason: "too-large"; sizeKb: number } | { ok: false; reason: "not-image" };
 
 /** Image types taken from documents by file extension when Telegram gives no mime type. */
-const EXTENSION_TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", heic: "image/heic", heif: "image/heif", gif: "image/gif", bmp: "image/bmp", tif: "image/tiff", tiff: "image/tiff" };
+const EXTENSION_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  heic: "image/heic",
+  heif: "image/heif",
+  gif: "image/gif",
+  bmp: "image/bmp",
+  tif: "image/tiff",
+  tiff: "image/tiff",
+};
 
 function documentType(document: NonNullable<Message["document"]>): string | undefined {
   const mime = document.mime_type?.toLowerCase().trim();
@@ -94,7 +112,12 @@ export function photoFromMessage(message: Message): PhotoIntake | undefined {
   if (message.photo && message.photo.length > 0) {
     // Telegram lists the sizes smallest first; the largest is the one worth sending.
     const largest = message.photo.at(-1)!;
-    return tooLarge(largest.file_size) ?? { ok: true, photo: { fileId: largest.file_id, messageId: message.message_id, contentType: "image/jpeg" } };
+    return (
+      tooLarge(largest.file_size) ?? {
+        ok: true,
+        photo: { fileId: largest.file_id, messageId: message.message_id, contentType: "image/jpeg" },
+      }
+    );
   }
   if (message.document) {
     const type = documentType(message.document);
@@ -107,7 +130,8 @@ export function photoFromMessage(message: Message): PhotoIntake | undefined {
     );
   }
   // Things people send instead of a photo: stickers, videos, voice… — tell them it is not an image.
-  if (message.sticker || message.video || message.animation || message.video_note || message.voice || message.audio) return { ok: false, reason: "not-image" };
+  if (message.sticker || message.video || message.animation || message.video_note || message.voice || message.audio)
+    return { ok: false, reason: "not-image" };
   return undefined;
 }
 

@@ -14,32 +14,35 @@ import { showScreen } from "../../ui/screen.js";
 
 async function showVerification(ctx: BotContext): Promise<void> {
   const request = await withCaller(ctx, (caller) => ctx.deps.exchanger.getVerification(caller));
-  const keyboard = new InlineKeyboard().text(ctx.t("verification-btn-start"), "verif:new").row().text(ctx.t("verification-btn-refresh"), "verif:show");
+  const keyboard = new InlineKeyboard()
+    .text(ctx.t("verification-btn-start"), "verif:new")
+    .row()
+    .text(ctx.t("verification-btn-refresh"), "verif:show");
   const text = renderVerificationRequest(ctx, request);
   await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
 }
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createVerificationFeature(): Feature {
-const composer = new Composer<BotContext>();
-const privateChat = composer.chatType("private");
+  const composer = new Composer<BotContext>();
+  const privateChat = composer.chatType("private");
 
-privateChat.command("verify", showVerification);
-privateChat.callbackQuery("verif:show", showVerification);
+  privateChat.command("verify", showVerification);
+  privateChat.callbackQuery("verif:show", showVerification);
 
-privateChat.callbackQuery("verif:new", async (ctx) => {
-  if (!(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
-  await ctx.answerCallbackQuery();
-  // Starting the form again (or from another flow) replaces whatever form was open.
-  if (Object.keys(ctx.conversation.active()).length > 0) await ctx.conversation.exitAll();
-  await ctx.conversation.enter(VERIFICATION_FLOW);
-});
+  privateChat.callbackQuery("verif:new", async (ctx) => {
+    if (!(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
+    await ctx.answerCallbackQuery();
+    // Starting the form again (or from another flow) replaces whatever form was open.
+    if (Object.keys(ctx.conversation.active()).length > 0) await ctx.conversation.exitAll();
+    await ctx.conversation.enter(VERIFICATION_FLOW);
+  });
 
-return {
-  name: "verification",
-  composer,
-  flows: [verificationConversation],
-  menu: [{ labelKey: "verification-menu", data: "verif:show", order: 60 }],
-  commands: [{ command: "verify", descriptionKey: "verification-cmd" }],
-};
+  return {
+    name: "verification",
+    composer,
+    flows: [verificationConversation],
+    menu: [{ labelKey: "verification-menu", data: "verif:show", order: 60 }],
+    commands: [{ command: "verify", descriptionKey: "verification-cmd" }],
+  };
 }

@@ -49,7 +49,9 @@ const STATUS_GROUPS: Record<string, readonly string[]> = {
 };
 
 export function statusGroup(status: unknown): keyof typeof STATUS_GROUPS | undefined {
-  const word = String(status ?? "").trim().toLowerCase();
+  const word = String(status ?? "")
+    .trim()
+    .toLowerCase();
   return Object.keys(STATUS_GROUPS).find((group) => STATUS_GROUPS[group]!.includes(word));
 }
 

@@ -104,14 +104,24 @@ describe("payment details", () => {
 
   it("pages the currency picker, eight per page", async () => {
     // More currencies than fit one page of the picker.
-    for (let i = 0; i < 5; i++) h.sandbox.state.currencies.push({ id: 100 + i, name: `Coin ${i}`, code: `CN${i}`, decimals: 2, reserve: "1" });
+    for (let i = 0; i < 5; i++)
+      h.sandbox.state.currencies.push({ id: 100 + i, name: `Coin ${i}`, code: `CN${i}`, decimals: 2, reserve: "1" });
     const user = await h.linkedUser("main");
     await user.send("/details");
     await user.press("➕ Add");
     expect(buttons(user)).toHaveLength(8 + 3);
     expect(buttons(user)).toContain("1 / 2");
     await user.press("▶");
-    expect(buttons(user)).toEqual(["Coin 0 (CN0)", "Coin 1 (CN1)", "Coin 2 (CN2)", "Coin 3 (CN3)", "Coin 4 (CN4)", "◀", "2 / 2", "✖ Cancel"]);
+    expect(buttons(user)).toEqual([
+      "Coin 0 (CN0)",
+      "Coin 1 (CN1)",
+      "Coin 2 (CN2)",
+      "Coin 3 (CN3)",
+      "Coin 4 (CN4)",
+      "◀",
+      "2 / 2",
+      "✖ Cancel",
+    ]);
     await user.press("Coin 4 (CN4)");
     await user.send("coin-wallet-4");
     expect(h.exchangerCalls("/user-api-create-details")[0]!.fields).toMatchObject({ currency_id: "104", value: "coin-wallet-4" });
@@ -213,11 +223,12 @@ describe("payment details", () => {
     expect(deletes[0]!.fields).toEqual({ "ids[]": [ids[0], ids[2]], language: "en" });
     expect(h.sandbox.state.accounts.main!.details).toHaveLength(6);
     // Ticking itself cost no exchanger calls: only the confirmation's fresh read and the deletion's.
-    expect(h.sandbox.requests.slice(before).map((r) => r.path).filter((p) => p !== "/public-api-get-currencies")).toEqual([
-      "/user-api-get-details",
-      "/user-api-delete-details",
-      "/user-api-get-details",
-    ]);
+    expect(
+      h.sandbox.requests
+        .slice(before)
+        .map((r) => r.path)
+        .filter((p) => p !== "/public-api-get-currencies"),
+    ).toEqual(["/user-api-get-details", "/user-api-delete-details", "/user-api-get-details"]);
 
     expect(user.lastBotMessage().messageId).toBe(screen.messageId);
     expect(user.lastText()).toContain("Payment details (6)");

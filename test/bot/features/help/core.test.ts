@@ -119,7 +119,10 @@ describe("bot core", () => {
     h.fake.failNext("sendMessage", 502, "Bad Gateway");
     const before = user.visible().length;
     await user.send("/help");
-    const newMessages = user.visible().slice(before).filter((m) => m.from === "bot");
+    const newMessages = user
+      .visible()
+      .slice(before)
+      .filter((m) => m.from === "bot");
     expect(newMessages).toHaveLength(1);
     expect(newMessages[0]!.text).toContain("/account");
   });

@@ -37,7 +37,16 @@ describe("public screens", () => {
   it("a linked user sees the account screens in the menu too", async () => {
     const user = await h.linkedUser("main");
     await user.send("/menu");
-    expect(buttons(user)).toEqual(expect.arrayContaining(["💼 Payment details", "📝 Saved fields", "💱 Currencies", "🔀 Directions", "📡 Status", "🤝 Referral program"]));
+    expect(buttons(user)).toEqual(
+      expect.arrayContaining([
+        "💼 Payment details",
+        "📝 Saved fields",
+        "💱 Currencies",
+        "🔀 Directions",
+        "📡 Status",
+        "🤝 Referral program",
+      ]),
+    );
   });
 
   it("/currencies in Ukrainian: field labels translated, the exchanger asked in Ukrainian", async () => {
@@ -48,7 +57,8 @@ describe("public screens", () => {
   });
 
   it("/currencies: name, code and reserve, paged", async () => {
-    for (let i = 0; i < 3; i++) h.sandbox.state.currencies.push({ id: 200 + i, name: `Extra <coin> ${i}`, code: `EX${i}`, decimals: 2, reserve: "12.5" });
+    for (let i = 0; i < 3; i++)
+      h.sandbox.state.currencies.push({ id: 200 + i, name: `Extra <coin> ${i}`, code: `EX${i}`, decimals: 2, reserve: "12.5" });
     const user = h.user();
     await user.send("/currencies");
     const first = user.lastBotMessage();

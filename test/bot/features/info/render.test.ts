@@ -37,7 +37,9 @@ describe("referral card", () => {
     expect(referralCard(ctx, { kind: "text", text: "Invite friends" })).toBe("info-referral-title\nInvite friends");
     expect(referralCard(ctx, { kind: "flag", value: false })).toBe("info-referral-title\ninfo-referral-off");
     expect(referralCard(ctx, { kind: "flag", value: true })).toBe("info-referral-title\ninfo-referral-on");
-    expect(referralCard(ctx, { kind: "fields", fields: { percent: "0.5" } })).toBe('info-referral-title\n\ninfo-referral-percent{"value":"0.5%"}');
+    expect(referralCard(ctx, { kind: "fields", fields: { percent: "0.5" } })).toBe(
+      'info-referral-title\n\ninfo-referral-percent{"value":"0.5%"}',
+    );
     expect(referralCard(ctx, { kind: "nothing" })).toBe("info-referral-title\ninfo-nothing");
   });
 });
@@ -46,7 +48,16 @@ describe("direction card", () => {
   it("shows rate, limits, reserve and fields under other servers' names, never the slug", () => {
     const text = directionCard(
       ctx,
-      { id: 5, slug: "btc-eth", course: "15.2", minimum: "0.01", maximum: "2", reserve_amount: "40", need_verification: true, inputs: [{ id: 1, name: "Wallet" }] },
+      {
+        id: 5,
+        slug: "btc-eth",
+        course: "15.2",
+        minimum: "0.01",
+        maximum: "2",
+        reserve_amount: "40",
+        need_verification: true,
+        inputs: [{ id: 1, name: "Wallet" }],
+      },
       { id: 1, name: "Bitcoin", code: "BTC" },
       { id: 2, name: "Ether", code: "ETH" },
       { send: "#1", receive: "#2" },
@@ -64,7 +75,9 @@ describe("direction card", () => {
 describe("account card balance", () => {
   it("one line per currency when the server gives one value per currency", () => {
     const text = renderAccountCard(ctx, { login: "u", balance: { USD: "10.00", BTC: "0.5" } });
-    expect(text).toContain('account-balance{"label":"account-balance-label","value":"10.00 USD"}\naccount-balance{"label":"account-balance-label","value":"0.5 BTC"}');
+    expect(text).toContain(
+      'account-balance{"label":"account-balance-label","value":"10.00 USD"}\naccount-balance{"label":"account-balance-label","value":"0.5 BTC"}',
+    );
     expect(text).not.toMatch(/Balance:.*USD: 10/);
   });
 

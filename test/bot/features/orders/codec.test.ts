@@ -1,6 +1,13 @@
 /** Callback data of the order screens: round trips, the 64-byte budget, and what is refused. */
 import { describe, expect, it } from "vitest";
-import { cardData, isSameFilterData, listData, parseCardData, parseListData, sameFilterData } from "../../../../src/bot/features/orders/codec.js";
+import {
+  cardData,
+  isSameFilterData,
+  listData,
+  parseCardData,
+  parseListData,
+  sameFilterData,
+} from "../../../../src/bot/features/orders/codec.js";
 import { openPayCard, payData } from "../../../../src/bot/features/pay/public.js";
 
 describe("order list and card data", () => {

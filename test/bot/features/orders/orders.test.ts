@@ -43,7 +43,9 @@ describe("/orders: own orders, paged and filtered", () => {
     const text = screen.text;
     expect(text).toContain("Found: 41");
     // A compact line per order: status label, date, amounts with currency names.
-    expect(text).toMatch(/\n\n✅ #1041 · Completed · 2025-\d\d-\d\d \d\d:\d\d:\d\d\n[\d.]+ Tether ERC20 \(USDTERC20\) → [\d.]+ Monobank UAH \(MONOBUAH\)\n\n🆕 #1040 · Created · /);
+    expect(text).toMatch(
+      /\n\n✅ #1041 · Completed · 2025-\d\d-\d\d \d\d:\d\d:\d\d\n[\d.]+ Tether ERC20 \(USDTERC20\) → [\d.]+ Monobank UAH \(MONOBUAH\)\n\n🆕 #1040 · Created · /,
+    );
     expect(buttons(user).find((b) => b.data === "noop")?.text).toBe("1 / 9");
     expectNoEmptyRows(user);
 
@@ -101,7 +103,12 @@ describe("/orders: own orders, paged and filtered", () => {
       expect(ids.length).toBeGreaterThan(0);
       // Every listed order really has that status, and every line shows its emoji.
       for (const id of ids) expect(String(orders.find((o) => o.id === id)!.status)).toBe(f.status);
-      expect(text.split("\n").filter((l) => /#\d+ · /.test(l)).every((l) => l.startsWith(f.emoji))).toBe(true);
+      expect(
+        text
+          .split("\n")
+          .filter((l) => /#\d+ · /.test(l))
+          .every((l) => l.startsWith(f.emoji)),
+      ).toBe(true);
       const chips = buttons(user).filter((b) => /^ord:(l:[a0-4]:1|f)$/.test(b.data));
       expect(chips).toHaveLength(6);
       expect(chips.filter((b) => b.text.startsWith("• ")).map((b) => b.text)).toEqual([`• ${f.chip}`]);
@@ -333,7 +340,18 @@ describe("/orders: own orders, paged and filtered", () => {
     const user = await h.linkedUser();
     await user.send("/orders");
     const id = user.lastBotMessage().messageId;
-    for (const data of ["ord:l:a:0", "ord:l:x:1", "ord:l:5:1", "ord:l:a:01", "ord:l:a", "ord:c:10 39:a:1", "ord:c:1039:a:0", "ord:c::a:1", "ord:z:1", "rord:l:9:1"]) {
+    for (const data of [
+      "ord:l:a:0",
+      "ord:l:x:1",
+      "ord:l:5:1",
+      "ord:l:a:01",
+      "ord:l:a",
+      "ord:c:10 39:a:1",
+      "ord:c:1039:a:0",
+      "ord:c::a:1",
+      "ord:z:1",
+      "rord:l:9:1",
+    ]) {
       const calls = await user.pressData(data, id);
       const answers = calls.filter((c) => c.method === "answerCallbackQuery");
       expect(answers, data).toHaveLength(1);

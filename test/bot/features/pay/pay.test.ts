@@ -234,7 +234,10 @@ describe("paying an order from the balance", () => {
     // pressData fails the test unless the bot answered that very callback query.
     await Promise.all(Array.from({ length: 20 }, () => user.pressData(card.data, card.messageId)));
     expect(h.exchangerCalls(SPEND)).toHaveLength(1);
-    const toasts = h.fake.callsOf("answerCallbackQuery").slice(before).map((c) => String(c.payload.text));
+    const toasts = h.fake
+      .callsOf("answerCallbackQuery")
+      .slice(before)
+      .map((c) => String(c.payload.text));
     expect(toasts).toHaveLength(20);
     expect(toasts.filter((t) => t === "⏳ Paying…")).toHaveLength(1);
     // The 19 repeats arrived while the first was pending: coalesced into it, answered without a word.
@@ -268,7 +271,9 @@ describe("paying an order from the balance", () => {
       await Promise.all([h.deliver(a.update), second.deliver(b.update), h.deliver(user.callbackUpdate(card.data, card.messageId).update)]);
       expect(h.exchangerCalls(SPEND)).toHaveLength(1);
       // The single-use confirmation decided it, not only the status re-read: one press won.
-      const toasts = [...h.fake.callsOf("answerCallbackQuery"), ...second.fake.callsOf("answerCallbackQuery")].map((c) => String(c.payload.text));
+      const toasts = [...h.fake.callsOf("answerCallbackQuery"), ...second.fake.callsOf("answerCallbackQuery")].map((c) =>
+        String(c.payload.text),
+      );
       expect(toasts.filter((t) => t === "⏳ Paying…")).toHaveLength(1);
       // The other instance's press is refused by the confirmation; the repeat on this instance coalesced.
       expect(toasts.filter((t) => /already being processed/.test(t))).toHaveLength(1);
@@ -287,7 +292,9 @@ describe("paying an order from the balance", () => {
     await openCard(user, order);
     h.sandbox.injectFault({ path: SPEND, kind: "stall" });
     await user.press(/^✅ Pay/);
-    expect(user.lastText()).toMatch(/no clear answer \(no reply in time, or a server error\), so the outcome of paying order #\d+ is unknown/);
+    expect(user.lastText()).toMatch(
+      /no clear answer \(no reply in time, or a server error\), so the outcome of paying order #\d+ is unknown/,
+    );
     expect(user.lastText()).toMatch(/I did not repeat it/);
     expect(h.exchangerCalls(SPEND)).toHaveLength(1);
 

@@ -9,7 +9,8 @@ import { cancelPay, checkPayStatus, confirmPay } from "../../../../src/bot/featu
 const i18n = createI18n("en");
 // The renderers take Pick<FlowContext, "t">: the real English translations, through the i18n's own type.
 const en = { t: ((key: string, vars?: Record<string, string | number>) => i18n.t("en", key, vars)) as FlowContext["t"] };
-const buttons = (keyboard: InlineKeyboard | undefined) => (keyboard?.inline_keyboard ?? []).flat().map((b) => ({ text: b.text, data: "callback_data" in b ? b.callback_data : undefined }));
+const buttons = (keyboard: InlineKeyboard | undefined) =>
+  (keyboard?.inline_keyboard ?? []).flat().map((b) => ({ text: b.text, data: "callback_data" in b ? b.callback_data : undefined }));
 
 describe("payment outcome screens", () => {
   it("paid: says so, with the new status and balance, and offers no way to pay again", () => {
@@ -29,7 +30,9 @@ describe("payment outcome screens", () => {
   });
 
   it("refused, busy and not payable any more each say that nothing happened or why", () => {
-    expect(renderOutcome(en, { kind: "refused", orderId: "7", message: "Insufficient <funds>" }).text).toContain("did not pay order #7: Insufficient &lt;funds&gt;");
+    expect(renderOutcome(en, { kind: "refused", orderId: "7", message: "Insufficient <funds>" }).text).toContain(
+      "did not pay order #7: Insufficient &lt;funds&gt;",
+    );
     expect(renderOutcome(en, { kind: "refused", orderId: "7" }).text).toContain("Nothing was charged.");
     expect(renderOutcome(en, { kind: "busy", orderId: "7" }).text).toContain("already in progress");
     const late = renderOutcome(en, { kind: "not-payable", orderId: "7", status: "3" });

@@ -49,8 +49,18 @@ describe("two-factor authentication", () => {
     expect((await h.app.deps.settings.get(user.chatId)).twofa).toBe(true);
     const calls = h.exchangerCalls(SETUP);
     expect(calls.map((c) => c.fields)).toEqual([
-      { two_factor_authentication_token: secret, two_factor_authentication_enable: "1", two_factor_authentication_password: wrong, language: "en" },
-      { two_factor_authentication_token: secret, two_factor_authentication_enable: "1", two_factor_authentication_password: right, language: "en" },
+      {
+        two_factor_authentication_token: secret,
+        two_factor_authentication_enable: "1",
+        two_factor_authentication_password: wrong,
+        language: "en",
+      },
+      {
+        two_factor_authentication_token: secret,
+        two_factor_authentication_enable: "1",
+        two_factor_authentication_password: right,
+        language: "en",
+      },
     ]);
     expectDeleted(h, user.chatId, [wrong, right]);
     await expectNoLeak(h, [secret, wrong, right, h.sandbox.accounts.main.apiKey]);

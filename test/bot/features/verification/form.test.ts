@@ -4,19 +4,29 @@ import { FORM_STEPS, MAX_PHOTO_BYTES, photoFromMessage, uploadFileName } from ".
 
 const base = { message_id: 7, date: 0, chat: { id: 1, type: "private", first_name: "T" } } as const;
 const photoMessage = (sizes: (number | undefined)[]) =>
-  ({ ...base, photo: sizes.map((file_size, i) => ({ file_id: `F${i}`, file_unique_id: `U${i}`, width: 10 * (i + 1), height: 10, file_size })) }) as unknown as Message;
+  ({
+    ...base,
+    photo: sizes.map((file_size, i) => ({ file_id: `F${i}`, file_unique_id: `U${i}`, width: 10 * (i + 1), height: 10, file_size })),
+  }) as unknown as Message;
 const documentMessage = (document: { file_name?: string; mime_type?: string; file_size?: number }) =>
   ({ ...base, document: { file_id: "D", file_unique_id: "DU", ...document } }) as unknown as Message;
 
 describe("photo intake", () => {
   it("takes the largest size of a photo as JPEG", () => {
-    expect(photoFromMessage(photoMessage([1000, 50_000]))).toEqual({ ok: true, photo: { fileId: "F1", messageId: 7, contentType: "image/jpeg" } });
+    expect(photoFromMessage(photoMessage([1000, 50_000]))).toEqual({
+      ok: true,
+      photo: { fileId: "F1", messageId: 7, contentType: "image/jpeg" },
+    });
   });
 
   it("refuses anything over 9000 KB by Telegram's file_size; exactly 9000 KB passes", () => {
     expect(photoFromMessage(photoMessage([1000, MAX_PHOTO_BYTES + 1]))).toEqual({ ok: false, reason: "too-large", sizeKb: 9001 });
     expect(photoFromMessage(photoMessage([MAX_PHOTO_BYTES]))).toMatchObject({ ok: true });
-    expect(photoFromMessage(documentMessage({ mime_type: "image/png", file_size: 20_000_000 }))).toEqual({ ok: false, reason: "too-large", sizeKb: 19532 });
+    expect(photoFromMessage(documentMessage({ mime_type: "image/png", file_size: 20_000_000 }))).toEqual({
+      ok: false,
+      reason: "too-large",
+      sizeKb: 19532,
+    });
   });
 
   it("accepts image documents with their own type and name; refuses other files and SVG", () => {
@@ -24,10 +34,19 @@ describe("photo intake", () => {
       ok: true,
       photo: { fileId: "D", messageId: 7, contentType: "image/png", fileName: "scan.png" },
     });
-    expect(photoFromMessage(documentMessage({ file_name: "scan.pdf", mime_type: "application/pdf" }))).toEqual({ ok: false, reason: "not-image" });
-    expect(photoFromMessage(documentMessage({ file_name: "x.svg", mime_type: "image/svg+xml" }))).toEqual({ ok: false, reason: "not-image" });
+    expect(photoFromMessage(documentMessage({ file_name: "scan.pdf", mime_type: "application/pdf" }))).toEqual({
+      ok: false,
+      reason: "not-image",
+    });
+    expect(photoFromMessage(documentMessage({ file_name: "x.svg", mime_type: "image/svg+xml" }))).toEqual({
+      ok: false,
+      reason: "not-image",
+    });
     // No mime type from Telegram: the extension decides.
-    expect(photoFromMessage(documentMessage({ file_name: "IMG_1.HEIC" }))).toMatchObject({ ok: true, photo: { contentType: "image/heic" } });
+    expect(photoFromMessage(documentMessage({ file_name: "IMG_1.HEIC" }))).toMatchObject({
+      ok: true,
+      photo: { contentType: "image/heic" },
+    });
     expect(photoFromMessage(documentMessage({ file_name: "notes" }))).toEqual({ ok: false, reason: "not-image" });
   });
 
@@ -42,7 +61,9 @@ describe("upload names", () => {
   it("numbers photos and cleans document names", () => {
     expect(uploadFileName({ fileId: "F", messageId: 1, contentType: "image/jpeg" }, 0)).toBe("photo-1.jpg");
     expect(uploadFileName({ fileId: "F", messageId: 1, contentType: "image/png" }, 2)).toBe("photo-3.png");
-    expect(uploadFileName({ fileId: "F", messageId: 1, contentType: "image/png", fileName: 'my "scan"/<1>.png' }, 0)).toBe("my _scan_1_.png");
+    expect(uploadFileName({ fileId: "F", messageId: 1, contentType: "image/png", fileName: 'my "scan"/<1>.png' }, 0)).toBe(
+      "my _scan_1_.png",
+    );
   });
 });
 

@@ -19,7 +19,12 @@ describe("verification rendering", () => {
   });
 
   it("escapes whatever the exchanger sends and keeps within the Telegram limit", () => {
-    const text = renderVerificationRequest(ctx, { status: "<i>odd</i>", comment: "a & b", notes: "x".repeat(10_000), card_pan: "5375414122229876" });
+    const text = renderVerificationRequest(ctx, {
+      status: "<i>odd</i>",
+      comment: "a & b",
+      notes: "x".repeat(10_000),
+      card_pan: "5375414122229876",
+    });
     expect(text).toContain("&lt;i&gt;odd&lt;/i&gt;");
     expect(text).toContain("a &amp; b");
     expect(text).toContain("5375 •••• •••• 9876");

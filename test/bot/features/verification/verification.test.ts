@@ -324,7 +324,13 @@ describe("verification", () => {
       await user.press(/Done/);
       await user.press("📤 Submit");
       const fields = submits().at(-1)!.fields;
-      expect(fields).toMatchObject({ id_type: "id_card", middle_name: "Ivanivna", birth_date: "01.02.1990", phone: "+380501234567", zip_code: "79-000" });
+      expect(fields).toMatchObject({
+        id_type: "id_card",
+        middle_name: "Ivanivna",
+        birth_date: "01.02.1990",
+        phone: "+380501234567",
+        zip_code: "79-000",
+      });
     });
   });
 
@@ -468,7 +474,11 @@ describe("verification", () => {
     expect(user.lastText()).toContain("I could not fetch your photos from Telegram");
     expect(submits()).toHaveLength(0);
     await user.press("📤 Submit");
-    expect(submits().at(-1)!.files.map((f) => f.size)).toEqual([3000]);
+    expect(
+      submits()
+        .at(-1)!
+        .files.map((f) => f.size),
+    ).toEqual([3000]);
   });
 
   it("speaks the chat's language and sends it to the exchanger", async () => {
