@@ -122,13 +122,19 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    await alerts.stop();
-    await withDeadline(alerts.send(`⏹ Bot instance ${instance} is stopping (${signal}).`), STOP_ALERT_WAIT_MS);
-    if (runner?.isRunning()) await runner.stop();
-    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
-    if (monitoring) await new Promise<void>((resolve) => monitoring!.close(() => resolve()));
-    await notifier.stop();
-    await app.close();
+    try {
+      await alerts.stop();
+      await withDeadline(alerts.send(`⏹ Bot instance ${instance} is stopping (${signal}).`), STOP_ALERT_WAIT_MS);
+      if (runner?.isRunning()) await runner.stop();
+      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      if (monitoring) await new Promise<void>((resolve) => monitoring!.close(() => resolve()));
+      await notifier.stop();
+      await app.close();
+    } catch (error) {
+      // A step that failed must not turn into an unhandled rejection: say which error, exit non-zero.
+      logger.error({ err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, "shutdown did not finish cleanly");
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.once("SIGINT", () => void stop("SIGINT"));

@@ -96,7 +96,7 @@ export class Harness {
 
   /** A new bot on the same storage and Telegram fake, as after a redeploy. */
   async restart(): Promise<void> {
-    await this.app.exchanger.close();
+    await this.app.close(); // the storage is shared, so it stays open (createApp was given it)
     this.app = await Harness.build(this.config, this.logger, this.storage, this.fake);
   }
 
@@ -127,7 +127,7 @@ export class Harness {
   }
 
   async close(): Promise<void> {
-    await this.app.exchanger.close();
+    await this.app.close();
     const redis = new Redis(REDIS_URL);
     try {
       const keys = await redis.keys(`${this.prefix}*`);
