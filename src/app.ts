@@ -87,6 +87,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       enable: (chatId, language) => enableNotifications(storage.kv, settings, chatId, language),
       disable: (chatId) => disableNotifications(storage.kv, settings, chatId),
     },
+    operatorStats: () => operator.stats(),
     downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
   };
   // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.
@@ -99,6 +100,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       defaultLanguage: config.defaultLanguage,
       ordersPageSize: config.ordersPageSize,
       exchangerHost: new URL(config.exchanger.baseUrl).host,
+      adminChatIds: config.adminChatIds,
       // Polling runs one instance (Telegram allows one getUpdates consumer); webhooks may run several.
       crossInstanceChatLock: config.mode.kind === "webhook" && storage.kind === "redis",
     },

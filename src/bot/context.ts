@@ -22,6 +22,7 @@ import type { DirectionCatalog } from "../exchanger/catalog/directions.js";
 import type { UpdateGate } from "./core/update-gate.js";
 import type { CodeAttempts } from "./core/code-attempts.js";
 import type { AppMetrics } from "../operator/metrics.js";
+import type { OperatorStats } from "../operator/stats.js";
 
 export interface BotDeps {
   exchanger: ExchangerClient;
@@ -47,6 +48,8 @@ export interface BotDeps {
   metrics: AppMetrics;
   /** Order status notifications on or off (the schedule lives in src/notify; the bot never imports it). */
   notifications: NotificationSwitch;
+  /** What /stats shows in the admin chats (app.operator.stats()). */
+  operatorStats(): Promise<OperatorStats>;
 }
 
 export interface NotificationSwitch {
@@ -61,6 +64,8 @@ export interface BotConfig {
   ordersPageSize: number;
   /** Shown as the issuer in 2FA authenticator apps: the exchanger's host. */
   exchangerHost: string;
+  /** ADMIN_CHAT_IDS: the only chats where /stats exists. */
+  adminChatIds: readonly number[];
   /** Serialize each chat's updates across instances (webhook replicas on one Redis). */
   crossInstanceChatLock?: boolean;
 }
