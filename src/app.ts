@@ -24,6 +24,8 @@ import { createUpdateGate } from "./bot/core/update-gate.js";
 import { CodeAttempts } from "./bot/core/code-attempts.js";
 import type { LimiterStore } from "./bot/core/limiter.js";
 import { Registry } from "prom-client";
+import { loadTextOverrides, readLocaleSources } from "./bot/text-overrides.js";
+import { LOCALES_DIR } from "./bot/i18n.js";
 import { createOperator, type Operator } from "./operator/index.js";
 
 export type Storage = Awaited<ReturnType<typeof openStorage>>;
@@ -48,6 +50,8 @@ export interface AppOptions {
 }
 
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
+  // First: a broken override file stops the start before anything is opened (TextOverrideError).
+  const textOverrides = config.localesDir === undefined ? {} : loadTextOverrides(config.localesDir, readLocaleSources(LOCALES_DIR));
   const storage = options.storage ?? (await openStorage(config, logger, { prefix: options.storagePrefix }));
   const operator = createOperator(storage.kv, options.registry ?? new Registry());
   // Key-checked: a revoked key is Unauthorized for screens, flows and the watcher alike, even when
@@ -101,6 +105,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       ordersPageSize: config.ordersPageSize,
       exchangerHost: new URL(config.exchanger.baseUrl).host,
       adminChatIds: config.adminChatIds,
+      textOverrides,
       // Polling runs one instance (Telegram allows one getUpdates consumer); webhooks may run several.
       crossInstanceChatLock: config.mode.kind === "webhook" && storage.kind === "redis",
     },

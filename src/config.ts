@@ -188,6 +188,8 @@ const EnvSchema = v.pipe(
       v.transform((ids) => [...new Set(ids.map(Number))]),
     ),
     ALERT_AFTER_MS: integerFrom(120_000, 100, 86_400_000),
+    // The operator's text overrides; the folder and its files are checked at start (bot/text-overrides.ts).
+    LOCALES_DIR: optionalText,
   }),
   v.forward(
     v.partialCheck(
@@ -330,6 +332,8 @@ export interface Config {
   adminChatIds: number[];
   /** ALERT_AFTER_MS: how long the exchanger must fail before the admin chats are told. */
   alertAfterMs: number;
+  /** LOCALES_DIR: a folder of `<lang>/*.ftl` overrides of the bot's texts. */
+  localesDir: string | undefined;
   /** Variables allowed (ALLOW_INSECURE_HTTP=1) to use plain http:// to another machine; main.ts warns about each at start. */
   insecureHttp: Array<keyof typeof SECRET_CARRYING_URLS>;
 }
@@ -389,6 +393,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     metricsPort: e.METRICS_PORT,
     adminChatIds: e.ADMIN_CHAT_IDS,
     alertAfterMs: e.ALERT_AFTER_MS,
+    localesDir: e.LOCALES_DIR,
     insecureHttp: (Object.keys(SECRET_CARRYING_URLS) as Array<keyof typeof SECRET_CARRYING_URLS>).filter((name) =>
       isInsecureRemote(e[name]),
     ),

@@ -15,6 +15,7 @@ import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
 import type { EncryptedConversationAdapter } from "../storage/conversation-store.js";
 import type { BotLayout } from "./feature.js";
+import type { TextOverrides } from "./i18n.js";
 import type { ChatSnapshot } from "./core/chat-snapshot.js";
 import type { ChatSettings, SettingsStore } from "../storage/settings.js";
 import type { CurrencyCache } from "../exchanger/catalog/currencies.js";
@@ -64,6 +65,8 @@ export interface BotConfig {
   ordersPageSize: number;
   /** Shown as the issuer in 2FA authenticator apps: the exchanger's host. */
   exchangerHost: string;
+  /** LOCALES_DIR's checked overrides per language (text-overrides.ts). */
+  textOverrides?: TextOverrides;
   /** ADMIN_CHAT_IDS: the only chats where /stats exists. */
   adminChatIds: readonly number[];
   /** Serialize each chat's updates across instances (webhook replicas on one Redis). */

@@ -114,7 +114,7 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   // Every text is HTML; installed inside conversations too (core/flows.ts).
   bot.api.config.use(htmlParseMode());
 
-  const i18n = createI18n(botConfig.defaultLanguage);
+  const i18n = createI18n(botConfig.defaultLanguage, botConfig.textOverrides);
   const features = FEATURE_FACTORIES.map((create) => create());
   const layout = layoutOf(features);
 
