@@ -8,6 +8,7 @@ import type { Config } from "./config.js";
 import { createBot, type CreatedBot } from "./bot/index.js";
 import { SettingsStore } from "./storage/settings.js";
 import { CurrencyCache } from "./exchanger/catalog/currencies.js";
+import { Branding } from "./exchanger/catalog/branding.js";
 import { DirectionCatalog } from "./exchanger/catalog/directions.js";
 import { createFileDownloader } from "./telegram/file-download.js";
 import { FLOW_TIMEOUT_MS } from "./bot/core/flows.js";
@@ -82,6 +83,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     logger,
     currencies: new CurrencyCache(exchanger),
     directions: new DirectionCatalog(exchanger),
+    branding: new Branding(exchanger, { ...config.branding, host: new URL(config.exchanger.baseUrl).host }),
     statuses: new ServerStatuses(),
     updateGate,
     codeAttempts: new CodeAttempts(limiterStore),

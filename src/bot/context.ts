@@ -19,6 +19,7 @@ import type { TextOverrides } from "./i18n.js";
 import type { ChatSnapshot } from "./core/chat-snapshot.js";
 import type { ChatSettings, SettingsStore } from "../storage/settings.js";
 import type { CurrencyCache } from "../exchanger/catalog/currencies.js";
+import type { Branding } from "../exchanger/catalog/branding.js";
 import type { DirectionCatalog } from "../exchanger/catalog/directions.js";
 import type { UpdateGate } from "./core/update-gate.js";
 import type { CodeAttempts } from "./core/code-attempts.js";
@@ -49,6 +50,8 @@ export interface BotDeps {
   metrics: AppMetrics;
   /** Order status notifications on or off (the schedule lives in src/notify; the bot never imports it). */
   notifications: NotificationSwitch;
+  /** The exchanger's name and support link (EXCHANGER_NAME, SUPPORT_URL, else get-social). */
+  branding: Branding;
   /** What /stats shows in the admin chats (app.operator.stats()). */
   operatorStats(): Promise<OperatorStats>;
 }

@@ -26,7 +26,7 @@ describe("text overrides (LOCALES_DIR)", () => {
   let h: Harness;
   beforeAll(async () => {
     const dir = localesDir({
-      "uk/branding.ftl": "link-intro =\n    👋 Вітаємо в <b>Обміннику Тест</b>!\n    Надішліть ключ API.\n",
+      "uk/branding.ftl": "link-intro =\n    👋 Вітаємо в <b>{ $exchanger }</b>!\n    Надішліть ключ API.\n",
     });
     h = await Harness.start({ env: { LOCALES_DIR: dir } });
   });
@@ -37,14 +37,14 @@ describe("text overrides (LOCALES_DIR)", () => {
   it("changes the welcome in Ukrainian and leaves the other languages alone", async () => {
     const uk = h.user({ languageCode: "uk" });
     await uk.send("/start");
-    expect(uk.lastText()).toBe("👋 Вітаємо в Обміннику Тест!\nНадішліть ключ API.");
+    expect(uk.lastText()).toBe("👋 Вітаємо в Sandbox Exchanger!\nНадішліть ключ API.");
 
     const en = h.user({ languageCode: "en" });
     await en.send("/start");
-    expect(en.lastText()).toMatch(/^👋 Welcome!/);
+    expect(en.lastText()).toMatch(/^👋 Welcome to Sandbox Exchanger!/);
     const ru = h.user({ languageCode: "ru" });
     await ru.send("/start");
-    expect(ru.lastText()).not.toContain("Обміннику Тест");
+    expect(ru.lastText()).toMatch(/^👋 Добро пожаловать!\nЭтот бот обменника Sandbox Exchanger/);
   });
 
   it("keeps every other Ukrainian text", async () => {
