@@ -8,6 +8,7 @@ import type { Config } from "./config.js";
 import { createBot, type CreatedBot } from "./bot/index.js";
 import { SettingsStore } from "./storage/settings.js";
 import { CurrencyCache } from "./exchanger/catalog/currencies.js";
+import { Branding } from "./exchanger/catalog/branding.js";
 import { DirectionCatalog } from "./exchanger/catalog/directions.js";
 import { createFileDownloader } from "./telegram/file-download.js";
 import { FLOW_TIMEOUT_MS } from "./bot/core/flows.js";
@@ -24,6 +25,8 @@ import { createUpdateGate } from "./bot/core/update-gate.js";
 import { CodeAttempts } from "./bot/core/code-attempts.js";
 import type { LimiterStore } from "./bot/core/limiter.js";
 import { Registry } from "prom-client";
+import { loadTextOverrides, readLocaleSources } from "./bot/text-overrides.js";
+import { LOCALES_DIR } from "./bot/i18n.js";
 import { createOperator, type Operator } from "./operator/index.js";
 
 export type Storage = Awaited<ReturnType<typeof openStorage>>;
@@ -48,6 +51,8 @@ export interface AppOptions {
 }
 
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
+  // First: a broken override file stops the start before anything is opened (TextOverrideError).
+  const textOverrides = config.localesDir === undefined ? {} : loadTextOverrides(config.localesDir, readLocaleSources(LOCALES_DIR));
   const storage = options.storage ?? (await openStorage(config, logger, { prefix: options.storagePrefix }));
   const operator = createOperator(storage.kv, options.registry ?? new Registry());
   // Key-checked: a revoked key is Unauthorized for screens, flows and the watcher alike, even when
@@ -78,6 +83,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     logger,
     currencies: new CurrencyCache(exchanger),
     directions: new DirectionCatalog(exchanger),
+    branding: new Branding(exchanger, { ...config.branding, host: new URL(config.exchanger.baseUrl).host }),
     statuses: new ServerStatuses(),
     updateGate,
     codeAttempts: new CodeAttempts(limiterStore),
@@ -87,6 +93,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       enable: (chatId, language) => enableNotifications(storage.kv, settings, chatId, language),
       disable: (chatId) => disableNotifications(storage.kv, settings, chatId),
     },
+    operatorStats: () => operator.stats(),
     downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
   };
   // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.
@@ -99,6 +106,8 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       defaultLanguage: config.defaultLanguage,
       ordersPageSize: config.ordersPageSize,
       exchangerHost: new URL(config.exchanger.baseUrl).host,
+      adminChatIds: config.adminChatIds,
+      textOverrides,
       // Polling runs one instance (Telegram allows one getUpdates consumer); webhooks may run several.
       crossInstanceChatLock: config.mode.kind === "webhook" && storage.kind === "redis",
     },

@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import { BlockList, isIP } from "node:net";
 import * as v from "valibot";
+import { isSupportUrl } from "./exchanger/readers/social.js";
 
 export const LANGUAGES = ["en", "ru", "uk"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -188,6 +189,13 @@ const EnvSchema = v.pipe(
       v.transform((ids) => [...new Set(ids.map(Number))]),
     ),
     ALERT_AFTER_MS: integerFrom(120_000, 100, 86_400_000),
+    // Branding: both default to what the exchanger's public get-social says (exchanger/catalog/branding.ts).
+    SUPPORT_URL: v.optional(
+      v.pipe(v.string(), v.trim(), v.check(isSupportUrl, "must be an https:// or tg:// link (e.g. https://t.me/your_support)")),
+    ),
+    EXCHANGER_NAME: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, "must be at most 64 characters"))),
+    // The operator's text overrides; the folder and its files are checked at start (bot/text-overrides.ts).
+    LOCALES_DIR: optionalText,
   }),
   v.forward(
     v.partialCheck(
@@ -330,6 +338,10 @@ export interface Config {
   adminChatIds: number[];
   /** ALERT_AFTER_MS: how long the exchanger must fail before the admin chats are told. */
   alertAfterMs: number;
+  /** SUPPORT_URL and EXCHANGER_NAME when set; otherwise get-social decides. */
+  branding: { supportUrl: string | undefined; name: string | undefined };
+  /** LOCALES_DIR: a folder of `<lang>/*.ftl` overrides of the bot's texts. */
+  localesDir: string | undefined;
   /** Variables allowed (ALLOW_INSECURE_HTTP=1) to use plain http:// to another machine; main.ts warns about each at start. */
   insecureHttp: Array<keyof typeof SECRET_CARRYING_URLS>;
 }
@@ -389,6 +401,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     metricsPort: e.METRICS_PORT,
     adminChatIds: e.ADMIN_CHAT_IDS,
     alertAfterMs: e.ALERT_AFTER_MS,
+    localesDir: e.LOCALES_DIR,
+    branding: { supportUrl: e.SUPPORT_URL, name: e.EXCHANGER_NAME },
     insecureHttp: (Object.keys(SECRET_CARRYING_URLS) as Array<keyof typeof SECRET_CARRYING_URLS>).filter((name) =>
       isInsecureRemote(e[name]),
     ),

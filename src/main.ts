@@ -8,6 +8,7 @@ import { webhookCallback } from "grammy";
 import type { Server } from "node:http";
 import { hostname } from "node:os";
 import { createApp } from "./app.js";
+import { TextOverrideError } from "./bot/text-overrides.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { createLogger } from "./logger.js";
 import { startNotifier } from "./notify/index.js";
@@ -41,7 +42,11 @@ async function main(): Promise<void> {
       `ALLOW_INSECURE_HTTP=1: ${variable} uses plain http:// to another machine; secrets sent there cross the network unencrypted`,
     );
   }
-  const app = await createApp(config, logger);
+  const app = await createApp(config, logger).catch((error: unknown) => {
+    if (!(error instanceof TextOverrideError)) throw error;
+    process.stderr.write(`${error.message}\nSee README.md ("Branding and texts").\n`);
+    process.exit(2);
+  });
   const telegram = { logger, apiRoot: config.telegramApiRoot };
   await callTelegramAtStartup("getMe", (signal) => app.bot.init(signal), telegram);
   // The command menu is a convenience: a refusal is logged and the bot starts anyway.

@@ -15,13 +15,16 @@ import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
 import type { EncryptedConversationAdapter } from "../storage/conversation-store.js";
 import type { BotLayout } from "./feature.js";
+import type { TextOverrides } from "./i18n.js";
 import type { ChatSnapshot } from "./core/chat-snapshot.js";
 import type { ChatSettings, SettingsStore } from "../storage/settings.js";
 import type { CurrencyCache } from "../exchanger/catalog/currencies.js";
+import type { Branding } from "../exchanger/catalog/branding.js";
 import type { DirectionCatalog } from "../exchanger/catalog/directions.js";
 import type { UpdateGate } from "./core/update-gate.js";
 import type { CodeAttempts } from "./core/code-attempts.js";
 import type { AppMetrics } from "../operator/metrics.js";
+import type { OperatorStats } from "../operator/stats.js";
 
 export interface BotDeps {
   exchanger: ExchangerClient;
@@ -47,6 +50,10 @@ export interface BotDeps {
   metrics: AppMetrics;
   /** Order status notifications on or off (the schedule lives in src/notify; the bot never imports it). */
   notifications: NotificationSwitch;
+  /** The exchanger's name and support link (EXCHANGER_NAME, SUPPORT_URL, else get-social). */
+  branding: Branding;
+  /** What /stats shows in the admin chats (app.operator.stats()). */
+  operatorStats(): Promise<OperatorStats>;
 }
 
 export interface NotificationSwitch {
@@ -61,6 +68,10 @@ export interface BotConfig {
   ordersPageSize: number;
   /** Shown as the issuer in 2FA authenticator apps: the exchanger's host. */
   exchangerHost: string;
+  /** LOCALES_DIR's checked overrides per language (text-overrides.ts). */
+  textOverrides?: TextOverrides;
+  /** ADMIN_CHAT_IDS: the only chats where /stats exists. */
+  adminChatIds: readonly number[];
   /** Serialize each chat's updates across instances (webhook replicas on one Redis). */
   crossInstanceChatLock?: boolean;
 }

@@ -1,23 +1,33 @@
 /**
- * Fluent translations. Each feature owns `locales/<lang>/<feature>.ftl`; @grammyjs/i18n merges the
- * files of one language. A test keeps the key sets of en, ru and uk identical.
+ * Fluent translations. Each feature owns `locales/<lang>/<feature>.ftl`; the files of one language
+ * form one bundle. A test keeps the key sets of en, ru and uk identical. The operator's overrides
+ * (LOCALES_DIR, checked by text-overrides.ts) come after the bot's own messages of that language, so
+ * Fluent's allowOverrides makes them win.
  */
 import { I18n } from "@grammyjs/i18n";
 import { fileURLToPath } from "node:url";
 import { LANGUAGES, type Language } from "../config.js";
 import type { FlowContext } from "./context.js";
+import { readLocaleSources } from "./text-overrides.js";
 
 export const LOCALES_DIR = fileURLToPath(new URL("./locales", import.meta.url));
 
-export function createI18n(defaultLanguage: Language): I18n<FlowContext> {
+/** The operator's checked Fluent source per language (text-overrides.ts), empty by default. */
+export type TextOverrides = Partial<Record<Language, string>>;
+
+export function createI18n(defaultLanguage: Language, overrides: TextOverrides = {}): I18n<FlowContext> {
   const i18n = new I18n<FlowContext>({
     defaultLocale: defaultLanguage,
-    directory: LOCALES_DIR,
     useSession: false,
     // Isolation marks (U+2068/U+2069) around variables would end up inside HTML and copied text.
     fluentBundleOptions: { useIsolating: false },
     localeNegotiator: (ctx) => ctx.language,
   });
+  const builtIn = readLocaleSources(LOCALES_DIR);
+  for (const lang of LANGUAGES) {
+    const override = overrides[lang];
+    i18n.loadLocaleSync(lang, { source: override === undefined ? builtIn[lang] : `${builtIn[lang]}\n${override}` });
+  }
   cacheBundleMatching(i18n.fluent);
   return i18n;
 }

@@ -21,6 +21,8 @@
  *                               flow state (update-gate.ts); then language and ctx.t
  *  6. admit update            — a repeated update does nothing; a chat over budget is told to wait
  *  7. error boundary          — every failure below becomes a message in the user's language
+ *     /stats                 — admin chats only (ADMIN_CHAT_IDS, often a group): before the guard below;
+ *                               elsewhere it passes on and ends as an unknown command
  *  8. private-chat guard      — groups get "write me in private" (once per window per group);
  *                               keys are never accepted there
  *  9. conversations           — encrypted replay-log storage, auto-retry re-installed inside flows
@@ -38,6 +40,7 @@ import { LANGUAGES } from "../config.js";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
 import { layoutOf, type Feature } from "./feature.js";
+import { ADMIN_COMMANDS, createAdminComposer } from "./features/admin/index.js";
 import { createAccountFeature } from "./features/account/index.js";
 import { createInfoFeature } from "./features/info/index.js";
 import { createInputsFeature } from "./features/inputs/index.js";
@@ -111,7 +114,7 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   // Every text is HTML; installed inside conversations too (core/flows.ts).
   bot.api.config.use(htmlParseMode());
 
-  const i18n = createI18n(botConfig.defaultLanguage);
+  const i18n = createI18n(botConfig.defaultLanguage, botConfig.textOverrides);
   const features = FEATURE_FACTORIES.map((create) => create());
   const layout = layoutOf(features);
 
@@ -142,6 +145,7 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   bot.use(admitUpdate);
   bot.use(errorBoundary);
   bot.use(countHandlerErrors(deps.metrics));
+  bot.use(createAdminComposer(botConfig.adminChatIds));
   bot.use(privateOnly);
   bot.use(installConversations(deps, botConfig, layout, i18n));
   bot.use(createCancelComposer());
@@ -167,6 +171,7 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
         i18n,
         layout.commands.filter((c) => c.listed !== false),
         botConfig,
+        deps.logger,
         signal,
       ),
   };
@@ -177,9 +182,19 @@ async function registerCommands(
   i18n: I18n<FlowContext>,
   commands: readonly { command: string; descriptionKey: string }[],
   botConfig: BotConfig,
+  logger: BotDeps["logger"],
   signal?: Parameters<Api["setMyCommands"]>[2],
 ): Promise<void> {
-  const listFor = (lang: string) => commands.map((c) => ({ command: c.command, description: i18n.t(lang, c.descriptionKey) }));
+  const listFor = (lang: string, list = commands) => list.map((c) => ({ command: c.command, description: i18n.t(lang, c.descriptionKey) }));
   for (const lang of LANGUAGES) await api.setMyCommands(listFor(lang), { language_code: lang }, signal);
   await api.setMyCommands(listFor(botConfig.defaultLanguage), undefined, signal);
+  // A chat scope replaces the default list there, so the admin chats get everything plus /stats.
+  // The default language only: one call per chat, and the bot may not be in every listed chat yet.
+  const adminList = listFor(botConfig.defaultLanguage, [...commands, ...ADMIN_COMMANDS]);
+  for (const chatId of botConfig.adminChatIds) {
+    await api.setMyCommands(adminList, { scope: { type: "chat", chat_id: chatId } }, signal).catch((error: unknown) => {
+      // Not fatal: /stats still works there, it is only missing from that chat's command menu.
+      logger.warn({ chatId, err: error instanceof Error ? error.message : String(error) }, "could not list /stats in an admin chat");
+    });
+  }
 }

@@ -17,6 +17,7 @@ import { interpret, isNothing, parseEnvelope, toObjectList, toPagination, toReco
 import { ExchangerError, Unauthorized, Unavailable, type UnavailableReason } from "./errors.js";
 import { readCurrencies } from "./readers/currencies.js";
 import { readDirectionMap } from "./readers/directions.js";
+import { readSocial } from "./readers/social.js";
 import { readPublicInfo } from "./readers/public-info.js";
 import { readVerification } from "./readers/verification.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
@@ -37,6 +38,7 @@ import type {
   PaymentDetail,
   PhotoUpload,
   PublicInfo,
+  SocialInfo,
   SavedInputs,
   VerificationFields,
   VerificationRequest,
@@ -377,6 +379,10 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
 
     async getReferralProgram(language): Promise<PublicInfo> {
       return readPublicInfo((await publicGet("/public-api-get-referral-program", language)).result);
+    },
+
+    async getSocial(language): Promise<SocialInfo> {
+      return readSocial((await publicGet("/public-api-get-social", language)).result);
     },
 
     close(): Promise<void> {

@@ -137,6 +137,14 @@ export interface PhotoUpload {
 }
 
 /** Every user method takes the caller first; public methods take only the language. */
+/** What `public-api-get-social` told about the exchanger (readers/social.ts); every field optional. */
+export interface SocialInfo {
+  siteName?: string;
+  email?: string;
+  /** An https:// or tg:// link to the exchanger's Telegram (support). */
+  telegramUrl?: string;
+}
+
 export interface ExchangerClient {
   getInfo(caller: Caller): Promise<UserInfo>;
   getOrders(caller: Caller, params?: OrderFilters & ListParams): Promise<Page<Order>>;
@@ -158,6 +166,8 @@ export interface ExchangerClient {
   getExchange(language: Language, pair: string): Promise<Direction>;
   getStatus(language: Language): Promise<PublicInfo>;
   getReferralProgram(language: Language): Promise<PublicInfo>;
+  /** The site's name and contacts (`public-api-get-social`). */
+  getSocial(language: Language): Promise<SocialInfo>;
 
   close(): Promise<void>;
 }

@@ -50,6 +50,8 @@ export function createSeedState(seed = 20250106, dialect: Dialect = DIALECTS.spe
     directions: seedDirections(),
     accounts: {},
     nextIds: { order: 1001, detail: 501, verification: 301 },
+    // As documented: unused contact positions are empty strings.
+    social: ["Sandbox Exchanger", "support@sandbox.exchanger.example", "", "https://t.me/sandbox_exchanger_support", "", ""],
   };
   state.accounts.main = seedMain(state, rand);
   state.accounts.twofa = seedTwofa(state, rand);

@@ -1,7 +1,7 @@
 /** Path → method table. User methods are POST with a key; public methods are GET without one. */
 import { getInfo, getInputs, getOrders, getReferralOrders } from "./methods/account.js";
 import { createDetails, deleteDetails, getDetails } from "./methods/details.js";
-import { getCurrencies, getExchange, getExchanges, getReferralProgram, getStatus } from "./methods/public.js";
+import { getCurrencies, getExchange, getExchanges, getReferralProgram, getSocial, getStatus } from "./methods/public.js";
 import { changePassword, setupTwoFactor, spendBalance } from "./methods/security.js";
 import type { PublicMethod, UserMethod } from "./methods/types.js";
 import { getVerification, submitVerification } from "./methods/verification.js";
@@ -29,6 +29,7 @@ export const ROUTES: Readonly<Record<string, Route>> = {
   "/public-api-get-exchange": pub(getExchange),
   "/public-api-get-status": pub(getStatus),
   "/public-api-get-referral-program": pub(getReferralProgram),
+  "/public-api-get-social": pub(getSocial),
 };
 
 export function findRoute(path: string): Route | undefined {

@@ -81,6 +81,8 @@ export interface SandboxState {
   accounts: Record<string, SandboxAccount>;
   /** Ids are global across accounts, as in one exchanger database. */
   nextIds: { order: number; detail: number; verification: number };
+  /** What public-api-get-social answers: positional, [0] site name, [1] e-mail, [3] Telegram link (tests change it). */
+  social: unknown;
 }
 
 export function getAccount(state: SandboxState, name: string): SandboxAccount {

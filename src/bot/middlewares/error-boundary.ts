@@ -10,12 +10,13 @@
  * - anything else  → logged with the update id, a short apology
  * Logs carry the update id and error class, never the key or what the user typed.
  */
-import { GrammyError, type NextFunction } from "grammy";
+import { GrammyError, type InlineKeyboard, type NextFunction } from "grammy";
 import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/errors.js";
 import type { FlowContext } from "../context.js";
 import { CodesLocked } from "../core/code-attempts.js";
 import { secretNotice } from "../core/secret-prompt.js";
 import { describeError, NotLinked } from "../core/errors.js";
+import { supportRow } from "../ui/branding.js";
 
 /**
  * Side effects of an error beyond telling the user: a rejected key is forgotten and the chat leaves
@@ -55,10 +56,17 @@ export async function reportError(ctx: FlowContext, error: unknown): Promise<voi
       // Short reasons fit in the toast; the full text goes in a message so it can be read.
       await ctx.answerCallbackQuery().catch(() => undefined);
     }
-    await ctx.reply(text);
+    await ctx.reply(text, { reply_markup: await supportButton(ctx, error) });
   } catch (replyError) {
     ctx.logger.warn({ err: String(replyError) }, "could not report an error to the user");
   }
+}
+
+/** "Support" under the message, except where the user can fix it alone (not linked yet). Never fails the report. */
+async function supportButton(ctx: FlowContext, error: unknown): Promise<InlineKeyboard | undefined> {
+  if (error instanceof NotLinked) return undefined;
+  const keyboard = await supportRow(ctx).catch(() => undefined);
+  return keyboard === undefined || keyboard.inline_keyboard.flat().length === 0 ? undefined : keyboard;
 }
 
 export async function errorBoundary(ctx: FlowContext, next: NextFunction): Promise<void> {

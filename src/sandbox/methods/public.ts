@@ -102,3 +102,6 @@ export const getReferralProgram: PublicMethod = ({ language, dialect }) => {
     },
   };
 };
+
+/** The site's name and contacts, as the state holds them (a positional array by default). */
+export const getSocial: PublicMethod = ({ state }) => ({ result: state.social });

@@ -6,6 +6,7 @@ import type { Feature } from "../../feature.js";
 import { ACCOUNT_DATA } from "./public.js";
 import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { renderAccountCard } from "./render.js";
+import { exchangerName } from "../../ui/branding.js";
 import { backToMenuRow } from "../menu/public.js";
 import { notifyAccountButton } from "../notify/public.js";
 import { showScreen } from "../../ui/screen.js";
@@ -17,7 +18,7 @@ async function showAccount(ctx: BotContext): Promise<void> {
     ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId!, { twofa });
   }
   const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), ACCOUNT_DATA).text(...notifyAccountButton(ctx)));
-  const text = renderAccountCard(ctx, user);
+  const text = renderAccountCard(ctx, user, await exchangerName(ctx));
   await showScreen(ctx, { text, keyboard });
 }
 

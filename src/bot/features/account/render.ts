@@ -74,9 +74,10 @@ function balanceLines(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>
   return { lines, used };
 }
 
-export function renderAccountCard(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>): string {
+/** `exchanger`: the exchanger's name, HTML-escaped (ui/branding.ts exchangerName). */
+export function renderAccountCard(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>, exchanger: string): string {
   const balances = balanceLines(ctx, user);
-  const lines = [ctx.t("account-title"), ...balances.lines];
+  const lines = [ctx.t("account-title", { exchanger }), ...balances.lines];
   const twofa = twoFactorFromUser(user);
   if (twofa !== undefined) lines.push(ctx.t(twofa ? "account-2fa-on" : "account-2fa-off"));
   lines.push("");

@@ -20,6 +20,7 @@ import { secretNotice } from "../../core/secret-prompt.js";
 import { looksLikeApiKey } from "../../core/api-key-shape.js";
 import { confirmIdField, Confirmations } from "../../core/confirmations.js";
 import { showScreen } from "../../ui/screen.js";
+import { exchangerName } from "../../ui/branding.js";
 import { callbackData, onCallback } from "../../ui/callback-data.js";
 
 /** The logout card's buttons: both carry the card's single-use confirmation. */
@@ -27,7 +28,7 @@ const logoutYes = callbackData("logout:yes", { confirmId: confirmIdField });
 const logoutNo = callbackData("logout:no", { confirmId: confirmIdField });
 
 async function greet(ctx: FlowContext): Promise<void> {
-  await ctx.reply(ctx.t("link-intro"), { link_preview_options: { is_disabled: true } });
+  await ctx.reply(ctx.t("link-intro", { exchanger: await exchangerName(ctx) }), { link_preview_options: { is_disabled: true } });
 }
 
 async function tryLink(ctx: FlowContext, text: string): Promise<void> {
@@ -60,9 +61,12 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   const twofa = twoFactorFromUser(user);
   ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa });
   ctx.logger.info({}, "account linked");
-  await ctx.reply(`${ctx.t("link-done", { key: escapeHtml(maskSecret(candidate)) })}\n\n${renderAccountCard(ctx, user)}`, {
-    reply_markup: withNotifyOffer(ctx, mainMenuKeyboard(ctx, true)),
-  });
+  await ctx.reply(
+    `${ctx.t("link-done", { key: escapeHtml(maskSecret(candidate)) })}\n\n${renderAccountCard(ctx, user, await exchangerName(ctx))}`,
+    {
+      reply_markup: withNotifyOffer(ctx, mainMenuKeyboard(ctx, true)),
+    },
+  );
 }
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */

@@ -4,11 +4,12 @@ import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { MENU_DATA, mainMenuKeyboard } from "./public.js";
 import { showScreen } from "../../ui/screen.js";
+import { supportRow } from "../../ui/branding.js";
 
 async function showMenu(ctx: BotContext): Promise<void> {
   const linked = ctx.chatId !== undefined && (await ctx.deps.vault.has(ctx.chatId));
   const text = linked ? ctx.t("menu-title") : ctx.t("menu-title-unlinked");
-  await showScreen(ctx, { text, keyboard: mainMenuKeyboard(ctx, linked) });
+  await showScreen(ctx, { text, keyboard: await supportRow(ctx, mainMenuKeyboard(ctx, linked)) });
 }
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */

@@ -1,4 +1,4 @@
-account-title = 👤 <b>Your account</b>
+account-title = 👤 <b>Your account at { $exchanger }</b>
 account-balance = 💰 <b>{ $label }: { $value }</b>
 account-balance-label = Balance
 account-2fa-on = 🔐 Two-factor authentication: on

@@ -1,5 +1,5 @@
 link-intro =
-    👋 <b>Welcome!</b>
+    👋 <b>Welcome to { $exchanger }!</b>
     This bot manages your exchanger account from this private chat.
 
     To link your account, send me your <b>API key</b>. You find it on the exchanger's website: log in, open your account area, section <b>“API Settings”</b>, switch the API on and copy the secret key.

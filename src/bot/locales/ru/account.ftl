@@ -1,4 +1,4 @@
-account-title = 👤 <b>Ваш аккаунт</b>
+account-title = 👤 <b>Ваш аккаунт — { $exchanger }</b>
 account-balance = 💰 <b>{ $label }: { $value }</b>
 account-balance-label = Баланс
 account-2fa-on = 🔐 Двухфакторная аутентификация: включена

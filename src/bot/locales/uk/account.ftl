@@ -1,4 +1,4 @@
-account-title = 👤 <b>Ваш акаунт</b>
+account-title = 👤 <b>Ваш акаунт — { $exchanger }</b>
 account-balance = 💰 <b>{ $label }: { $value }</b>
 account-balance-label = Баланс
 account-2fa-on = 🔐 Двофакторна автентифікація: увімкнена

@@ -74,7 +74,7 @@ describe("direction card", () => {
 
 describe("account card balance", () => {
   it("one line per currency when the server gives one value per currency", () => {
-    const text = renderAccountCard(ctx, { login: "u", balance: { USD: "10.00", BTC: "0.5" } });
+    const text = renderAccountCard(ctx, { login: "u", balance: { USD: "10.00", BTC: "0.5" } }, "Exchanger");
     expect(text).toContain(
       'account-balance{"label":"account-balance-label","value":"10.00 USD"}\naccount-balance{"label":"account-balance-label","value":"0.5 BTC"}',
     );
@@ -82,8 +82,8 @@ describe("account card balance", () => {
   });
 
   it("a bare number or a numeric string with its currency beside it; partner balance stays its own line", () => {
-    expect(renderAccountCard(ctx, { balance: 1500, balance_currency: "USD" })).toContain('"value":"1500 USD"');
-    const text = renderAccountCard(ctx, { balance: "7.50", currency: "EUR", partner_balance: "1.20" });
+    expect(renderAccountCard(ctx, { balance: 1500, balance_currency: "USD" }, "Exchanger")).toContain('"value":"1500 USD"');
+    const text = renderAccountCard(ctx, { balance: "7.50", currency: "EUR", partner_balance: "1.20" }, "Exchanger");
     expect(text).toContain('account-balance{"label":"account-balance-label","value":"7.50 EUR"}');
     expect(text).toContain('account-balance{"label":"account-field-partner-balance","value":"1.20"}');
     expect(text).not.toContain("<b>Currency:</b>");

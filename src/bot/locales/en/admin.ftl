@@ -1,0 +1,13 @@
+cmd-stats = Operator statistics
+stats-title = 📊 <b>Bot statistics</b>
+stats-unknown = unknown
+stats-ms = { $ms } ms
+stats-linked = Linked chats: { $count }
+stats-subscribers = Notification subscribers: { $count }
+stats-last-hour = <b>Last hour (this instance)</b>
+stats-updates = Updates: { $count }
+stats-errors = Errors: { $count }
+stats-latency = Exchanger latency: p50 { $p50 }, p95 { $p95 }
+stats-availability = Exchanger availability: { $value } (answered { $answered }, failed { $failed })
+stats-exchanger-up = ✅ The exchanger is answering.
+stats-exchanger-down = ⚠️ The exchanger has not been answering since { $since } UTC.

@@ -1,0 +1,13 @@
+cmd-stats = Статистика для оператора
+stats-title = 📊 <b>Статистика бота</b>
+stats-unknown = неизвестно
+stats-ms = { $ms } мс
+stats-linked = Привязанных чатов: { $count }
+stats-subscribers = Подписчиков на уведомления: { $count }
+stats-last-hour = <b>За последний час (этот экземпляр)</b>
+stats-updates = Обновлений: { $count }
+stats-errors = Ошибок: { $count }
+stats-latency = Задержка обменника: p50 { $p50 }, p95 { $p95 }
+stats-availability = Доступность обменника: { $value } (ответил { $answered }, без ответа { $failed })
+stats-exchanger-up = ✅ Обменник отвечает.
+stats-exchanger-down = ⚠️ Обменник не отвечает с { $since } UTC.

@@ -1,0 +1,13 @@
+cmd-stats = Статистика для оператора
+stats-title = 📊 <b>Статистика бота</b>
+stats-unknown = невідомо
+stats-ms = { $ms } мс
+stats-linked = Прив'язаних чатів: { $count }
+stats-subscribers = Підписників на сповіщення: { $count }
+stats-last-hour = <b>За останню годину (цей екземпляр)</b>
+stats-updates = Оновлень: { $count }
+stats-errors = Помилок: { $count }
+stats-latency = Затримка обмінника: p50 { $p50 }, p95 { $p95 }
+stats-availability = Доступність обмінника: { $value } (відповів { $answered }, без відповіді { $failed })
+stats-exchanger-up = ✅ Обмінник відповідає.
+stats-exchanger-down = ⚠️ Обмінник не відповідає з { $since } UTC.

@@ -1,0 +1,71 @@
+/**
+ * Branding: the Support button and the exchanger's name come from SUPPORT_URL / EXCHANGER_NAME, else
+ * from the exchanger's public get-social answer, else (name only) from the host of EXCHANGER_BASE_URL.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { Harness } from "../../../harness/harness.js";
+import type { SimUser } from "../../../harness/user.js";
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+function buttons(user: SimUser) {
+  return (user.lastBotMessage().replyMarkup?.inline_keyboard ?? []).flat();
+}
+
+const support = (user: SimUser) => buttons(user).find((b) => b.text === "💬 Support");
+
+describe("branding", () => {
+  it("get-social's Telegram link is the Support button in the menu, and its site name greets the user", async () => {
+    h = await Harness.start();
+    const user = h.user();
+    await user.send("/start");
+    expect(user.lastText()).toMatch(/^👋 Welcome to Sandbox Exchanger!/);
+    await user.send("/menu");
+    expect(support(user)).toMatchObject({ url: "https://t.me/sandbox_exchanger_support" });
+
+    const linked = await h.linkedUser();
+    await linked.send("/account");
+    expect(linked.lastText()).toMatch(/^👤 Your account at Sandbox Exchanger/);
+  });
+
+  it("SUPPORT_URL and EXCHANGER_NAME win over get-social", async () => {
+    h = await Harness.start({ env: { SUPPORT_URL: "tg://resolve?domain=acme_help", EXCHANGER_NAME: "ACME <Exchange>" } });
+    const user = await h.linkedUser("main", { languageCode: "ru" });
+    await user.send("/menu");
+    expect(buttons(user).find((b) => b.text === "💬 Поддержка")).toMatchObject({ url: "tg://resolve?domain=acme_help" });
+    await user.send("/account");
+    expect(user.lastText()).toMatch(/^👤 Ваш аккаунт — ACME <Exchange>/);
+  });
+
+  it("an object answer is read too; without a Telegram link there is no Support button and the host names the exchanger", async () => {
+    h = await Harness.start();
+    h.sandbox.state.social = { email: "help@example.com", telegram: "" };
+    const user = h.user();
+    await user.send("/start");
+    expect(user.lastText()).toMatch(/^👋 Welcome to 127\.0\.0\.1:\d+!/);
+    await user.send("/menu");
+    expect(support(user)).toBeUndefined();
+  });
+
+  it("an error message carries the Support button", async () => {
+    h = await Harness.start({ env: { EXCHANGER_TIMEOUT_MS: "300" } });
+    const user = await h.linkedUser();
+    await user.send("/menu"); // get-social answered and cached before the exchanger goes down
+    h.sandbox.injectFault({ path: "/user-api-get-info", kind: "html500", times: 5 });
+    await user.send("/account");
+    expect(support(user)).toMatchObject({ url: "https://t.me/sandbox_exchanger_support" });
+  });
+});
+
+describe("SUPPORT_URL is checked", () => {
+  it("only https:// and tg:// links are accepted", async () => {
+    await expect(Harness.start({ env: { SUPPORT_URL: "http://support.example" } })).rejects.toThrow(
+      /SUPPORT_URL must be an https:\/\/ or tg:\/\//,
+    );
+    await expect(Harness.start({ env: { SUPPORT_URL: "javascript:alert(1)" } })).rejects.toThrow(/SUPPORT_URL/);
+  });
+});
