@@ -46,6 +46,16 @@ describe("the compiled bot's webhook server", () => {
     try {
       await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok, "/healthz");
       const pid = bot.child.pid!;
+      // Warm the refusal path first (its code loaded and compiled, start-up's own allocations done), so
+      // the measurement below counts only what the two 50 MB bodies cost.
+      const warmUp = await rawRequest({
+        port,
+        path: "/telegram/hook",
+        headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Length": String(2 * MB) },
+        bodyBytes: 2 * MB,
+      });
+      expect(warmUp.status).toBe(413);
+      await new Promise((resolve) => setTimeout(resolve, 500));
       const before = rssBytes(pid);
 
       const announced = await rawRequest({
