@@ -31,10 +31,11 @@ import {
 import { addPagerRow, type PageInfo } from "../../ui/pager.js";
 import { startRow } from "../../ui/rows.js";
 import { escapeHtml, fitMessage } from "../../ui/html.js";
-import { loadCurrencyNames, renderOrderCard, renderOrderLine } from "./render.js";
+import { loadCurrencyNames, orderToken, renderOrderCard, renderOrderLine } from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
 import { payData } from "../pay/public.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
+import { newestFirstPage } from "./newest-first.js";
 
 export interface OrderSource {
   scope: OrderScope;
@@ -108,13 +109,16 @@ async function fetchPage(ctx: BotContext, source: OrderSource, params: OrderFilt
 
 export async function listScreen(ctx: BotContext, source: OrderSource, view: ListView): Promise<Screen> {
   const pageSize = ctx.botConfig.ordersPageSize;
-  const params: OrderFilters & ListParams = { page: view.page, limit: pageSize };
+  const params: OrderFilters & ListParams & { page: number; limit: number } = { page: view.page, limit: pageSize };
   const choice = view.filter === "all" ? undefined : view.filter;
   if (choice) params.status = statusFilterParam(choice);
   let page: Page<Order>;
   let names: Map<string, string>;
   try {
-    [page, names] = await Promise.all([fetchPage(ctx, source, params), loadCurrencyNames(ctx)]);
+    [page, names] = await Promise.all([
+      newestFirstPage(ctx, source.scope, params, (p) => fetchPage(ctx, source, p)),
+      loadCurrencyNames(ctx),
+    ]);
   } catch (error) {
     // With a filter, the error envelope (not a rejected key, not an outage) is the server refusing it.
     if (choice && error instanceof ExchangerError) return refusedFilterScreen(ctx, source, choice);
@@ -168,6 +172,10 @@ function cardKeyboard(ctx: BotContext, source: OrderSource, order: Order, back: 
   const self = cardData(back, order.id);
   const pay = source.referral || !isPayableStatus(order.status) ? undefined : payData(String(order.id));
   if (pay !== undefined && self !== undefined) keyboard.text(ctx.t("orders-btn-pay"), pay).row();
+  // The token is what /pay and the site know the order by: one tap copies it (Bot API 7.11 copy_text).
+  const token = source.referral ? undefined : orderToken(order);
+  if (token !== undefined) keyboard.copyText(ctx.t("orders-btn-copy-token"), token).row();
+  // TODO(issue 14 item 1): a suspended/problem order gets the Support row here (`supportRow`, operator features).
   if (self !== undefined) keyboard.text(ctx.t("btn-refresh"), self);
   keyboard.text(ctx.t("btn-back"), listData(back));
   return backToMenuRow(ctx, keyboard);

@@ -14,3 +14,5 @@ error-internal = 😵 Something went wrong on our side. Please try again.
 slow-down-toast = ⏳ Too many requests, slow down a little.
 slow-down = ⏳ You are sending requests faster than I can handle them, so I skipped some. Wait a moment, then try again.
 slow-down-wait = ⏳ Too many requests from this chat. Please wait { $seconds } s, then try again.
+# The locale dates are written in (ui/dates.ts): a BCP 47 tag Intl knows.
+date-locale = en
