@@ -81,7 +81,8 @@ function orderDate(ctx: T, order: Order): string | undefined {
 export function renderOrderLine(ctx: T, order: Order, names: CurrencyNames): string {
   const head = [`${statusEmoji(order.status)} <b>#${escapeHtml(clip(String(order.id), 20))}</b>`, statusWords(ctx, order.status)];
   const date = orderDate(ctx, order);
-  if (date) head.push(escapeHtml(clip(date, 25)));
+  // Room for the longest localized date ("22 нояб. 2026 г., 18:49 UTC"); a raw server value is cut.
+  if (date) head.push(escapeHtml(clip(date, 32)));
   const limits = { amount: 22, name: 32 };
   const send = amountWithCurrency(order.send_amount, order.send_currency_id, names, limits);
   const receive = amountWithCurrency(order.receive_amount, order.receive_currency_id, names, limits);
