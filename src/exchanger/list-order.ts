@@ -12,13 +12,14 @@ import type { Order } from "./types.js";
 
 export type ListDirection = "newest-first" | "oldest-first";
 
-const DATE_KEYS = ["created_at", "date", "created", "createdAt", "date_create", "create_date"];
+/** Where servers put an order's creation time, most common first (the order screens show the same one). */
+export const ORDER_DATE_KEYS = ["created_at", "date", "created", "createdAt", "date_create", "create_date"] as const;
 
 /** A number that grows with creation: the numeric id, else the creation time; undefined when neither. */
 function age(order: Order): number | undefined {
   const id = typeof order.id === "number" ? order.id : /^\d{1,15}$/.test(String(order.id)) ? Number(order.id) : undefined;
   if (id !== undefined) return id;
-  for (const key of DATE_KEYS) {
+  for (const key of ORDER_DATE_KEYS) {
     const raw = order[key];
     if (typeof raw === "number") return raw;
     if (typeof raw !== "string") continue;

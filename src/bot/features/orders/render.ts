@@ -24,6 +24,7 @@ import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
 import { clip, displayValue, escapeHtml, fieldLines, fitMessage, looksSecret } from "../../ui/html.js";
 import { formatDate } from "../../ui/dates.js";
 import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
+import { ORDER_DATE_KEYS } from "../../../exchanger/list-order.js";
 
 /** All the pure renderers need: `t` in one language. A FlowContext is one; so is a plain translator. */
 export interface OrderTranslator {
@@ -62,10 +63,8 @@ function amountWithCurrency(
   return parts.length > 0 ? parts.join(" ") : undefined;
 }
 
-const DATE_KEYS = ["created_at", "date", "created", "createdAt", "date_create", "create_date"];
-
 function orderDate(ctx: T, order: Order): string | undefined {
-  for (const key of DATE_KEYS) {
+  for (const key of ORDER_DATE_KEYS) {
     const date = formatDate(ctx, order[key]);
     if (date !== undefined) return date;
   }

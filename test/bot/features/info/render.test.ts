@@ -94,7 +94,7 @@ describe("account card balance", () => {
 describe("account card dates", () => {
   it("reads in the chat's language with the time zone stated, like every other screen's dates", () => {
     const i18n = createI18n("en");
-    const ru = { t: (key: string, vars?: Record<string, string | number>) => i18n.t("ru", key, vars) };
+    const ru = { t: (key: string, vars?: Record<string, unknown>) => i18n.t("ru", key, vars as Record<string, string | number>) };
     const card = renderAccountCard(ru, { login: "ivan", created_at: "2023-03-14 10:22:31", last_login_at: 1736164800 });
     expect(card).toContain("14 мар. 2023 г., 10:22 UTC");
     expect(card).toContain("6 янв. 2025 г., 12:00 UTC");
