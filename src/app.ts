@@ -15,6 +15,7 @@ import { FLOW_TIMEOUT_MS } from "./bot/core/flows.js";
 import { createTelegramFetch } from "./telegram/fetch.js";
 import type { BotDeps } from "./bot/context.js";
 import { createExchangerClient, type ExchangerClientWithStats } from "./exchanger/client.js";
+import { ListOrder } from "./exchanger/list-order.js";
 import { ServerStatuses } from "./exchanger/server-statuses.js";
 import { withKeyCheck } from "./exchanger/key-check.js";
 import type { Logger } from "./logger.js";
@@ -85,6 +86,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     directions: new DirectionCatalog(exchanger),
     branding: new Branding(exchanger, { ...config.branding, host: new URL(config.exchanger.baseUrl).host }),
     statuses: new ServerStatuses(),
+    listOrder: new ListOrder(),
     updateGate,
     codeAttempts: new CodeAttempts(limiterStore),
     metrics: operator.metrics,

@@ -21,6 +21,7 @@ import type { ChatSettings, SettingsStore } from "../storage/settings.js";
 import type { CurrencyCache } from "../exchanger/catalog/currencies.js";
 import type { Branding } from "../exchanger/catalog/branding.js";
 import type { DirectionCatalog } from "../exchanger/catalog/directions.js";
+import type { ListOrder } from "../exchanger/list-order.js";
 import type { UpdateGate } from "./core/update-gate.js";
 import type { CodeAttempts } from "./core/code-attempts.js";
 import type { AppMetrics } from "../operator/metrics.js";
@@ -36,6 +37,8 @@ export interface BotDeps {
   logger: Logger;
   /** What this process learned about the exchanger's statuses: their form, the filters it refused. */
   statuses: ServerStatuses;
+  /** Whether this exchanger lists orders newest or oldest first, as learned from its answers. */
+  listOrder: ListOrder;
   /** Public currency list, cached (names for ids on every screen). */
   currencies: CurrencyCache;
   /** Public directions map and direction field names, cached. */

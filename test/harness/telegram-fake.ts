@@ -41,7 +41,7 @@ export interface StoredMessage {
   text: string;
   /** The raw text as sent (HTML for the bot's messages). */
   raw: string;
-  replyMarkup?: { inline_keyboard?: { text: string; callback_data?: string; url?: string }[][] };
+  replyMarkup?: { inline_keyboard?: { text: string; callback_data?: string; url?: string; copy_text?: { text: string } }[][] };
   photo?: boolean;
   protectContent?: boolean;
   deleted: boolean;
@@ -295,7 +295,10 @@ export class TelegramFake {
       for (const button of row) {
         if (button.callback_data !== undefined && Buffer.byteLength(button.callback_data) > 64)
           throw new TelegramApiError(400, "Bad Request: BUTTON_DATA_INVALID");
-        if (button.callback_data === undefined && button.url === undefined)
+        // Bot API 7.11 CopyTextButton: 1-256 characters to copy.
+        if (button.copy_text !== undefined && !(button.copy_text.text.length >= 1 && button.copy_text.text.length <= 256))
+          throw new TelegramApiError(400, "Bad Request: COPY_TEXT_INVALID");
+        if (button.callback_data === undefined && button.url === undefined && button.copy_text === undefined)
           throw new TelegramApiError(400, "Bad Request: can't parse inline keyboard button");
       }
     }

@@ -158,6 +158,8 @@ export class SimUser {
           chat: this.chat as Message["chat"],
           from: { id: this.fake.botInfo.id, is_bot: true, first_name: this.fake.botInfo.first_name },
           text: message?.text ?? "",
+          // As Telegram does: the pressed message with its keyboard (the bot compares before editing).
+          ...(message?.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
         } as Message.TextMessage,
       },
     };

@@ -1,6 +1,8 @@
 /**
- * The ◀ page / total ▶ row under paged lists. When the server sends no `pagination`, "next" is
- * offered while full pages arrive. The middle button only shows the position (callback "noop").
+ * The ⏮ ◀ page / total ▶ ⏭ row under paged lists. ⏮ and ⏭ jump to the first and last page when
+ * that is more than one step away (one step is ◀ or ▶ already). When the server sends no
+ * `pagination`, "next" is offered while full pages arrive and there is no last page to jump to.
+ * The middle button only shows the position (callback "noop").
  */
 import type { InlineKeyboard } from "grammy";
 import type { Pagination } from "../../exchanger/types.js";
@@ -28,8 +30,10 @@ export function addPagerRow(keyboard: InlineKeyboard, info: PageInfo, data: (pag
   const next = hasNextPage(info);
   if (info.page <= 1 && !next) return keyboard;
   keyboard.row();
+  if (info.page > 2) keyboard.text("⏮", data(1));
   if (info.page > 1) keyboard.text("◀", data(info.page - 1));
   keyboard.text(total === undefined ? `${info.page}` : `${info.page} / ${total}`, "noop");
   if (next) keyboard.text("▶", data(info.page + 1));
+  if (total !== undefined && info.page < total - 1) keyboard.text("⏭", data(total));
   return keyboard;
 }

@@ -2,7 +2,8 @@
  * The ONE way a screen is shown. A command (or any message) sends it as a new message; a button press
  * answers its callback query exactly once and edits the pressed message in place. When Telegram
  * refuses the edit because the message is too old or gone, the screen comes as a new message instead;
- * an edit to the very same screen ("message is not modified", e.g. Refresh) is already right.
+ * an edit to the very same screen is not sent (ui/unchanged.ts compares with the pressed message), and
+ * should Telegram still answer "message is not modified", the screen is already right.
  *
  * Load data BEFORE calling this: when loading fails, the error boundary is then the only one that
  * answers the callback query (answering twice is an error at Telegram). A handler that must stop the
@@ -10,6 +11,7 @@
  */
 import { GrammyError, type InlineKeyboard } from "grammy";
 import type { FlowContext } from "../context.js";
+import { showsAlready } from "./unchanged.js";
 
 export interface Screen {
   text: string;
@@ -54,6 +56,8 @@ export async function showScreen(ctx: FlowContext, screen: Screen, options: Show
     return;
   }
   if (!options.answered) await ctx.answerCallbackQuery(options.toast ? { text: options.toast } : undefined);
+  // Nothing changed (the active chip, Refresh of an unchanged order): no request at all.
+  if (showsAlready(ctx, screen.text, extra.reply_markup)) return;
   try {
     await ctx.editMessageText(screen.text, extra);
   } catch (error) {

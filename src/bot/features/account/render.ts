@@ -4,6 +4,7 @@ import { readBalances } from "../../../exchanger/readers/balance.js";
 import type { FlowContext } from "../../context.js";
 import { TWO_FACTOR_FIELD, twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { escapeHtml, fieldLines, fitMessage, humanizeKey } from "../../ui/html.js";
+import { formatDate } from "../../ui/dates.js";
 
 const BALANCE = /balance/i;
 const AMOUNT = /^-?\d+([.,]\d+)?$/;
@@ -36,6 +37,9 @@ const FIELD_LABELS: Record<string, string> = {
   last_login: "account-field-last-login",
 };
 
+/** Fields holding a moment ("created_at", "last_login"…): shown in the one date format of every screen. */
+const DATE_FIELD = /(^|_)(date|at)$|^date_|At$|^last_login$/;
+
 /** Yes/no flags servers send as 0/1. */
 const FLAGS = new Set(["verified", "is_verified"]);
 
@@ -46,7 +50,8 @@ function presentable(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>)
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(user)) {
     const flag = FLAGS.has(key) && /^(0|1|true|false)$/.test(String(value).trim());
-    out[key] = flag ? ctx.t(/^(1|true)$/.test(String(value).trim()) ? "account-yes" : "account-no") : value;
+    if (flag) out[key] = ctx.t(/^(1|true)$/.test(String(value).trim()) ? "account-yes" : "account-no");
+    else out[key] = DATE_FIELD.test(key) ? formatDate(ctx, value) : value;
   }
   return out;
 }

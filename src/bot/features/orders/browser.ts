@@ -13,7 +13,7 @@ import { ExchangerError } from "../../../exchanger/errors.js";
 import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
 import { choiceStatus, statusFilterParam, type StatusChoice } from "../../../exchanger/server-statuses.js";
 import type { ExchangerClient, ListParams, Order, OrderFilters, Page, Caller } from "../../../exchanger/types.js";
-import { isPayableStatus, statusEmoji, statusLabel, statusWords } from "../../../exchanger/vocabulary.js";
+import { isPayableStatus, statusEmoji, statusLabel, statusMeaning, statusWords } from "../../../exchanger/vocabulary.js";
 import { withCaller } from "../../core/caller.js";
 import type { BotContext } from "../../context.js";
 import {
@@ -31,10 +31,12 @@ import {
 import { addPagerRow, type PageInfo } from "../../ui/pager.js";
 import { startRow } from "../../ui/rows.js";
 import { escapeHtml, fitMessage } from "../../ui/html.js";
-import { loadCurrencyNames, renderOrderCard, renderOrderLine } from "./render.js";
+import { loadCurrencyNames, orderToken, renderOrderCard, renderOrderLine } from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
 import { payData } from "../pay/public.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
+import { supportRow } from "../../ui/branding.js";
+import { newestFirstPage } from "./newest-first.js";
 
 export interface OrderSource {
   scope: OrderScope;
@@ -108,13 +110,16 @@ async function fetchPage(ctx: BotContext, source: OrderSource, params: OrderFilt
 
 export async function listScreen(ctx: BotContext, source: OrderSource, view: ListView): Promise<Screen> {
   const pageSize = ctx.botConfig.ordersPageSize;
-  const params: OrderFilters & ListParams = { page: view.page, limit: pageSize };
+  const params: OrderFilters & ListParams & { page: number; limit: number } = { page: view.page, limit: pageSize };
   const choice = view.filter === "all" ? undefined : view.filter;
   if (choice) params.status = statusFilterParam(choice);
   let page: Page<Order>;
   let names: Map<string, string>;
   try {
-    [page, names] = await Promise.all([fetchPage(ctx, source, params), loadCurrencyNames(ctx)]);
+    [page, names] = await Promise.all([
+      newestFirstPage(ctx, source.scope, params, (p) => fetchPage(ctx, source, p)),
+      loadCurrencyNames(ctx),
+    ]);
   } catch (error) {
     // With a filter, the error envelope (not a rejected key, not an outage) is the server refusing it.
     if (choice && error instanceof ExchangerError) return refusedFilterScreen(ctx, source, choice);
@@ -163,11 +168,16 @@ export function findSourceOrder(ctx: BotContext, source: OrderSource, lookup: Or
   return findOrder((params) => fetchPage(ctx, source, params), lookup);
 }
 
-function cardKeyboard(ctx: BotContext, source: OrderSource, order: Order, back: ListView): InlineKeyboard {
+async function cardKeyboard(ctx: BotContext, source: OrderSource, order: Order, back: ListView): Promise<InlineKeyboard> {
   const keyboard = new InlineKeyboard();
   const self = cardData(back, order.id);
   const pay = source.referral || !isPayableStatus(order.status) ? undefined : payData(String(order.id));
   if (pay !== undefined && self !== undefined) keyboard.text(ctx.t("orders-btn-pay"), pay).row();
+  // The token is what /pay and the site know the order by: one tap copies it (Bot API 7.11 copy_text).
+  const token = source.referral ? undefined : orderToken(order);
+  if (token !== undefined) keyboard.copyText(ctx.t("orders-btn-copy-token"), token).row();
+  // An order with a problem (suspended, error, hold…) is one the operator must sort out: offer Support.
+  if (statusMeaning(order.status) === "problem") await supportRow(ctx, keyboard);
   if (self !== undefined) keyboard.text(ctx.t("btn-refresh"), self);
   keyboard.text(ctx.t("btn-back"), listData(back));
   return backToMenuRow(ctx, keyboard);
@@ -176,7 +186,10 @@ function cardKeyboard(ctx: BotContext, source: OrderSource, order: Order, back: 
 /** The card of an order already fetched (by /order) or fetched here (by a button). */
 export async function cardScreen(ctx: BotContext, source: OrderSource, order: Order, back: ListView): Promise<Screen> {
   const names = await loadCurrencyNames(ctx);
-  return { text: renderOrderCard(ctx, order, names, { referral: source.referral }), keyboard: cardKeyboard(ctx, source, order, back) };
+  return {
+    text: renderOrderCard(ctx, order, names, { referral: source.referral }),
+    keyboard: await cardKeyboard(ctx, source, order, back),
+  };
 }
 
 export function notFoundScreen(ctx: BotContext, query: string, back: ListView): Screen {

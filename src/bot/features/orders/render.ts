@@ -5,7 +5,8 @@
  *
  *   renderOrderCard(ctx: OrderTranslator (anything with `t`, e.g. a FlowContext), order: Order, currencyNames: ReadonlyMap<string, string>,
  *                   options?: { referral?: boolean }): string
- *     The whole card (title, status, amounts with currency names, every other useful field),
+ *     The whole card (title, status, the token in <code>, the direction "Bitcoin → Visa UAH", amounts
+ *     with currency names, dates in the reader's language (ui/dates.ts), every other useful field),
  *     every exchanger string escaped, secret-looking fields left out, never over 4096 characters.
  *     `currencyNames` maps a currency id (as a string) to its display name; build it with
  *     `loadCurrencyNames(ctx)` (uses the cached public currency list). Missing names show as "#id".
@@ -21,6 +22,9 @@ import { statusEmoji, statusLabel, statusWords } from "../../../exchanger/vocabu
 import type { FlowContext } from "../../context.js";
 import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
 import { clip, displayValue, escapeHtml, fieldLines, fitMessage, looksSecret } from "../../ui/html.js";
+import { formatDate } from "../../ui/dates.js";
+import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
+import { ORDER_DATE_KEYS } from "../../../exchanger/list-order.js";
 
 /** All the pure renderers need: `t` in one language. A FlowContext is one; so is a plain translator. */
 export interface OrderTranslator {
@@ -59,23 +63,9 @@ function amountWithCurrency(
   return parts.length > 0 ? parts.join(" ") : undefined;
 }
 
-const DATE_KEYS = ["created_at", "date", "created", "createdAt", "date_create", "create_date"];
-
-/** A unix timestamp (seconds or ms) as "2025-01-06 12:00 UTC"; any other value as the server wrote it. */
-export function displayDate(value: unknown): string | undefined {
-  const text = displayValue(value);
-  if (text === undefined) return undefined;
-  if (/^\d{9,13}$/.test(text.trim())) {
-    const n = Number(text);
-    const date = new Date(n < 1e11 ? n * 1000 : n);
-    if (!Number.isNaN(date.getTime())) return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  }
-  return text;
-}
-
-function orderDate(order: Order): string | undefined {
-  for (const key of DATE_KEYS) {
-    const date = displayDate(order[key]);
+function orderDate(ctx: T, order: Order): string | undefined {
+  for (const key of ORDER_DATE_KEYS) {
+    const date = formatDate(ctx, order[key]);
     if (date !== undefined) return date;
   }
   return undefined;
@@ -83,14 +73,15 @@ function orderDate(order: Order): string | undefined {
 
 /**
  * One order in a list, two lines:
- *   🆕 #1041 · Created · 2025-01-06 12:00:00
+ *   🆕 #1041 · Created · 6 Jan 2025, 12:00 UTC
  *   250.00 Tether TRC20 (USDTTRC20) → 10212.50 Visa/Mastercard UAH (CARDUAH)
  * Values are clipped hard so that a full page of 20 stays within one message.
  */
 export function renderOrderLine(ctx: T, order: Order, names: CurrencyNames): string {
   const head = [`${statusEmoji(order.status)} <b>#${escapeHtml(clip(String(order.id), 20))}</b>`, statusWords(ctx, order.status)];
-  const date = orderDate(order);
-  if (date) head.push(escapeHtml(clip(date, 25)));
+  const date = orderDate(ctx, order);
+  // Room for the longest localized date ("22 нояб. 2026 г., 18:49 UTC"); a raw server value is cut.
+  if (date) head.push(escapeHtml(clip(date, 32)));
   const limits = { amount: 22, name: 32 };
   const send = amountWithCurrency(order.send_amount, order.send_currency_id, names, limits);
   const receive = amountWithCurrency(order.receive_amount, order.receive_currency_id, names, limits);
@@ -103,7 +94,6 @@ export function renderOrderLine(ctx: T, order: Order, names: CurrencyNames): str
 const FIELD_LABELS: Record<string, string> = {
   rate: "orders-field-rate",
   course: "orders-field-rate",
-  exchange_id: "orders-field-direction",
   created_at: "orders-field-created",
   updated_at: "orders-field-updated",
   receive_wallet: "orders-field-receive-wallet",
@@ -118,18 +108,39 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /** Fields that the card's head already shows. */
-const HEAD_FIELDS = ["id", "status", "send_amount", "send_currency_id", "receive_amount", "receive_currency_id"];
+const HEAD_FIELDS = ["id", "status", "token", "exchange_id", "send_amount", "send_currency_id", "receive_amount", "receive_currency_id"];
 
 /** Values the card shows differently from the raw one: currency ids as names, timestamps as dates. */
-function presentable(order: Order, names: CurrencyNames): Record<string, unknown> {
+function presentable(ctx: T, order: Order, names: CurrencyNames): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(order)) {
     if (/currency_id$/i.test(key)) out[key] = currencyName(names, value);
-    else if (/(^|_)(date|at)$|^date_|At$/.test(key)) out[key] = displayDate(value);
-    else if (key === "exchange_id") out[key] = displayValue(value) === undefined ? undefined : `#${displayValue(value)}`;
+    else if (/(^|_)(date|at)$|^date_|At$/.test(key)) out[key] = formatDate(ctx, value);
     else out[key] = value;
   }
   return out;
+}
+
+/**
+ * The order's token when it is one we can show and copy: the token is the order's handle (the
+ * address of the order on the site, what /pay and /order take), not a secret, so the card shows it
+ * even though fields named "token" are otherwise left out. Anything not token-shaped is not shown.
+ */
+export function orderToken(order: Order): string | undefined {
+  const token = typeof order.token === "string" || typeof order.token === "number" ? String(order.token).trim() : "";
+  return ORDER_TOKEN.test(token) ? token : undefined;
+}
+
+/**
+ * "Bitcoin (BTC) → Visa UAH (CARDUAH)": the direction by the names of its two currencies (the
+ * directions map knows a direction only by its currency pair and slug, so the pair is the name).
+ * Never a bare "#71": without both names there is no line; the amounts below still name what is known.
+ */
+function directionLine(order: Order, names: CurrencyNames): string | undefined {
+  const sendName = names.get(displayValue(order.send_currency_id) ?? "");
+  const receiveName = names.get(displayValue(order.receive_currency_id) ?? "");
+  if (sendName === undefined || receiveName === undefined) return undefined;
+  return `${clip(sendName, 60)} → ${clip(receiveName, 60)}`;
 }
 
 export function renderOrderCard(ctx: T, order: Order, currencyNames: CurrencyNames, options: { referral?: boolean } = {}): string {
@@ -142,8 +153,13 @@ export function renderOrderCard(ctx: T, order: Order, currencyNames: CurrencyNam
   if (send) lines.push(`<b>${ctx.t(`${prefix}-send`)}:</b> ${escapeHtml(send)}`);
   const receive = amountWithCurrency(order.receive_amount, order.receive_currency_id, currencyNames);
   if (receive) lines.push(`<b>${ctx.t(`${prefix}-receive`)}:</b> ${escapeHtml(receive)}`);
+  const direction = directionLine(order, currencyNames);
+  if (direction) lines.push(`<b>${ctx.t("orders-field-direction")}:</b> ${escapeHtml(direction)}`);
+  // A referral's token is the handle of someone else's order: the partner has no use for it.
+  const token = options.referral ? undefined : orderToken(order);
+  if (token) lines.push(`<b>${ctx.t("orders-field-token")}:</b> <code>${escapeHtml(token)}</code>`);
   lines.push("");
-  const rest = fieldLines(presentable(order, currencyNames), {
+  const rest = fieldLines(presentable(ctx, order, currencyNames), {
     skip: [...HEAD_FIELDS, ...Object.keys(order).filter((k) => looksSecret(k, order[k]))],
     label: (key) => (FIELD_LABELS[key] ? ctx.t(FIELD_LABELS[key]) : undefined),
     maxValue: 400,

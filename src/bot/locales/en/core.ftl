@@ -15,3 +15,5 @@ slow-down-toast = ⏳ Too many requests, slow down a little.
 slow-down = ⏳ You are sending requests faster than I can handle them, so I skipped some. Wait a moment, then try again.
 slow-down-wait = ⏳ Too many requests from this chat. Please wait { $seconds } s, then try again.
 btn-support = 💬 Support
+# The locale dates are written in (ui/dates.ts): a BCP 47 tag Intl knows.
+date-locale = en

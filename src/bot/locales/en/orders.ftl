@@ -49,3 +49,5 @@ orders-btn-pay = 💳 Pay from balance
 orders-not-found = 🔍 Order { $query } was not found. Check the number or token and try again.
 orders-usage = To open an order, send <code>/order</code> followed by its number or token, for example <code>/order 1039</code>. To see all your orders, send /orders.
 orders-bad-query = 🤔 “{ $query }” is neither an order number nor an order token. Send, for example, <code>/order 1039</code>.
+orders-field-token = Token
+orders-btn-copy-token = 📋 Copy token

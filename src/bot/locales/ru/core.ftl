@@ -15,3 +15,5 @@ slow-down-toast = ⏳ Слишком много запросов, помедле
 slow-down = ⏳ Вы отправляете запросы быстрее, чем я успеваю их обработать, поэтому часть я пропустил. Подождите немного и попробуйте снова.
 slow-down-wait = ⏳ Слишком много запросов из этого чата. Подождите { $seconds } с и попробуйте снова.
 btn-support = 💬 Поддержка
+# The locale dates are written in (ui/dates.ts): a BCP 47 tag Intl knows.
+date-locale = ru

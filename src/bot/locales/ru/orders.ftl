@@ -49,3 +49,5 @@ orders-btn-pay = 💳 Оплатить с баланса
 orders-not-found = 🔍 Заявка { $query } не найдена. Проверьте номер или токен и попробуйте снова.
 orders-usage = Чтобы открыть заявку, отправьте <code>/order</code> и её номер или токен, например <code>/order 1039</code>. Все заявки — команда /orders.
 orders-bad-query = 🤔 «{ $query }» — это не номер и не токен заявки. Отправьте, например, <code>/order 1039</code>.
+orders-field-token = Токен
+orders-btn-copy-token = 📋 Копировать токен

@@ -15,3 +15,5 @@ slow-down-toast = ⏳ Забагато запитів, повільніше.
 slow-down = ⏳ Ви надсилаєте запити швидше, ніж я встигаю їх обробити, тому частину я пропустив. Зачекайте трохи й спробуйте знову.
 slow-down-wait = ⏳ Забагато запитів із цього чату. Зачекайте { $seconds } с і спробуйте знову.
 btn-support = 💬 Підтримка
+# The locale dates are written in (ui/dates.ts): a BCP 47 tag Intl knows.
+date-locale = uk

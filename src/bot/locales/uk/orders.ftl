@@ -49,3 +49,5 @@ orders-btn-pay = 💳 Сплатити з балансу
 orders-not-found = 🔍 Заявку { $query } не знайдено. Перевірте номер або токен і спробуйте ще раз.
 orders-usage = Щоб відкрити заявку, надішліть <code>/order</code> і її номер або токен, наприклад <code>/order 1039</code>. Усі заявки — команда /orders.
 orders-bad-query = 🤔 «{ $query }» — це не номер і не токен заявки. Надішліть, наприклад, <code>/order 1039</code>.
+orders-field-token = Токен
+orders-btn-copy-token = 📋 Копіювати токен

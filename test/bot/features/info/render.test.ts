@@ -1,6 +1,7 @@
 /** The public cards and the account card for every shape a server may answer with. */
 import { describe, expect, it } from "vitest";
 import { renderAccountCard } from "../../../../src/bot/features/account/render.js";
+import { createI18n } from "../../../../src/bot/i18n.js";
 import { directionCard, referralCard, statusCard } from "../../../../src/bot/features/info/render.js";
 
 // Translations are echoed as their keys (with arguments) so the structure is what is tested here.
@@ -87,5 +88,16 @@ describe("account card balance", () => {
     expect(text).toContain('account-balance{"label":"account-balance-label","value":"7.50 EUR"}');
     expect(text).toContain('account-balance{"label":"account-field-partner-balance","value":"1.20"}');
     expect(text).not.toContain("<b>Currency:</b>");
+  });
+});
+
+describe("account card dates", () => {
+  it("reads in the chat's language with the time zone stated, like every other screen's dates", () => {
+    const i18n = createI18n("en");
+    const ru = { t: (key: string, vars?: Record<string, unknown>) => i18n.t("ru", key, vars as Record<string, string | number>) };
+    const card = renderAccountCard(ru, { login: "ivan", created_at: "2023-03-14 10:22:31", last_login_at: 1736164800 }, "Exchanger");
+    expect(card).toContain("14 мар. 2023 г., 10:22 UTC");
+    expect(card).toContain("6 янв. 2025 г., 12:00 UTC");
+    expect(card).not.toContain("2023-03-14");
   });
 });

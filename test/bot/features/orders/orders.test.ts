@@ -44,7 +44,7 @@ describe("/orders: own orders, paged and filtered", () => {
     expect(text).toContain("Found: 41");
     // A compact line per order: status label, date, amounts with currency names.
     expect(text).toMatch(
-      /\n\n✅ #1041 · Completed · 2025-\d\d-\d\d \d\d:\d\d:\d\d\n[\d.]+ Tether ERC20 \(USDTERC20\) → [\d.]+ Monobank UAH \(MONOBUAH\)\n\n🆕 #1040 · Created · /,
+      /\n\n✅ #1041 · Completed · [A-Z][a-z]{2} \d{1,2}, 20\d\d, \d\d:\d\d UTC\n[\d.]+ Tether ERC20 \(USDTERC20\) → [\d.]+ Monobank UAH \(MONOBUAH\)\n\n🆕 #1040 · Created · /,
     );
     expect(buttons(user).find((b) => b.data === "noop")?.text).toBe("1 / 9");
     expectNoEmptyRows(user);
@@ -142,12 +142,20 @@ describe("/orders: own orders, paged and filtered", () => {
     expect(card.text).toContain(`Comment: Please <b>hurry</b> & pay "today", it's urgent`);
     expect(card.raw).toContain("Please &lt;b&gt;hurry&lt;/b&gt; &amp; pay &quot;today&quot;, it's urgent");
     const order = h.sandbox.state.accounts.main!.orders.find((o) => o.id === "1039")!;
-    expect(card.text).not.toContain(String(order.token));
+    // The token is the order's handle (what /pay and the site use): shown once, in <code>, and copyable.
+    expect(card.raw).toContain(`<code>${String(order.token)}</code>`);
+    expect(card.text.split(String(order.token))).toHaveLength(2);
+    expect(card.replyMarkup?.inline_keyboard?.flat().find((b) => b.copy_text)).toEqual({
+      text: "📋 Copy token",
+      copy_text: { text: String(order.token) },
+    });
     expect(card.text).toMatch(/^🧾 Order #1039\nStatus: /);
     expect(card.text).toContain(`Receiving account: ${String(order.receive_wallet)}`);
     expect(card.text).toContain("E-mail: ivan.petrenko@example.com");
     expect(card.text).toContain(`Rate: ${String(order.rate)}`);
-    expect(card.text).toContain(`Created: ${String(order.created_at)}`);
+    const [, y, mo, d, hh, mm] = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d)/.exec(String(order.created_at))!;
+    const month = new Date(Date.UTC(Number(y), Number(mo) - 1, 1)).toLocaleString("en", { month: "short", timeZone: "UTC" });
+    expect(card.text).toContain(`Created: ${month} ${Number(d)}, ${y}, ${hh}:${mm} UTC`);
     expect(card.text).toMatch(/You send: [\d.]+ \S/);
     expect(card.text).not.toMatch(/currency id/i);
     expect(buttons(user).map((b) => b.text)).toEqual(expect.arrayContaining(["🔄 Refresh", "◀ Back"]));

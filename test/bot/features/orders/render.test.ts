@@ -33,10 +33,19 @@ describe("order card", () => {
     expect(htmlProblem(card)).toBeUndefined();
   });
 
-  it("escapes what the exchanger wrote and never shows the order token", () => {
+  it("escapes what the exchanger wrote; the token (the order's handle) once, in <code>; a referral's never", () => {
     const card = renderOrderCard(en, order, names);
     expect(card).toContain("pay &lt;b&gt;fast&lt;/b&gt; &amp; thanks");
-    expect(card).not.toContain(order.token);
+    expect(card).toContain(`<b>Token:</b> <code>${order.token}</code>`);
+    expect(card.split(order.token)).toHaveLength(2);
+    expect(renderOrderCard(en, order, names, { referral: true })).not.toContain(order.token);
+  });
+
+  it("names the direction by its currencies, never a bare direction id", () => {
+    const card = renderOrderCard(en, { ...order, exchange_id: 71 }, names);
+    expect(card).toContain("<b>Exchange direction:</b> Tether TRC20 (USDTTRC20) → Visa/Mastercard UAH (CARDUAH)");
+    expect(card).not.toContain("#71");
+    expect(renderOrderCard(en, { ...order, exchange_id: 71, receive_currency_id: 99 }, names)).not.toMatch(/#71|Exchange direction/);
   });
 
   it("a referral's order is seen from the side, in the chat's language", () => {
@@ -56,7 +65,7 @@ describe("order list line", () => {
   it("two lines: emoji, number, status words, date; then send → receive", () => {
     const [head, sides] = renderOrderLine(en, order, names).split("\n");
     expect(head).toContain("<b>#1041</b>");
-    expect(head).toContain("2025-01-06 12:00:00");
+    expect(head).toContain("Jan 6, 2025, 12:00 UTC");
     expect(sides).toBe("250.00 Tether TRC20 (USDTTRC20) → 10212.50 Visa/Mastercard UAH (CARDUAH)");
   });
 

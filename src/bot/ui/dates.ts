@@ -1,0 +1,65 @@
+/**
+ * The ONE date format of every screen: "6 Jan 2025, 12:00 UTC" in the reader's language
+ * (Intl.DateTimeFormat with the locale the translations name in `date-locale`, core.ftl), always in
+ * UTC and always saying so, so a customer never has to guess whose clock a time is on.
+ *
+ * The locale comes through the translator (`t("date-locale")`) rather than a `language` argument so
+ * that anything that can translate — a context, the watcher's per-language translator — can format
+ * dates without carrying more than `t`.
+ *
+ * What servers write: unix seconds or milliseconds, ISO 8601 with or without a zone, or
+ * "2025-01-06 12:00:00" with no zone at all (the usual Exchanger CMS form). The vendor does not say
+ * which zone that last one is in; we read it as UTC (what the sandbox writes) and show "UTC", so the
+ * screen states the assumption instead of hiding it. Anything unparseable is shown as written.
+ */
+import { displayValue } from "./html.js";
+
+export interface DateTranslator {
+  t(key: string, variables?: Record<string, string | number>): string;
+}
+
+const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
+const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** The moment a server value names, or undefined when it is not a date we can read safely. */
+export function parseServerDate(value: unknown): Date | undefined {
+  const text = displayValue(value)?.trim();
+  if (text === undefined) return undefined;
+  let date: Date | undefined;
+  if (/^\d{9,13}$/.test(text)) {
+    const n = Number(text);
+    date = new Date(n < 1e11 ? n * 1000 : n);
+  } else if (NAIVE.test(text)) {
+    const [, y, mo, d, h, mi, s] = NAIVE.exec(text)!;
+    date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0)));
+  } else if (ZONED.test(text)) {
+    date = new Date(text);
+  }
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+}
+
+/** Locales we were told about that Intl knows; "en" otherwise (a typo in a .ftl must not throw). */
+function localeOf(tr: DateTranslator): string {
+  const tag = tr.t("date-locale").trim();
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([tag])[0] ?? "en";
+  } catch {
+    return "en";
+  }
+}
+
+/** A server date in the one format; the value as written when it is not a date; undefined when empty. */
+export function formatDate(tr: DateTranslator, value: unknown): string | undefined {
+  const date = parseServerDate(value);
+  if (date === undefined) return displayValue(value);
+  return new Intl.DateTimeFormat(localeOf(tr), {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(date);
+}

@@ -1,0 +1,56 @@
+/**
+ * Which end of a list the exchanger starts with. Servers list orders newest first or oldest first
+ * (../shared/spec/vendor-facts.md), and say nothing about it, so the order is read off what they
+ * return: ids grow with creation; when ids are not numbers, creation dates decide. One instance per
+ * process (app.ts, reached through deps), never module state: a restarted bot learns it again.
+ *
+ * Only a decisive page teaches anything (at least two items, first and last differing); until then
+ * the bot assumes newest first, the documented examples' order. Each list (own orders, referral
+ * orders) is remembered on its own: nothing says a script sorts both alike.
+ */
+import type { Order } from "./types.js";
+
+export type ListDirection = "newest-first" | "oldest-first";
+
+/** Where servers put an order's creation time, most common first (the order screens show the same one). */
+export const ORDER_DATE_KEYS = ["created_at", "date", "created", "createdAt", "date_create", "create_date"] as const;
+
+/** A number that grows with creation: the numeric id, else the creation time; undefined when neither. */
+function age(order: Order): number | undefined {
+  const id = typeof order.id === "number" ? order.id : /^\d{1,15}$/.test(String(order.id)) ? Number(order.id) : undefined;
+  if (id !== undefined) return id;
+  for (const key of ORDER_DATE_KEYS) {
+    const raw = order[key];
+    if (typeof raw === "number") return raw;
+    if (typeof raw !== "string") continue;
+    // "2025-01-06 12:00:00" and ISO both compare right when read the same way; the zone does not matter here.
+    const time = Date.parse(raw.trim().replace(" ", "T"));
+    if (!Number.isNaN(time)) return time;
+  }
+  return undefined;
+}
+
+/** What one page says about the server's order, or undefined when it cannot tell. */
+export function directionOf(items: readonly Order[]): ListDirection | undefined {
+  if (items.length < 2) return undefined;
+  const first = age(items[0]!);
+  const last = age(items[items.length - 1]!);
+  if (first === undefined || last === undefined || first === last) return undefined;
+  return first > last ? "newest-first" : "oldest-first";
+}
+
+export class ListOrder {
+  readonly #known = new Map<string, ListDirection>();
+
+  /** What this process learned for the list `name`; undefined before a decisive page. */
+  known(name: string): ListDirection | undefined {
+    return this.#known.get(name);
+  }
+
+  /** Learns from a page of the list `name`; returns what is known afterwards. */
+  observe(name: string, items: readonly Order[]): ListDirection | undefined {
+    const seen = directionOf(items);
+    if (seen !== undefined) this.#known.set(name, seen);
+    return this.#known.get(name);
+  }
+}
