@@ -158,6 +158,8 @@ export class SimUser {
           chat: this.chat as Message["chat"],
           from: { id: this.fake.botInfo.id, is_bot: true, first_name: this.fake.botInfo.first_name },
           text: message?.text ?? "",
+          // As Telegram sends it: a protected message says so in the callback query too.
+          ...(message?.protectContent ? { has_protected_content: true as const } : {}),
         } as Message.TextMessage,
       },
     };
