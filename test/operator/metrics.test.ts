@@ -67,7 +67,8 @@ describe("update, error and throttle metrics", () => {
 
   it("gives /stats its figures: linked chats and subscribers from the store, the last hour, exchanger latency and availability", async () => {
     const user = await h.linkedUser("main");
-    await user.send("/notify");
+    await user.send("/notify"); // shows the state; the button switches on
+    await user.press("🔔 Turn on");
     await user.send("/account");
     h.sandbox.injectFault({ path: "/user-api-get-info", kind: "html500", times: 3 });
     await user.send("/account");
