@@ -77,7 +77,7 @@ describe("update, error and throttle metrics", () => {
     const stats = await h.app.operator.stats();
     expect(stats.linkedChats).toBe(1);
     expect(stats.subscribers).toBe(1);
-    expect(stats.updates).toBe(5);
+    expect(stats.updates).toBe(6); // /notify and its Turn on press are two
     expect(stats.errors).toBe(1);
     expect(stats.exchangerUnavailable).toBe(1);
     expect(stats.exchangerAnswered).toBeGreaterThanOrEqual(3);
