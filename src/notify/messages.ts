@@ -4,7 +4,8 @@
  */
 import type { FlowContext } from "../bot/context.js";
 import type { Order } from "../exchanger/types.js";
-import { renderOrderCard, renderOrderLine, type CurrencyNames } from "../bot/features/orders/public.js";
+import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
+import { noticeCardData, noticePayData, renderOrderCard, renderOrderLine, type CurrencyNames } from "../bot/features/orders/public.js";
 import { statusLabel } from "../exchanger/vocabulary.js";
 import { clip, displayValue, escapeHtml, fitMessage } from "../bot/ui/html.js";
 import type { OrderChange } from "./seen.js";
@@ -37,12 +38,42 @@ export function summaryMessage(tr: Translator, changes: readonly OrderChange[], 
   return fitMessage(lines);
 }
 
+/** A summary's buttons: a card button (and Pay) for this many orders at most, so it stays readable. */
+export const MAX_SUMMARY_ORDERS = 6;
+
+/** Under one order's notification: Pay while it awaits payment, and its card (the same screens as /orders). */
+export function changeKeyboard(tr: Translator, change: OrderChange): InlineKeyboardMarkup | undefined {
+  const rows: InlineKeyboardButton[][] = [];
+  const pay = noticePayData(change.order);
+  const card = noticeCardData(change.order);
+  if (pay !== undefined) rows.push([{ text: tr.t("notify-btn-pay"), callback_data: pay }]);
+  if (card !== undefined) rows.push([{ text: tr.t("notify-btn-card"), callback_data: card }]);
+  return rows.length > 0 ? { inline_keyboard: rows } : undefined;
+}
+
+/** Under a summary: per order (the first few) its card, and Pay beside it when it awaits payment. */
+export function summaryKeyboard(tr: Translator, changes: readonly OrderChange[]): InlineKeyboardMarkup | undefined {
+  const rows: InlineKeyboardButton[][] = [];
+  for (const change of changes.slice(0, MAX_SUMMARY_ORDERS)) {
+    const card = noticeCardData(change.order);
+    if (card === undefined) continue;
+    const row: InlineKeyboardButton[] = [{ text: tr.t("notify-btn-card-of", { id: orderId(change.order) }), callback_data: card }];
+    const pay = noticePayData(change.order);
+    if (pay !== undefined) row.push({ text: tr.t("notify-btn-pay"), callback_data: pay });
+    rows.push(row);
+  }
+  return rows.length > 0 ? { inline_keyboard: rows } : undefined;
+}
+
+export interface Notification {
+  text: string;
+  keyboard: InlineKeyboardMarkup | undefined;
+  changes: OrderChange[];
+}
+
 /** The messages one poll sends: a card per change, or one summary when there are many. */
-export function messagesFor(
-  tr: Translator,
-  changes: readonly OrderChange[],
-  names: CurrencyNames,
-): Array<{ text: string; changes: OrderChange[] }> {
-  if (changes.length > MAX_CARDS_PER_POLL) return [{ text: summaryMessage(tr, changes, names), changes: [...changes] }];
-  return changes.map((change) => ({ text: changeMessage(tr, change, names), changes: [change] }));
+export function messagesFor(tr: Translator, changes: readonly OrderChange[], names: CurrencyNames): Notification[] {
+  if (changes.length > MAX_CARDS_PER_POLL)
+    return [{ text: summaryMessage(tr, changes, names), keyboard: summaryKeyboard(tr, changes), changes: [...changes] }];
+  return changes.map((change) => ({ text: changeMessage(tr, change, names), keyboard: changeKeyboard(tr, change), changes: [change] }));
 }

@@ -19,7 +19,7 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Language } from "../config.js";
 import type { FlowContext } from "../bot/context.js";
 import { CurrencyCache, currencyLabel } from "../exchanger/catalog/currencies.js";
-import type { SettingsStore } from "../storage/settings.js";
+import { notifyPrefs, type NotifyPrefs, type SettingsStore } from "../storage/settings.js";
 import { Unauthorized } from "../exchanger/errors.js";
 import type { ExchangerClient, Order } from "../exchanger/types.js";
 import type { Logger } from "../logger.js";
@@ -236,17 +236,21 @@ export class Notifier {
     }
 
     const comparison = compareOrders(previous, orders);
-    let outcome: PollOutcome = previous.statuses === undefined ? "baseline" : comparison.changes.length > 0 ? "notified" : "unchanged";
+    // Kinds the chat switched off are recorded as seen without a message (never announced later).
+    const prefs = notifyPrefs(chatSettings);
+    const wanted = comparison.changes.filter((change) => (change.kind === "new" ? prefs.newOrders : prefs.statusChanges));
+    const skipped = comparison.changes.filter((change) => !wanted.includes(change));
+    let outcome: PollOutcome = previous.statuses === undefined ? "baseline" : wanted.length > 0 ? "notified" : "unchanged";
     let announced = comparison.changes;
-    if (comparison.changes.length > 0) {
+    if (wanted.length > 0) {
       if ((await kv.get(leaseKey(chatId))) !== token) return "busy"; // our lease ran out: the new holder will do it
-      const sent = await this.#announce(chatId, language, comparison.changes);
+      const sent = await this.#announce(chatId, language, wanted, prefs);
       if (sent.blocked) {
         await disableNotifications(kv, settings, chatId);
         return "blocked";
       }
-      announced = sent.announced;
-      if (announced.length === 0) outcome = "failed";
+      announced = [...skipped, ...sent.announced];
+      if (sent.announced.length === 0) outcome = "failed";
     }
     await kv.set(seenKey(chatId), encodeSeen(withAnnounced(previous, comparison, announced)));
     const interval = comparison.active ? this.#deps.notify.intervalMs : this.#deps.notify.idleIntervalMs;
@@ -255,7 +259,12 @@ export class Notifier {
   }
 
   /** Sends the messages for the changes; stops at the first one Telegram did not take. */
-  async #announce(chatId: string, language: Language, changes: OrderChange[]): Promise<{ announced: OrderChange[]; blocked: boolean }> {
+  async #announce(
+    chatId: string,
+    language: Language,
+    changes: OrderChange[],
+    prefs: NotifyPrefs,
+  ): Promise<{ announced: OrderChange[]; blocked: boolean }> {
     const tr = this.#translator(language);
     const names = await this.#currencyNames(language);
     const announced: OrderChange[] = [];
@@ -265,7 +274,12 @@ export class Notifier {
       first = false;
       await this.#telegramLimit.acquire();
       try {
-        await this.#deps.api.sendMessage(chatId, message.text, { link_preview_options: { is_disabled: true } });
+        await this.#deps.api.sendMessage(chatId, message.text, {
+          link_preview_options: { is_disabled: true },
+          ...(message.keyboard ? { reply_markup: message.keyboard } : {}),
+          // Silent delivery, as the chat chose on /notify: the message arrives without sound.
+          ...(prefs.quiet ? { disable_notification: true } : {}),
+        });
         this.#deps.onSent?.();
         announced.push(...message.changes);
       } catch (error) {

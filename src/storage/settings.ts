@@ -13,6 +13,38 @@ export interface ChatSettings {
   twofa?: boolean;
   /** Order status notifications switched on. */
   notify?: boolean;
+  /**
+   * The kinds, stored only when they differ from the default (compact, and a chat switched on before
+   * the kinds existed keeps both): notifyNew / notifyStatus false = that kind is off; notifyQuiet
+   * true = delivered silently (disable_notification). Read them through notifyPrefs.
+   */
+  notifyNew?: boolean;
+  notifyStatus?: boolean;
+  notifyQuiet?: boolean;
+}
+
+export interface NotifyPrefs {
+  /** A new order is announced. */
+  newOrders: boolean;
+  /** A status change is announced. */
+  statusChanges: boolean;
+  /** Sent without sound. */
+  quiet: boolean;
+}
+
+/** What the chat gets, as the /notify screen shows it and the watcher honours it. */
+export function notifyPrefs(settings: ChatSettings): NotifyPrefs {
+  const on = settings.notify === true;
+  return {
+    newOrders: on && settings.notifyNew !== false,
+    statusChanges: on && settings.notifyStatus !== false,
+    quiet: settings.notifyQuiet === true,
+  };
+}
+
+/** The settings patch storing these kinds (defaults stored as absent). */
+export function kindsPatch(prefs: Pick<NotifyPrefs, "newOrders" | "statusChanges">): Partial<ChatSettings> {
+  return { notifyNew: prefs.newOrders ? undefined : false, notifyStatus: prefs.statusChanges ? undefined : false };
 }
 
 export const chatKeyPrefix = (chatId: number | string): string => `chat:${chatId}:`;

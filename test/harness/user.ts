@@ -160,6 +160,8 @@ export class SimUser {
           text: message?.text ?? "",
           // As Telegram does: the pressed message with its keyboard (the bot compares before editing).
           ...(message?.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
+          // As Telegram sends it: a protected message says so in the callback query too.
+          ...(message?.protectContent ? { has_protected_content: true as const } : {}),
         } as Message.TextMessage,
       },
     };

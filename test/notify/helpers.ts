@@ -36,7 +36,8 @@ export function notificationsTo(harnesses: Harness[], chatId: number): string[] 
 /** A linked user with notifications switched on through /notify (as a person would). */
 export async function subscribedUser(h: Harness, account: "main" | "twofa" | "empty" = "main", languageCode = "en"): Promise<SimUser> {
   const user = await h.linkedUser(account, { languageCode });
-  await user.send("/notify");
+  await user.send("/notify"); // shows the state; the button switches on
+  await user.press(/^🔔 /);
   if (!(await h.app.deps.settings.get(user.chatId)).notify) throw new Error(`/notify did not switch on: ${user.transcript()}`);
   return user;
 }

@@ -192,13 +192,14 @@ describe("order status watcher, two instances on one Redis", () => {
     const user = await subscribedUser(a);
     const order = newestOrderWithStatus(a, "main", [0]);
     await tickBoth();
-    await user.send("/notify"); // off
+    await user.send("/notify");
+    await user.press("🔕 Turn off");
     a.sandbox.setOrderStatus("main", order.id, 3);
     const polls = a.exchangerCalls("/user-api-get-orders").length;
     await later();
     expect(a.exchangerCalls("/user-api-get-orders").length).toBe(polls);
 
-    await user.send("/notify"); // on again: what happened meanwhile is not news
+    await user.press("🔔 Turn on"); // on again: what happened meanwhile is not news
     await later();
     await later();
     expect(notificationsTo([a, b], user.chatId)).toEqual([]);

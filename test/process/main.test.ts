@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
 import { BOT_TOKEN, TelegramFake } from "../harness/telegram-fake.js";
-import { textUpdate } from "../harness/updates.js";
+import { callbackUpdate, messageWithButton, textUpdate } from "../harness/updates.js";
 import { startBot, waitFor } from "./process-helpers.js";
 import type { Update } from "grammy/types";
 import { freePort } from "../harness/ports.js";
@@ -69,7 +69,9 @@ describe("the compiled bot process", () => {
       // The order status watcher runs in the process too (main.ts starts it beside polling).
       const polls = () => sandbox.requests.filter((r) => r.path === "/user-api-get-orders" && r.account === "main").length;
       const before = polls();
-      fake.pushUpdate(textUpdate(fake, 777, "/notify"));
+      fake.pushUpdate(textUpdate(fake, 777, "/notify")); // shows the state; its button switches on
+      await waitFor(() => messageWithButton(fake, 777, "notify:on") !== undefined, "the notifications screen");
+      fake.pushUpdate(callbackUpdate(fake, 777, messageWithButton(fake, 777, "notify:on")!, "notify:on"));
       await waitFor(() => polls() > before, "the watcher's first poll (its baseline)");
       const newestFirst = [...sandbox.state.accounts.main!.orders].sort((a, b) => Number(b.id) - Number(a.id));
       const order = newestFirst.find((o) => Number(o.status) === 0)!;

@@ -16,6 +16,12 @@ import { showsAlready } from "./unchanged.js";
 export interface Screen {
   text: string;
   keyboard?: InlineKeyboard;
+  /**
+   * Personal data (verification): sent with protect_content, so it cannot be forwarded or saved.
+   * An edit cannot add that protection, so such a screen replaces only a message that already has it
+   * and otherwise comes as a new message.
+   */
+  protect?: boolean;
 }
 
 export interface ShowOptions {
@@ -46,16 +52,28 @@ export function isNotModified(error: unknown): boolean {
  * entered it (often a button press), so a result shown after the user's later answer goes below it.
  */
 export async function sendScreen(ctx: FlowContext, screen: Screen): Promise<void> {
-  await ctx.reply(screen.text, { reply_markup: tidyKeyboard(screen.keyboard), link_preview_options: { is_disabled: true } });
+  await ctx.reply(screen.text, {
+    reply_markup: tidyKeyboard(screen.keyboard),
+    link_preview_options: { is_disabled: true },
+    ...(screen.protect ? { protect_content: true } : {}),
+  });
 }
 
 export async function showScreen(ctx: FlowContext, screen: Screen, options: ShowOptions = {}): Promise<void> {
-  const extra = { reply_markup: tidyKeyboard(screen.keyboard), link_preview_options: { is_disabled: true } };
+  const extra = {
+    reply_markup: tidyKeyboard(screen.keyboard),
+    link_preview_options: { is_disabled: true },
+    ...(screen.protect ? { protect_content: true } : {}),
+  };
   if (!ctx.callbackQuery) {
     await ctx.reply(screen.text, extra);
     return;
   }
   if (!options.answered) await ctx.answerCallbackQuery(options.toast ? { text: options.toast } : undefined);
+  if (screen.protect && ctx.callbackQuery.message?.has_protected_content !== true) {
+    await ctx.reply(screen.text, extra);
+    return;
+  }
   // Nothing changed (the active chip, Refresh of an unchanged order): no request at all.
   if (showsAlready(ctx, screen.text, extra.reply_markup)) return;
   try {

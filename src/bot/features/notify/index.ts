@@ -1,8 +1,10 @@
 /**
- * /notify: order status notifications on or off for this chat (the watcher in src/notify/ sends
- * them). Also reachable from the main menu and the account card; offered once after linking.
+ * /notify: the order notifications screen — the state, and on one screen the switches for new
+ * orders, status changes and silent delivery (the watcher in src/notify/ sends them and honours
+ * each). /notify only shows; the buttons switch, editing the screen in place. Also reachable from
+ * the main menu and the account card; offered once after linking.
  *
- * Buttons carry the wanted state ("notify:on" / "notify:off"), not "toggle", so a double press or
+ * Buttons carry the wanted state ("notify:on", "notify:k:new:0"), not "toggle", so a double press or
  * an old screen can never flip it back by accident.
  */
 import { Composer, InlineKeyboard } from "grammy";
@@ -12,28 +14,65 @@ import { NotLinked } from "../../core/errors.js";
 import { MENU_DATA, mainMenuKeyboard } from "../menu/public.js";
 import { ACCOUNT_DATA } from "../account/public.js";
 import { isNotModified, showScreen, type Screen } from "../../ui/screen.js";
+import { callbackData, oneOf } from "../../ui/callback-data.js";
+import { kindsPatch, notifyPrefs, type NotifyPrefs } from "../../../storage/settings.js";
+
+const KINDS = ["new", "status", "quiet"] as const;
+type Kind = (typeof KINDS)[number];
+const PREF: Record<Kind, keyof NotifyPrefs> = { new: "newOrders", status: "statusChanges", quiet: "quiet" };
+
+/** One switch set to a wanted state: notify:k:<kind>:<1|0>. */
+const switchData = callbackData("notify:k", { kind: oneOf(KINDS), on: oneOf(["1", "0"] as const) });
 
 async function requireLinked(ctx: BotContext): Promise<number> {
   if (ctx.chatId === undefined || !(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
   return ctx.chatId;
 }
 
-async function setNotify(ctx: BotContext, on: boolean): Promise<void> {
+/**
+ * Stores the wanted kinds: the watcher's schedule on while any kind is wanted, off (forgetting what
+ * was seen) when none is; then re-reads the settings so the screen shows what is stored.
+ */
+async function setKinds(ctx: BotContext, wanted: Pick<NotifyPrefs, "newOrders" | "statusChanges">): Promise<void> {
   const chatId = await requireLinked(ctx);
-  if (on) await ctx.deps.notifications.enable(chatId, ctx.language);
-  else await ctx.deps.notifications.disable(chatId);
-  ctx.chatSettings = { ...ctx.chatSettings, notify: on ? true : undefined };
+  const any = wanted.newOrders || wanted.statusChanges;
+  if (any && ctx.chatSettings.notify !== true) await ctx.deps.notifications.enable(chatId, ctx.language);
+  if (!any) await ctx.deps.notifications.disable(chatId);
+  // All off forgets the kinds too: turning on again later brings both back.
+  ctx.chatSettings = await ctx.deps.settings.update(chatId, kindsPatch(any ? wanted : { newOrders: true, statusChanges: true }));
 }
 
+async function setQuiet(ctx: BotContext, quiet: boolean): Promise<void> {
+  const chatId = await requireLinked(ctx);
+  ctx.chatSettings = await ctx.deps.settings.update(chatId, { notifyQuiet: quiet ? true : undefined });
+}
+
+const mark = (on: boolean) => (on ? "✅" : "⬜");
+
 function screen(ctx: BotContext): Screen {
+  const prefs = notifyPrefs(ctx.chatSettings);
   const on = ctx.chatSettings.notify === true;
-  const text = [ctx.t("notify-title"), ctx.t(on ? "notify-state-on" : "notify-state-off"), "", ctx.t("notify-explain")].join("\n");
-  const keyboard = new InlineKeyboard()
+  const lines = [ctx.t("notify-title"), ctx.t(on ? "notify-state-on" : "notify-state-off")];
+  if (on) {
+    lines.push(
+      "",
+      `${mark(prefs.newOrders)} ${ctx.t("notify-kind-new")}`,
+      `${mark(prefs.statusChanges)} ${ctx.t("notify-kind-status")}`,
+      ctx.t(prefs.quiet ? "notify-delivery-quiet" : "notify-delivery-sound"),
+    );
+  }
+  lines.push("", ctx.t("notify-explain"));
+  const keyboard = new InlineKeyboard();
+  for (const kind of KINDS) {
+    const current = prefs[PREF[kind]];
+    keyboard.text(`${mark(current)} ${ctx.t(`notify-btn-${kind}`)}`, switchData.pack({ kind, on: current ? "0" : "1" })).row();
+  }
+  keyboard
     .text(ctx.t(on ? "notify-btn-off" : "notify-btn-on"), on ? "notify:off" : "notify:on")
     .row()
     .text(ctx.t("notify-btn-account"), ACCOUNT_DATA)
     .text(ctx.t("btn-menu"), MENU_DATA);
-  return { text, keyboard };
+  return { text: lines.join("\n"), keyboard };
 }
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
@@ -41,9 +80,9 @@ export function createNotifyFeature(): Feature {
   const composer = new Composer<BotContext>();
   const privateChat = composer.chatType("private");
 
-  // The command flips the setting and shows the new state, with a button to flip it back.
+  // Shows the state; typing /notify to check changes nothing.
   privateChat.command("notify", async (ctx) => {
-    await setNotify(ctx, ctx.chatSettings.notify !== true);
+    await requireLinked(ctx);
     await showScreen(ctx, screen(ctx));
   });
 
@@ -55,16 +94,31 @@ export function createNotifyFeature(): Feature {
   for (const on of [true, false]) {
     privateChat.callbackQuery(on ? "notify:on" : "notify:off", async (ctx) => {
       const changed = (ctx.chatSettings.notify === true) !== on;
-      if (changed) await setNotify(ctx, on);
+      if (changed) await setKinds(ctx, { newOrders: on, statusChanges: on });
       else await requireLinked(ctx);
       // A second press on the same screen finds it already showing this state (showScreen lets that be).
       await showScreen(ctx, screen(ctx), { toast: ctx.t(on ? "notify-turned-on" : "notify-turned-off") });
     });
   }
 
+  privateChat.callbackQuery(switchData.filter, async (ctx, next) => {
+    const wanted = switchData.unpack(ctx.callbackQuery.data);
+    if (!wanted) return next(); // forged or from an older layout: the fallback says "expired"
+    const on = wanted.on === "1";
+    const prefs = notifyPrefs(ctx.chatSettings);
+    if (wanted.kind === "quiet") {
+      if (prefs.quiet !== on) await setQuiet(ctx, on);
+      else await requireLinked(ctx);
+    } else if (prefs[PREF[wanted.kind]] !== on) {
+      await setKinds(ctx, { ...prefs, [PREF[wanted.kind]]: on });
+    } else await requireLinked(ctx);
+    const toast = ctx.t(`notify-btn-${wanted.kind}`) + ": " + ctx.t(on ? "notify-toast-on" : "notify-toast-off");
+    await showScreen(ctx, screen(ctx), { toast });
+  });
+
   // The offer under "Account linked": switch on, say so, and leave the rest of that message alone.
   privateChat.callbackQuery("notify:offer", async (ctx) => {
-    if (ctx.chatSettings.notify !== true) await setNotify(ctx, true);
+    if (ctx.chatSettings.notify !== true) await setKinds(ctx, { newOrders: true, statusChanges: true });
     else await requireLinked(ctx);
     await ctx.answerCallbackQuery({ text: ctx.t("notify-turned-on") });
     await ctx.editMessageReplyMarkup({ reply_markup: mainMenuKeyboard(ctx, true) }).catch(ignoreNotModified);

@@ -76,8 +76,9 @@ async function nextAction(conversation: Flow, live: LiveScreen | undefined, acce
 
 const cancelRow = (ctx: FlowContext, keyboard = new InlineKeyboard()) => keyboard.text(ctx.t("btn-cancel"), "flow:cancel");
 
-async function show(ctx: FlowContext, text: string, keyboard?: InlineKeyboard): Promise<LiveScreen> {
-  const sent = await ctx.reply(text, { reply_markup: keyboard });
+/** `protect`: the message shows personal data (the summary, later the request): not forwardable. */
+async function show(ctx: FlowContext, text: string, keyboard?: InlineKeyboard, protect = false): Promise<LiveScreen> {
+  const sent = await ctx.reply(text, { reply_markup: keyboard, ...(protect ? { protect_content: true } : {}) });
   return { messageId: sent.message_id, text, hasButtons: keyboard !== undefined };
 }
 
@@ -308,7 +309,8 @@ async function confirmAndSubmit(
     ctx,
     new InlineKeyboard().text(ctx.t("verification-btn-submit"), "verif:send").text(ctx.t("verification-btn-edit"), "verif:edit").row(),
   );
-  let screen = await show(ctx, summary, keyboard);
+  // Protected; the result after submitting replaces this message, so it stays protected too.
+  let screen = await show(ctx, summary, keyboard, true);
 
   for (;;) {
     const action = await nextAction(conversation, screen, (data) => data === "verif:send" || data === "verif:edit");

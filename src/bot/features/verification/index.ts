@@ -19,7 +19,8 @@ async function showVerification(ctx: BotContext): Promise<void> {
     .row()
     .text(ctx.t("verification-btn-refresh"), "verif:show");
   const text = renderVerificationRequest(ctx, request);
-  await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
+  // Protected: the screen holds the user's personal data (masked or not), not for forwarding.
+  await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard), protect: true });
 }
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */

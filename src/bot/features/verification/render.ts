@@ -1,6 +1,7 @@
 /**
  * Verification screens as HTML: the request the exchanger holds (/verify) and the summary of a form
- * before it is submitted. Pure functions. Card numbers are always masked; secrets and hashes never
+ * before it is submitted. Pure functions. Card and document numbers are always masked, photos
+ * only counted; secrets and hashes never
  * shown (fieldLines drops them); fields this bot does not know are humanized.
  */
 import type { FlowContext } from "../../context.js";
@@ -30,19 +31,35 @@ export const FIELD_ORDER: readonly (keyof VerificationFields)[] = [
 /** Document types offered as buttons; the code is what the exchanger receives as `id_type`. */
 export const ID_TYPES = ["passport", "id_card", "driver_license"] as const;
 
-/** "4149 •••• •••• 1234" for anything holding 12–19 digits; already-masked values stay as they are. */
-export function maskCardNumber(value: string): string {
-  if (/[*•xX]/.test(value)) return value;
-  const digits = value.replace(/\D/g, "");
-  if (digits.length < 12 || digits.length > 19) return value;
-  return `${digits.slice(0, 4)} •••• •••• ${digits.slice(-4)}`;
+/** Most characters a masked number shows (first 6 + last 4, as card issuers print them). */
+const MAX_SHOWN = 10;
+/** Fewest characters a masked number hides: shorter numbers show less, down to nothing. */
+const MIN_HIDDEN = 6;
+
+/**
+ * "411111******1111": a card or document number with at most its first 6 and last 4 characters
+ * shown and at least 6 hidden (a 12-character number shows 2 + 4, an 8-character one only its last 2).
+ * A value the server masked already (it has * or • and shows no more than we would) stays as it is.
+ */
+export function maskNumber(value: string): string {
+  const chars = [...value.replace(/[\s-]/g, "")];
+  if (/[*•]/.test(value) && chars.filter((c) => /[\p{L}\p{N}]/u.test(c)).length <= MAX_SHOWN) return value;
+  const shown = Math.min(MAX_SHOWN, Math.max(0, chars.length - MIN_HIDDEN));
+  const last = Math.min(4, shown);
+  const first = Math.min(6, shown - last);
+  return chars.slice(0, first).join("") + "*".repeat(chars.length - first - last) + chars.slice(chars.length - last).join("");
 }
 
 /** Field keys that may carry a card number (the known one, and look-alikes a server may add). */
 const CARD_FIELD = /card|pan\b/i;
+/** Field keys that carry a document's number: masked like a card. */
+const DOCUMENT_NUMBER_FIELD = /^(id|passport|document|doc|identity|license|licence)_?(number|no|num|code|series)$|^passport$/i;
+/** Field keys of uploaded pictures: shown as how many there are, never as file names and sizes. */
+const PHOTOS_FIELD = /photo|image|file|scan|attachment|selfie/i;
 
 /** Status words of Exchanger CMS builds, grouped; anything else is shown as the server sent it. */
 const STATUS_GROUPS: Record<string, readonly string[]> = {
+  none: ["none", "", "null", "not_submitted", "unverified", "not_verified", "no"],
   pending: ["pending", "new", "waiting", "wait", "review", "in_review", "processing", "moderation", "0"],
   approved: ["approved", "verified", "accepted", "confirmed", "success", "done", "1"],
   rejected: ["rejected", "declined", "denied", "refused", "canceled", "cancelled", "failed", "2"],
@@ -64,7 +81,8 @@ export function statusLabel(ctx: T, status: unknown): string {
 /** A localized label for known request and form fields; undefined → fieldLines humanizes the key. */
 export function fieldLabel(ctx: T, key: string): string | undefined {
   const known = [...FIELD_ORDER, "type", "photos", "created_at", "updated_at", "id"];
-  return known.includes(key) ? ctx.t(`verification-field-${key.replace(/_/g, "-")}`) : undefined;
+  if (known.includes(key)) return ctx.t(`verification-field-${key.replace(/_/g, "-")}`);
+  return PHOTOS_FIELD.test(key) ? ctx.t("verification-field-photos") : undefined;
 }
 
 export function kindLabel(ctx: T, kind: unknown): string | undefined {
@@ -83,7 +101,11 @@ export function idTypeLabel(ctx: T, code: string): string {
 function displayable(ctx: T, record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
-    if (CARD_FIELD.test(key) && (typeof value === "string" || typeof value === "number")) out[key] = maskCardNumber(String(value));
+    const sensitive = CARD_FIELD.test(key) || DOCUMENT_NUMBER_FIELD.test(key);
+    // Names on a card (card_holder) carry no digits and stay readable; anything with digits is masked.
+    if (sensitive && (typeof value === "string" || typeof value === "number") && /\d/.test(String(value)))
+      out[key] = maskNumber(String(value));
+    else if (PHOTOS_FIELD.test(key) && Array.isArray(value)) out[key] = value.length;
     else if (key === "type") out[key] = kindLabel(ctx, value) ?? value;
     else if (key === "id_type" && typeof value === "string") out[key] = idTypeLabel(ctx, value);
     else out[key] = value;

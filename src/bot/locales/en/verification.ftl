@@ -10,6 +10,7 @@ verification-status-pending = ⏳ Under review
 verification-status-approved = ✅ Approved
 verification-status-rejected = ❌ Rejected
 verification-status-unknown = unknown
+verification-status-none = 📭 Not submitted
 
 verification-field-card-number = Card number
 verification-field-id-type = Document type

@@ -10,6 +10,7 @@ verification-status-pending = ⏳ На проверке
 verification-status-approved = ✅ Одобрена
 verification-status-rejected = ❌ Отклонена
 verification-status-unknown = неизвестен
+verification-status-none = 📭 Не подана
 
 verification-field-card-number = Номер карты
 verification-field-id-type = Тип документа

@@ -10,6 +10,7 @@ verification-status-pending = ⏳ На перевірці
 verification-status-approved = ✅ Схвалено
 verification-status-rejected = ❌ Відхилено
 verification-status-unknown = невідомий
+verification-status-none = 📭 Не подано
 
 verification-field-card-number = Номер картки
 verification-field-id-type = Тип документа

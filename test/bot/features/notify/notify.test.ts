@@ -15,10 +15,15 @@ describe("notifications switch", () => {
 
   const scheduled = async (chatId: number) => (await h.storage.kv.zscore(SCHEDULE_KEY, String(chatId))) !== undefined;
 
-  it("/notify switches on, then off, and says so", async () => {
+  it("/notify shows the state (twice the same); Turn on and Turn off switch it and say so", async () => {
     const user = await h.linkedUser("main");
     await user.send("/notify");
     expect(user.lastText()).toContain("Order notifications");
+    expect(user.lastText()).toContain("Status: off");
+    await user.send("/notify");
+    expect(user.lastText()).toContain("Status: off");
+    expect(await scheduled(user.chatId)).toBe(false);
+    await user.press("🔔 Turn on");
     expect(user.lastText()).toContain("Status: on");
     expect((await h.app.deps.settings.get(user.chatId)).notify).toBe(true);
     expect(await scheduled(user.chatId)).toBe(true);
@@ -26,6 +31,9 @@ describe("notifications switch", () => {
     expect(h.exchangerCalls("/user-api-get-orders")).toHaveLength(0);
 
     await user.send("/notify");
+    expect(user.lastText()).toContain("Status: on");
+    expect((await h.app.deps.settings.get(user.chatId)).notify).toBe(true);
+    await user.press("🔕 Turn off");
     expect(user.lastText()).toContain("Status: off");
     expect((await h.app.deps.settings.get(user.chatId)).notify).toBeUndefined();
     expect(await scheduled(user.chatId)).toBe(false);
@@ -34,6 +42,7 @@ describe("notifications switch", () => {
   it("is localized, and the watcher writes in the chat's language", async () => {
     const user = await h.linkedUser("main", { languageCode: "ru" });
     await user.send("/notify");
+    await user.press("🔔 Включить");
     expect(user.lastText()).toContain("Уведомления о заявках");
     expect(user.lastText()).toContain("включены");
     expect(user.findButton("🔕 Выключить").data).toBe("notify:off");
@@ -50,13 +59,15 @@ describe("notifications switch", () => {
 
     const uk = await h.linkedUser("main", { languageCode: "uk" });
     await uk.send("/notify");
+    await uk.press("🔔 Увімкнути");
     expect(uk.lastText()).toContain("Сповіщення про заявки");
     expect(uk.lastText()).toContain("увімкнено");
   });
 
   it("the screen's buttons switch in place; a second press on an old screen changes nothing", async () => {
     const user = await h.linkedUser("main");
-    await user.send("/notify"); // on
+    await user.send("/notify");
+    await user.press("🔔 Turn on");
     const screen = user.lastBotMessage();
     await user.press("🔕 Turn off");
     expect(user.lastBotMessage().messageId).toBe(screen.messageId);

@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { maskCardNumber, renderSummary, renderVerificationRequest, statusGroup } from "../../../../src/bot/features/verification/render.js";
+import { maskNumber, renderSummary, renderVerificationRequest, statusGroup } from "../../../../src/bot/features/verification/render.js";
 
 // Translations are echoed as their keys (with arguments) so the structure is what is tested here.
 const ctx = { t: (key: string, args?: Record<string, unknown>) => (args ? `${key}${JSON.stringify(args)}` : key) };
 
 describe("verification rendering", () => {
-  it("masks card numbers of 12-19 digits and leaves masked or other values alone", () => {
-    expect(maskCardNumber("4111 1111 1111 1111")).toBe("4111 •••• •••• 1111");
-    expect(maskCardNumber("4149 **** **** 1234")).toBe("4149 **** **** 1234");
-    expect(maskCardNumber("12345")).toBe("12345");
+  it("masks numbers: at most the first 6 and last 4 shown, at least 6 hidden; server-masked values stay", () => {
+    expect(maskNumber("4111 1111 1111 1111")).toBe("411111******1111");
+    expect(maskNumber("4111111111111111111")).toBe("411111*********1111");
+    expect(maskNumber("123456789012")).toBe("12******9012");
+    expect(maskNumber("AB1234567")).toBe("******567");
+    expect(maskNumber("12345")).toBe("*****");
+    expect(maskNumber("4149 **** **** 1234")).toBe("4149 **** **** 1234");
+    // Mask characters do not let a full number through.
+    expect(maskNumber("*4111111111111111")).not.toContain("4111111111111111");
   });
 
   it("groups the status words exchangers use", () => {
@@ -27,14 +32,14 @@ describe("verification rendering", () => {
     });
     expect(text).toContain("&lt;i&gt;odd&lt;/i&gt;");
     expect(text).toContain("a &amp; b");
-    expect(text).toContain("5375 •••• •••• 9876");
+    expect(text).toContain("537541******9876");
     expect(text.length).toBeLessThanOrEqual(4096);
   });
 
   it("the summary never shows the full card number", () => {
     const text = renderSummary(ctx, "card", { card_number: "4111111111111111", first_name: "<Ivan>" }, 2);
     expect(text).not.toContain("4111111111111111");
-    expect(text).toContain("4111 •••• •••• 1111");
+    expect(text).toContain("411111******1111");
     expect(text).toContain("&lt;Ivan&gt;");
     expect(text).toContain('verification-summary-photos{"count":2}');
   });

@@ -61,14 +61,18 @@ describe("verification", () => {
       expect(text).toContain("submit a new one");
     });
 
-    it("empty: no request yet, and the menu item leads here, edited in place", async () => {
+    it("empty: no request yet; the menu item leads here as a new protected message, Refresh edits it", async () => {
       const user = await h.linkedUser("empty");
       await user.send("/menu");
       const menu = user.lastBotMessage();
       await user.press("🪪 Verification");
-      expect(user.lastBotMessage().messageId).toBe(menu.messageId);
+      // An edit cannot protect the menu message, so the screen comes below it, protected.
+      const screen = user.lastBotMessage();
+      expect(screen.messageId).not.toBe(menu.messageId);
+      expect(screen.protectContent).toBe(true);
       expect(user.lastText()).toContain("You have not submitted a verification request yet");
       await user.press("🔄 Refresh");
+      expect(user.lastBotMessage().messageId).toBe(screen.messageId);
       expect(h.exchangerCalls("/user-api-get-verification")).toHaveLength(2);
     });
 
@@ -84,7 +88,7 @@ describe("verification", () => {
       await user.send("/verify");
       const text = user.lastText();
       expect(text).toContain("Status: moderation_queue");
-      expect(text).toContain("Card number: 5375 •••• •••• 9876");
+      expect(text).toContain("Card number: 537541******9876");
       expect(text).toContain("Reviewer note internal: <b>see ticket</b>");
       expect(text).not.toMatch(/9f86d08|abc|hash|token/i);
     });
@@ -109,7 +113,7 @@ describe("verification", () => {
 
       const summary = user.lastText();
       expect(summary).toContain("Please check your verification request");
-      expect(summary).toContain("Card number: 4111 •••• •••• 1111");
+      expect(summary).toContain("Card number: 411111******1111");
       expect(summary).toContain("First name: Ivan");
       expect(summary).toContain("Last name: Petrenko");
       expect(summary).toContain("Photos: 1");

@@ -1,0 +1,105 @@
+/** /notify's switches (new orders, status changes, silent) and how the watcher honours them; the notification's buttons. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Harness } from "../../../harness/harness.js";
+import { newestOrderWithStatus, notifierFor, notificationsTo, subscribedUser, TestClock } from "../../../notify/helpers.js";
+
+describe("notification kinds", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await Harness.start();
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  const lastNotification = (chatId: number) => h.fake.callsOf("sendMessage", chatId).at(-1)!;
+
+  it("/notify twice shows the same state; each switch edits the screen in place", async () => {
+    const user = await subscribedUser(h);
+    await user.send("/notify");
+    const first = user.lastText();
+    await user.send("/notify");
+    expect(user.lastText()).toBe(first);
+    expect(first).toContain("✅ New orders");
+    expect(first).toContain("✅ Status changes");
+    expect(first).toContain("Delivered with sound");
+    const screen = user.lastBotMessage();
+    await user.press("✅ New orders");
+    expect(user.lastBotMessage().messageId).toBe(screen.messageId);
+    expect(user.lastText()).toContain("⬜ New orders");
+    await user.press("⬜ Silent delivery");
+    expect(user.lastText()).toContain("Delivered silently");
+    const stored = await h.app.deps.settings.get(user.chatId);
+    expect(stored).toMatchObject({ notify: true, notifyNew: false, notifyQuiet: true });
+    // Both kinds off switches notifications off altogether.
+    await user.press("✅ Status changes");
+    expect(user.lastText()).toContain("Status: off");
+    expect((await h.app.deps.settings.get(user.chatId)).notify).toBeUndefined();
+  });
+
+  it("a chat switched on before the kinds existed keeps both", async () => {
+    const user = await h.linkedUser("main");
+    await h.app.deps.settings.update(user.chatId, { notify: true });
+    await user.send("/notify");
+    expect(user.lastText()).toContain("✅ New orders");
+    expect(user.lastText()).toContain("✅ Status changes");
+  });
+
+  it("the watcher: no new-order message when that kind is off; silent when quiet; Pay and card buttons work", async () => {
+    const user = await subscribedUser(h);
+    await user.send("/notify");
+    await user.press("✅ New orders");
+    await user.press("⬜ Silent delivery");
+    const clock = new TestClock();
+    const watcher = notifierFor(h, { now: clock.now });
+    await watcher.runOnce(); // baseline
+
+    h.sandbox.addOrder("main", { status: 0 });
+    clock.advance(900_001);
+    await watcher.runOnce();
+    expect(notificationsTo([h], user.chatId)).toEqual([]);
+
+    const order = newestOrderWithStatus(h, "main", [0]);
+    h.sandbox.setOrderStatus("main", order.id, 1);
+    clock.advance(900_001);
+    await watcher.runOnce();
+    const sent = notificationsTo([h], user.chatId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain(`Order #${order.id} is now`);
+    const call = lastNotification(user.chatId);
+    expect(call.payload.disable_notification).toBe(true);
+    const message = user.lastBotMessage();
+    expect(message.replyMarkup?.inline_keyboard?.flat().map((b) => b.text)).toEqual(["📄 Order card"]);
+    await user.press("📄 Order card");
+    expect(user.lastText()).toContain(`#${order.id}`);
+    expect(user.lastBotMessage().messageId).toBe(message.messageId);
+  });
+
+  it("a notification about an order awaiting payment carries Pay, which opens the payment", async () => {
+    const user = await subscribedUser(h);
+    const clock = new TestClock();
+    const watcher = notifierFor(h, { now: clock.now });
+    await watcher.runOnce();
+    const added = h.sandbox.addOrder("main", { status: 0 });
+    clock.advance(900_001);
+    await watcher.runOnce();
+    expect(notificationsTo([h], user.chatId)[0]).toContain(`New order #${String(added.id)}`);
+    expect(lastNotification(user.chatId).payload.disable_notification).toBeUndefined();
+    const buttons = user
+      .lastBotMessage()
+      .replyMarkup?.inline_keyboard?.flat()
+      .map((b) => b.text);
+    expect(buttons).toEqual(["💳 Pay", "📄 Order card"]);
+    await user.press("💳 Pay");
+    expect(user.lastText()).not.toContain("expired");
+    expect(user.lastText()).toContain(`#${String(added.id)}`);
+  });
+
+  it("ru and uk: the switches and the buttons are localized", async () => {
+    for (const lang of ["ru", "uk"]) {
+      const user = await subscribedUser(h, "main", lang);
+      await user.send("/notify");
+      expect(user.lastText()).not.toMatch(/New orders|Status changes|Delivered/);
+    }
+  });
+});
