@@ -6,7 +6,7 @@
  */
 import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
 import type { FlowContext } from "../../context.js";
-import { callExchanger, type Flow } from "../../core/flows.js";
+import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { escapeHtml } from "../../ui/html.js";
 import { isTwoFactorMessage, MAX_CODE_ATTEMPTS } from "../../core/two-factor.js";
@@ -20,7 +20,8 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promise<void> {
   const keyboard = cancelKeyboard(ctx);
-  const say = (key: string, args?: Record<string, string | number>) => ctx.reply(ctx.t(key, args), { reply_markup: keyboard });
+  const say = async (key: string, args?: Record<string, string | number>) =>
+    trackFlowPrompt(conversation, (await ctx.reply(ctx.t(key, args), { reply_markup: keyboard })).message_id);
   const secretAnswer = async (reprompt: string, check?: (text: string) => string | undefined): Promise<string> => {
     const answer = await waitForText(conversation, { secret: true, keyboard, reprompt, check });
     return answer.cancelled ? "" : answer.text;
