@@ -4,7 +4,8 @@
  *
  * Replay rules (conversations v2): everything here runs again on every update of the flow, so the
  * only side effects are Telegram calls (recorded and replayed) and `callExchanger` / `external`
- * (run once). /cancel and the Cancel button are handled before the flow (core.ts).
+ * (run once). /cancel, the Cancel button, other commands and other screens' buttons are handled
+ * before the flow (help/index.ts, core/flow-exit.ts): they leave it.
  */
 import { ExchangerError } from "../../../exchanger/errors.js";
 import type { FlowContext } from "../../context.js";
