@@ -27,6 +27,8 @@
  *                               keys are never accepted there
  *  9. conversations           — encrypted replay-log storage, auto-retry re-installed inside flows
  * 10. /cancel                 — before any flow, so it always leaves one
+ *     flow exit               — any other command, or a button not on the running flow's prompts, leaves
+ *                               the flow first (asks when typed input would be lost), then runs (core/flow-exit.ts)
  * 11. flows                   — createConversation(...) of every feature
  * 12. features                — commands, buttons, screens
  * 13. link fallback           — free text in a chat without a key is a key attempt
@@ -57,6 +59,7 @@ import { createPasswordFeature } from "./features/security/password.js";
 import { createTwofaFeature } from "./features/security/twofa.js";
 import { createVerificationFeature } from "./features/verification/index.js";
 import { installConversations } from "./core/flows.js";
+import { createFlowExit } from "./core/flow-exit.js";
 import { createI18n, languageFromTelegram } from "./i18n.js";
 import { admitUpdate } from "./middlewares/admit-update.js";
 import { chatBacklog, MAX_PENDING_PER_CHAT } from "./middlewares/chat-backlog.js";
@@ -149,6 +152,7 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   bot.use(privateOnly);
   bot.use(installConversations(deps, botConfig, layout, i18n));
   bot.use(createCancelComposer());
+  bot.use(createFlowExit());
   for (const feature of features) for (const flow of feature.flows ?? []) bot.use(flow);
   for (const feature of features) bot.use(feature.composer);
   bot.use(createLinkFallback());

@@ -1,6 +1,6 @@
 /**
  * Confirmation buttons are single-use (issue 13, item 10): a stale "Yes" does nothing and says so;
- * "Add" during another flow says to finish or cancel it.
+ * "Add" during another flow leaves that flow and starts adding (issue 14: flows never hold the chat).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiCall } from "../harness/telegram-fake.js";
@@ -41,13 +41,18 @@ describe("stale confirmation buttons", () => {
     expect(await h.storage.vault.has(user.chatId)).toBe(true);
   });
 
-  it("'Add' (payment details) during another flow says to finish or cancel it", async () => {
+  it("'Add' (payment details) during another flow leaves that flow and starts adding", async () => {
     const user = await h.linkedUser();
     await user.send("/details");
     const add = user.findButton("dt:add");
     await user.send("/password");
-    const calls = await user.pressData(add.data, add.message.messageId);
-    expect(toast(calls)).toMatch(/Finish the current step first, or send \/cancel/);
+    const prompt = user.lastBotMessage();
+    await user.pressData(add.data, add.message.messageId);
+    expect(user.lastText()).toMatch(/New payment detail/);
+    // The password prompt lost its Cancel; the next text goes to the picker, not to /password.
+    expect(h.fake.message(user.chatId, prompt.messageId)!.replyMarkup?.inline_keyboard ?? []).toEqual([]);
+    await user.send("usdt");
+    expect(user.lastText()).toMatch(/matching “usdt”/);
     expect(user.transcript()).not.toMatch(/Something went wrong/);
   });
 });

@@ -6,7 +6,7 @@
  * - side effects go through `conversation.external`, which must never return the API key.
  */
 import { autoRetry } from "@grammyjs/auto-retry";
-import { conversations, type Conversation } from "@grammyjs/conversations";
+import { conversations, createConversation, type Conversation } from "@grammyjs/conversations";
 import { htmlParseMode } from "../../telegram/html-parse-mode.js";
 import type { Context, NextFunction } from "grammy";
 import { ExchangerError, Unauthorized, Unavailable, type UnavailableReason } from "../../exchanger/errors.js";
@@ -20,14 +20,64 @@ import { updateLogger } from "../middlewares/update-logger.js";
 import { conversationKey, takeFlowState } from "./chat-snapshot.js";
 import { NotLinked } from "./errors.js";
 import { CodesLocked } from "./code-attempts.js";
+import { closePrompts, trackPrompt, untrackPrompt, type FlowEnd } from "./flow-messages.js";
 
 /** Raise on every change to any conversation's code. */
-export const CONVERSATIONS_VERSION = 3;
+export const CONVERSATIONS_VERSION = 4;
 export { conversationKey } from "./chat-snapshot.js";
 /** Abandoned flows end after this long without an answer (state TTL and wait limit). */
 export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;
 
 export type Flow = Conversation<BotContext, FlowContext>;
+
+/** A flow's code; it may say how it ended ("cancelled" by its own button), else it is "done". */
+export type FlowBuilder<A extends unknown[]> = (conversation: Flow, ctx: FlowContext, ...args: A) => Promise<FlowEnd | void>;
+
+/**
+ * The one way to declare a flow: when its code returns (or throws), the prompts it recorded lose
+ * their buttons, so nothing left in the chat still looks pressable (flow-messages.ts). Leaving from
+ * outside (/cancel, another command or screen) closes them in flow-exit.ts instead, because exiting a
+ * conversation does not run its code.
+ */
+export function defineFlow<A extends unknown[]>(id: string, builder: FlowBuilder<A>) {
+  return createConversation<BotContext, FlowContext>(
+    async (conversation: Flow, ctx: FlowContext, ...args: A) => {
+      let outcome: FlowEnd;
+      try {
+        outcome = (await builder(conversation, ctx, ...args)) ?? "done";
+      } catch (error) {
+        await endFlowPrompts(conversation, "failed");
+        throw error;
+      }
+      await endFlowPrompts(conversation, outcome);
+    },
+    { id, maxMillisecondsToWait: FLOW_TIMEOUT_MS },
+  );
+}
+
+function endFlowPrompts(conversation: Flow, outcome: FlowEnd): Promise<void> {
+  return conversation.external((outer: BotContext) =>
+    outer.chatId === undefined ? undefined : closePrompts(outer.deps.kv, outer.api, outer.chatId, outcome),
+  );
+}
+
+/** The prompt turned into the flow's result screen, whose buttons (Refresh, Menu) outlive the flow. */
+export async function releaseFlowPrompt(conversation: Flow, messageId: number): Promise<void> {
+  await conversation.external((outer: BotContext) =>
+    outer.chatId === undefined ? undefined : untrackPrompt(outer.deps.kv, outer.chatId, messageId),
+  );
+}
+
+/**
+ * Records a message the flow sent (or turned into a prompt) with buttons: its buttons belong to the
+ * flow while it runs, and are taken away when it ends. Returns the message id for chaining.
+ */
+export async function trackFlowPrompt(conversation: Flow, messageId: number): Promise<number> {
+  await conversation.external((outer: BotContext) =>
+    outer.chatId === undefined ? undefined : trackPrompt(outer.deps.kv, outer.chatId, messageId),
+  );
+  return messageId;
+}
 
 export function installConversations(deps: BotDeps, botConfig: BotConfig, layout: BotLayout, i18n: I18n<FlowContext>) {
   return conversations<BotContext, FlowContext>({

@@ -2,18 +2,18 @@
  * Waiting for a typed answer inside a conversation, the same way in every security flow:
  * - messages that may carry a secret (password, 2FA code) are deleted the moment they are read;
  * - buttons of other screens are passed on to the handlers outside the flow (which answer them);
- * - commands, photos and answers that fail the check get a re-prompt and are skipped, so they never
- *   enter the replay log.
+ * - commands never get here: they leave the flow first (flow-exit.ts); photos and answers that fail
+ *   the check get a re-prompt and are skipped, so they never enter the replay log;
+ * - every prompt with buttons is recorded, so its buttons are taken away when the flow ends.
  */
 import { InlineKeyboard } from "grammy";
 import type { BotContext, FlowContext } from "../context.js";
-import { deleteSecretMessage, type Flow } from "./flows.js";
+import { deleteSecretMessage, trackFlowPrompt, type Flow } from "./flows.js";
 import { normalizeCode } from "./two-factor.js";
 import { withCaller } from "./caller.js";
 import { minutesToWait } from "./code-attempts.js";
 import { clearSecretPrompt, markSecretPrompt } from "./secret-prompt.js";
-
-export const CANCEL_DATA = "flow:cancel";
+import { CANCEL_DATA } from "./flow-exit.js";
 
 export function cancelKeyboard(ctx: Pick<FlowContext, "t">, data = CANCEL_DATA): InlineKeyboard {
   return new InlineKeyboard().text(ctx.t("btn-cancel"), data);
@@ -56,7 +56,7 @@ export async function waitForText(conversation: Flow, options: WaitTextOptions):
     if (options.secret) await conversation.external((outer: BotContext) => clearSecretPrompt(outer.deps.kv, outer.chatId!));
     return { cancelled: false, text: text! };
   }
-  await ctx.reply(problem, { reply_markup: options.keyboard });
+  await trackFlowPrompt(conversation, (await ctx.reply(problem, { reply_markup: options.keyboard })).message_id);
   return conversation.skip();
 }
 

@@ -4,14 +4,14 @@
  *
  * Replay rules (conversations v2): everything here runs again on every update of the flow, so the
  * only side effects are Telegram calls (recorded and replayed) and `callExchanger` / `external`
- * (run once). /cancel and the Cancel button are handled before the flow (core.ts).
+ * (run once). /cancel, the Cancel button, other commands and other screens' buttons are handled
+ * before the flow (help/index.ts, core/flow-exit.ts): they leave it.
  */
-import { createConversation } from "@grammyjs/conversations";
-import { InlineKeyboard } from "grammy";
 import { ExchangerError } from "../../../exchanger/errors.js";
-import type { BotContext, FlowContext } from "../../context.js";
+import type { FlowContext } from "../../context.js";
 import { loadDetailsPage, renderDetailsList } from "./list.js";
-import { callExchanger, FLOW_TIMEOUT_MS, type Flow } from "../../core/flows.js";
+import { callExchanger, defineFlow, trackFlowPrompt, type Flow } from "../../core/flows.js";
+import { cancelKeyboard } from "../../core/secure-prompts.js";
 import { filterCurrencies, pickerKeyboard, pickerPageCount, toPickable, type PickableCurrency } from "./currency-picker.js";
 import { describeError } from "../../core/errors.js";
 import { escapeHtml, quoteInput } from "../../ui/html.js";
@@ -35,8 +35,6 @@ export function valueProblem(raw: string): { key: string; vars?: Record<string, 
 
 const isCommand = (ctx: FlowContext): boolean => ctx.message?.text?.startsWith("/") === true;
 
-const cancelKeyboard = (ctx: FlowContext) => new InlineKeyboard().text(ctx.t("btn-cancel"), "flow:cancel");
-
 /**
  * Answers a button press the flow does not expect (an older screen's button, the menu…): the flow
  * keeps waiting, and the user learns how to leave it. Every callback query is answered once.
@@ -58,7 +56,10 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
   let page = 1;
   let intro = ctx.t("details-add-pick");
   const send = async (at: FlowContext) =>
-    (await at.reply(intro, { reply_markup: pickerKeyboard(list, shown, page, at.t("btn-cancel")) })).message_id;
+    trackFlowPrompt(
+      conversation,
+      (await at.reply(intro, { reply_markup: pickerKeyboard(list, shown, page, at.t("btn-cancel")) })).message_id,
+    );
   let pickerId = await send(ctx);
 
   for (;;) {
@@ -115,13 +116,10 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
 }
 
 async function saveValue(conversation: Flow, ctx: FlowContext, currency: PickableCurrency): Promise<string> {
-  const prompt = (at: FlowContext, problem?: string) =>
-    at.reply(
-      `${problem ? `${problem}\n\n` : ""}${at.t("details-add-value", { currency: escapeHtml(currency.label), max: MAX_DETAIL_VALUE })}`,
-      {
-        reply_markup: cancelKeyboard(at),
-      },
-    );
+  const prompt = async (at: FlowContext, problem?: string) => {
+    const text = `${problem ? `${problem}\n\n` : ""}${at.t("details-add-value", { currency: escapeHtml(currency.label), max: MAX_DETAIL_VALUE })}`;
+    await trackFlowPrompt(conversation, (await at.reply(text, { reply_markup: cancelKeyboard(at) })).message_id);
+  };
   await prompt(ctx);
 
   for (;;) {
@@ -162,7 +160,5 @@ async function addDetail(conversation: Flow, ctx: FlowContext): Promise<void> {
   await sendScreen(ctx, screen);
 }
 
-export const addDetailFlow = createConversation<BotContext, FlowContext>(addDetail, {
-  id: ADD_DETAIL_FLOW,
-  maxMillisecondsToWait: FLOW_TIMEOUT_MS,
-});
+/** The flow's middleware, built anew for each bot (createDetailsFeature). */
+export const addDetailFlow = () => defineFlow(ADD_DETAIL_FLOW, addDetail);

@@ -149,7 +149,7 @@ export function createDetailsFeature(): Feature {
   return {
     name: "details",
     composer,
-    flows: [addDetailFlow],
+    flows: [addDetailFlow()],
     menu: [{ labelKey: "details-menu", data: detailsPage.pack({ page: 1 }), order: 40 }],
     commands: [{ command: "details", descriptionKey: "details-cmd" }],
   };

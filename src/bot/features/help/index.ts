@@ -5,10 +5,9 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
-import { deleteFlowMessage } from "../../core/flow-messages.js";
-import { conversationKey } from "../../core/flows.js";
+import { isFlowPrompt } from "../../core/flow-messages.js";
+import { answerStaleButton, CANCEL_DATA, leaveFlows } from "../../core/flow-exit.js";
 import { secretNotice, settleLapsedPrompt } from "../../core/secret-prompt.js";
-import { clearSecretPrompt } from "../../core/secret-prompt.js";
 import { showScreen } from "../../ui/screen.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
@@ -36,22 +35,19 @@ export function createHelpFeature(): Feature {
 export function createCancelComposer(): Composer<BotContext> {
   const cancelComposer = new Composer<BotContext>();
   cancelComposer.command("cancel", async (ctx) => {
-    const active = Object.keys(ctx.conversation.active());
-    await ctx.conversation.exitAll();
-    if (ctx.chatId !== undefined) {
-      await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));
-      await deleteFlowMessage(ctx.deps.kv, ctx.api, ctx.chatId);
-      await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
-    }
-    await ctx.reply(active.length > 0 ? ctx.t("cancel-done") : ctx.t("cancel-nothing"));
+    const left = await leaveFlows(ctx, "cancelled");
+    await ctx.reply(left ? ctx.t("cancel-done") : ctx.t("cancel-nothing"));
   });
-  // Cancel buttons inside flows use the same data everywhere.
-  cancelComposer.callbackQuery("flow:cancel", async (ctx) => {
-    await ctx.conversation.exitAll();
-    if (ctx.chatId !== undefined) {
-      await deleteFlowMessage(ctx.deps.kv, ctx.api, ctx.chatId);
-      await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
-    }
+  // Cancel buttons inside flows use the same data everywhere. Only a prompt of the running flow
+  // cancels it: the Cancel of a flow that is over (a paid order's code prompt) says so and does nothing.
+  cancelComposer.callbackQuery(CANCEL_DATA, async (ctx) => {
+    const messageId = ctx.callbackQuery.message?.message_id;
+    const ours =
+      Object.keys(ctx.conversation.active()).length > 0 &&
+      messageId !== undefined &&
+      (await isFlowPrompt(ctx.deps.kv, ctx.chatId!, messageId));
+    if (!ours) return answerStaleButton(ctx, true);
+    await leaveFlows(ctx, "cancelled");
     await showScreen(ctx, { text: ctx.t("cancel-done") }, { toast: ctx.t("cancel-done") });
   });
   return cancelComposer;
@@ -60,7 +56,8 @@ export function createCancelComposer(): Composer<BotContext> {
 /** The last middleware: whatever nobody handled. */
 export function createFallback(): Composer<BotContext> {
   const fallback = new Composer<BotContext>();
-  fallback.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
+  // Unknown or stale buttons: an old flow prompt says how its flow ended, anything else "expired".
+  fallback.on("callback_query", (ctx) => answerStaleButton(ctx));
   // A message the secret guard deleted and no flow took: say why it disappeared.
   fallback.on(["message", "edited_message"], async (ctx, next) => {
     const notice = secretNotice(ctx);

@@ -5,11 +5,10 @@
  * Callback data: public.ts.
  */
 import { Composer } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
 import { withCaller } from "../../core/caller.js";
-import type { BotContext, FlowContext } from "../../context.js";
+import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
-import { FLOW_TIMEOUT_MS } from "../../core/flows.js";
+import { defineFlow } from "../../core/flows.js";
 import { Confirmations } from "../../core/confirmations.js";
 import { onCallback } from "../../ui/callback-data.js";
 import { cancelPay, checkPayStatus, confirmPay, openPayCard, PAY_MENU_DATA } from "./public.js";
@@ -55,13 +54,15 @@ export function createPayFeature(): Feature {
     const orderId = await guards.orderOf(chatId, confirmId);
     if (orderId === undefined) return next();
     if (await guards.isUsed(chatId, confirmId)) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
-    if (Object.keys(ctx.conversation.active()).length > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("secure-flow-busy") }));
     // Too many wrong codes on the account: refused before the single-use confirmation is spent.
     if (ctx.chatSettings.twofa === true && (await refuseWhileCodesLocked(ctx))) return;
     if (!(await guards.consume(chatId, confirmId))) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
+    // The toast says what happens next: the code prompt with 2FA, else the payment itself.
+    if (ctx.chatSettings.twofa === true) {
+      await ctx.answerCallbackQuery({ text: ctx.t("pay-enter-code") });
+      return ctx.conversation.enter(PAY_CODE_FLOW, orderId);
+    }
     await ctx.answerCallbackQuery({ text: ctx.t("pay-processing") });
-
-    if (ctx.chatSettings.twofa === true) return ctx.conversation.enter(PAY_CODE_FLOW, orderId);
     let outcome: PayOutcome;
     try {
       outcome = await withCaller(ctx, (caller) => payOrder(ctx.deps, caller, chatId, orderId));
@@ -90,10 +91,7 @@ export function createPayFeature(): Feature {
   return {
     name: "pay",
     composer,
-    flows: [
-      createConversation<BotContext, FlowContext>(payTokenFlow, { id: PAY_TOKEN_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-      createConversation<BotContext, FlowContext>(payCodeFlow, { id: PAY_CODE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-    ],
+    flows: [defineFlow(PAY_TOKEN_FLOW, payTokenFlow), defineFlow(PAY_CODE_FLOW, payCodeFlow)],
     menu: [{ labelKey: "pay-menu", data: PAY_MENU_DATA, order: 40 }],
     commands: [{ command: "pay", descriptionKey: "pay-cmd" }],
   };

@@ -9,7 +9,7 @@
 import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
 import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
 import type { FlowContext } from "../../context.js";
-import { callExchanger, type Flow } from "../../core/flows.js";
+import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { describeError } from "../../core/errors.js";
 import { loadPayCard, payOrder, type PayOutcome } from "./payment.js";
 import { renderNothingPaid, renderOutcome, renderPayCard } from "./render.js";
@@ -30,7 +30,7 @@ export function looksLikeToken(text: string): boolean {
 export async function payTokenFlow(conversation: Flow, ctx: FlowContext): Promise<void> {
   const chatId = ctx.chatId!;
   const keyboard = cancelKeyboard(ctx);
-  await ctx.reply(ctx.t("pay-token-prompt"), { reply_markup: keyboard });
+  await trackFlowPrompt(conversation, (await ctx.reply(ctx.t("pay-token-prompt"), { reply_markup: keyboard })).message_id);
   for (;;) {
     const answer = await waitForText(conversation, {
       keyboard,
@@ -41,7 +41,7 @@ export async function payTokenFlow(conversation: Flow, ctx: FlowContext): Promis
     const token = answer.text.trim();
     const card = await callExchanger(conversation, (caller, deps) => loadPayCard(deps, caller, chatId, { token }));
     if (!card) {
-      await ctx.reply(ctx.t("pay-token-not-found"), { reply_markup: keyboard });
+      await trackFlowPrompt(conversation, (await ctx.reply(ctx.t("pay-token-not-found"), { reply_markup: keyboard })).message_id);
       continue;
     }
     await sendScreen(ctx, renderPayCard(ctx, card));
@@ -55,6 +55,8 @@ export async function payCodeFlow(conversation: Flow, ctx: FlowContext, orderId:
   // Entered from the card's "Pay" press: the card turns into the code prompt (no Pay button left on it).
   const prompt = ctx.t("pay-code-prompt", { id: escapeHtml(orderId) });
   await showScreen(ctx, { text: prompt, keyboard }, { answered: true });
+  const card = ctx.callbackQuery?.message?.message_id;
+  if (card !== undefined) await trackFlowPrompt(conversation, card);
 
   for (let attempt = 1; ; attempt++) {
     const code = await askCode(conversation, ctx, { keyboard });
@@ -76,7 +78,7 @@ export async function payCodeFlow(conversation: Flow, ctx: FlowContext, orderId:
         await sendScreen(ctx, renderNothingPaid(ctx, orderId, ctx.t("secure-code-too-many")));
         return;
       }
-      await ctx.reply(ctx.t("secure-code-wrong", { left }), { reply_markup: keyboard });
+      await trackFlowPrompt(conversation, (await ctx.reply(ctx.t("secure-code-wrong", { left }), { reply_markup: keyboard })).message_id);
       continue;
     }
     await sendScreen(ctx, renderOutcome(ctx, outcome));

@@ -1,12 +1,14 @@
 /**
  * /password: current password → new password → the new one again → the 2FA code when the account
- * has 2FA → change-password. Every answer is deleted as soon as it is read. A too-short new password
- * or a mismatch asks again; a wrong code asks again (up to MAX_CODE_ATTEMPTS); any other refusal
- * (a wrong current password) is shown and ends the flow, nothing changed.
+ * has 2FA → change-password. Every answer is deleted as soon as it is read. What the bot can check
+ * itself is checked at once: a too-short new password, one equal to the current, or a mismatch asks
+ * again right away. The exchanger has no call that checks the current password alone, so a wrong one
+ * can only be reported after the last step (the first prompt says so). A wrong code asks again (up to
+ * MAX_CODE_ATTEMPTS); any other refusal is shown and ends the flow, nothing changed.
  */
 import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
 import type { FlowContext } from "../../context.js";
-import { callExchanger, type Flow } from "../../core/flows.js";
+import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { escapeHtml } from "../../ui/html.js";
 import { isTwoFactorMessage, MAX_CODE_ATTEMPTS } from "../../core/two-factor.js";
@@ -20,7 +22,8 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promise<void> {
   const keyboard = cancelKeyboard(ctx);
-  const say = (key: string, args?: Record<string, string | number>) => ctx.reply(ctx.t(key, args), { reply_markup: keyboard });
+  const say = async (key: string, args?: Record<string, string | number>) =>
+    trackFlowPrompt(conversation, (await ctx.reply(ctx.t(key, args), { reply_markup: keyboard })).message_id);
   const secretAnswer = async (reprompt: string, check?: (text: string) => string | undefined): Promise<string> => {
     const answer = await waitForText(conversation, { secret: true, keyboard, reprompt, check });
     return answer.cancelled ? "" : answer.text;
@@ -40,8 +43,9 @@ export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promis
   await say("password-ask-new", { min: MIN_PASSWORD_LENGTH });
   for (;;) {
     const tooShort = ctx.t("password-too-short", { min: MIN_PASSWORD_LENGTH });
+    const same = ctx.t("password-same");
     const candidate = await secretAnswer(ctx.t("password-reprompt-new"), (text) =>
-      [...text].length < MIN_PASSWORD_LENGTH ? tooShort : undefined,
+      [...text].length < MIN_PASSWORD_LENGTH ? tooShort : text === current ? same : undefined,
     );
     await say("password-ask-repeat");
     const repeat = await secretAnswer(ctx.t("password-reprompt-repeat"));

@@ -1,9 +1,8 @@
 /** /password: changing the account password (the steps live in password-flow.ts). */
 import { Composer } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
-import type { BotContext, FlowContext } from "../../context.js";
+import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
-import { FLOW_TIMEOUT_MS } from "../../core/flows.js";
+import { defineFlow } from "../../core/flows.js";
 import { enterCodeFlow } from "../../core/secure-prompts.js";
 import { PASSWORD_FLOW, passwordFlow } from "./password-flow.js";
 
@@ -16,7 +15,7 @@ export function createPasswordFeature(): Feature {
   return {
     name: "password",
     composer,
-    flows: [createConversation<BotContext, FlowContext>(passwordFlow, { id: PASSWORD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS })],
+    flows: [defineFlow(PASSWORD_FLOW, passwordFlow)],
     menu: [{ labelKey: "password-menu", data: "pwd:start", order: 70 }],
     commands: [{ command: "password", descriptionKey: "password-cmd" }],
   };

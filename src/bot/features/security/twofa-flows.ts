@@ -14,7 +14,8 @@ import { InputFile } from "grammy";
 import { ExchangerError } from "../../../exchanger/errors.js";
 import type { UserInfo } from "../../../exchanger/types.js";
 import type { FlowContext } from "../../context.js";
-import { callExchanger, type Flow } from "../../core/flows.js";
+import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
+import type { FlowEnd } from "../../core/flow-messages.js";
 import { forgetFlowMessage, rememberFlowMessage } from "../../core/flow-messages.js";
 import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { escapeHtml } from "../../ui/html.js";
@@ -49,7 +50,7 @@ function remember(conversation: Flow, chatId: number, twofa: boolean): Promise<v
   return conversation.external((outer) => outer.deps.settings.update(chatId, { twofa }).then(() => undefined));
 }
 
-export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Promise<void> {
+export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Promise<FlowEnd | void> {
   const chatId = ctx.chatId!;
   const account = await callExchanger(conversation, async (caller, deps) => {
     const user = await deps.exchanger.getInfo(caller);
@@ -72,6 +73,7 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
   });
   // /cancel leaves the flow without running it further; it deletes the QR through this record.
   await conversation.external((outer) => rememberFlowMessage(outer.deps.kv, chatId, qr.message_id));
+  await trackFlowPrompt(conversation, qr.message_id);
   const dropQr = async () => {
     await ctx.api.deleteMessage(chatId, qr.message_id).catch(() => undefined);
     await conversation.external((outer) => forgetFlowMessage(outer.deps.kv, chatId));
@@ -82,7 +84,7 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
     if (code === undefined) {
       await dropQr();
       await ctx.reply(ctx.t("twofa-enable-cancelled"));
-      return;
+      return "cancelled";
     }
     try {
       await callExchanger(conversation, async (caller, deps) => {
@@ -100,7 +102,10 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
         await ctx.reply(ctx.t("twofa-enable-failed"));
         return;
       }
-      await ctx.reply(wrongCode(ctx, error, MAX_CODE_ATTEMPTS - attempt), { reply_markup: keyboard });
+      await trackFlowPrompt(
+        conversation,
+        (await ctx.reply(wrongCode(ctx, error, MAX_CODE_ATTEMPTS - attempt), { reply_markup: keyboard })).message_id,
+      );
       continue;
     }
     await dropQr();
@@ -113,7 +118,7 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
 export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Promise<void> {
   const chatId = ctx.chatId!;
   const keyboard = cancelKeyboard(ctx);
-  await ctx.reply(ctx.t("twofa-disable-ask-code"), { reply_markup: keyboard });
+  await trackFlowPrompt(conversation, (await ctx.reply(ctx.t("twofa-disable-ask-code"), { reply_markup: keyboard })).message_id);
   for (let attempt = 1; ; attempt++) {
     const code = await askCode(conversation, ctx, { keyboard });
     if (code === undefined) return;
@@ -128,7 +133,10 @@ export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Pr
         await ctx.reply(ctx.t("twofa-disable-failed"));
         return;
       }
-      await ctx.reply(wrongCode(ctx, error, MAX_CODE_ATTEMPTS - attempt), { reply_markup: keyboard });
+      await trackFlowPrompt(
+        conversation,
+        (await ctx.reply(wrongCode(ctx, error, MAX_CODE_ATTEMPTS - attempt), { reply_markup: keyboard })).message_id,
+      );
       continue;
     }
     await remember(conversation, chatId, false);

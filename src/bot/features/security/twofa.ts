@@ -3,11 +3,10 @@
  * The state comes from the user object when it says so, else from what the chat remembers.
  */
 import { Composer, InlineKeyboard } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
 import { withCaller } from "../../core/caller.js";
-import type { BotContext, FlowContext } from "../../context.js";
+import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
-import { FLOW_TIMEOUT_MS } from "../../core/flows.js";
+import { defineFlow } from "../../core/flows.js";
 import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { enterCodeFlow } from "../../core/secure-prompts.js";
 import { TWOFA_DISABLE_FLOW, TWOFA_ENABLE_CANCEL, TWOFA_ENABLE_FLOW, twofaDisableFlow, twofaEnableFlow } from "./twofa-flows.js";
@@ -46,10 +45,7 @@ export function createTwofaFeature(): Feature {
   return {
     name: "twofa",
     composer,
-    flows: [
-      createConversation<BotContext, FlowContext>(twofaEnableFlow, { id: TWOFA_ENABLE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-      createConversation<BotContext, FlowContext>(twofaDisableFlow, { id: TWOFA_DISABLE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-    ],
+    flows: [defineFlow(TWOFA_ENABLE_FLOW, twofaEnableFlow), defineFlow(TWOFA_DISABLE_FLOW, twofaDisableFlow)],
     menu: [{ labelKey: "twofa-menu", data: "tfa:show", order: 72 }],
     commands: [{ command: "2fa", descriptionKey: "twofa-cmd" }],
   };

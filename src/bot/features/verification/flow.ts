@@ -13,13 +13,13 @@
  * that message; anything else (old buttons, other screens' buttons) is passed on to the rest of the
  * bot, which answers it ("This button has expired", the menu…).
  */
-import { createConversation } from "@grammyjs/conversations";
 import { GrammyError, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
 import type { PhotoUpload, VerificationFields, VerificationRequest } from "../../../exchanger/types.js";
 import type { FlowContext } from "../../context.js";
-import { callExchanger, FLOW_TIMEOUT_MS, type Flow } from "../../core/flows.js";
+import { callExchanger, defineFlow, releaseFlowPrompt, trackFlowPrompt, type Flow } from "../../core/flows.js";
+import { clearTypedInput, markTypedInput } from "../../core/flow-messages.js";
 import { describeError } from "../../core/errors.js";
 import { idTypeLabel, kindLabel, renderSummary, renderVerificationRequest, type VerificationKind } from "./render.js";
 import { escapeHtml } from "../../ui/html.js";
@@ -58,6 +58,8 @@ type UserAction =
  * not ours: skipped with `next`, so the bot's other handlers (or the fallback) answer them.
  */
 async function nextAction(conversation: Flow, live: LiveScreen | undefined, accept: (data: string) => boolean): Promise<UserAction> {
+  // The live screen's buttons are the form's own; any other button leaves the form (core/flow-exit.ts).
+  if (live?.hasButtons) await trackFlowPrompt(conversation, live.messageId);
   const ctx = await conversation.wait();
   const query = ctx.callbackQuery;
   if (query) {
@@ -67,8 +69,10 @@ async function nextAction(conversation: Flow, live: LiveScreen | undefined, acce
   }
   const message = ctx.message;
   if (!message) return conversation.skip({ next: true }); // edits, reactions…: not answers
-  if (message.text !== undefined)
-    return message.text.startsWith("/") ? { type: "command", ctx } : { type: "text", ctx, text: message.text };
+  if (message.text?.startsWith("/")) return { type: "command", ctx };
+  // From now on leaving the form loses what was typed: flow-exit asks first.
+  await conversation.external((outer) => markTypedInput(outer.deps.kv, outer.chatId!));
+  if (message.text !== undefined) return { type: "text", ctx, text: message.text };
   return { type: "media", ctx, message };
 }
 
@@ -328,7 +332,11 @@ async function confirmAndSubmit(
     let problem: string | undefined;
     try {
       const outcome = await submit(conversation, ctx, fields, photos);
-      if (outcome.ok) return { result: "sent", screen };
+      if (outcome.ok) {
+        // Submitted: leaving from here on loses nothing, so no "Leave the form?" question.
+        await conversation.external((outer) => clearTypedInput(outer.deps.kv, outer.chatId!));
+        return { result: "sent", screen };
+      }
       problem = ctx.t(outcome.problem === "too-large" ? "verification-submit-too-large" : "verification-submit-download-failed");
     } catch (error) {
       // The exchanger's refusal (e.g. a field it does not accept) or an outage: keep the form, let
@@ -346,7 +354,10 @@ async function finish(conversation: Flow, ctx: FlowContext, screen: LiveScreen, 
   const status = request === undefined ? "" : `\n\n${renderVerificationRequest(ctx, request)}`;
   const text = `${ctx.t("verification-sent")}${status}`;
   const after = new InlineKeyboard().text(ctx.t("verification-btn-refresh"), "verif:show").text(ctx.t("btn-menu"), MENU_DATA);
+  // The result keeps Refresh and Menu after the form ends: not a prompt whose buttons go with it.
+  const release = () => releaseFlowPrompt(conversation, screen.messageId);
   if (userMediaMessages.length === 0) {
+    await release();
     await replace(ctx, screen, text, after);
     return;
   }
@@ -362,6 +373,7 @@ async function finish(conversation: Flow, ctx: FlowContext, screen: LiveScreen, 
     await retire(ctx, screen);
     return conversation.halt({ next: true });
   }
+  await release();
   if (query.data === "verif:keep") {
     await next.answerCallbackQuery();
     await replace(ctx, screen, text, after);
@@ -400,7 +412,4 @@ async function verificationFlow(conversation: Flow, ctx: FlowContext): Promise<v
   }
 }
 
-export const verificationConversation = createConversation(verificationFlow, {
-  id: VERIFICATION_FLOW,
-  maxMillisecondsToWait: FLOW_TIMEOUT_MS,
-});
+export const verificationConversation = defineFlow(VERIFICATION_FLOW, verificationFlow);

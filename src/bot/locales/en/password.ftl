@@ -2,8 +2,10 @@ password-menu = 🔑 Change password
 password-cmd = Change your account password
 password-ask-current = 🔑 <b>Changing your password</b>
     Send your <b>current</b> password. I delete each message with a password as soon as I have read it.
+    I can only check it at the end, when the exchanger gets the new password too.
 password-reprompt-current = 🔑 I am waiting for your current password. Send it as a message, or press Cancel.
 password-ask-new = 🔑 Now send the <b>new</b> password (at least { $min } characters).
+password-same = ⚠️ The new password is the same as the current one. Send a different new password.
 password-reprompt-new = 🔑 I am waiting for the new password. Send it as a message, or press Cancel.
 password-too-short = ⚠️ This password is too short: it needs at least { $min } characters. Send a longer new password.
 password-ask-repeat = 🔑 Send the new password once more, to make sure there is no typo.

@@ -27,5 +27,6 @@ pay-token-invalid = 🤔 That does not look like an order token: it is a long co
 pay-token-not-found = 🤷 I found no order with this token in your account. Check the token and send it again, or press Cancel.
 pay-code-prompt = 🔐 Your account has two-factor authentication. To pay order #{ $id }, send the current 6-digit code from your authenticator app.
 pay-already = This payment is already being processed or is done.
+pay-enter-code = 🔐 Enter the code from your authenticator app.
 pay-processing = ⏳ Paying…
 pay-cancelled = ✖ Payment cancelled. Nothing was charged.

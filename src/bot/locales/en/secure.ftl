@@ -6,3 +6,13 @@ secure-code-wrong = ❌ That code was not accepted. Send the current code again 
 secure-code-too-many = ❌ Too many wrong codes.
 secure-flow-busy = Finish the current step first, or send /cancel to stop it.
 secure-codes-locked = 🔒 Too many wrong 2FA codes for this account. Payments, password and 2FA changes are paused: try again in { $minutes } min. Nothing was paid or changed.
+
+flow-stale-done = ✅ Already done: this button no longer does anything.
+flow-stale-cancelled = This step was already cancelled; nothing to do here.
+flow-stale-left = You left this step for another screen; nothing to do here.
+flow-stale-failed = This step has already ended; nothing to do here.
+flow-leave-ask = ❓ Leave the form? What you entered will be lost.
+flow-leave-yes = Yes, leave
+flow-leave-no = No, stay
+flow-left = Form left. Send the command or press the button again.
+flow-stay = 👍 Let us continue: answer the last question.

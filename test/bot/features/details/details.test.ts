@@ -85,10 +85,6 @@ describe("payment details", () => {
     expect(user.lastText()).toMatch(/256 characters long; the limit is 255/);
     await user.send("TN3W4H\tbad");
     expect(user.lastText()).toMatch(/single line/);
-    await user.send("/orders");
-    expect(user.lastText()).toMatch(/You are adding a payment detail/);
-    expect(h.exchangerCalls("/user-api-create-details")).toHaveLength(0);
-
     await user.send("  TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE <new>  ");
     const creates = h.exchangerCalls("/user-api-create-details");
     expect(creates).toHaveLength(1);
@@ -179,16 +175,27 @@ describe("payment details", () => {
     expect(user.lastText()).toContain("5375 0000 1111 2222");
   });
 
-  it("buttons of other screens pressed mid-flow are answered and the flow goes on", async () => {
+  it("another screen's button or a command mid-flow leaves the flow and runs; the picker loses its buttons", async () => {
     const user = await h.linkedUser("main");
     await user.send("/details");
     const list = user.lastBotMessage();
     await user.press("➕ Add");
-    const calls = await user.press("▶", list.messageId);
-    expect(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text).toMatch(/You are adding a payment detail/);
+    const picker = user.lastBotMessage();
+    // The list's pager on the older message: the list turns its page, the flow is left.
+    await user.press("▶", list.messageId);
+    expect(h.fake.message(user.chatId, list.messageId)!.text).toMatch(/Payment details/);
+    expect(h.fake.message(user.chatId, picker.messageId)!.replyMarkup?.inline_keyboard ?? []).toEqual([]);
+    await user.send("bc1qnot-a-value");
+    expect(h.exchangerCalls("/user-api-create-details")).toHaveLength(0);
+    expect(user.lastText()).not.toMatch(/Send the .* detail/);
+
+    // A command at the value prompt: it runs, and the next text is not saved as a detail.
+    await user.press("➕ Add");
     await user.press("Bitcoin (BTC)");
-    await user.send("bc1qresumed");
-    expect(h.exchangerCalls("/user-api-create-details")[0]!.fields).toMatchObject({ currency_id: "1", value: "bc1qresumed" });
+    await user.send("/orders");
+    expect(user.lastText()).toMatch(/Your orders/);
+    await user.send("bc1qafter-orders");
+    expect(h.exchangerCalls("/user-api-create-details")).toHaveLength(0);
   });
 
   it("deletes two details with one delete-details call and refreshes the list", async () => {

@@ -72,7 +72,11 @@ describe("paying an order from the balance", () => {
 
     await user.send("not a token!");
     expect(user.lastText()).toMatch(/does not look like an order token/);
+    // A command leaves the token prompt and runs; /pay starts it again.
     await user.send("/account");
+    expect(user.lastText()).toMatch(/Your account/);
+    await user.send("/pay");
+    await user.sendPhoto();
     expect(user.lastText()).toMatch(/waiting for the order token/);
     await user.send("f".repeat(32));
     expect(user.lastText()).toMatch(/found no order with this token/);

@@ -18,12 +18,17 @@ describe("changing the password", () => {
     const current = h.sandbox.accounts.main.password;
     await user.send("/password");
     expect(user.lastText()).toMatch(/Send your current password/);
+    // The exchanger checks the current password only with the change itself: the prompt says so.
+    expect(user.lastText()).toMatch(/only check it at the end/);
     expect(user.lastBotMessage().replyMarkup?.inline_keyboard?.flat()[0]?.callback_data).toBe("flow:cancel");
     await user.send(current);
     expect(user.lastText()).toMatch(/send the new password \(at least 8 characters\)/);
 
     await user.send("short");
     expect(user.lastText()).toMatch(/too short: it needs at least 8 characters/);
+    // Checked at once, before the repeat: the new password must differ from the current one.
+    await user.send(current);
+    expect(user.lastText()).toMatch(/same as the current one/);
     await user.send("brand-new-pass");
     expect(user.lastText()).toMatch(/once more/);
     await user.send("brand-new-typo");
@@ -75,11 +80,9 @@ describe("changing the password", () => {
     await expectNoLeak(h, ["twofa-demo-pass", "fresh-password-2", wrong, right, secret]);
   });
 
-  it("commands and photos mid-flow re-prompt; /cancel leaves it", async () => {
+  it("a photo mid-flow re-prompts; /cancel leaves it", async () => {
     const user = await h.linkedUser("main");
     await user.send("/password");
-    await user.send("/account");
-    expect(user.lastText()).toMatch(/waiting for your current password/);
     await user.sendPhoto();
     expect(user.lastText()).toMatch(/waiting for your current password/);
     await user.send("/cancel");
