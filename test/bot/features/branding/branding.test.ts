@@ -68,4 +68,17 @@ describe("SUPPORT_URL is checked", () => {
     );
     await expect(Harness.start({ env: { SUPPORT_URL: "javascript:alert(1)" } })).rejects.toThrow(/SUPPORT_URL/);
   });
+
+  it("an order with a problem offers Support on its card; a completed one does not", async () => {
+    h = await Harness.start();
+    const user = await h.linkedUser();
+    const suspended = h.sandbox.addOrder("main", { status: 2 });
+    await user.send(`/order ${String(suspended.id)}`);
+    expect(user.lastText()).toMatch(/Suspended/);
+    expect(support(user)).toMatchObject({ url: "https://t.me/sandbox_exchanger_support" });
+    const completed = h.sandbox.addOrder("main", { status: 4 });
+    await user.send(`/order ${String(completed.id)}`);
+    expect(user.lastText()).toMatch(/Completed/);
+    expect(support(user)).toBeUndefined();
+  });
 });
