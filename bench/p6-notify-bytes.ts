@@ -1,5 +1,5 @@
 /**
- * P6 — Redis bytes per linked chat with notifications on: chats link their key and send /notify
+ * P6 — Redis bytes per linked chat with notifications on: chats link their key and turn /notify on
  * through the bot, then the real watcher (src/notify, as main.ts starts it) takes each chat's first
  * poll, which stores the statuses it saw and reschedules the chat. Counted: every key of the chat
  * (lib/redis-bytes.ts, as P3) plus its share of the schedule, the sorted set `notify:due`.
@@ -14,7 +14,7 @@ import type { ExchangerProcess } from "./lib/exchanger-process.js";
 import { line, note, round } from "./lib/measure.js";
 import { deleteKeys, REDIS_URL, startOurBot } from "./lib/our-bot.js";
 import { bytesPerChat } from "./lib/redis-bytes.js";
-import { textUpdate } from "../test/harness/updates.js";
+import { callbackUpdate, messageWithButton, textUpdate } from "../test/harness/updates.js";
 
 const CHATS = 50;
 const FIRST_CHAT = 7_400_000_001;
@@ -32,7 +32,9 @@ export async function measureP6(exchanger: ExchangerProcess): Promise<number> {
     const chats = Array.from({ length: CHATS }, (_, i) => FIRST_CHAT + i);
     for (const chatId of chats) {
       await deliver(textUpdate(ours.fake, chatId, exchanger.apiKey));
+      // /notify shows the switches; "Turn on" switches notifications on, as a user would.
       await deliver(textUpdate(ours.fake, chatId, "/notify"));
+      await deliver(callbackUpdate(ours.fake, chatId, messageWithButton(ours.fake, chatId, "notify:on")!, "notify:on"));
     }
     const notifier = new Notifier({
       ...app.deps,

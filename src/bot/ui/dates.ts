@@ -12,6 +12,7 @@
  * which zone that last one is in; we read it as UTC (what the sandbox writes) and show "UTC", so the
  * screen states the assumption instead of hiding it. Anything unparseable is shown as written.
  */
+import { LANGUAGES } from "../../config.js";
 import { displayValue } from "./html.js";
 
 export interface DateTranslator {
@@ -38,28 +39,41 @@ export function parseServerDate(value: unknown): Date | undefined {
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }
 
-/** Locales we were told about that Intl knows; "en" otherwise (a typo in a .ftl must not throw). */
-function localeOf(tr: DateTranslator): string {
+const FORMAT: Intl.DateTimeFormatOptions = {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+  timeZoneName: "short",
+};
+
+/**
+ * Built once for the languages the bot ships (a formatter costs far more to build than to use, and a
+ * list screen formats a date per order); never changed after. Any other tag (an operator's override of
+ * `date-locale`) is built when used.
+ */
+const SHIPPED: ReadonlyMap<string, Intl.DateTimeFormat> = new Map(LANGUAGES.map((tag) => [tag, new Intl.DateTimeFormat(tag, FORMAT)]));
+
+/** The formatter of the locale the translations name; "en" when Intl does not know it (a typo in a .ftl must not throw). */
+function formatterFor(tr: DateTranslator): Intl.DateTimeFormat {
   const tag = tr.t("date-locale").trim();
+  const shipped = SHIPPED.get(tag);
+  if (shipped) return shipped;
   try {
-    return Intl.DateTimeFormat.supportedLocalesOf([tag])[0] ?? "en";
+    const known = Intl.DateTimeFormat.supportedLocalesOf([tag])[0];
+    if (known !== undefined) return new Intl.DateTimeFormat(known, FORMAT);
   } catch {
-    return "en";
+    // an invalid tag: fall through to English
   }
+  return SHIPPED.get("en")!;
 }
 
 /** A server date in the one format; the value as written when it is not a date; undefined when empty. */
 export function formatDate(tr: DateTranslator, value: unknown): string | undefined {
   const date = parseServerDate(value);
   if (date === undefined) return displayValue(value);
-  return new Intl.DateTimeFormat(localeOf(tr), {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  }).format(date);
+  return formatterFor(tr).format(date);
 }
