@@ -139,7 +139,7 @@ export function createLinkFeature(): Feature {
     commands: [
       { command: "start", descriptionKey: "cmd-start" },
       { command: "logout", descriptionKey: "cmd-logout" },
-      { command: "link", descriptionKey: "cmd-link", listed: false },
+      { command: "link", descriptionKey: "cmd-link" },
     ],
   };
 }

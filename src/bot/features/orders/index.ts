@@ -43,7 +43,7 @@ export function createOrdersFeature(): Feature {
     composer,
     menu: [{ labelKey: "orders-menu", data: listData(firstPage(OWN_ORDERS.scope)), order: 20 }],
     commands: [
-      { command: "orders", descriptionKey: "orders-cmd-orders" },
+      { command: "orders", descriptionKey: "orders-cmd-orders", inMenu: true },
       { command: "order", descriptionKey: "orders-cmd-order" },
     ],
   };
