@@ -199,6 +199,14 @@ export function notFoundScreen(ctx: BotContext, query: string, back: ListView): 
   };
 }
 
+/** /order and the deep link `start=order_<id>`: the card of one own order, or "not found" (Back leads to the list). */
+export async function showOwnOrder(ctx: BotContext, lookup: OrderLookup): Promise<void> {
+  const back = firstPage(OWN_ORDERS.scope);
+  const order = await findSourceOrder(ctx, OWN_ORDERS, lookup);
+  const shown = "id" in lookup ? `#${lookup.id}` : lookup.token;
+  await showScreen(ctx, order ? await cardScreen(ctx, OWN_ORDERS, order, back) : notFoundScreen(ctx, shown, back));
+}
+
 /** Buttons of one source: list pages, cards, the active chip. Data that does not parse falls through (→ "expired"). */
 export function orderBrowserComposer(source: OrderSource): Composer<BotContext> {
   const composer = new Composer<BotContext>();
