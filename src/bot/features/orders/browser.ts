@@ -36,7 +36,7 @@ import { backToMenuRow } from "../menu/public.js";
 import { payData } from "../pay/public.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { supportRow } from "../../ui/branding.js";
-import { newestFirstPage } from "./newest-first.js";
+import { newestFirstPage, type OrdersPage } from "./newest-first.js";
 
 export interface OrderSource {
   scope: OrderScope;
@@ -113,7 +113,7 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
   const params: OrderFilters & ListParams & { page: number; limit: number } = { page: view.page, limit: pageSize };
   const choice = view.filter === "all" ? undefined : view.filter;
   if (choice) params.status = statusFilterParam(choice);
-  let page: Page<Order>;
+  let page: OrdersPage;
   let names: Map<string, string>;
   try {
     [page, names] = await Promise.all([
@@ -129,6 +129,8 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
   const head = [ctx.t(source.referral ? "orders-ref-title" : "orders-title")];
   if (choice) head.push(ctx.t("orders-filter-line", { status: statusLabel(ctx, choiceStatus(choice)) }));
   if (page.pagination && page.items.length > 0) head.push(ctx.t("orders-total", { total: page.pagination.total }));
+  // The server lists oldest first, without a count, and more orders than one screen may walk (newest-first.ts).
+  if (page.oldestFirst && page.items.length > 0) head.push(ctx.t("orders-oldest-first", { count: page.oldestFirst.walked }));
 
   const keyboard = new InlineKeyboard();
   if (page.items.length === 0) {
