@@ -5,6 +5,12 @@
  * more without language_code, in the default language, for users of every other language.
  *
  * The command menu holds only the everyday commands (CommandSpec.inMenu); /help lists them all.
+ * Which: /menu (every screen is a button away), /orders and /pay (what customers come for), /account
+ * (the balance), /notify (the one setting checked often), /language (a user whose Telegram language
+ * is not the bot's must find it without reading), /help (the way to the rest). Not /start (Telegram
+ * shows its own Start button; /menu does the same once linked), nor /cancel (every prompt has a
+ * Cancel button and any command leaves a flow), nor the occasional ones (details, verification,
+ * password, 2FA, public info, logout): a long menu hides the few that matter.
  * Texts are plain (these methods take no parse mode), so the exchanger's name is not HTML-escaped.
  */
 import type { Api } from "grammy";
