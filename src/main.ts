@@ -56,6 +56,8 @@ async function main(): Promise<void> {
       "setMyCommands failed; the command menu may be out of date",
     ),
   );
+  // The profile's descriptions likewise: each refusal or timeout is logged inside and the bot starts anyway.
+  await callTelegramAtStartup("setMyDescription", (signal) => app.registerDescriptions(signal), telegram);
 
   // /healthz (both ports) and /metrics. Until polling or the webhook server starts, "receiving" says so.
   let receiving: ReceivingProbe = () => "the bot is still starting";

@@ -20,8 +20,11 @@ export interface CommandSpec {
   command: string;
   /** Translation key of the one-line description (setMyCommands, /help). */
   descriptionKey: string;
-  /** Only listed in /help and the command menu when it is an everyday command (default true). */
-  listed?: boolean;
+  /**
+   * In Telegram's command menu (setMyCommands): only the handful a customer uses every day, so the
+   * menu stays short (profile.ts says which and why). /help lists every command either way. Default false.
+   */
+  inMenu?: boolean;
 }
 
 export interface Feature {

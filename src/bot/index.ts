@@ -38,10 +38,10 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Api, type ApiClientOptions } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import { LANGUAGES } from "../config.js";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
-import { layoutOf, type Feature } from "./feature.js";
+import { layoutOf, type BotLayout, type Feature } from "./feature.js";
+import { registerCommands, registerDescriptions } from "./profile.js";
 import { ADMIN_COMMANDS, createAdminComposer } from "./features/admin/index.js";
 import { createAccountFeature } from "./features/account/index.js";
 import { createInfoFeature } from "./features/info/index.js";
@@ -106,8 +106,12 @@ export interface CreateBotOptions {
 export interface CreatedBot {
   bot: Bot<BotContext>;
   i18n: I18n<FlowContext>;
-  /** setMyCommands for every language (call once at start). */
+  /** The installed features' menu and commands (/help, README's command table test). */
+  layout: BotLayout;
+  /** setMyCommands for every language: the everyday commands (call once at start; profile.ts). */
   registerCommands(signal?: Parameters<Api["setMyCommands"]>[2]): Promise<void>;
+  /** setMyDescription / setMyShortDescription for every language; never throws (call once at start). */
+  registerDescriptions(signal?: Parameters<Api["setMyCommands"]>[2]): Promise<void>;
 }
 
 export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBotOptions): CreatedBot {
@@ -166,39 +170,12 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
     ),
   );
 
+  const profile = { api: bot.api, i18n, botConfig, deps };
   return {
     bot,
     i18n,
-    registerCommands: (signal) =>
-      registerCommands(
-        bot.api,
-        i18n,
-        layout.commands.filter((c) => c.listed !== false),
-        botConfig,
-        deps.logger,
-        signal,
-      ),
+    layout,
+    registerCommands: (signal) => registerCommands(profile, layout.commands, ADMIN_COMMANDS, signal),
+    registerDescriptions: (signal) => registerDescriptions(profile, signal),
   };
-}
-
-async function registerCommands(
-  api: Api,
-  i18n: I18n<FlowContext>,
-  commands: readonly { command: string; descriptionKey: string }[],
-  botConfig: BotConfig,
-  logger: BotDeps["logger"],
-  signal?: Parameters<Api["setMyCommands"]>[2],
-): Promise<void> {
-  const listFor = (lang: string, list = commands) => list.map((c) => ({ command: c.command, description: i18n.t(lang, c.descriptionKey) }));
-  for (const lang of LANGUAGES) await api.setMyCommands(listFor(lang), { language_code: lang }, signal);
-  await api.setMyCommands(listFor(botConfig.defaultLanguage), undefined, signal);
-  // A chat scope replaces the default list there, so the admin chats get everything plus /stats.
-  // The default language only: one call per chat, and the bot may not be in every listed chat yet.
-  const adminList = listFor(botConfig.defaultLanguage, [...commands, ...ADMIN_COMMANDS]);
-  for (const chatId of botConfig.adminChatIds) {
-    await api.setMyCommands(adminList, { scope: { type: "chat", chat_id: chatId } }, signal).catch((error: unknown) => {
-      // Not fatal: /stats still works there, it is only missing from that chat's command menu.
-      logger.warn({ chatId, err: error instanceof Error ? error.message : String(error) }, "could not list /stats in an admin chat");
-    });
-  }
 }

@@ -80,13 +80,13 @@ export interface SandboxOptions {
   now?: () => number;
   /** Called once per request after it was answered (or faulted); used by `npm run sandbox` to log. */
   onRequest?: (request: RecordedRequest) => void;
-  /** Which real-server variant to speak (dialect.ts); default `spec`. */
-  dialect?: DialectName;
+  /** Which real-server variant to speak (dialect.ts); default `spec`. Tests may pass a variant of one (`{ ...DIALECTS.legacy, pagination: false }`). */
+  dialect?: DialectName | Dialect;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const now = options.now ?? Date.now;
-  const dialect = dialectByName(options.dialect);
+  const dialect = typeof options.dialect === "object" ? options.dialect : dialectByName(options.dialect);
   const state = createSeedState(undefined, dialect);
   const requests: RecordedRequest[] = [];
   const faults = new FaultQueue();

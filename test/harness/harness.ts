@@ -12,6 +12,7 @@ import { parseConfig, type Config } from "../../src/config.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import { openStorage } from "../../src/storage/index.js";
 import { startSandbox, type DialectName, type Sandbox } from "../../src/sandbox/server.js";
+import type { Dialect } from "../../src/sandbox/dialect.js";
 import { BOT_TOKEN, TelegramFake } from "./telegram-fake.js";
 import { SimUser, type UserOptions } from "./user.js";
 
@@ -21,8 +22,8 @@ export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 42).toString("base64");
 export interface HarnessOptions {
   /** Extra environment for parseConfig (e.g. EXCHANGER_TIMEOUT_MS, ORDERS_PAGE_SIZE); REDIS_SENTINELS replaces the default REDIS_URL. */
   env?: Record<string, string>;
-  /** The sandbox's dialect (src/sandbox/dialect.ts) when this harness starts its own; default spec. */
-  dialect?: DialectName;
+  /** The sandbox's dialect (src/sandbox/dialect.ts), or a variant of one, when this harness starts its own; default spec. */
+  dialect?: DialectName | Dialect;
   /** Share one sandbox between harnesses (two bot instances on one exchanger). */
   sandbox?: Sandbox;
   /** Share the Redis prefix (two bot instances on one Redis). */

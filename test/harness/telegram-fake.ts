@@ -105,6 +105,10 @@ export class TelegramFake {
     return this.nextUpdateId++;
   }
 
+  /** The bot's profile texts as Telegram holds them: language code ("" = every other language) → text. */
+  readonly descriptions = new Map<string, string>();
+  readonly shortDescriptions = new Map<string, string>();
+
   /** Calls of one method, optionally for one chat. */
   callsOf(method: string, chatId?: number): ApiCall[] {
     return this.calls.filter((c) => c.method === method && (chatId === undefined || Number(c.payload.chat_id) === chatId));
@@ -234,6 +238,16 @@ export class TelegramFake {
     }
   }
 
+  /** setMyDescription / setMyShortDescription: Telegram's limits (0-512 / 0-120 characters, a two-letter language code or none). */
+  private setDescription(p: Record<string, unknown>, field: "description" | "short_description", max: number): true {
+    const text = p[field] === undefined ? "" : String(p[field]);
+    if (text.length > max) throw new TelegramApiError(400, `Bad Request: ${field.replace("_", " ")} is too long`);
+    const language = p.language_code === undefined ? "" : String(p.language_code);
+    if (language !== "" && !/^[a-z]{2}$/.test(language)) throw new TelegramApiError(400, "Bad Request: invalid language code specified");
+    (field === "description" ? this.descriptions : this.shortDescriptions).set(language, text);
+    return true;
+  }
+
   private async handle(method: string, p: Record<string, unknown>): Promise<unknown> {
     switch (method) {
       case "getMe":
@@ -256,6 +270,10 @@ export class TelegramFake {
         this.answered.add(id);
         return true;
       }
+      case "setMyDescription":
+        return this.setDescription(p, "description", 512);
+      case "setMyShortDescription":
+        return this.setDescription(p, "short_description", 120);
       case "sendChatAction":
       case "setMyCommands":
       case "deleteWebhook":

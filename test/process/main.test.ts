@@ -43,6 +43,9 @@ describe("the compiled bot process", () => {
     try {
       await waitFor(() => fake.callsOf("getUpdates").length > 0, "the first getUpdates");
       expect(fake.callsOf("setMyCommands").length).toBe(4);
+      // The profile's descriptions too: en, ru, uk and the default without language_code.
+      expect([...fake.descriptions.keys()].sort()).toEqual(["", "en", "ru", "uk"]);
+      expect([...fake.shortDescriptions.keys()].sort()).toEqual(["", "en", "ru", "uk"]);
 
       fake.pushUpdate(textUpdate(fake, 777, "/start"));
       await waitFor(() => fake.visible(777).some((m) => m.from === "bot" && m.text.includes("API Settings")), "the greeting");

@@ -32,6 +32,6 @@ export function createAccountFeature(): Feature {
     name: "account",
     composer,
     menu: [{ labelKey: "menu-account", data: ACCOUNT_DATA, order: 10 }],
-    commands: [{ command: "account", descriptionKey: "cmd-account" }],
+    commands: [{ command: "account", descriptionKey: "cmd-account", inMenu: true }],
   };
 }

@@ -4,7 +4,7 @@
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
-import type { Feature } from "../../feature.js";
+import type { CommandSpec, Feature } from "../../feature.js";
 import { isFlowPrompt } from "../../core/flow-messages.js";
 import { answerStaleButton, CANCEL_DATA, leaveFlows } from "../../core/flow-exit.js";
 import { secretNotice, settleLapsedPrompt } from "../../core/secret-prompt.js";
@@ -13,9 +13,12 @@ import { showScreen } from "../../ui/screen.js";
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createHelpFeature(): Feature {
   const composer = new Composer<BotContext>();
+  // Every command: the everyday ones (those in Telegram's command menu) first, then the rest.
   composer.command("help", async (ctx) => {
-    const lines = ctx.layout.commands.filter((c) => c.listed !== false).map((c) => `/${c.command} — ${ctx.t(c.descriptionKey)}`);
-    await ctx.reply(`${ctx.t("help-intro")}\n\n${lines.join("\n")}`);
+    const line = (c: CommandSpec) => `/${c.command} — ${ctx.t(c.descriptionKey)}`;
+    const everyday = ctx.layout.commands.filter((c) => c.inMenu === true).map(line);
+    const more = ctx.layout.commands.filter((c) => c.inMenu !== true).map(line);
+    await ctx.reply([ctx.t("help-intro"), "", ...everyday, "", ctx.t("help-more"), ...more].join("\n"));
   });
 
   // Position labels on pagers and other display-only buttons.
@@ -25,7 +28,7 @@ export function createHelpFeature(): Feature {
     name: "help",
     composer,
     commands: [
-      { command: "help", descriptionKey: "cmd-help" },
+      { command: "help", descriptionKey: "cmd-help", inMenu: true },
       { command: "cancel", descriptionKey: "cmd-cancel" },
     ],
   };

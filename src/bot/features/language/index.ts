@@ -40,6 +40,6 @@ export function createLanguageFeature(): Feature {
     name: "language",
     composer,
     menu: [{ labelKey: "menu-language", data: "lang:menu", order: 90, needsKey: false }],
-    commands: [{ command: "language", descriptionKey: "cmd-language" }],
+    commands: [{ command: "language", descriptionKey: "cmd-language", inMenu: true }],
   };
 }

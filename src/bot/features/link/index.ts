@@ -15,6 +15,7 @@ import { renderAccountCard } from "../account/public.js";
 import { Unauthorized, ExchangerError } from "../../../exchanger/errors.js";
 import { mainMenuKeyboard } from "../menu/public.js";
 import { withNotifyOffer } from "../notify/public.js";
+import { parseOrderStartPayload, showOwnOrder } from "../orders/public.js";
 import { conversationKey } from "../../core/flows.js";
 import { secretNotice } from "../../core/secret-prompt.js";
 import { looksLikeApiKey } from "../../core/api-key-shape.js";
@@ -82,7 +83,13 @@ export function createLinkFeature(): Feature {
 
   privateChat.command("start", async (ctx) => {
     await tellRemovedPayload(ctx);
-    if (await ctx.deps.vault.has(ctx.chatId)) {
+    // A deep link to an order (t.me/<bot>?start=order_<id>). A payload the secret guard removed is never read.
+    const orderId = ctx.secretRemoved === undefined ? parseOrderStartPayload(ctx.match) : undefined;
+    const linked = await ctx.deps.vault.has(ctx.chatId);
+    if (orderId !== undefined && linked) return showOwnOrder(ctx, { id: orderId });
+    // Not linked: the card needs the account's key. No state is kept: after linking, the link opens the card.
+    if (orderId !== undefined) await ctx.reply(ctx.t("link-order-first", { id: orderId }));
+    if (linked) {
       await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenuKeyboard(ctx, true) });
       return;
     }
@@ -139,7 +146,7 @@ export function createLinkFeature(): Feature {
     commands: [
       { command: "start", descriptionKey: "cmd-start" },
       { command: "logout", descriptionKey: "cmd-logout" },
-      { command: "link", descriptionKey: "cmd-link", listed: false },
+      { command: "link", descriptionKey: "cmd-link" },
     ],
   };
 }

@@ -21,6 +21,6 @@ export function createMenuFeature(): Feature {
   return {
     name: "menu",
     composer,
-    commands: [{ command: "menu", descriptionKey: "cmd-menu" }],
+    commands: [{ command: "menu", descriptionKey: "cmd-menu", inMenu: true }],
   };
 }

@@ -132,6 +132,6 @@ export function createNotifyFeature(): Feature {
     name: "notify",
     composer,
     menu: [{ labelKey: "notify-menu", data: "notify:show", order: 80 }],
-    commands: [{ command: "notify", descriptionKey: "notify-cmd" }],
+    commands: [{ command: "notify", descriptionKey: "notify-cmd", inMenu: true }],
   };
 }

@@ -36,7 +36,7 @@ import { backToMenuRow } from "../menu/public.js";
 import { payData } from "../pay/public.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { supportRow } from "../../ui/branding.js";
-import { newestFirstPage } from "./newest-first.js";
+import { newestFirstPage, type OrdersPage } from "./newest-first.js";
 
 export interface OrderSource {
   scope: OrderScope;
@@ -113,7 +113,7 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
   const params: OrderFilters & ListParams & { page: number; limit: number } = { page: view.page, limit: pageSize };
   const choice = view.filter === "all" ? undefined : view.filter;
   if (choice) params.status = statusFilterParam(choice);
-  let page: Page<Order>;
+  let page: OrdersPage;
   let names: Map<string, string>;
   try {
     [page, names] = await Promise.all([
@@ -129,6 +129,8 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
   const head = [ctx.t(source.referral ? "orders-ref-title" : "orders-title")];
   if (choice) head.push(ctx.t("orders-filter-line", { status: statusLabel(ctx, choiceStatus(choice)) }));
   if (page.pagination && page.items.length > 0) head.push(ctx.t("orders-total", { total: page.pagination.total }));
+  // The server lists oldest first, without a count, and more orders than one screen may walk (newest-first.ts).
+  if (page.oldestFirst && page.items.length > 0) head.push(ctx.t("orders-oldest-first", { count: page.oldestFirst.walked }));
 
   const keyboard = new InlineKeyboard();
   if (page.items.length === 0) {
@@ -197,6 +199,14 @@ export function notFoundScreen(ctx: BotContext, query: string, back: ListView): 
     text: ctx.t("orders-not-found", { query: escapeHtml(query) }),
     keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-back"), listData(back))),
   };
+}
+
+/** /order and the deep link `start=order_<id>`: the card of one own order, or "not found" (Back leads to the list). */
+export async function showOwnOrder(ctx: BotContext, lookup: OrderLookup): Promise<void> {
+  const back = firstPage(OWN_ORDERS.scope);
+  const order = await findSourceOrder(ctx, OWN_ORDERS, lookup);
+  const shown = "id" in lookup ? `#${lookup.id}` : lookup.token;
+  await showScreen(ctx, order ? await cardScreen(ctx, OWN_ORDERS, order, back) : notFoundScreen(ctx, shown, back));
 }
 
 /** Buttons of one source: list pages, cards, the active chip. Data that does not parse falls through (→ "expired"). */

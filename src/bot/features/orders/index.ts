@@ -8,7 +8,7 @@ import type { Feature } from "../../feature.js";
 import { listData } from "./codec.js";
 import { parseOrderQuery } from "../../../exchanger/order-lookup.js";
 import { quoteInput } from "../../ui/html.js";
-import { cardScreen, findSourceOrder, firstPage, listScreen, notFoundScreen, orderBrowserComposer, OWN_ORDERS } from "./browser.js";
+import { firstPage, listScreen, orderBrowserComposer, OWN_ORDERS, showOwnOrder } from "./browser.js";
 import { showScreen } from "../../ui/screen.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
@@ -30,10 +30,7 @@ export function createOrdersFeature(): Feature {
       await ctx.reply(ctx.t("orders-bad-query", { query: quoteInput(text, 64) }));
       return;
     }
-    const back = firstPage(OWN_ORDERS.scope);
-    const order = await findSourceOrder(ctx, OWN_ORDERS, lookup);
-    const shown = "id" in lookup ? `#${lookup.id}` : lookup.token;
-    await showScreen(ctx, order ? await cardScreen(ctx, OWN_ORDERS, order, back) : notFoundScreen(ctx, shown, back));
+    await showOwnOrder(ctx, lookup);
   });
 
   composer.use(orderBrowserComposer(OWN_ORDERS));
@@ -43,7 +40,7 @@ export function createOrdersFeature(): Feature {
     composer,
     menu: [{ labelKey: "orders-menu", data: listData(firstPage(OWN_ORDERS.scope)), order: 20 }],
     commands: [
-      { command: "orders", descriptionKey: "orders-cmd-orders" },
+      { command: "orders", descriptionKey: "orders-cmd-orders", inMenu: true },
       { command: "order", descriptionKey: "orders-cmd-order" },
     ],
   };

@@ -93,6 +93,6 @@ export function createPayFeature(): Feature {
     composer,
     flows: [defineFlow(PAY_TOKEN_FLOW, payTokenFlow), defineFlow(PAY_CODE_FLOW, payCodeFlow)],
     menu: [{ labelKey: "pay-menu", data: PAY_MENU_DATA, order: 40 }],
-    commands: [{ command: "pay", descriptionKey: "pay-cmd" }],
+    commands: [{ command: "pay", descriptionKey: "pay-cmd", inMenu: true }],
   };
 }

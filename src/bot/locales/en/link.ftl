@@ -16,3 +16,4 @@ logout-done = 👋 Unlinked. Your key and all data of this chat were deleted. Se
 logout-kept = OK, your account stays linked.
 cmd-logout = Unlink your account
 cmd-link = Link your account
+link-order-first = 🔗 This link opens order #{ $id }. Link your account first (below), then open the link again.

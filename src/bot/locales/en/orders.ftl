@@ -51,3 +51,4 @@ orders-usage = To open an order, send <code>/order</code> followed by its number
 orders-bad-query = 🤔 “{ $query }” is neither an order number nor an order token. Send, for example, <code>/order 1039</code>.
 orders-field-token = Token
 orders-btn-copy-token = 📋 Copy token
+orders-oldest-first = ℹ️ This exchanger lists orders oldest first and does not say how many there are (more than { $count }): ▶ leads to newer orders.

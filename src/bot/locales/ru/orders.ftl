@@ -51,3 +51,4 @@ orders-usage = Чтобы открыть заявку, отправьте <code>
 orders-bad-query = 🤔 «{ $query }» — это не номер и не токен заявки. Отправьте, например, <code>/order 1039</code>.
 orders-field-token = Токен
 orders-btn-copy-token = 📋 Копировать токен
+orders-oldest-first = ℹ️ Этот обменник отдаёт заявки от старых к новым и не сообщает, сколько их (больше { $count }): ▶ ведёт к более новым.

@@ -51,3 +51,4 @@ orders-usage = Щоб відкрити заявку, надішліть <code>/o
 orders-bad-query = 🤔 «{ $query }» — це не номер і не токен заявки. Надішліть, наприклад, <code>/order 1039</code>.
 orders-field-token = Токен
 orders-btn-copy-token = 📋 Копіювати токен
+orders-oldest-first = ℹ️ Цей обмінник віддає заявки від старих до нових і не повідомляє, скільки їх (більше ніж { $count }): ▶ веде до новіших.

@@ -1,7 +1,9 @@
 /** How the server's list order is read off a page, and which server page holds the user's page. */
 import { describe, expect, it } from "vitest";
 import { directionOf, ListOrder } from "../../../../src/exchanger/list-order.js";
-import { serverPageFor } from "../../../../src/bot/features/orders/newest-first.js";
+import { newestFirstPage, serverPageFor, WALK_MAX_CALLS, WALK_PAGE_SIZE } from "../../../../src/bot/features/orders/newest-first.js";
+import type { Order, Page } from "../../../../src/exchanger/types.js";
+import type { BotContext } from "../../../../src/bot/context.js";
 
 describe("the server's list order", () => {
   it("is read from numeric ids, else from creation dates; one item or equal ends teach nothing", () => {
@@ -43,5 +45,49 @@ describe("the server page of the user's page on an oldest-first server", () => {
     expect(serverPageFor(1, 40, 5)).toBe(8);
     expect(serverPageFor(1, 0, 5)).toBe(1);
     expect(serverPageFor(3, 5, 5)).toBe(-1);
+  });
+});
+
+describe("walking an oldest-first list without pagination", () => {
+  /** A server listing `count` orders oldest first, no pagination, capping `limit` and maybe clamping `page` to its last. */
+  function server(count: number, cap: number, clampPage: boolean) {
+    const orders: Order[] = Array.from({ length: count }, (_, i) => ({ id: i + 1, status: 0 }));
+    const calls: Array<{ page?: number; limit?: number }> = [];
+    const fetch = (params: { page?: number; limit?: number }): Promise<Page<Order>> => {
+      calls.push(params);
+      const limit = Math.min(params.limit ?? 10, cap);
+      const pages = Math.max(1, Math.ceil(count / limit));
+      const page = clampPage ? Math.min(params.page ?? 1, pages) : (params.page ?? 1);
+      return Promise.resolve({ items: orders.slice((page - 1) * limit, page * limit) });
+    };
+    return { fetch, calls };
+  }
+  const ctx = () => ({ deps: { listOrder: new ListOrder() } }) as unknown as BotContext;
+  const ids = (page: Page<Order>) => page.items.map((o) => Number(o.id));
+
+  it.each([
+    ["a server capping limit below what is asked", 30, 20, false],
+    ["a server repeating its last page past the end", 40, 20, true],
+    ["a list that fits one call", 12, 100, false],
+  ] as const)("finds the end of %s and shows the newest first with the real count", async (_name, count, cap, clamp) => {
+    const { fetch, calls } = server(count, cap, clamp);
+    const page = await newestFirstPage(ctx(), "ord", { page: 1, limit: 5 }, fetch);
+    expect(ids(page)).toEqual([count, count - 1, count - 2, count - 3, count - 4]);
+    expect(page.pagination?.total).toBe(count);
+    expect(calls.length).toBeLessThanOrEqual(WALK_MAX_CALLS + 1);
+    const second = await newestFirstPage(ctx(), "ord", { page: 2, limit: 5 }, fetch);
+    expect(ids(second)).toEqual([count - 5, count - 6, count - 7, count - 8, count - 9]);
+  });
+
+  it("stops after WALK_MAX_CALLS and marks the page when the end is not reached", async () => {
+    const { fetch, calls } = server(WALK_PAGE_SIZE * WALK_MAX_CALLS + 1, 1000, false);
+    const known = ctx();
+    await newestFirstPage(known, "ord", { page: 1, limit: 5 }, fetch);
+    calls.length = 0;
+    const page = await newestFirstPage(known, "ord", { page: 1, limit: 5 }, fetch);
+    expect(calls.length).toBe(WALK_MAX_CALLS + 1);
+    expect(page.oldestFirst).toEqual({ walked: WALK_PAGE_SIZE * WALK_MAX_CALLS });
+    expect(ids(page)).toEqual([5, 4, 3, 2, 1]);
+    expect(page.pagination).toBeUndefined();
   });
 });
