@@ -72,6 +72,15 @@ export function violations(imports: readonly Import[]): string[] {
   return out;
 }
 
+/** Telegram's edit methods: a feature reaches them only through ui/screen.ts (one fallback, one "unchanged" check). */
+const EDIT_CALL = /\.(editMessageText|editMessageReplyMarkup|editMessageCaption|editMessageMedia)\s*\(/g;
+
+/** "file:line method" for every direct edit call in a feature's source. */
+export function directEdits(file: string, text: string): string[] {
+  if (featureOf(file) === undefined) return [];
+  return [...text.matchAll(EDIT_CALL)].map((m) => `${file}:${text.slice(0, m.index).split("\n").length} ${m[1]}`);
+}
+
 describe("layout rules (src/bot/README.md)", () => {
   it("finds the imports it checks", () => {
     // Guards the guard: a broken scanner would see no imports and pass everything.
@@ -81,6 +90,17 @@ describe("layout rules (src/bot/README.md)", () => {
 
   it("no source file breaks a rule", () => {
     expect(violations(ALL)).toEqual([]);
+  });
+
+  it("no feature edits a message itself: every screen goes through ui/screen.ts", () => {
+    const found = sourceFiles(join(SRC, "bot/features")).flatMap((file) => directEdits(relative(SRC, file), readFileSync(file, "utf8")));
+    expect(found).toEqual([]);
+    // Guards the guard: the scanner sees a direct edit when there is one, and ui/ is where edits belong.
+    expect(directEdits("bot/features/notify/index.ts", "await ctx.editMessageReplyMarkup({ reply_markup })")).toHaveLength(1);
+    expect(directEdits("bot/features/x/flow.ts", "await ctx.api\n  .editMessageText(chatId, id, text)")).toEqual([
+      "bot/features/x/flow.ts:2 editMessageText",
+    ]);
+    expect(directEdits("bot/ui/screen.ts", "await api.editMessageText(chatId, id, text)")).toEqual([]);
   });
 
   it("catches each kind of violation", () => {

@@ -13,7 +13,7 @@ import type { Feature } from "../../feature.js";
 import { NotLinked } from "../../core/errors.js";
 import { MENU_DATA, mainMenuKeyboard } from "../menu/public.js";
 import { ACCOUNT_DATA } from "../account/public.js";
-import { isNotModified, showScreen, type Screen } from "../../ui/screen.js";
+import { showButtons, showScreen, type Screen } from "../../ui/screen.js";
 import { callbackData, oneOf } from "../../ui/callback-data.js";
 import { kindsPatch, notifyPrefs, type NotifyPrefs } from "../../../storage/settings.js";
 
@@ -120,13 +120,9 @@ export function createNotifyFeature(): Feature {
   privateChat.callbackQuery("notify:offer", async (ctx) => {
     if (ctx.chatSettings.notify !== true) await setKinds(ctx, { newOrders: true, statusChanges: true });
     else await requireLinked(ctx);
-    await ctx.answerCallbackQuery({ text: ctx.t("notify-turned-on") });
-    await ctx.editMessageReplyMarkup({ reply_markup: mainMenuKeyboard(ctx, true) }).catch(ignoreNotModified);
+    // Should that message be gone, the notifications screen comes instead: it shows the same news.
+    await showButtons(ctx, mainMenuKeyboard(ctx, true), () => screen(ctx), { toast: ctx.t("notify-turned-on") });
   });
-
-  function ignoreNotModified(error: unknown): void {
-    if (!isNotModified(error)) throw error;
-  }
 
   return {
     name: "notify",
