@@ -1,6 +1,6 @@
 /**
  * Callback data of paying (all ≤ 64 bytes). The order card's Pay button (rendered by the orders
- * screens) is the one other features use:
+ * screens) is the one other features use, through public.ts:
  *   pay:o:<orderId>  open the confirmation card for an order (edits the pressed message)
  *   pay:s:<orderId>  re-read the order's status (same card, fresh)
  *   pay:c:<cid>      confirm — single use, see core/confirmations.ts
