@@ -81,6 +81,12 @@ export function directEdits(file: string, text: string): string[] {
   return [...text.matchAll(EDIT_CALL)].map((m) => `${file}:${text.slice(0, m.index).split("\n").length} ${m[1]}`);
 }
 
+/** "file:line" for every callback-data codec a feature declares outside its codec.ts. */
+export function codecsOutsideCodec(file: string, text: string): string[] {
+  if (featureOf(file) === undefined || file.endsWith("/codec.ts")) return [];
+  return [...text.matchAll(/\bcallbackData\s*\(/g)].map((m) => `${file}:${text.slice(0, m.index).split("\n").length}`);
+}
+
 describe("layout rules (src/bot/README.md)", () => {
   it("finds the imports it checks", () => {
     // Guards the guard: a broken scanner would see no imports and pass everything.
@@ -101,6 +107,16 @@ describe("layout rules (src/bot/README.md)", () => {
       "bot/features/x/flow.ts:2 editMessageText",
     ]);
     expect(directEdits("bot/ui/screen.ts", "await api.editMessageText(chatId, id, text)")).toEqual([]);
+  });
+
+  it("a feature declares its callback-data codecs in its codec.ts (public.ts only re-exports them)", () => {
+    const found = sourceFiles(join(SRC, "bot/features")).flatMap((file) =>
+      codecsOutsideCodec(relative(SRC, file), readFileSync(file, "utf8")),
+    );
+    expect(found).toEqual([]);
+    const declaration = 'export const openPayCard = callbackData("pay:o", { orderId });';
+    expect(codecsOutsideCodec("bot/features/pay/public.ts", declaration)).toEqual(["bot/features/pay/public.ts:1"]);
+    expect(codecsOutsideCodec("bot/features/pay/codec.ts", declaration)).toEqual([]);
   });
 
   it("catches each kind of violation", () => {

@@ -14,15 +14,10 @@ import { NotLinked } from "../../core/errors.js";
 import { MENU_DATA, mainMenuKeyboard } from "../menu/public.js";
 import { ACCOUNT_DATA } from "../account/public.js";
 import { showButtons, showScreen, type Screen } from "../../ui/screen.js";
-import { callbackData, oneOf } from "../../ui/callback-data.js";
+import { KINDS, switchData, type Kind } from "./codec.js";
 import { kindsPatch, notifyPrefs, type NotifyPrefs } from "../../../storage/settings.js";
 
-const KINDS = ["new", "status", "quiet"] as const;
-type Kind = (typeof KINDS)[number];
 const PREF: Record<Kind, keyof NotifyPrefs> = { new: "newOrders", status: "statusChanges", quiet: "quiet" };
-
-/** One switch set to a wanted state: notify:k:<kind>:<1|0>. */
-const switchData = callbackData("notify:k", { kind: oneOf(KINDS), on: oneOf(["1", "0"] as const) });
 
 async function requireLinked(ctx: BotContext): Promise<number> {
   if (ctx.chatId === undefined || !(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();

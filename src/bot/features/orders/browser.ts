@@ -33,7 +33,7 @@ import { startRow } from "../../ui/rows.js";
 import { escapeHtml, fitMessage } from "../../ui/html.js";
 import { loadCurrencyNames, orderToken, renderOrderCard, renderOrderLine } from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
-import { payData } from "../pay/codec.js";
+import { payData } from "../pay/public.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { supportRow } from "../../ui/branding.js";
 import { newestFirstPage } from "./newest-first.js";

@@ -5,7 +5,7 @@
  */
 import type { Order } from "../../../exchanger/types.js";
 import { isPayableStatus } from "../../../exchanger/vocabulary.js";
-import { payData } from "../pay/codec.js";
+import { payData } from "../pay/public.js";
 import { cardData } from "./codec.js";
 
 /** The order's card, with "Back" leading to the first page of all orders; undefined when its id cannot travel in a button. */

@@ -8,7 +8,7 @@ import {
   parseListData,
   sameFilterData,
 } from "../../../../src/bot/features/orders/codec.js";
-import { openPayCard, payData } from "../../../../src/bot/features/pay/codec.js";
+import { openPayCard, payData } from "../../../../src/bot/features/pay/public.js";
 
 describe("order list and card data", () => {
   it("a list page with each kind of filter comes back as it went", () => {
