@@ -84,15 +84,25 @@ async function editOrSend(
   if (screen.protect && !state.isProtected) return send();
   // Nothing changed (the active chip, Refresh of an unchanged order): no request at all.
   if (state.unchanged) return at.messageId;
+  // Without reply_markup the edit takes the old buttons away, as a screen without buttons should.
+  return editOr(at.messageId, () => api.editMessageText(at.chatId, at.messageId, screen.text, extra), send);
+}
+
+/** Runs an edit of `messageId`: "not modified" means done, "cannot be edited" runs `instead` (a new message). */
+async function editOr(messageId: number, edit: () => Promise<unknown>, instead: () => Promise<number>): Promise<number> {
   try {
-    // Without reply_markup the edit takes the old buttons away, as a screen without buttons should.
-    await api.editMessageText(at.chatId, at.messageId, screen.text, extra);
-    return at.messageId;
+    await edit();
+    return messageId;
   } catch (error) {
-    if (isNotModified(error)) return at.messageId;
-    if (error instanceof GrammyError && CANNOT_EDIT.test(error.description)) return send();
+    if (isNotModified(error)) return messageId;
+    if (error instanceof GrammyError && CANNOT_EDIT.test(error.description)) return instead();
     throw error;
   }
+}
+
+/** Answers the pressed button, once: unless the handler did already (before a slow step). */
+async function answerPress(ctx: FlowContext, options: ShowOptions): Promise<void> {
+  if (ctx.callbackQuery && !options.answered) await ctx.answerCallbackQuery(options.toast ? { text: options.toast } : undefined);
 }
 
 /**
@@ -108,13 +118,9 @@ export async function sendScreen(ctx: FlowContext, screen: Screen): Promise<numb
  * that shows it.
  */
 export async function showScreen(ctx: FlowContext, screen: Screen, options: ShowOptions = {}): Promise<number> {
-  const query = ctx.callbackQuery;
-  const pressed = query?.message;
-  if (!query || !pressed || ctx.chatId === undefined) {
-    if (query && !options.answered) await ctx.answerCallbackQuery(options.toast ? { text: options.toast } : undefined);
-    return sendScreen(ctx, screen);
-  }
-  if (!options.answered) await ctx.answerCallbackQuery(options.toast ? { text: options.toast } : undefined);
+  await answerPress(ctx, options);
+  const pressed = ctx.callbackQuery?.message;
+  if (!pressed || ctx.chatId === undefined) return sendScreen(ctx, screen);
   return editOrSend(ctx.api, { chatId: ctx.chatId, messageId: pressed.message_id }, screen, {
     unchanged: showsAlready(ctx, screen.text, tidyKeyboard(screen.keyboard)),
     isProtected: "has_protected_content" in pressed && pressed.has_protected_content === true,
@@ -143,20 +149,14 @@ export async function showButtons(
   whole: () => Screen | Promise<Screen>,
   options: ShowOptions = {},
 ): Promise<number> {
-  const query = ctx.callbackQuery;
-  if (query && !options.answered) await ctx.answerCallbackQuery(options.toast ? { text: options.toast } : undefined);
-  const pressed = query?.message;
-  if (!pressed || ctx.chatId === undefined) return sendScreen(ctx, await whole());
+  await answerPress(ctx, options);
+  const pressed = ctx.callbackQuery?.message;
+  const chatId = ctx.chatId;
+  const sendWhole = async () => sendScreen(ctx, await whole());
+  if (!pressed || chatId === undefined) return sendWhole();
   const markup = tidyKeyboard(keyboard)!;
   if (showsButtonsAlready(ctx, markup)) return pressed.message_id;
-  try {
-    await ctx.api.editMessageReplyMarkup(ctx.chatId, pressed.message_id, { reply_markup: markup });
-    return pressed.message_id;
-  } catch (error) {
-    if (isNotModified(error)) return pressed.message_id;
-    if (error instanceof GrammyError && CANNOT_EDIT.test(error.description)) return sendScreen(ctx, await whole());
-    throw error;
-  }
+  return editOr(pressed.message_id, () => ctx.api.editMessageReplyMarkup(chatId, pressed.message_id, { reply_markup: markup }), sendWhole);
 }
 
 /**
