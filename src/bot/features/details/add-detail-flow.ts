@@ -16,6 +16,7 @@ import { filterCurrencies, pickerKeyboard, pickerPageCount, toPickable, type Pic
 import { describeError } from "../../core/errors.js";
 import { escapeHtml, quoteInput } from "../../ui/html.js";
 import { sendScreen, showScreen } from "../../ui/screen.js";
+import { pickCurrencyData, pickerPageData } from "./codec.js";
 
 export const ADD_DETAIL_FLOW = "add-detail";
 /** What create-details accepts (the sandbox enforces the same limit, in characters). */
@@ -66,14 +67,13 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
     const update = await conversation.wait();
     if (update.callbackQuery) {
       const data = update.callbackQuery.data ?? "";
-      const choice = /^adp:c:(\d{1,4})$/.exec(data);
-      const currency = choice ? list[Number(choice[1])] : undefined;
+      const choice = pickCurrencyData.unpack(data);
+      const currency = choice ? list[choice.index] : undefined;
       if (currency) {
         await showScreen(update, { text: update.t("details-add-picked", { currency: escapeHtml(currency.label) }) });
         return currency;
       }
-      const turn = /^adp:p:(\d{1,4})$/.exec(data);
-      const target = turn ? Number(turn[1]) : 0;
+      const target = pickerPageData.unpack(data)?.page ?? 0;
       if (target >= 1 && target <= pickerPageCount(shown)) {
         page = target;
         const at = await showScreen(update, { text: intro, keyboard: pickerKeyboard(list, shown, page, update.t("btn-cancel")) });
