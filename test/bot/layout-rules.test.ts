@@ -72,6 +72,21 @@ export function violations(imports: readonly Import[]): string[] {
   return out;
 }
 
+/** Telegram's edit methods: a feature reaches them only through ui/screen.ts (one fallback, one "unchanged" check). */
+const EDIT_CALL = /\.(editMessageText|editMessageReplyMarkup|editMessageCaption|editMessageMedia)\s*\(/g;
+
+/** "file:line method" for every direct edit call in a feature's source. */
+export function directEdits(file: string, text: string): string[] {
+  if (featureOf(file) === undefined) return [];
+  return [...text.matchAll(EDIT_CALL)].map((m) => `${file}:${text.slice(0, m.index).split("\n").length} ${m[1]}`);
+}
+
+/** "file:line" for every callback-data codec a feature declares outside its codec.ts. */
+export function codecsOutsideCodec(file: string, text: string): string[] {
+  if (featureOf(file) === undefined || file.endsWith("/codec.ts")) return [];
+  return [...text.matchAll(/\bcallbackData\s*\(/g)].map((m) => `${file}:${text.slice(0, m.index).split("\n").length}`);
+}
+
 describe("layout rules (src/bot/README.md)", () => {
   it("finds the imports it checks", () => {
     // Guards the guard: a broken scanner would see no imports and pass everything.
@@ -81,6 +96,27 @@ describe("layout rules (src/bot/README.md)", () => {
 
   it("no source file breaks a rule", () => {
     expect(violations(ALL)).toEqual([]);
+  });
+
+  it("no feature edits a message itself: every screen goes through ui/screen.ts", () => {
+    const found = sourceFiles(join(SRC, "bot/features")).flatMap((file) => directEdits(relative(SRC, file), readFileSync(file, "utf8")));
+    expect(found).toEqual([]);
+    // Guards the guard: the scanner sees a direct edit when there is one, and ui/ is where edits belong.
+    expect(directEdits("bot/features/notify/index.ts", "await ctx.editMessageReplyMarkup({ reply_markup })")).toHaveLength(1);
+    expect(directEdits("bot/features/x/flow.ts", "await ctx.api\n  .editMessageText(chatId, id, text)")).toEqual([
+      "bot/features/x/flow.ts:2 editMessageText",
+    ]);
+    expect(directEdits("bot/ui/screen.ts", "await api.editMessageText(chatId, id, text)")).toEqual([]);
+  });
+
+  it("a feature declares its callback-data codecs in its codec.ts (public.ts only re-exports them)", () => {
+    const found = sourceFiles(join(SRC, "bot/features")).flatMap((file) =>
+      codecsOutsideCodec(relative(SRC, file), readFileSync(file, "utf8")),
+    );
+    expect(found).toEqual([]);
+    const declaration = 'export const openPayCard = callbackData("pay:o", { orderId });';
+    expect(codecsOutsideCodec("bot/features/pay/public.ts", declaration)).toEqual(["bot/features/pay/public.ts:1"]);
+    expect(codecsOutsideCodec("bot/features/pay/codec.ts", declaration)).toEqual([]);
   });
 
   it("catches each kind of violation", () => {

@@ -7,16 +7,21 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Unavailable } from "../../src/exchanger/errors.js";
 import { createLogger } from "../../src/logger.js";
 import { createAlerts, INCIDENT_KEY, type Alerts } from "../../src/operator/alerts.js";
+import type { ExchangerHealth } from "../../src/operator/exchanger-health.js";
 import { Harness } from "../harness/harness.js";
 import { waitFor } from "../process/process-helpers.js";
 
 const ADMINS = [5_550_001_234, -1_005_550_002_345];
-const ALERT_AFTER_MS = 400;
+/** Short on purpose: what is tested is "once per incident", counted in checks, not how long a minute is. */
+const ALERT_AFTER_MS = 200;
+const CHECK_EVERY_MS = 25;
 
 describe("exchanger alerts across instances", () => {
   let a: Harness;
   let b: Harness;
   const running: Alerts[] = [];
+  /** How often each running alerter has looked at the exchanger's health (each check looks twice). */
+  const looks = new Map<string, number>();
 
   beforeEach(async () => {
     a = await Harness.start();
@@ -24,20 +29,33 @@ describe("exchanger alerts across instances", () => {
   });
   afterEach(async () => {
     await Promise.all(running.splice(0).map((alerts) => alerts.stop()));
+    looks.clear();
     await b.close();
     await a.close();
   });
+
+  /** The instance's health, counting the alerter's looks at it (the test's own looks are not counted). */
+  function counted(health: ExchangerHealth, instance: string): ExchangerHealth {
+    looks.set(instance, 0);
+    return Object.assign(Object.create(health) as ExchangerHealth, {
+      failingSince: () => {
+        looks.set(instance, (looks.get(instance) ?? 0) + 1);
+        return health.failingSince();
+      },
+      forgetFailure: () => health.forgetFailure(),
+    });
+  }
 
   function startAlerts(h: Harness, instance: string): Alerts {
     const alerts = createAlerts(
       {
         api: h.app.bot.api,
         kv: h.storage.kv,
-        health: h.app.operator.exchangerHealth,
+        health: counted(h.app.operator.exchangerHealth, instance),
         probe: () => h.app.exchanger.getStatus("en"),
         logger: createLogger("silent"),
       },
-      { adminChatIds: ADMINS, alertAfterMs: ALERT_AFTER_MS, instance },
+      { adminChatIds: ADMINS, alertAfterMs: ALERT_AFTER_MS, checkEveryMs: CHECK_EVERY_MS, instance },
     );
     alerts.start();
     running.push(alerts);
@@ -57,13 +75,19 @@ describe("exchanger alerts across instances", () => {
   async function outage(): Promise<number> {
     a.sandbox.injectFault({ kind: "html500", times: 1_000_000 });
     const began = Date.now();
-    await expect(a.app.exchanger.getStatus("en")).rejects.toBeInstanceOf(Unavailable);
-    await expect(b.app.exchanger.getStatus("en")).rejects.toBeInstanceOf(Unavailable);
+    await Promise.all([a, b].map((h) => expect(h.app.exchanger.getStatus("en")).rejects.toBeInstanceOf(Unavailable)));
     return began;
   }
 
-  /** Several check periods of both instances pass: any duplicate would have been sent by then. */
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
+  /**
+   * Every running alerter checks twice more: a duplicate alert (or a second recovery) would have been
+   * sent by then, since each check of each instance may send one.
+   * Counted in checks rather than waited out on the clock, so a slow machine cannot make it pass early.
+   */
+  async function settle(): Promise<void> {
+    const before = new Map(looks);
+    await waitFor(() => [...looks].every(([instance, n]) => n >= before.get(instance)! + 2 * 2), "two more checks of every alerter");
+  }
 
   it("sends one alert per incident to each admin chat, after ALERT_AFTER_MS, and one recovery alert", async () => {
     startAlerts(a, "instance-a");

@@ -9,9 +9,9 @@
  * answers the callback query (answering twice is an error at Telegram). A handler that must stop the
  * spinner before a slow step answers it itself and passes `answered: true`.
  */
-import { GrammyError, type InlineKeyboard } from "grammy";
+import { GrammyError, type Api, type InlineKeyboard } from "grammy";
 import type { FlowContext } from "../context.js";
-import { showsAlready } from "./unchanged.js";
+import { sameRows, showsAlready, showsButtonsAlready } from "./unchanged.js";
 
 export interface Screen {
   text: string;
@@ -51,39 +51,118 @@ export function isNotModified(error: unknown): boolean {
  * A screen as a new message, whatever the update. For flows: a conversation's `ctx` is the update that
  * entered it (often a button press), so a result shown after the user's later answer goes below it.
  */
-export async function sendScreen(ctx: FlowContext, screen: Screen): Promise<void> {
-  await ctx.reply(screen.text, {
-    reply_markup: tidyKeyboard(screen.keyboard),
-    link_preview_options: { is_disabled: true },
-    ...(screen.protect ? { protect_content: true } : {}),
+/** Where a screen stands in the chat, as a flow remembers it between updates (no callback query at hand). */
+export interface ScreenAt {
+  chatId: number;
+  messageId: number;
+  /** What the message shows now, when known: the very same screen is then not sent again. */
+  shows?: Screen;
+}
+
+const extraOf = (screen: Screen) => ({
+  reply_markup: tidyKeyboard(screen.keyboard),
+  link_preview_options: { is_disabled: true },
+  ...(screen.protect ? { protect_content: true } : {}),
+});
+
+/** Same text and buttons: an edit from one to the other would change nothing. */
+const sameScreen = (a: Screen, b: Screen): boolean => a.text === b.text && sameRows(a.keyboard, b.keyboard);
+
+/**
+ * The edit every screen goes through: in place; as a new message when Telegram cannot edit the old
+ * one (deleted, too old) or when protection would have to be added. Returns the id of the message
+ * that shows the screen now (a new one after a fallback: whoever waits for its buttons must know).
+ */
+async function editOrSend(
+  api: Api,
+  at: { chatId: number; messageId: number },
+  screen: Screen,
+  state: { unchanged: boolean; isProtected: boolean },
+): Promise<number> {
+  const extra = extraOf(screen);
+  const send = async () => (await api.sendMessage(at.chatId, screen.text, extra)).message_id;
+  if (screen.protect && !state.isProtected) return send();
+  // Nothing changed (the active chip, Refresh of an unchanged order): no request at all.
+  if (state.unchanged) return at.messageId;
+  // Without reply_markup the edit takes the old buttons away, as a screen without buttons should.
+  return editOr(at.messageId, () => api.editMessageText(at.chatId, at.messageId, screen.text, extra), send);
+}
+
+/** Runs an edit of `messageId`: "not modified" means done, "cannot be edited" runs `instead` (a new message). */
+async function editOr(messageId: number, edit: () => Promise<unknown>, instead: () => Promise<number>): Promise<number> {
+  try {
+    await edit();
+    return messageId;
+  } catch (error) {
+    if (isNotModified(error)) return messageId;
+    if (error instanceof GrammyError && CANNOT_EDIT.test(error.description)) return instead();
+    throw error;
+  }
+}
+
+/** Answers the pressed button, once: unless the handler did already (before a slow step). */
+async function answerPress(ctx: FlowContext, options: ShowOptions): Promise<void> {
+  if (ctx.callbackQuery && !options.answered) await ctx.answerCallbackQuery(options.toast ? { text: options.toast } : undefined);
+}
+
+/**
+ * A screen as a new message, whatever the update. For flows: a conversation's `ctx` is the update that
+ * entered it (often a button press), so a result shown after the user's later answer goes below it.
+ */
+export async function sendScreen(ctx: FlowContext, screen: Screen): Promise<number> {
+  return (await ctx.reply(screen.text, extraOf(screen))).message_id;
+}
+
+/**
+ * Shows a screen in the pressed message (or as a new one for a command). Returns the id of the message
+ * that shows it.
+ */
+export async function showScreen(ctx: FlowContext, screen: Screen, options: ShowOptions = {}): Promise<number> {
+  await answerPress(ctx, options);
+  const pressed = ctx.callbackQuery?.message;
+  if (!pressed || ctx.chatId === undefined) return sendScreen(ctx, screen);
+  return editOrSend(ctx.api, { chatId: ctx.chatId, messageId: pressed.message_id }, screen, {
+    unchanged: showsAlready(ctx, screen.text, tidyKeyboard(screen.keyboard)),
+    isProtected: "has_protected_content" in pressed && pressed.has_protected_content === true,
   });
 }
 
-export async function showScreen(ctx: FlowContext, screen: Screen, options: ShowOptions = {}): Promise<void> {
-  const extra = {
-    reply_markup: tidyKeyboard(screen.keyboard),
-    link_preview_options: { is_disabled: true },
-    ...(screen.protect ? { protect_content: true } : {}),
-  };
-  if (!ctx.callbackQuery) {
-    await ctx.reply(screen.text, extra);
-    return;
-  }
-  if (!options.answered) await ctx.answerCallbackQuery(options.toast ? { text: options.toast } : undefined);
-  if (screen.protect && ctx.callbackQuery.message?.has_protected_content !== true) {
-    await ctx.reply(screen.text, extra);
-    return;
-  }
-  // Nothing changed (the active chip, Refresh of an unchanged order): no request at all.
-  if (showsAlready(ctx, screen.text, extra.reply_markup)) return;
-  try {
-    await ctx.editMessageText(screen.text, extra);
-  } catch (error) {
-    if (isNotModified(error)) return;
-    if (error instanceof GrammyError && CANNOT_EDIT.test(error.description)) {
-      await ctx.reply(screen.text, extra);
-      return;
-    }
-    throw error;
-  }
+/**
+ * Shows a screen in a message remembered by id (a flow's prompt, edited after the user typed an
+ * answer): the same edit, fallback and "nothing changed" rules as showScreen. A protected screen
+ * replaces only a message that showed a protected one.
+ */
+export async function showScreenAt(api: Api, at: ScreenAt, screen: Screen): Promise<number> {
+  return editOrSend(api, at, screen, {
+    unchanged: at.shows !== undefined && sameScreen(at.shows, screen),
+    isProtected: at.shows?.protect === true,
+  });
+}
+
+/**
+ * Only the buttons change (ticking an item): the text stays. When the message cannot be edited, the
+ * whole screen (`whole`, built only then) comes as a new message.
+ */
+export async function showButtons(
+  ctx: FlowContext,
+  keyboard: InlineKeyboard,
+  whole: () => Screen | Promise<Screen>,
+  options: ShowOptions = {},
+): Promise<number> {
+  await answerPress(ctx, options);
+  const pressed = ctx.callbackQuery?.message;
+  const chatId = ctx.chatId;
+  const sendWhole = async () => sendScreen(ctx, await whole());
+  if (!pressed || chatId === undefined) return sendWhole();
+  const markup = tidyKeyboard(keyboard)!;
+  if (showsButtonsAlready(ctx, markup)) return pressed.message_id;
+  return editOr(pressed.message_id, () => ctx.api.editMessageReplyMarkup(chatId, pressed.message_id, { reply_markup: markup }), sendWhole);
+}
+
+/**
+ * Takes the buttons off a message the user has moved past. Best effort: a message that is gone or
+ * already has none needs nothing, and no step should fail over a stale keyboard.
+ */
+export async function dropButtons(api: Api, chatId: number, messageId: number): Promise<void> {
+  await api.editMessageReplyMarkup(chatId, messageId, { reply_markup: { inline_keyboard: [] } }).catch(() => undefined);
 }

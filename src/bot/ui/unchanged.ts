@@ -37,6 +37,17 @@ function canonical(value: unknown): unknown {
 const rowsOf = (keyboard: { inline_keyboard?: unknown[][] } | undefined): string =>
   JSON.stringify(canonical((keyboard?.inline_keyboard ?? []).filter((row) => row.length > 0)));
 
+/** Two keyboards with the same buttons in the same rows (empty rows do not count). */
+export const sameRows = (a: { inline_keyboard?: unknown[][] } | undefined, b: { inline_keyboard?: unknown[][] } | undefined): boolean =>
+  rowsOf(a) === rowsOf(b);
+
+/** The pressed message already has exactly these buttons (a keyboard-only change that changes nothing). */
+export function showsButtonsAlready(ctx: FlowContext, keyboard: InlineKeyboard | undefined): boolean {
+  const message = ctx.callbackQuery?.message;
+  if (!message) return false;
+  return sameRows(keyboard, "reply_markup" in message ? message.reply_markup : undefined);
+}
+
 export function showsAlready(ctx: FlowContext, text: string, keyboard: InlineKeyboard | undefined): boolean {
   const message = ctx.callbackQuery?.message;
   if (!message || !("text" in message) || typeof message.text !== "string") return false;

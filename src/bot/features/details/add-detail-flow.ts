@@ -15,7 +15,8 @@ import { cancelKeyboard } from "../../core/secure-prompts.js";
 import { filterCurrencies, pickerKeyboard, pickerPageCount, toPickable, type PickableCurrency } from "./currency-picker.js";
 import { describeError } from "../../core/errors.js";
 import { escapeHtml, quoteInput } from "../../ui/html.js";
-import { sendScreen } from "../../ui/screen.js";
+import { sendScreen, showScreen } from "../../ui/screen.js";
+import { pickCurrencyData, pickerPageData } from "./codec.js";
 
 export const ADD_DETAIL_FLOW = "add-detail";
 /** What create-details accepts (the sandbox enforces the same limit, in characters). */
@@ -66,22 +67,18 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
     const update = await conversation.wait();
     if (update.callbackQuery) {
       const data = update.callbackQuery.data ?? "";
-      const choice = /^adp:c:(\d{1,4})$/.exec(data);
-      const currency = choice ? list[Number(choice[1])] : undefined;
+      const choice = pickCurrencyData.unpack(data);
+      const currency = choice ? list[choice.index] : undefined;
       if (currency) {
-        await update.answerCallbackQuery();
-        await update.editMessageText(update.t("details-add-picked", { currency: escapeHtml(currency.label) })).catch(() => undefined);
+        await showScreen(update, { text: update.t("details-add-picked", { currency: escapeHtml(currency.label) }) });
         return currency;
       }
-      const turn = /^adp:p:(\d{1,4})$/.exec(data);
-      const target = turn ? Number(turn[1]) : 0;
+      const target = pickerPageData.unpack(data)?.page ?? 0;
       if (target >= 1 && target <= pickerPageCount(shown)) {
         page = target;
-        await update.answerCallbackQuery();
-        // A double press would be an identical edit, which Telegram refuses: nothing to do then.
-        await update
-          .editMessageText(intro, { reply_markup: pickerKeyboard(list, shown, page, update.t("btn-cancel")) })
-          .catch(() => undefined);
+        const at = await showScreen(update, { text: intro, keyboard: pickerKeyboard(list, shown, page, update.t("btn-cancel")) });
+        // The picker was gone and came as a new message: that one is the flow's prompt now.
+        if (at !== pickerId) pickerId = await trackFlowPrompt(conversation, at);
         continue;
       }
       await answerStrayButton(update);

@@ -5,6 +5,8 @@
  *   dt:d:<page>        tick details of a page  dt:t:<nonce>:<i> tick/untick the i-th detail
  *   dt:c:<nonce>       confirm the deletion    dt:y:<nonce>     delete (one delete-details call)
  *   dt:b:<nonce>       back to ticking
+ * and of the add-detail flow's currency picker (a currency by its index in the flow's list, never its id):
+ *   adp:c:<index>      pick that currency      adp:p:<page>     turn the picker's page
  */
 import { callbackData, pageField, textField } from "../../ui/callback-data.js";
 
@@ -17,3 +19,6 @@ export const tickOne = callbackData("dt:t", { nonce, index: { pattern: "\\d", de
 export const confirmDelete = callbackData("dt:c", { nonce });
 export const deleteNow = callbackData("dt:y", { nonce });
 export const backToTicking = callbackData("dt:b", { nonce });
+
+export const pickCurrencyData = callbackData("adp:c", { index: { pattern: "\\d{1,4}", decode: Number, encode: String } });
+export const pickerPageData = callbackData("adp:p", { page: pageField });

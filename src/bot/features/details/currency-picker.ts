@@ -1,6 +1,6 @@
 /**
  * The inline currency picker of the add-detail flow: 8 currencies per page, narrowed by what the user
- * types. Buttons carry the currency's index in the full list ("adp:c:3"), never its id, so callback
+ * types. Buttons carry the currency's index in the full list ("adp:c:3", codec.ts), never its id, so callback
  * data stays a few bytes long whatever ids the exchanger uses.
  */
 import { InlineKeyboard } from "grammy";
@@ -8,6 +8,7 @@ import type { Currency } from "../../../exchanger/types.js";
 import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
 import { clip } from "../../ui/html.js";
 import { addPagerRow } from "../../ui/pager.js";
+import { pickCurrencyData, pickerPageData } from "./codec.js";
 
 export const PICKER_PAGE_SIZE = 8;
 
@@ -46,13 +47,13 @@ export function pickerKeyboard(list: PickableCurrency[], shown: number[], page: 
   const start = (page - 1) * PICKER_PAGE_SIZE;
   shown.slice(start, start + PICKER_PAGE_SIZE).forEach((index, i) => {
     if (i > 0 && i % 2 === 0) keyboard.row();
-    keyboard.text(clip(list[index]!.label, 48), `adp:c:${index}`);
+    keyboard.text(clip(list[index]!.label, 48), pickCurrencyData.pack({ index }));
   });
   const onPage = Math.min(PICKER_PAGE_SIZE, Math.max(0, shown.length - start));
   addPagerRow(
     keyboard,
     { page, pageSize: PICKER_PAGE_SIZE, itemsOnPage: onPage, pagination: { total: shown.length, position: start } },
-    (p) => `adp:p:${p}`,
+    (page) => pickerPageData.pack({ page }),
   );
   return keyboard.row().text(cancelLabel, "flow:cancel");
 }

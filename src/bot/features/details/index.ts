@@ -13,7 +13,7 @@ import { dropSelection, loadSelection, newNonce, saveSelection, toggle, type Det
 import type { Feature } from "../../feature.js";
 import { NotLinked } from "../../core/errors.js";
 import { clip, escapeHtml, fitMessage } from "../../ui/html.js";
-import { showScreen, type Screen } from "../../ui/screen.js";
+import { showButtons, showScreen, type Screen } from "../../ui/screen.js";
 import { enterFlow } from "../../core/secure-prompts.js";
 import { Confirmations } from "../../core/confirmations.js";
 import { onCallback } from "../../ui/callback-data.js";
@@ -42,14 +42,14 @@ function selectionKeyboard(ctx: BotContext, selection: DetailSelection): InlineK
   return keyboard.text(ctx.t("btn-back"), detailsPage.pack({ page: selection.page }));
 }
 
-/** Loads the page fresh and opens a new selection on it, keeping still-present ticks. */
-async function openSelection(ctx: BotContext, page: number, keep: string[] = []): Promise<void> {
+/**
+ * Loads the page fresh and opens a new selection on it, keeping still-present ticks: the ticking
+ * screen (or the plain list, when nothing on the page can be deleted).
+ */
+async function selectionScreen(ctx: BotContext, page: number, keep: string[] = []): Promise<Screen> {
   const data = await loadPage(ctx, page);
   const deletable = data.items.filter((item): item is typeof item & { id: string } => item.id !== undefined);
-  if (deletable.length === 0) {
-    await showScreen(ctx, renderDetailsList(ctx, data));
-    return;
-  }
+  if (deletable.length === 0) return renderDetailsList(ctx, data);
   const selection: DetailSelection = {
     nonce: newNonce(),
     page: data.page,
@@ -60,8 +60,12 @@ async function openSelection(ctx: BotContext, page: number, keep: string[] = [])
   await saveSelection(ctx.deps.kv, ctx.chatId!, selection);
   const shown: DetailsPageData = { ...data, items: deletable };
   const text = fitMessage([ctx.t("details-delete-title"), ctx.t("details-delete-hint"), "", ...detailLines(shown)]);
-  await showScreen(ctx, { text, keyboard: selectionKeyboard(ctx, selection) });
+  return { text, keyboard: selectionKeyboard(ctx, selection) };
 }
+
+const openSelection = async (ctx: BotContext, page: number, keep: string[] = []): Promise<void> => {
+  await showScreen(ctx, await selectionScreen(ctx, page, keep));
+};
 
 function confirmScreen(ctx: BotContext, selection: DetailSelection, data: DetailsPageData, missing: number): Screen {
   const chosen = data.items.filter((item) => item.id !== undefined && selection.selected.includes(item.id));
@@ -100,9 +104,9 @@ export function createDetailsFeature(): Feature {
     if (!selection || index >= selection.ids.length) return next();
     const updated = toggle(selection, index);
     await saveSelection(ctx.deps.kv, ctx.chatId, updated);
-    await ctx.answerCallbackQuery();
-    // Only the ticks change: the list text stays, so no exchanger call is needed.
-    await ctx.editMessageReplyMarkup({ reply_markup: selectionKeyboard(ctx, updated) });
+    // Only the ticks change: the list text stays, so no exchanger call is needed — unless the message
+    // is gone, and the ticking screen is built anew (keeping the ticks) as a new message.
+    await showButtons(ctx, selectionKeyboard(ctx, updated), () => selectionScreen(ctx, updated.page, updated.selected));
   });
 
   onCallback(privateChat, confirmDelete, async (ctx, { nonce }, next) => {

@@ -6,9 +6,8 @@ import type { Feature } from "../../feature.js";
 import { LANGUAGE_NAMES } from "../../i18n.js";
 import { MENU_DATA } from "../menu/public.js";
 import { showScreen } from "../../ui/screen.js";
-import { callbackData, oneOf, onCallback } from "../../ui/callback-data.js";
-
-const chooseLanguage = callbackData("lang", { lang: oneOf<Language>(LANGUAGES) });
+import { onCallback } from "../../ui/callback-data.js";
+import { chooseLanguage } from "./codec.js";
 
 function picker(current: Language): InlineKeyboard {
   const keyboard = new InlineKeyboard();

@@ -19,14 +19,11 @@ import { parseOrderStartPayload, showOwnOrder } from "../orders/public.js";
 import { conversationKey } from "../../core/flows.js";
 import { secretNotice } from "../../core/secret-prompt.js";
 import { looksLikeApiKey } from "../../core/api-key-shape.js";
-import { confirmIdField, Confirmations } from "../../core/confirmations.js";
+import { Confirmations } from "../../core/confirmations.js";
 import { showScreen } from "../../ui/screen.js";
 import { exchangerName } from "../../ui/branding.js";
-import { callbackData, onCallback } from "../../ui/callback-data.js";
-
-/** The logout card's buttons: both carry the card's single-use confirmation. */
-const logoutYes = callbackData("logout:yes", { confirmId: confirmIdField });
-const logoutNo = callbackData("logout:no", { confirmId: confirmIdField });
+import { onCallback } from "../../ui/callback-data.js";
+import { logoutNo, logoutYes } from "./codec.js";
 
 async function greet(ctx: FlowContext): Promise<void> {
   await ctx.reply(ctx.t("link-intro", { exchanger: await exchangerName(ctx) }), { link_preview_options: { is_disabled: true } });

@@ -13,16 +13,11 @@ import type { Feature } from "../../feature.js";
 import { NotLinked } from "../../core/errors.js";
 import { MENU_DATA, mainMenuKeyboard } from "../menu/public.js";
 import { ACCOUNT_DATA } from "../account/public.js";
-import { isNotModified, showScreen, type Screen } from "../../ui/screen.js";
-import { callbackData, oneOf } from "../../ui/callback-data.js";
+import { showButtons, showScreen, type Screen } from "../../ui/screen.js";
+import { KINDS, switchData, type Kind } from "./codec.js";
 import { kindsPatch, notifyPrefs, type NotifyPrefs } from "../../../storage/settings.js";
 
-const KINDS = ["new", "status", "quiet"] as const;
-type Kind = (typeof KINDS)[number];
 const PREF: Record<Kind, keyof NotifyPrefs> = { new: "newOrders", status: "statusChanges", quiet: "quiet" };
-
-/** One switch set to a wanted state: notify:k:<kind>:<1|0>. */
-const switchData = callbackData("notify:k", { kind: oneOf(KINDS), on: oneOf(["1", "0"] as const) });
 
 async function requireLinked(ctx: BotContext): Promise<number> {
   if (ctx.chatId === undefined || !(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
@@ -120,13 +115,9 @@ export function createNotifyFeature(): Feature {
   privateChat.callbackQuery("notify:offer", async (ctx) => {
     if (ctx.chatSettings.notify !== true) await setKinds(ctx, { newOrders: true, statusChanges: true });
     else await requireLinked(ctx);
-    await ctx.answerCallbackQuery({ text: ctx.t("notify-turned-on") });
-    await ctx.editMessageReplyMarkup({ reply_markup: mainMenuKeyboard(ctx, true) }).catch(ignoreNotModified);
+    // Should that message be gone, the notifications screen comes instead: it shows the same news.
+    await showButtons(ctx, mainMenuKeyboard(ctx, true), () => screen(ctx), { toast: ctx.t("notify-turned-on") });
   });
-
-  function ignoreNotModified(error: unknown): void {
-    if (!isNotModified(error)) throw error;
-  }
 
   return {
     name: "notify",

@@ -11,7 +11,7 @@ import type { Feature } from "../../feature.js";
 import { defineFlow } from "../../core/flows.js";
 import { Confirmations } from "../../core/confirmations.js";
 import { onCallback } from "../../ui/callback-data.js";
-import { cancelPay, checkPayStatus, confirmPay, openPayCard, PAY_MENU_DATA } from "./public.js";
+import { cancelPay, checkPayStatus, confirmPay, openPayCard, PAY_MENU_DATA } from "./codec.js";
 import { loadPayCard, payOrder, type PayOutcome } from "./payment.js";
 import { renderOutcome, renderPayCard } from "./render.js";
 import { PAY_CODE_FLOW, PAY_TOKEN_FLOW, looksLikeToken, payCodeFlow, payTokenFlow } from "./pay-flows.js";

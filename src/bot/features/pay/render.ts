@@ -6,7 +6,7 @@ import { statusLabel } from "../../../exchanger/vocabulary.js";
 import { escapeHtml } from "../../ui/html.js";
 import { backToMenuRow } from "../menu/public.js";
 import type { Screen } from "../../ui/screen.js";
-import { cancelPay, checkPayStatus, confirmPay } from "./public.js";
+import { cancelPay, checkPayStatus, confirmPay } from "./codec.js";
 
 type T = Pick<FlowContext, "t">;
 

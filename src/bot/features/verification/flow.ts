@@ -23,6 +23,7 @@ import { clearTypedInput, markTypedInput } from "../../core/flow-messages.js";
 import { describeError } from "../../core/errors.js";
 import { idTypeLabel, kindLabel, renderSummary, renderVerificationRequest, type VerificationKind } from "./render.js";
 import { escapeHtml } from "../../ui/html.js";
+import { dropButtons, sendScreen, showScreenAt, type Screen } from "../../ui/screen.js";
 import {
   FORM_STEPS,
   KINDS,
@@ -40,10 +41,10 @@ export const VERIFICATION_FLOW = "verification";
 
 // ---- waiting for the user ---------------------------------------------------------------------------
 
-/** The message whose buttons are live at the current step. */
+/** The message whose buttons are live at the current step, and what it shows. */
 interface LiveScreen {
   messageId: number;
-  text: string;
+  shown: Screen;
   hasButtons: boolean;
 }
 
@@ -82,20 +83,24 @@ const cancelRow = (ctx: FlowContext, keyboard = new InlineKeyboard()) => keyboar
 
 /** `protect`: the message shows personal data (the summary, later the request): not forwardable. */
 async function show(ctx: FlowContext, text: string, keyboard?: InlineKeyboard, protect = false): Promise<LiveScreen> {
-  const sent = await ctx.reply(text, { reply_markup: keyboard, ...(protect ? { protect_content: true } : {}) });
-  return { messageId: sent.message_id, text, hasButtons: keyboard !== undefined };
+  const shown: Screen = { text, keyboard, protect };
+  return { messageId: await sendScreen(ctx, shown), shown, hasButtons: keyboard !== undefined };
 }
 
-/** Replaces a screen's text and buttons in place (the message stays where it is in the chat). */
-async function replace(ctx: FlowContext, screen: LiveScreen, text: string, keyboard?: InlineKeyboard): Promise<LiveScreen> {
-  await ctx.api.editMessageText(ctx.chatId!, screen.messageId, text, { reply_markup: keyboard ?? { inline_keyboard: [] } });
-  return { messageId: screen.messageId, text, hasButtons: keyboard !== undefined };
+/**
+ * Replaces a screen's text and buttons in place (the message stays where it is in the chat). Should
+ * the user have deleted it, the step comes as a new message and its buttons are the live ones. What
+ * was protected stays protected (the summary, then the result).
+ */
+async function replace(ctx: FlowContext, live: LiveScreen, text: string, keyboard?: InlineKeyboard): Promise<LiveScreen> {
+  const shown: Screen = { text, keyboard, protect: live.shown.protect };
+  const messageId = await showScreenAt(ctx.api, { chatId: ctx.chatId!, messageId: live.messageId, shows: live.shown }, shown);
+  return { messageId, shown, hasButtons: keyboard !== undefined };
 }
 
 /** Takes the buttons off a screen the user has moved past, so only the current step has live ones. */
 async function retire(ctx: FlowContext, screen: LiveScreen): Promise<void> {
-  if (!screen.hasButtons) return;
-  await ctx.api.editMessageReplyMarkup(ctx.chatId!, screen.messageId, { reply_markup: { inline_keyboard: [] } }).catch(() => undefined);
+  if (screen.hasButtons) await dropButtons(ctx.api, ctx.chatId!, screen.messageId);
 }
 
 /** Commands other than /cancel (handled before any flow) do not interrupt the form: a hint instead. */
@@ -111,7 +116,7 @@ async function askKind(conversation: Flow, ctx: FlowContext, editInPlace: boolea
   const entry = ctx.callbackQuery?.message;
   let screen =
     editInPlace && entry
-      ? await replace(ctx, { messageId: entry.message_id, text: "", hasButtons: true }, text, keyboard)
+      ? await replace(ctx, { messageId: entry.message_id, shown: { text: "" }, hasButtons: true }, text, keyboard)
       : await show(ctx, text, keyboard);
 
   for (;;) {
@@ -365,6 +370,8 @@ async function finish(conversation: Flow, ctx: FlowContext, screen: LiveScreen, 
     .text(ctx.t("verification-btn-clean", { count: userMediaMessages.length }), "verif:clean")
     .text(ctx.t("verification-btn-keep"), "verif:keep");
   screen = await replace(ctx, screen, `${text}\n\n${ctx.t("verification-clean-offer")}`, offer);
+  // The offer's buttons belong to the form; it may stand in a new message (the summary was deleted).
+  await trackFlowPrompt(conversation, screen.messageId);
 
   // One more update: the answer to the offer. Anything else ends the form and is handled as usual.
   const next = await conversation.wait();

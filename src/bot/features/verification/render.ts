@@ -7,6 +7,7 @@
 import type { FlowContext } from "../../context.js";
 import type { VerificationFields } from "../../../exchanger/types.js";
 import { displayValue, escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
+import { formatDate } from "../../ui/dates.js";
 
 type T = Pick<FlowContext, "t">;
 
@@ -108,6 +109,8 @@ function displayable(ctx: T, record: Record<string, unknown>): Record<string, un
     else if (PHOTOS_FIELD.test(key) && Array.isArray(value)) out[key] = value.length;
     else if (key === "type") out[key] = kindLabel(ctx, value) ?? value;
     else if (key === "id_type" && typeof value === "string") out[key] = idTypeLabel(ctx, value);
+    // "Submitted" / "Updated": the one date format (ui/dates.ts), in the reader's language, UTC stated.
+    else if (key === "created_at" || key === "updated_at") out[key] = formatDate(ctx, value) ?? value;
     else out[key] = value;
   }
   return out;

@@ -198,6 +198,49 @@ describe("payment details", () => {
     expect(h.exchangerCalls("/user-api-create-details")).toHaveLength(0);
   });
 
+  it("a picker the user deleted before pressing its button comes back as a new one, and adding goes on", async () => {
+    for (let i = 0; i < 5; i++)
+      h.sandbox.state.currencies.push({ id: 100 + i, name: `Coin ${i}`, code: `CN${i}`, decimals: 2, reserve: "1" });
+    const user = await h.linkedUser("main");
+    await user.send("/details");
+    await user.press("➕ Add");
+    const next = user.findButton("▶");
+    h.fake.message(user.chatId, next.message.messageId)!.deleted = true;
+    await user.pressData(next.data, next.message.messageId);
+
+    const picker = user.lastBotMessage();
+    expect(picker.messageId).not.toBe(next.message.messageId);
+    expect(buttons(user)).toContain("2 / 2");
+    // The new picker's buttons are the flow's own: pressing one picks, it does not leave the flow.
+    const pick = user.findButton("Coin 4 (CN4)", picker.messageId);
+    h.fake.message(user.chatId, picker.messageId)!.deleted = true;
+    await user.pressData(pick.data, picker.messageId);
+    expect(user.transcript()).toContain("Currency: Coin 4 (CN4)");
+    await user.send("coin-wallet-4");
+    expect(h.exchangerCalls("/user-api-create-details")[0]!.fields).toMatchObject({ currency_id: "104", value: "coin-wallet-4" });
+    expect(user.transcript()).toContain("Saved: Coin 4 (CN4)");
+  });
+
+  it("a ticking screen the user deleted before a tick comes back as a new one with the ticks, and deleting goes on", async () => {
+    const user = await h.linkedUser("main");
+    await user.send("/details");
+    await user.press("🗑 Delete…");
+    await user.press("☐ 1. Payeer USD (PRUSD)");
+    const tick = user.findButton("☐ 3. Sberbank RUB");
+    h.fake.message(user.chatId, tick.message.messageId)!.deleted = true;
+    await user.pressData(tick.data, tick.message.messageId);
+
+    const again = user.lastBotMessage();
+    expect(again.messageId).not.toBe(tick.message.messageId);
+    expect(again.text).toMatch(/Tick the details to delete/);
+    expect(buttons(user)).toContain("☑ 1. Payeer USD (PRUSD)");
+    expect(buttons(user)).toContain("☑ 3. Sberbank RUB (SBERRUB)");
+    await user.press("Delete selected (2)");
+    expect(user.lastText()).toMatch(/Delete these 2 payment details\?/);
+    await user.press("✅ Yes, delete (2)");
+    expect(h.sandbox.state.accounts.main!.details).toHaveLength(6);
+  });
+
   it("deletes two details with one delete-details call and refreshes the list", async () => {
     const user = await h.linkedUser("main");
     await user.send("/details");

@@ -115,6 +115,21 @@ describe("notifications switch", () => {
     expect(buttons).toContain("acct:show");
   });
 
+  it("an offer the user deleted before pressing it still switches on, and the notifications screen says so", async () => {
+    const user = h.user();
+    await user.send(h.sandbox.accounts.main.apiKey);
+    const offer = user.findButton("Notify me when my orders change");
+    h.fake.message(user.chatId, offer.message.messageId)!.deleted = true;
+    const calls = await user.pressData(offer.data, offer.message.messageId);
+    expect((await h.app.deps.settings.get(user.chatId)).notify).toBe(true);
+    expect(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text).toMatch(/on/i);
+    // The screen that could not be edited is replaced by the notifications screen, showing "on".
+    const screen = user.lastBotMessage();
+    expect(screen.messageId).not.toBe(offer.message.messageId);
+    expect(screen.text).toContain("Order notifications");
+    expect(user.findButton("notify:off").data).toBe("notify:off");
+  });
+
   it("asks to link first, and stale or forged buttons expire", async () => {
     const user = h.user();
     await user.send("/notify");

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { FlowContext } from "../../../../src/bot/context.js";
 import { createI18n } from "../../../../src/bot/i18n.js";
 import { renderNothingPaid, renderOutcome, renderPayCard } from "../../../../src/bot/features/pay/render.js";
-import { cancelPay, checkPayStatus, confirmPay } from "../../../../src/bot/features/pay/public.js";
+import { cancelPay, checkPayStatus, confirmPay } from "../../../../src/bot/features/pay/codec.js";
 
 const i18n = createI18n("en");
 // The renderers take Pick<FlowContext, "t">: the real English translations, through the i18n's own type.

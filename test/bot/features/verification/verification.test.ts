@@ -44,11 +44,24 @@ describe("verification", () => {
       expect(text).toContain("Card number: 4149 **** **** 1234");
       expect(text).toContain("First name: Ivan");
       expect(text).toContain("Photos: 2");
-      expect(text).toContain("Submitted: 2024-11-02 14:05:10");
+      // The sandbox writes "2024-11-02 14:05:10": shown in the one date format, UTC stated.
+      expect(text).toContain("Submitted: Nov 2, 2024, 14:05 UTC");
       expect(text).not.toContain("Comment");
       const buttons = (user.lastBotMessage().replyMarkup?.inline_keyboard ?? []).flat().map((b) => b.text);
       expect(buttons).toEqual(["📤 Submit verification", "🔄 Refresh", "☰ Menu"]);
       expect(h.exchangerCalls("/user-api-get-verification").at(-1)!.fields.language).toBe("en");
+    });
+
+    it.each([
+      ["en", "Submitted: Nov 2, 2024, 14:05 UTC", "Last updated: Nov 2, 2024, 16:40 UTC"],
+      ["ru", "Подана: 2 нояб. 2024 г., 14:05 UTC", "Обновлена: 2 нояб. 2024 г., 16:40 UTC"],
+      ["uk", "Подано: 2 лист. 2024 р., 14:05 UTC", "Оновлено: 2 лист. 2024 р., 16:40 UTC"],
+    ])("in %s the request's dates are the reader's, with UTC stated", async (languageCode, submitted, updated) => {
+      const user = await h.linkedUser("main", { languageCode });
+      await user.send("/verify");
+      expect(user.lastText()).toContain(submitted);
+      expect(user.lastText()).toContain(updated);
+      expect(user.lastText()).not.toContain("2024-11-02");
     });
 
     it("twofa: rejected, with the exchanger's comment", async () => {
@@ -145,6 +158,38 @@ describe("verification", () => {
       // The flow is over: the screen now offers the status screen and the menu.
       await user.press("🔄 Refresh");
       expect(user.lastText()).toContain("Status: ⏳ Under review");
+    });
+
+    it("a screen the user deleted before pressing its button comes back as a new message, and the form goes on", async () => {
+      const user = await h.linkedUser("main");
+      await user.send("/verify");
+      await user.press("📤 Submit verification");
+      // The kind picker (the /verify screen, edited) is deleted while its button is being pressed.
+      const picker = user.findButton("💳 Bank card");
+      h.fake.message(user.chatId, picker.message.messageId)!.deleted = true;
+      await user.pressData(picker.data, picker.message.messageId);
+      expect(user.transcript()).toContain("💳 Bank card");
+      expect(user.lastText()).toContain("card number");
+
+      await user.send(VALID_CARD);
+      await user.send("Ivan");
+      await user.send("Petrenko");
+      await user.sendPhoto({ size: 50_000 });
+      await user.press("✅ Done (1 photo)");
+      const summary = user.findButton("📤 Submit");
+      h.fake.message(user.chatId, summary.message.messageId)!.deleted = true;
+      await user.pressData(summary.data, summary.message.messageId);
+
+      expect(submits()).toHaveLength(1);
+      const result = user.lastBotMessage();
+      expect(result.messageId).not.toBe(summary.message.messageId);
+      expect(result.text).toContain("Your verification request was sent");
+      // It shows personal data: protected like the summary it stands in for.
+      expect(result.protectContent).toBe(true);
+      // Its buttons are the form's: the clean-up offer still works.
+      await user.press("🧹 Delete my photos");
+      expect(user.visible().filter((m) => m.from === "user" && m.photo)).toHaveLength(0);
+      expect(user.lastText()).toContain("1 photo message deleted");
     });
 
     it("card number errors: characters, length, checksum — each explained, asked again", async () => {

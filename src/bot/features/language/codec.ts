@@ -1,0 +1,5 @@
+/** Callback data of the language picker: lang:<code>, one of the shipped languages. */
+import { LANGUAGES, type Language } from "../../../config.js";
+import { callbackData, oneOf } from "../../ui/callback-data.js";
+
+export const chooseLanguage = callbackData("lang", { lang: oneOf<Language>(LANGUAGES) });
