@@ -1,7 +1,11 @@
 /** What an API key looks like in a message: used by linking and by the secret guard (which deletes keys wherever they appear). */
+import { parseOrderStartPayload } from "./deep-link.js";
+
 /** Exchanger CMS keys are long random tokens; anything with spaces or too short is not one. */
 export function looksLikeApiKey(text: string): boolean {
-  return /^[A-Za-z0-9_\-.:+/=]{16,256}$/.test(text.trim());
+  const trimmed = text.trim();
+  // `order_1234567890` (a deep link's payload, deep-link.ts) has the shape but is an order number.
+  return /^[A-Za-z0-9_\-.:+/=]{16,256}$/.test(trimmed) && parseOrderStartPayload(trimmed) === undefined;
 }
 
 /** What may wrap a pasted key inside a sentence: spaces, quotes, brackets, commas, semicolons. */

@@ -83,16 +83,3 @@ export function parseCardData(scope: OrderScope, data: string): CardView | undef
 export function isSameFilterData(scope: OrderScope, data: string): boolean {
   return SAME.exec(data)?.[1] === scope;
 }
-
-/**
- * The /start payload of a deep link to an order's card: `t.me/<bot>?start=order_<id>`. Only the order
- * number: a link never carries a key, and not the token either (tokens are long random codes that the
- * secret guard would take for a key and delete, and a link ends up in chat histories and previews).
- * The id opens nothing by itself: the card is read with the chat's own key, so only its owner sees it.
- */
-const ORDER_START = /^order_(\d{1,20})$/;
-
-/** The order number of a `/start order_<id>` payload; undefined for anything else (then the usual welcome). */
-export function parseOrderStartPayload(payload: string): string | undefined {
-  return ORDER_START.exec(payload.trim())?.[1];
-}

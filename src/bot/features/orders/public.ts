@@ -1,8 +1,7 @@
 /**
  * What the order-status watcher (src/notify) shows: an order's card and list line, as in /orders, and
- * its buttons; and what /start uses for a deep link to an order (`start=order_<id>`, codec.ts).
+ * its buttons; and the card /start opens for a deep link to an order (`start=order_<id>`, core/deep-link.ts).
  */
 export { renderOrderCard, renderOrderLine, type CurrencyNames } from "./render.js";
 export { noticeCardData, noticePayData } from "./notice.js";
-export { parseOrderStartPayload } from "./codec.js";
 export { showOwnOrder } from "./browser.js";

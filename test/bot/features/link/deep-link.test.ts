@@ -28,6 +28,15 @@ describe.each(LANGS)("start=order_<id> (%s)", (lang) => {
     expect(labels).toContain(t("btn-back"));
   });
 
+  it("a long order number (the length of a short key) still opens the card and the link stays in the chat", async () => {
+    const user = await h.linkedUser("main", { languageCode: lang });
+    const order = h.sandbox.state.accounts.main!.orders[0]!;
+    order.id = "123456789012";
+    await user.send(`/start order_${order.id}`);
+    expect(user.lastText()).toContain(t("orders-card-title", { id: String(order.id) }));
+    expect(user.visible().some((m) => m.from === "user" && m.text === `/start order_${order.id}`)).toBe(true);
+  });
+
   it("an order of another account, or one that does not exist, is not found (never someone else's card)", async () => {
     const user = await h.linkedUser("main", { languageCode: lang });
     const foreign = h.sandbox.state.accounts.twofa!.orders[0]!;
