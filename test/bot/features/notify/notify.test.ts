@@ -54,7 +54,7 @@ describe("notifications switch", () => {
     h.sandbox.setOrderStatus("main", order.id, 1);
     clock.advance(900_001);
     await watcher.runOnce();
-    expect(user.lastText()).toContain(`Заявка #${order.id}: теперь 💸 Оплачена`);
+    expect(user.lastText()).toContain(`Заявка №${order.id}: теперь 💸 Оплачена`);
     for (const poll of h.exchangerCalls("/user-api-get-orders")) expect(poll.fields.language).toBe("ru");
 
     const uk = await h.linkedUser("main", { languageCode: "uk" });
@@ -104,7 +104,7 @@ describe("notifications switch", () => {
     await user.send(h.sandbox.accounts.main.apiKey);
     const linked = user.lastBotMessage();
     expect(linked.text).toContain("Account linked");
-    await user.press("Notify me when my orders change");
+    await user.press("Turn on notifications");
     expect((await h.app.deps.settings.get(user.chatId)).notify).toBe(true);
     expect(await scheduled(user.chatId)).toBe(true);
     // The offer is gone, the menu and the account card stay.

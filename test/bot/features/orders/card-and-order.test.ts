@@ -27,8 +27,8 @@ function expectedDate(lang: Lang, serverDate: string): string {
 
 const LABELS: Record<Lang, { title: string; token: string; copy: string; direction: string; created: string }> = {
   en: { title: "🧾 Order #1039", token: "Token", copy: "📋 Copy token", direction: "Exchange direction", created: "Created" },
-  ru: { title: "🧾 Заявка №1039", token: "Токен", copy: "📋 Копировать токен", direction: "Направление обмена", created: "Создана" },
-  uk: { title: "🧾 Заявка №1039", token: "Токен", copy: "📋 Копіювати токен", direction: "Напрямок обміну", created: "Створена" },
+  ru: { title: "🧾 Заявка №1039", token: "Токен", copy: "📋 Копировать токен", direction: "Направление обмена", created: "Дата создания" },
+  uk: { title: "🧾 Заявка №1039", token: "Токен", copy: "📋 Копіювати токен", direction: "Напрямок обміну", created: "Дата створення" },
 };
 
 function buttons(user: SimUser) {

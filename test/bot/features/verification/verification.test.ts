@@ -18,7 +18,7 @@ describe("verification", () => {
   const submits = () => h.exchangerCalls(SUBMIT);
 
   /** /verify → Submit verification → a kind. */
-  async function startForm(user: SimUser, kind: "💳 Bank card" | "🪪 Identity document" | "🌐 Verified through a third-party service") {
+  async function startForm(user: SimUser, kind: "💳 Bank card" | "🪪 Identity document" | "🌐 External service") {
     await user.send("/verify");
     await user.press("📤 Submit verification");
     expect(user.lastText()).toContain("What would you like to verify?");
@@ -340,7 +340,7 @@ describe("verification", () => {
 
   it("third-party service: no questions, no photos, one call without fields", async () => {
     const user = await h.linkedUser("empty");
-    await startForm(user, "🌐 Verified through a third-party service");
+    await startForm(user, "🌐 External service");
     expect(user.lastText()).toContain("no data is needed");
     await user.press("📤 Submit");
     const request = submits().at(-1)!;
@@ -387,7 +387,7 @@ describe("verification", () => {
     await user.press(/Done/);
     await user.press("✏️ Edit");
     expect(user.lastText()).toContain("What would you like to verify?");
-    await user.press("🌐 Verified through a third-party service");
+    await user.press("🌐 External service");
     await user.press("📤 Submit");
     expect(submits()).toHaveLength(1);
     expect(submits()[0]!.fields).toEqual({ language: "en" });
@@ -450,7 +450,7 @@ describe("verification", () => {
     await user.press("📤 Submit verification", older);
     // The picker replaces that older screen (edited in place).
     expect(h.fake.message(user.chatId, older)!.text).toContain("What would you like to verify?");
-    await user.press("🌐 Verified through a third-party service", older);
+    await user.press("🌐 External service", older);
     await user.press("📤 Submit");
     expect(submits()).toHaveLength(1);
     expect(submits()[0]!.fields).toEqual({ language: "en" });
@@ -492,7 +492,7 @@ describe("verification", () => {
     await user.send("/verify");
     expect(user.lastText()).toContain("Статус: ✅ Схвалено");
     await user.press("📤 Пройти верифікацію");
-    await user.press("🌐 Пройшов у сторонньому сервісі");
+    await user.press("🌐 Сторонній сервіс");
     await user.press("📤 Надіслати");
     expect(submits().at(-1)!.fields.language).toBe("uk");
     expect(user.lastText()).toContain("Заявку на верифікацію надіслано");
