@@ -77,7 +77,7 @@ describe("ru and uk screens show no English field labels", () => {
       await look(() => user.send("/account"));
       await look(() => user.send(`/order ${h.sandbox.state.accounts.main!.orders.at(-1)!.id}`));
       await look(() => user.send("/referrals"));
-      await look(() => user.press(/#\d+$/));
+      await look(() => user.press(/№\d+$/));
       await look(() => user.send("/verify"));
       await look(() => user.send("/directions"));
       await user.press("Tether TRC20 (USDTTRC20)");

@@ -9,6 +9,7 @@ import { listData } from "./codec.js";
 import { parseOrderQuery } from "../../../exchanger/order-lookup.js";
 import { quoteInput } from "../../ui/html.js";
 import { cardScreen, findSourceOrder, firstPage, listScreen, notFoundScreen, orderBrowserComposer, OWN_ORDERS } from "./browser.js";
+import { orderNumber } from "./render.js";
 import { showScreen } from "../../ui/screen.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
@@ -32,7 +33,7 @@ export function createOrdersFeature(): Feature {
     }
     const back = firstPage(OWN_ORDERS.scope);
     const order = await findSourceOrder(ctx, OWN_ORDERS, lookup);
-    const shown = "id" in lookup ? `#${lookup.id}` : lookup.token;
+    const shown = "id" in lookup ? orderNumber(ctx, lookup.id) : lookup.token;
     await showScreen(ctx, order ? await cardScreen(ctx, OWN_ORDERS, order, back) : notFoundScreen(ctx, shown, back));
   });
 

@@ -72,6 +72,11 @@ function orderDate(ctx: T, order: Order): string | undefined {
   return undefined;
 }
 
+/** "#1041" / "№1041": an order's number as the reader's language writes it (plain text, clipped). */
+export function orderNumber(ctx: T, id: unknown): string {
+  return ctx.t("orders-number", { id: clip(displayValue(id) ?? "?", 20) });
+}
+
 /**
  * One order in a list, two lines:
  *   🆕 #1041 · Created · 6 Jan 2025, 12:00 UTC
@@ -79,7 +84,7 @@ function orderDate(ctx: T, order: Order): string | undefined {
  * Values are clipped hard so that a full page of 20 stays within one message.
  */
 export function renderOrderLine(ctx: T, order: Order, names: CurrencyNames): string {
-  const head = [`${statusEmoji(order.status)} <b>#${escapeHtml(clip(String(order.id), 20))}</b>`, statusWords(ctx, order.status)];
+  const head = [`${statusEmoji(order.status)} <b>${escapeHtml(orderNumber(ctx, order.id))}</b>`, statusWords(ctx, order.status)];
   const date = orderDate(ctx, order);
   // Room for the longest localized date ("22 нояб. 2026 г., 18:49 UTC"); a raw server value is cut.
   if (date) head.push(escapeHtml(clip(date, 32)));

@@ -28,6 +28,8 @@ orders-page-empty = This page is empty: the list has become shorter.
 orders-btn-first-page = ⏮ First page
 orders-card-title = 🧾 <b>Order #{ $id }</b>
 orders-ref-card-title = 👥 <b>Referral order #{ $id }</b>
+# An order number in lists, buttons and messages (the glossary: # in English, № in Russian and Ukrainian).
+orders-number = #{ $id }
 orders-field-send = You send
 orders-field-receive = You receive
 orders-field-ref-send = The referral sends

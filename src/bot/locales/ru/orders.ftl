@@ -28,6 +28,8 @@ orders-page-empty = Эта страница пуста: список стал к
 orders-btn-first-page = ⏮ Первая страница
 orders-card-title = 🧾 <b>Заявка №{ $id }</b>
 orders-ref-card-title = 👥 <b>Заявка реферала №{ $id }</b>
+# An order number in lists, buttons and messages (the glossary: # in English, № in Russian and Ukrainian).
+orders-number = №{ $id }
 orders-field-send = Отдаёте
 orders-field-receive = Получаете
 orders-field-ref-send = Реферал отдаёт

@@ -28,6 +28,8 @@ orders-page-empty = Ця сторінка порожня: список став 
 orders-btn-first-page = ⏮ Перша сторінка
 orders-card-title = 🧾 <b>Заявка №{ $id }</b>
 orders-ref-card-title = 👥 <b>Заявка реферала №{ $id }</b>
+# An order number in lists, buttons and messages (the glossary: # in English, № in Russian and Ukrainian).
+orders-number = №{ $id }
 orders-field-send = Віддаєте
 orders-field-receive = Отримуєте
 orders-field-ref-send = Реферал віддає

@@ -76,12 +76,13 @@ describe.each(["en", "ru", "uk"] as const)("the order card in %s", (lang) => {
     const user = await h.linkedUser("main", { languageCode: lang });
     await user.send("/orders");
     const newest = h.sandbox.state.accounts.main!.orders.find((o) => o.id === "1041")!;
-    expect(user.lastText()).toContain(`#1041 · `);
+    const number = lang === "en" ? "#1041" : "№1041";
+    expect(user.lastText()).toContain(`${number} · `);
     expect(
       user
         .lastText()
         .split("\n")
-        .find((line) => line.includes("#1041 · ")),
+        .find((line) => line.includes(`${number} · `)),
     ).toContain(` · ${expectedDate(lang, String(newest.created_at))}`);
   });
 });
