@@ -81,6 +81,7 @@ const COMMON: Readonly<Record<string, string>> = {
   language: "field-language",
   lang: "field-language",
   settings: "field-settings",
+  notifications: "field-notifications",
   inputs: "field-inputs",
   // Orders.
   token: "field-token",

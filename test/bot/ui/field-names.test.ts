@@ -47,9 +47,9 @@ const ENGLISH = new Set(
   [...lower([...fieldMessages().map((id) => i18n.t("en", id)), ...KNOWN_NAMES.map(humanizeKey)])].filter((l) => !SAME_IN_ALL.has(l)),
 );
 
-/** "Label: value" pieces of a screen: at a line's start, after "·", ";" or "(" (nested values). */
+/** "Label: value" pieces of a screen: at a line's start, after "·", ";", "(" or another label (nested values). */
 function labelsOf(text: string): string[] {
-  return [...text.matchAll(/(?:^|\n|; |\(|· )([^\n:;()·•]{1,40}?): /g)].map((m) => m[1]!.replace(/^[^\p{L}]+/u, "").trim());
+  return [...text.matchAll(/(?<=^|\n|; |\(|· |: )([^\n:;()·•]{1,40}?): /g)].map((m) => m[1]!.replace(/^[^\p{L}]+/u, "").trim());
 }
 
 describe("ru and uk screens show no English field labels", () => {
@@ -93,6 +93,9 @@ describe("ru and uk screens show no English field labels", () => {
       expect(labels.length).toBeGreaterThan(40);
       expect(labels).toContain(i18n.t(lang, "field-discount-percent"));
       expect(labels).toContain(i18n.t(lang, "field-settings"));
+      // Inside a value too: "Настройки: Язык: uk; Уведомления: ✓".
+      expect(labels).toContain(i18n.t(lang, "field-language"));
+      expect(labels).toContain(i18n.t(lang, "field-notifications"));
       expect(labels).toContain(i18n.t(lang, "field-referral-reward"));
       expect(labels).toContain(i18n.t(lang, "field-inputs"));
     });

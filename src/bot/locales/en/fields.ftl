@@ -51,6 +51,7 @@ field-group = Group
 field-last-login = Last sign-in
 field-language = Language
 field-settings = Settings
+field-notifications = Notifications
 field-inputs = Form fields
 field-token = Token
 field-receive-wallet = Receiving account

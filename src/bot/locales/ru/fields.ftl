@@ -51,6 +51,7 @@ field-group = Группа
 field-last-login = Последний вход
 field-language = Язык
 field-settings = Настройки
+field-notifications = Уведомления
 field-inputs = Поля формы
 field-token = Токен
 field-receive-wallet = Счёт получения

@@ -51,6 +51,7 @@ field-group = Група
 field-last-login = Останній вхід
 field-language = Мова
 field-settings = Налаштування
+field-notifications = Сповіщення
 field-inputs = Поля форми
 field-token = Токен
 field-receive-wallet = Рахунок отримання
