@@ -39,6 +39,8 @@ describe("two-factor authentication", () => {
     await user.send(wrong);
     expect(user.lastText()).toMatch(/Invalid two-factor authentication code/);
     expect(user.lastText()).toMatch(/2 attempts left/);
+    // One error for one wrong code: the exchanger's reason is part of it, not a second warning.
+    expect(user.lastText().match(/❌|⚠️/g)).toHaveLength(1);
     expect(h.fake.message(user.chatId, message.messageId)!.deleted).toBe(false);
     const right = totp(secret);
     await user.send(right);
