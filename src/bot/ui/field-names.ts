@@ -37,7 +37,6 @@ const COMMON: Readonly<Record<string, string>> = {
   status: "field-status",
   type: "field-type",
   created_at: "field-created",
-  date: "field-created",
   updated_at: "field-updated",
   // Money and rates.
   balance: "field-balance",
@@ -116,10 +115,11 @@ const COMMON: Readonly<Record<string, string>> = {
 
 /** What a name means on one screen, where that differs from COMMON. */
 const BY_SCOPE: Readonly<Record<FieldScope, Readonly<Record<string, string>>>> = {
-  account: { id: "field-account-number", created_at: "field-registered", date: "field-registered" },
+  // A person's name, not a thing's title.
+  account: { id: "field-account-number", created_at: "field-registered", date: "field-registered", name: "field-person-name" },
   // A referral's order: the partner's reward is the reader's own.
-  order: { login: "field-referral", partner_reward: "field-your-reward" },
-  verification: { id: "field-request-number", type: "field-verification-kind", created_at: "field-submitted" },
+  order: { login: "field-referral", partner_reward: "field-your-reward", date: "field-created" },
+  verification: { id: "field-request-number", type: "field-verification-kind", created_at: "field-submitted", name: "field-person-name" },
   direction: { status: "field-open", time: "field-processing-time" },
   currency: {},
   status: { time: "field-server-time" },
@@ -138,6 +138,11 @@ function normalized(key: string): string {
 export function fieldMessage(key: string, scope?: FieldScope): string | undefined {
   const name = normalized(key);
   return (scope === undefined ? undefined : BY_SCOPE[scope][name]) ?? COMMON[name];
+}
+
+/** Every field name the dictionary knows, on any screen. */
+export function knownFieldNames(): string[] {
+  return [...new Set([...Object.keys(COMMON), ...Object.values(BY_SCOPE).flatMap((m) => Object.keys(m))])];
 }
 
 /** Every message id the dictionary uses (the tests check each exists in every language). */

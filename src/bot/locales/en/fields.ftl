@@ -14,6 +14,7 @@ field-country = Country
 field-city = City
 field-address = Address
 field-zip-code = Postal code
+field-person-name = Name
 field-name = Name
 field-description = Description
 field-comment = Comment

@@ -14,6 +14,7 @@ field-country = Страна
 field-city = Город
 field-address = Адрес
 field-zip-code = Почтовый индекс
+field-person-name = Имя
 field-name = Название
 field-description = Описание
 field-comment = Комментарий

@@ -14,6 +14,7 @@ field-country = Країна
 field-city = Місто
 field-address = Адреса
 field-zip-code = Поштовий індекс
+field-person-name = Ім'я
 field-name = Назва
 field-description = Опис
 field-comment = Коментар
