@@ -137,7 +137,9 @@ function normalized(key: string): string {
 /** The message id of a field's label, or undefined for a name the dictionary does not know. */
 export function fieldMessage(key: string, scope?: FieldScope): string | undefined {
   const name = normalized(key);
-  return (scope === undefined ? undefined : BY_SCOPE[scope][name]) ?? COMMON[name];
+  // Own properties only: a server's field named "constructor" or "__proto__" is just an unknown name.
+  const own = (map: Readonly<Record<string, string>>): string | undefined => (Object.hasOwn(map, name) ? map[name] : undefined);
+  return (scope === undefined ? undefined : own(BY_SCOPE[scope])) ?? own(COMMON);
 }
 
 /** Every field name the dictionary knows, on any screen. */

@@ -32,6 +32,9 @@ describe("field-name dictionary", () => {
     expect(fieldLabel(translator("ru"), "name", "direction")).toBe("Название");
     expect(fieldLabel(translator("ru"), "preferred_currency", "account")).toBe("Preferred currency");
     expect(fieldMessage("preferred_currency")).toBeUndefined();
+    // Names from a hostile server that are properties of every object are unknown names too.
+    expect(fieldLabel(en, "constructor", "account")).toBe("Constructor");
+    expect(fieldLabel(en, "__proto__")).toBe("Proto");
   });
 });
 
