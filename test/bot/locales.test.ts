@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../src/config.js";
 import { LOCALES_DIR } from "../../src/bot/i18n.js";
+import { fieldMessages } from "../../src/bot/ui/field-names.js";
 
 function keysOf(lang: string): Map<string, Set<string>> {
   const dir = join(LOCALES_DIR, lang);
@@ -38,6 +39,18 @@ describe("translations", () => {
       }
     });
   }
+
+  it("fields.ftl holds exactly the labels of the field-name dictionary (ui/field-names.ts), in every language", () => {
+    for (const lang of LANGUAGES) expect([...(keysOf(lang).get("fields.ftl") ?? [])].sort(), lang).toEqual(fieldMessages().sort());
+  });
+
+  it("the security feature's messages (password and 2FA) are one file, security.ftl", () => {
+    for (const lang of LANGUAGES) {
+      const files = keysOf(lang);
+      expect(files.has("password.ftl") || files.has("twofa.ftl"), lang).toBe(false);
+      expect([...(files.get("security.ftl") ?? [])], lang).toEqual(expect.arrayContaining(["password-menu", "twofa-menu"]));
+    }
+  });
 
   it("no key is defined twice across files of one language", () => {
     for (const lang of LANGUAGES) {

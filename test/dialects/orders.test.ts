@@ -30,10 +30,10 @@ const ALL = new Set(["All", "Все", "Усі"]);
 const statusChips = (user: SimUser) =>
   buttons(user).filter((b) => /^ord:(l:(?!a:)[^:]+:1|f)$/.test(b.data) && !ALL.has(b.text.replace(/^• /, "")));
 
-/** "🆕 #1041 · Created · 2025-…" → id and the status part, for every order line of a list. */
+/** "🆕 #1041 · Created · 2025-…" (№1041 in ru/uk) → id and the status part, for every order line of a list. */
 function listedStatuses(text: string): Map<string, { emoji: string; words: string }> {
   const out = new Map<string, { emoji: string; words: string }>();
-  for (const m of text.matchAll(/^(\S+) #(\w+) · ([^·\n]+?)(?: · |\n|$)/gm)) out.set(m[2]!, { emoji: m[1]!, words: m[3]! });
+  for (const m of text.matchAll(/^(\S+) [#№](\w+) · ([^·\n]+?)(?: · |\n|$)/gm)) out.set(m[2]!, { emoji: m[1]!, words: m[3]! });
   return out;
 }
 

@@ -160,7 +160,7 @@ const PROMPTS: Prompt[] = [
       await u.send("/2fa");
       await u.press("tfa:off");
     },
-    shows: /To turn two-factor authentication off/,
+    shows: /To turn 2FA off/,
   },
 ];
 

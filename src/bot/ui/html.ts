@@ -64,13 +64,14 @@ const MAX_VALUE_TEXT = 2000;
 /**
  * A readable value, or undefined when there is nothing worth showing. Objects read "Key: value; …",
  * nested ones in parentheses, at most MAX_DEPTH levels and MAX_ENTRIES entries per level, so that any
- * answer costs bounded time and stack however it is shaped.
+ * answer costs bounded time and stack however it is shaped. `label` names the keys of nested objects
+ * (a screen passes its field dictionary, ui/field-names.ts, so "settings" reads in the user's language).
  */
-export function displayValue(value: unknown): string | undefined {
-  return readable(value, 0, { left: MAX_VALUE_TEXT });
+export function displayValue(value: unknown, label: (key: string) => string = humanizeKey): string | undefined {
+  return readable(value, 0, { left: MAX_VALUE_TEXT }, label);
 }
 
-function readable(value: unknown, depth: number, budget: { left: number }): string | undefined {
+function readable(value: unknown, depth: number, budget: { left: number }, label: (key: string) => string): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (budget.left <= 0) return "…";
   let out: string | undefined;
@@ -90,11 +91,11 @@ function readable(value: unknown, depth: number, budget: { left: number }): stri
         break;
       }
       seen++;
-      const shown = readable(item, depth + 1, budget);
+      const shown = readable(item, depth + 1, budget, label);
       if (shown === undefined) continue;
       // A nested list or object is put in parentheses, so its "; " and ", " do not read as its parent's.
       const part = typeof item === "object" && item !== null && shown !== "…" ? `(${shown})` : shown;
-      parts.push(key === undefined ? part : `${humanizeKey(key)}: ${part}`);
+      parts.push(key === undefined ? part : `${label(key)}: ${part}`);
     }
     out = parts.length > 0 ? parts.join(Array.isArray(value) ? ", " : "; ") : undefined;
   }
@@ -116,8 +117,9 @@ export function clip(text: string, max = 300): string {
 }
 
 /**
- * Lines "<b>Label:</b> value" for every field not listed in `skip`, unknown fields humanized.
- * Values are escaped here; labels from translations are trusted.
+ * Lines "<b>Label:</b> value" for every field not listed in `skip`; `label` names the fields (and the
+ * keys of nested values), unknown ones humanized. Screens pass `fieldLabels(ctx, scope)`
+ * (ui/field-names.ts). Values and labels are escaped here.
  */
 const MAX_FIELD_LINES = 100;
 
@@ -126,14 +128,15 @@ export function fieldLines(
   options: { skip?: Iterable<string>; label?: (key: string) => string | undefined; maxValue?: number } = {},
 ): string[] {
   const skip = new Set(options.skip ?? []);
+  const labelOf = (key: string): string => options.label?.(key) ?? humanizeKey(key);
   const lines: string[] = [];
   for (const [key, raw] of Object.entries(record)) {
     // More lines than a message can hold are never shown (fitMessage would drop them anyway).
     if (lines.length === MAX_FIELD_LINES) break;
     if (skip.has(key) || looksSecret(key, raw)) continue;
-    const shown = displayValue(raw);
+    const shown = displayValue(raw, labelOf);
     if (shown === undefined) continue;
-    const label = options.label?.(key) ?? humanizeKey(key);
+    const label = labelOf(key);
     lines.push(`<b>${escapeHtml(label)}:</b> ${escapeHtml(clip(shown, options.maxValue ?? 300))}`);
   }
   return lines;

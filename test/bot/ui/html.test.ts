@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, quoteInput } from "../../../src/bot/ui/html.js";
+import { escapeHtml, fieldLines, quoteInput } from "../../../src/bot/ui/html.js";
 
 describe("quoteInput: the user's text quoted back in a message", () => {
   it("escapes HTML", () => {
@@ -21,5 +21,17 @@ describe("quoteInput: the user's text quoted back in a message", () => {
 
   it("escapes after cutting, so an entity is never split", () => {
     expect(quoteInput("&".repeat(20), 5)).toBe(escapeHtml("&&&&…"));
+  });
+});
+
+describe("fieldLines: labels from the screen's dictionary, nested keys too", () => {
+  const label = (key: string) => ({ settings: "Настройки", language: "Язык" })[key];
+
+  it("names a field and the keys of its object value with the screen's labels; unknown keys humanized", () => {
+    expect(fieldLines({ settings: { language: "uk", dark_mode: 1 } }, { label })).toEqual(["<b>Настройки:</b> Язык: uk; Dark mode: 1"]);
+  });
+
+  it("without labels every key is humanized, as before", () => {
+    expect(fieldLines({ settings: { language: "uk" } })).toEqual(["<b>Settings:</b> Language: uk"]);
   });
 });

@@ -3,48 +3,18 @@ import { isPlainObject } from "../../../exchanger/envelope.js";
 import { readBalances } from "../../../exchanger/readers/balance.js";
 import type { FlowContext } from "../../context.js";
 import { TWO_FACTOR_FIELD, twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
-import { escapeHtml, fieldLines, fitMessage, humanizeKey } from "../../ui/html.js";
+import { escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
+import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
 import { formatDate } from "../../ui/dates.js";
 
 const BALANCE = /balance/i;
 const AMOUNT = /^-?\d+([.,]\d+)?$/;
-
-/**
- * Labels of the fields Exchanger CMS user objects commonly carry (the spec lists none), so the card
- * reads in the user's language; any other field is humanized from its name.
- */
-const FIELD_LABELS: Record<string, string> = {
-  id: "account-field-id",
-  login: "account-field-login",
-  username: "account-field-login",
-  email: "account-field-email",
-  first_name: "account-field-first-name",
-  last_name: "account-field-last-name",
-  middle_name: "account-field-middle-name",
-  phone: "account-field-phone",
-  verified: "account-field-verified",
-  is_verified: "account-field-verified",
-  discount: "account-field-discount",
-  partner_balance: "account-field-partner-balance",
-  ref_link: "account-field-referral-link",
-  referral_link: "account-field-referral-link",
-  referrals_count: "account-field-referrals-count",
-  group: "account-field-group",
-  group_name: "account-field-group",
-  created_at: "account-field-created",
-  registered_at: "account-field-created",
-  last_login_at: "account-field-last-login",
-  last_login: "account-field-last-login",
-};
 
 /** Fields holding a moment ("created_at", "last_login"…): shown in the one date format of every screen. */
 const DATE_FIELD = /(^|_)(date|at)$|^date_|At$|^last_login$/;
 
 /** Yes/no flags servers send as 0/1. */
 const FLAGS = new Set(["verified", "is_verified"]);
-
-const fieldLabel = (ctx: Pick<FlowContext, "t">, key: string): string | undefined =>
-  FIELD_LABELS[key] ? ctx.t(FIELD_LABELS[key]) : undefined;
 
 function presentable(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -74,7 +44,7 @@ function balanceLines(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>
     const currencyKey = `${key}_currency`;
     const currency = typeof user[currencyKey] === "string" ? ` ${String(user[currencyKey])}` : "";
     used.push(key, ...(currency ? [currencyKey] : []));
-    lines.push(line(fieldLabel(ctx, key) ?? humanizeKey(key), `${String(user[key]).trim()}${currency}`));
+    lines.push(line(fieldLabel(ctx, key, "account"), `${String(user[key]).trim()}${currency}`));
   }
   return { lines, used };
 }
@@ -89,7 +59,7 @@ export function renderAccountCard(ctx: Pick<FlowContext, "t">, user: Record<stri
   lines.push(
     ...fieldLines(presentable(ctx, user), {
       skip: [...balances.used, ...Object.keys(user).filter((k) => TWO_FACTOR_FIELD.test(k))],
-      label: (key) => fieldLabel(ctx, key),
+      label: fieldLabels(ctx, "account"),
     }),
   );
   return fitMessage(lines);

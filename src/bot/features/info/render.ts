@@ -6,7 +6,8 @@
 import type { Currency, Direction, Extras, PublicInfo } from "../../../exchanger/types.js";
 import type { FlowContext } from "../../context.js";
 import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
-import { clip, displayValue, escapeHtml, fieldLines, fitMessage, humanizeKey, looksSecret } from "../../ui/html.js";
+import { clip, displayValue, escapeHtml, fieldLines, fitMessage, looksSecret } from "../../ui/html.js";
+import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
 
 type T = Pick<FlowContext, "t">;
 
@@ -27,13 +28,6 @@ const withCode = (amount: string, code: string): string => escapeHtml(code ? `${
 /** Fields that say nothing to a customer (ids, pictures, sort order) or are shown already. */
 const CURRENCY_SKIP = /^(id|name|code|reserve|decimals)$|icon|logo|image|img|url|sort|position|order|hidden|visible/i;
 const MAX_CURRENCY_EXTRAS = 3;
-/** Currency fields servers commonly send (the spec lists none): labels in the user's language. */
-const CURRENCY_LABELS: Record<string, string> = {
-  type: "info-currency-type",
-  network: "info-currency-network",
-  min_amount: "info-currency-min",
-  max_amount: "info-currency-max",
-};
 
 export function currencyLines(ctx: T, currency: Currency): string[] {
   const name = typeof currency.name === "string" ? currency.name : undefined;
@@ -48,7 +42,7 @@ export function currencyLines(ctx: T, currency: Currency): string[] {
     if (others >= MAX_CURRENCY_EXTRAS || CURRENCY_SKIP.test(key) || looksSecret(key, raw)) continue;
     const value = typeof raw === "object" ? undefined : displayValue(raw);
     if (value === undefined) continue;
-    const label = CURRENCY_LABELS[key] ? ctx.t(CURRENCY_LABELS[key]) : humanizeKey(key);
+    const label = fieldLabel(ctx, key, "currency");
     extras.push(`${escapeHtml(label)}: ${escapeHtml(clip(value, 40))}`);
     others++;
   }
@@ -65,22 +59,6 @@ const RESERVE_KEYS = ["reserve", "reserve_amount", "amount_reserve"];
 /** Handles and ids: they mean nothing to a customer (the slug is what the bot asked with). */
 const DIRECTION_IDS = ["id", "slug", "pair", "send_currency_id", "receive_currency_id", "inputs"];
 const DIRECTION_SKIP = [...DIRECTION_IDS, ...RESERVE_KEYS, ...RATE_KEYS, ...MIN_KEYS, ...MAX_KEYS];
-
-/** Direction fields servers commonly send besides rate and limits: labels in the user's language. */
-const DIRECTION_LABELS: Record<string, string> = {
-  commission: "info-direction-field-fee",
-  fee: "info-direction-field-fee",
-  active: "info-direction-field-active",
-  status: "info-direction-field-active",
-  verification: "info-direction-field-verification",
-  need_verification: "info-direction-field-verification",
-  verification_required: "info-direction-field-verification",
-  name: "info-direction-field-name",
-  title: "info-direction-field-name",
-  description: "info-direction-field-description",
-  processing_time: "info-direction-field-time",
-  time: "info-direction-field-time",
-};
 
 const isOptional = (input: Record<string, unknown>): boolean => input.required === false || input.required === 0 || input.required === "0";
 
@@ -111,7 +89,7 @@ export function directionCard(
   const rest = fieldLines(direction, {
     skip: DIRECTION_SKIP,
     maxValue: 200,
-    label: (key) => (DIRECTION_LABELS[key] ? ctx.t(DIRECTION_LABELS[key]) : undefined),
+    label: fieldLabels(ctx, "direction"),
   });
   if (rest.length > 0) lines.push("", ...rest);
 
@@ -129,13 +107,6 @@ export function directionCard(
 
 // ---- status -------------------------------------------------------------------------------------------
 
-const STATUS_LABELS: Record<string, string> = {
-  name: "info-status-name",
-  version: "info-status-version",
-  datetime: "info-status-time",
-  timezone: "info-status-timezone",
-};
-
 /** true/false from the ways a PHP server says yes and no; undefined when it does not say. */
 function flag(value: unknown): boolean | undefined {
   if (typeof value === "boolean") return value;
@@ -145,9 +116,9 @@ function flag(value: unknown): boolean | undefined {
 }
 
 /** A list answer as bullet lines, one per item (never "0: …, 1: …"). */
-function listLines(items: unknown[]): string[] {
+function listLines(items: unknown[], label: (key: string) => string): string[] {
   return items
-    .map(displayValue)
+    .map((item) => displayValue(item, label))
     .filter((v): v is string => v !== undefined)
     .map((v) => `• ${escapeHtml(clip(v, 500))}`);
 }
@@ -171,7 +142,7 @@ export function statusCard(ctx: T, info: PublicInfo): string {
   const online = info.kind === "flag" ? info.value : info.kind === "text" ? statusFlag(info.text) : undefined;
   if (online !== undefined) lines.push(ctx.t(online ? "info-status-online" : "info-status-offline"));
   else if (info.kind === "text") lines.push(...textLines(info.text));
-  else if (info.kind === "list") lines.push(...listLines(info.items));
+  else if (info.kind === "list") lines.push(...listLines(info.items, fieldLabels(ctx, "status")));
   else if (info.kind === "fields") lines.push(...statusFields(ctx, info.fields));
   if (lines.length === 1) lines.push(ctx.t("info-nothing"));
   return fitMessage(lines);
@@ -185,7 +156,7 @@ function statusFields(ctx: T, status: Extras): string[] {
   else if (online !== undefined) lines.push(ctx.t(online ? "info-status-online" : "info-status-offline"));
   // A unix `time` says nothing to a person when a readable `datetime` is there too.
   const skip = ["online", "maintenance", ...(displayValue(status.datetime) !== undefined ? ["time"] : [])];
-  const rest = fieldLines(status, { skip, label: (key) => (STATUS_LABELS[key] ? ctx.t(STATUS_LABELS[key]) : undefined) });
+  const rest = fieldLines(status, { skip, label: fieldLabels(ctx, "status") });
   if (rest.length > 0) lines.push("", ...rest);
   return lines;
 }
@@ -199,7 +170,7 @@ export function referralCard(ctx: T, info: PublicInfo): string {
   const lines = [ctx.t("info-referral-title")];
   if (info.kind === "flag") lines.push(ctx.t(info.value ? "info-referral-on" : "info-referral-off"));
   else if (info.kind === "text") lines.push(...textLines(info.text));
-  else if (info.kind === "list") lines.push(...listLines(info.items));
+  else if (info.kind === "list") lines.push(...listLines(info.items, fieldLabels(ctx, "referral-program")));
   else if (info.kind === "fields") lines.push(...referralFields(ctx, info.fields));
   while (lines.at(-1) === "") lines.pop();
   if (lines.length === 1) lines.push(ctx.t("info-nothing"));
@@ -217,7 +188,7 @@ function referralFields(ctx: T, program: Extras): string[] {
   const reward = displayValue(program.percent);
   if (reward !== undefined) lines.push(ctx.t("info-referral-percent", { value: escapeHtml(percent(reward)) }));
   const levels = Array.isArray(program.levels_percent)
-    ? program.levels_percent.map(displayValue).filter((v): v is string => v !== undefined)
+    ? program.levels_percent.map((level) => displayValue(level)).filter((v): v is string => v !== undefined)
     : [];
   const levelCount = displayValue(program.levels);
   if (levels.length > 0) {
@@ -237,6 +208,6 @@ function referralFields(ctx: T, program: Extras): string[] {
   if (program.cookie_days !== undefined && Number.isFinite(days)) lines.push(ctx.t("info-referral-cookie", { days }));
   else used.delete("cookie_days");
 
-  lines.push(...fieldLines(program, { skip: used }));
+  lines.push(...fieldLines(program, { skip: used, label: fieldLabels(ctx, "referral-program") }));
   return lines;
 }

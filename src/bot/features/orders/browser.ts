@@ -31,7 +31,7 @@ import {
 import { addPagerRow, type PageInfo } from "../../ui/pager.js";
 import { startRow } from "../../ui/rows.js";
 import { escapeHtml, fitMessage } from "../../ui/html.js";
-import { loadCurrencyNames, orderToken, renderOrderCard, renderOrderLine } from "./render.js";
+import { loadCurrencyNames, orderNumber, orderToken, renderOrderCard, renderOrderLine } from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
 import { payData } from "../pay/public.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
@@ -154,7 +154,7 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
       keyboard.row();
       inRow = 0;
     }
-    keyboard.text(`${statusEmoji(order.status)} #${String(order.id)}`, data);
+    keyboard.text(`${statusEmoji(order.status)} ${orderNumber(ctx, order.id)}`, data);
     inRow++;
   }
   filterChips(ctx, keyboard, view.scope, view);
@@ -205,7 +205,7 @@ export function notFoundScreen(ctx: BotContext, query: string, back: ListView): 
 export async function showOwnOrder(ctx: BotContext, lookup: OrderLookup): Promise<void> {
   const back = firstPage(OWN_ORDERS.scope);
   const order = await findSourceOrder(ctx, OWN_ORDERS, lookup);
-  const shown = "id" in lookup ? `#${lookup.id}` : lookup.token;
+  const shown = "id" in lookup ? orderNumber(ctx, lookup.id) : lookup.token;
   await showScreen(ctx, order ? await cardScreen(ctx, OWN_ORDERS, order, back) : notFoundScreen(ctx, shown, back));
 }
 
@@ -220,7 +220,7 @@ export function orderBrowserComposer(source: OrderSource): Composer<BotContext> 
     if (card) {
       const back: ListView = { scope: card.scope, filter: card.filter, page: card.page };
       const order = await findSourceOrder(ctx, source, { id: card.id });
-      return showScreen(ctx, order ? await cardScreen(ctx, source, order, back) : notFoundScreen(ctx, `#${card.id}`, back));
+      return showScreen(ctx, order ? await cardScreen(ctx, source, order, back) : notFoundScreen(ctx, orderNumber(ctx, card.id), back));
     }
     if (isSameFilterData(source.scope, data)) return void (await ctx.answerCallbackQuery(ctx.t("orders-filter-already")));
     return next();

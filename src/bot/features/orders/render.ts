@@ -23,6 +23,7 @@ import type { FlowContext } from "../../context.js";
 import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
 import { clip, displayValue, escapeHtml, fieldLines, fitMessage, looksSecret } from "../../ui/html.js";
 import { formatDate } from "../../ui/dates.js";
+import { fieldLabels } from "../../ui/field-names.js";
 import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
 import { ORDER_DATE_KEYS } from "../../../exchanger/list-order.js";
 
@@ -71,6 +72,11 @@ function orderDate(ctx: T, order: Order): string | undefined {
   return undefined;
 }
 
+/** "#1041" / "№1041": an order's number as the reader's language writes it (plain text, clipped). */
+export function orderNumber(ctx: T, id: unknown): string {
+  return ctx.t("orders-number", { id: clip(displayValue(id) ?? "?", 20) });
+}
+
 /**
  * One order in a list, two lines:
  *   🆕 #1041 · Created · 6 Jan 2025, 12:00 UTC
@@ -78,7 +84,7 @@ function orderDate(ctx: T, order: Order): string | undefined {
  * Values are clipped hard so that a full page of 20 stays within one message.
  */
 export function renderOrderLine(ctx: T, order: Order, names: CurrencyNames): string {
-  const head = [`${statusEmoji(order.status)} <b>#${escapeHtml(clip(String(order.id), 20))}</b>`, statusWords(ctx, order.status)];
+  const head = [`${statusEmoji(order.status)} <b>${escapeHtml(orderNumber(ctx, order.id))}</b>`, statusWords(ctx, order.status)];
   const date = orderDate(ctx, order);
   // Room for the longest localized date ("22 нояб. 2026 г., 18:49 UTC"); a raw server value is cut.
   if (date) head.push(escapeHtml(clip(date, 32)));
@@ -89,23 +95,6 @@ export function renderOrderLine(ctx: T, order: Order, names: CurrencyNames): str
   if (send || receive) lines.push(escapeHtml([send ?? "…", receive ?? "…"].join(" → ")));
   return lines.join("\n");
 }
-
-/** Known fields: translation key of their label. Everything else is humanized. */
-const FIELD_LABELS: Record<string, string> = {
-  rate: "orders-field-rate",
-  course: "orders-field-rate",
-  created_at: "orders-field-created",
-  updated_at: "orders-field-updated",
-  receive_wallet: "orders-field-receive-wallet",
-  send_wallet: "orders-field-send-wallet",
-  email: "orders-field-email",
-  phone: "orders-field-phone",
-  comment: "orders-field-comment",
-  user_login: "orders-field-user-login",
-  login: "orders-field-user-login",
-  partner_reward: "orders-field-partner-reward",
-  ip: "orders-field-ip",
-};
 
 /** Fields that the card's head already shows. */
 const HEAD_FIELDS = ["id", "status", "token", "exchange_id", "send_amount", "send_currency_id", "receive_amount", "receive_currency_id"];
@@ -146,7 +135,7 @@ function directionLine(order: Order, names: CurrencyNames): string | undefined {
 export function renderOrderCard(ctx: T, order: Order, currencyNames: CurrencyNames, options: { referral?: boolean } = {}): string {
   const id = escapeHtml(clip(displayValue(order.id) ?? "?", 40));
   const lines = [ctx.t(options.referral ? "orders-ref-card-title" : "orders-card-title", { id })];
-  lines.push(`<b>${ctx.t("orders-field-status")}:</b> ${statusLabel(ctx, order.status)}`);
+  lines.push(`<b>${ctx.t("field-status")}:</b> ${statusLabel(ctx, order.status)}`);
   // Own orders: "You send"; a referral's order is seen from the side: "The referral sends".
   const prefix = options.referral ? "orders-field-ref" : "orders-field";
   const send = amountWithCurrency(order.send_amount, order.send_currency_id, currencyNames);
@@ -154,14 +143,14 @@ export function renderOrderCard(ctx: T, order: Order, currencyNames: CurrencyNam
   const receive = amountWithCurrency(order.receive_amount, order.receive_currency_id, currencyNames);
   if (receive) lines.push(`<b>${ctx.t(`${prefix}-receive`)}:</b> ${escapeHtml(receive)}`);
   const direction = directionLine(order, currencyNames);
-  if (direction) lines.push(`<b>${ctx.t("orders-field-direction")}:</b> ${escapeHtml(direction)}`);
+  if (direction) lines.push(`<b>${ctx.t("field-direction")}:</b> ${escapeHtml(direction)}`);
   // A referral's token is the handle of someone else's order: the partner has no use for it.
   const token = options.referral ? undefined : orderToken(order);
-  if (token) lines.push(`<b>${ctx.t("orders-field-token")}:</b> <code>${escapeHtml(token)}</code>`);
+  if (token) lines.push(`<b>${ctx.t("field-token")}:</b> <code>${escapeHtml(token)}</code>`);
   lines.push("");
   const rest = fieldLines(presentable(ctx, order, currencyNames), {
     skip: [...HEAD_FIELDS, ...Object.keys(order).filter((k) => looksSecret(k, order[k]))],
-    label: (key) => (FIELD_LABELS[key] ? ctx.t(FIELD_LABELS[key]) : undefined),
+    label: fieldLabels(ctx, "order"),
     maxValue: 400,
   });
   lines.push(...rest);

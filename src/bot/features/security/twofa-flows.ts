@@ -145,10 +145,12 @@ export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Pr
   }
 }
 
-/** The exchanger's own reason (usually "invalid code") and how many tries are left. */
+/**
+ * One error for a wrong code (it used to be two: "The exchanger says: …" and "That code was not
+ * accepted"): the exchanger's own reason (usually "invalid code") when it gives one, and the tries left.
+ */
 function wrongCode(ctx: FlowContext, error: ExchangerError, left: number): string {
-  const reason = error.serverMessage
-    ? ctx.t("error-exchanger", { message: escapeHtml(error.serverMessage) })
-    : ctx.t("error-exchanger-generic");
-  return `${reason}\n${ctx.t("secure-code-wrong", { left })}`;
+  return error.serverMessage
+    ? ctx.t("secure-code-refused", { message: escapeHtml(error.serverMessage), left })
+    : ctx.t("secure-code-wrong", { left });
 }

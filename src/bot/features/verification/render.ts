@@ -8,6 +8,7 @@ import type { FlowContext } from "../../context.js";
 import type { VerificationFields } from "../../../exchanger/types.js";
 import { displayValue, escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { formatDate } from "../../ui/dates.js";
+import { fieldLabel as translatedField, fieldMessage } from "../../ui/field-names.js";
 
 type T = Pick<FlowContext, "t">;
 
@@ -79,11 +80,11 @@ export function statusLabel(ctx: T, status: unknown): string {
   return escapeHtml(displayValue(status) ?? ctx.t("verification-status-unknown"));
 }
 
-/** A localized label for known request and form fields; undefined → fieldLines humanizes the key. */
-export function fieldLabel(ctx: T, key: string): string | undefined {
-  const known = [...FIELD_ORDER, "type", "photos", "created_at", "updated_at", "id"];
-  if (known.includes(key)) return ctx.t(`verification-field-${key.replace(/_/g, "-")}`);
-  return PHOTOS_FIELD.test(key) ? ctx.t("verification-field-photos") : undefined;
+/** A request's field in the reader's language (ui/field-names.ts); any kind of upload reads "Photos". */
+function fieldLabel(ctx: T, key: string): string {
+  return fieldMessage(key, "verification") === undefined && PHOTOS_FIELD.test(key)
+    ? ctx.t("field-photos")
+    : translatedField(ctx, key, "verification");
 }
 
 export function kindLabel(ctx: T, kind: unknown): string | undefined {

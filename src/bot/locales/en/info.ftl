@@ -10,10 +10,6 @@ info-nothing = The exchanger sent no details.
 info-currencies-title = 💱 <b>Currencies</b> ({ $total })
 info-currencies-empty = The exchanger lists no currencies right now.
 info-currency-reserve = Reserve: { $value }
-info-currency-type = Type
-info-currency-network = Network
-info-currency-min = Min
-info-currency-max = Max
 info-directions-title = 🔀 <b>Exchange directions</b>
 info-directions-empty = The exchanger has no open exchange directions right now.
 info-directions-pick-send = What do you want to send?
@@ -24,8 +20,6 @@ info-direction-rate = 💱 Rate: { $send } = { $receive }
 info-direction-min = ⬇️ Minimum: { $value }
 info-direction-max = ⬆️ Maximum: { $value }
 info-direction-reserve = 💰 Reserve: { $value }
-info-direction-field-fee = Fee
-info-direction-field-active = Open
 info-direction-inputs = 📝 <b>Fields to fill in</b>
 info-direction-no-inputs = No extra fields are needed.
 info-direction-optional = (optional)
@@ -33,10 +27,6 @@ info-status-title = 📡 <b>Exchanger status</b>
 info-status-online = 🟢 Online
 info-status-offline = 🔴 Offline
 info-status-maintenance = 🛠 Under maintenance
-info-status-name = Name
-info-status-version = Version
-info-status-time = Server time
-info-status-timezone = Time zone
 info-referral-title = 🤝 <b>Referral program</b>
 info-referral-off = The referral program is switched off at the moment.
 info-referral-percent = 💸 <b>Reward:</b> { $value } of every exchange
@@ -47,9 +37,5 @@ info-referral-cookie = 🍪 <b>Referral link remembered for:</b> { $days ->
     [one] { $days } day
    *[other] { $days } days
 }
-info-direction-field-verification = Verification needed
-info-direction-field-name = Name
-info-direction-field-description = Description
-info-direction-field-time = Processing time
 info-direction-gone = The exchanger no longer offers { $send } → { $receive }. Pick another direction.
 info-referral-on = The referral program is on.

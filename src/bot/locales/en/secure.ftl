@@ -3,9 +3,14 @@ secure-code-wrong = ❌ That code was not accepted. Send the current code again 
         [one] one attempt left
        *[other] { $left } attempts left
     }).
+secure-code-refused = ❌ The code was not accepted: { $message }
+    Send the current code again ({ $left ->
+        [one] one attempt left
+       *[other] { $left } attempts left
+    }).
 secure-code-too-many = ❌ Too many wrong codes.
 secure-flow-busy = Finish the current step first, or send /cancel to stop it.
-secure-codes-locked = 🔒 Too many wrong 2FA codes for this account. Payments, password and 2FA changes are paused: try again in { $minutes } min. Nothing was paid or changed.
+secure-codes-locked = 🔒 Too many wrong 2FA codes for this account. Payments, password changes and 2FA changes are paused: try again in { $minutes } min. Nothing was paid or changed.
 
 flow-stale-done = ✅ Already done: this button no longer does anything.
 flow-stale-cancelled = This step was already cancelled; nothing to do here.

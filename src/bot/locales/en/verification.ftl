@@ -12,24 +12,6 @@ verification-status-rejected = ❌ Rejected
 verification-status-unknown = unknown
 verification-status-none = 📭 Not submitted
 
-verification-field-card-number = Card number
-verification-field-id-type = Document type
-verification-field-id-number = Document number
-verification-field-first-name = First name
-verification-field-middle-name = Middle name
-verification-field-last-name = Last name
-verification-field-birth-date = Date of birth
-verification-field-phone = Phone
-verification-field-country = Country
-verification-field-city = City
-verification-field-address = Address
-verification-field-zip-code = Postal code
-verification-field-type = Kind
-verification-field-photos = Photos
-verification-field-created-at = Submitted
-verification-field-updated-at = Last updated
-verification-field-id = Request number
-
 verification-kind-card = 💳 Bank card
 verification-kind-identity = 🪪 Identity document
 verification-kind-service = 🌐 Third-party verification service
@@ -41,7 +23,7 @@ verification-btn-start = 📤 Submit verification
 verification-btn-refresh = 🔄 Refresh
 verification-btn-kind-card = 💳 Bank card
 verification-btn-kind-identity = 🪪 Identity document
-verification-btn-kind-service = 🌐 Verified through a third-party service
+verification-btn-kind-service = 🌐 External service
 verification-btn-skip = ⏭ Skip
 verification-btn-done = ✅ Done ({ $count ->
         [one] 1 photo

@@ -1,7 +1,7 @@
 info-menu-currencies = 💱 Валюты
 info-menu-directions = 🔀 Направления
 info-menu-status = 📡 Статус
-info-menu-referral = 🤝 Партнёрская программа
+info-menu-referral = 🤝 Партнёрам
 info-cmd-currencies = Валюты и резервы
 info-cmd-directions = Направления обмена, курсы и лимиты
 info-cmd-status = Статус обменника
@@ -10,10 +10,6 @@ info-nothing = Обменник не прислал подробностей.
 info-currencies-title = 💱 <b>Валюты</b> ({ $total })
 info-currencies-empty = Обменник сейчас не показывает ни одной валюты.
 info-currency-reserve = Резерв: { $value }
-info-currency-type = Тип
-info-currency-network = Сеть
-info-currency-min = Мин.
-info-currency-max = Макс.
 info-directions-title = 🔀 <b>Направления обмена</b>
 info-directions-empty = У обменника сейчас нет открытых направлений обмена.
 info-directions-pick-send = Что вы хотите отдать?
@@ -24,8 +20,6 @@ info-direction-rate = 💱 Курс: { $send } = { $receive }
 info-direction-min = ⬇️ Минимум: { $value }
 info-direction-max = ⬆️ Максимум: { $value }
 info-direction-reserve = 💰 Резерв: { $value }
-info-direction-field-fee = Комиссия
-info-direction-field-active = Открыто
 info-direction-inputs = 📝 <b>Поля для заполнения</b>
 info-direction-no-inputs = Дополнительные поля не нужны.
 info-direction-optional = (необязательно)
@@ -33,10 +27,6 @@ info-status-title = 📡 <b>Статус обменника</b>
 info-status-online = 🟢 Работает
 info-status-offline = 🔴 Не работает
 info-status-maintenance = 🛠 Технические работы
-info-status-name = Название
-info-status-version = Версия
-info-status-time = Время сервера
-info-status-timezone = Часовой пояс
 info-referral-title = 🤝 <b>Партнёрская программа</b>
 info-referral-off = Партнёрская программа сейчас отключена.
 info-referral-percent = 💸 <b>Вознаграждение:</b> { $value } с каждого обмена
@@ -48,9 +38,5 @@ info-referral-cookie = 🍪 <b>Реферальная ссылка запоми�
     [few] { $days } дня
    *[other] { $days } дней
 }
-info-direction-field-verification = Нужна верификация
-info-direction-field-name = Название
-info-direction-field-description = Описание
-info-direction-field-time = Время обработки
 info-direction-gone = Обменник больше не предлагает { $send } → { $receive }. Выберите другое направление.
 info-referral-on = Партнёрская программа работает.

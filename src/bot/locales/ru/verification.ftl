@@ -12,36 +12,18 @@ verification-status-rejected = ❌ Отклонена
 verification-status-unknown = неизвестен
 verification-status-none = 📭 Не подана
 
-verification-field-card-number = Номер карты
-verification-field-id-type = Тип документа
-verification-field-id-number = Номер документа
-verification-field-first-name = Имя
-verification-field-middle-name = Отчество
-verification-field-last-name = Фамилия
-verification-field-birth-date = Дата рождения
-verification-field-phone = Телефон
-verification-field-country = Страна
-verification-field-city = Город
-verification-field-address = Адрес
-verification-field-zip-code = Почтовый индекс
-verification-field-type = Вид
-verification-field-photos = Фото
-verification-field-created-at = Подана
-verification-field-updated-at = Обновлена
-verification-field-id = Номер заявки
-
 verification-kind-card = 💳 Банковская карта
 verification-kind-identity = 🪪 Документ, удостоверяющий личность
 verification-kind-service = 🌐 Сторонний сервис верификации
 verification-idtype-passport = Паспорт
 verification-idtype-id-card = ID-карта
-verification-idtype-driver-license = Водительское удостоверение
+verification-idtype-driver-license = Водительские права
 
 verification-btn-start = 📤 Пройти верификацию
 verification-btn-refresh = 🔄 Обновить
 verification-btn-kind-card = 💳 Банковская карта
 verification-btn-kind-identity = 🪪 Документ личности
-verification-btn-kind-service = 🌐 Прошёл в стороннем сервисе
+verification-btn-kind-service = 🌐 Сторонний сервис
 verification-btn-skip = ⏭ Пропустить
 verification-btn-done = ✅ Готово ({ $count ->
         [one] { $count } фото

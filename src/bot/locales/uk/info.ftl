@@ -1,7 +1,7 @@
 info-menu-currencies = 💱 Валюти
 info-menu-directions = 🔀 Напрямки
 info-menu-status = 📡 Статус
-info-menu-referral = 🤝 Партнерська програма
+info-menu-referral = 🤝 Партнерам
 info-cmd-currencies = Валюти та резерви
 info-cmd-directions = Напрямки обміну, курси та ліміти
 info-cmd-status = Статус обмінника
@@ -10,10 +10,6 @@ info-nothing = Обмінник не надіслав подробиць.
 info-currencies-title = 💱 <b>Валюти</b> ({ $total })
 info-currencies-empty = Обмінник зараз не показує жодної валюти.
 info-currency-reserve = Резерв: { $value }
-info-currency-type = Тип
-info-currency-network = Мережа
-info-currency-min = Мін.
-info-currency-max = Макс.
 info-directions-title = 🔀 <b>Напрямки обміну</b>
 info-directions-empty = Обмінник зараз не має відкритих напрямків обміну.
 info-directions-pick-send = Що ви хочете віддати?
@@ -24,8 +20,6 @@ info-direction-rate = 💱 Курс: { $send } = { $receive }
 info-direction-min = ⬇️ Мінімум: { $value }
 info-direction-max = ⬆️ Максимум: { $value }
 info-direction-reserve = 💰 Резерв: { $value }
-info-direction-field-fee = Комісія
-info-direction-field-active = Відкрито
 info-direction-inputs = 📝 <b>Поля для заповнення</b>
 info-direction-no-inputs = Додаткові поля не потрібні.
 info-direction-optional = (необов'язково)
@@ -33,10 +27,6 @@ info-status-title = 📡 <b>Статус обмінника</b>
 info-status-online = 🟢 Працює
 info-status-offline = 🔴 Не працює
 info-status-maintenance = 🛠 Технічні роботи
-info-status-name = Назва
-info-status-version = Версія
-info-status-time = Час сервера
-info-status-timezone = Часовий пояс
 info-referral-title = 🤝 <b>Партнерська програма</b>
 info-referral-off = Партнерська програма зараз вимкнена.
 info-referral-percent = 💸 <b>Винагорода:</b> { $value } з кожного обміну
@@ -48,9 +38,5 @@ info-referral-cookie = 🍪 <b>Реферальне посилання запа�
     [few] { $days } дні
    *[other] { $days } днів
 }
-info-direction-field-verification = Потрібна верифікація
-info-direction-field-name = Назва
-info-direction-field-description = Опис
-info-direction-field-time = Час обробки
 info-direction-gone = Обмінник більше не пропонує { $send } → { $receive }. Оберіть інший напрямок.
 info-referral-on = Партнерська програма працює.

@@ -12,24 +12,6 @@ verification-status-rejected = ❌ Відхилено
 verification-status-unknown = невідомий
 verification-status-none = 📭 Не подано
 
-verification-field-card-number = Номер картки
-verification-field-id-type = Тип документа
-verification-field-id-number = Номер документа
-verification-field-first-name = Ім'я
-verification-field-middle-name = По батькові
-verification-field-last-name = Прізвище
-verification-field-birth-date = Дата народження
-verification-field-phone = Телефон
-verification-field-country = Країна
-verification-field-city = Місто
-verification-field-address = Адреса
-verification-field-zip-code = Поштовий індекс
-verification-field-type = Вид
-verification-field-photos = Фото
-verification-field-created-at = Подано
-verification-field-updated-at = Оновлено
-verification-field-id = Номер заявки
-
 verification-kind-card = 💳 Банківська картка
 verification-kind-identity = 🪪 Документ, що посвідчує особу
 verification-kind-service = 🌐 Сторонній сервіс верифікації
@@ -41,7 +23,7 @@ verification-btn-start = 📤 Пройти верифікацію
 verification-btn-refresh = 🔄 Оновити
 verification-btn-kind-card = 💳 Банківська картка
 verification-btn-kind-identity = 🪪 Документ особи
-verification-btn-kind-service = 🌐 Пройшов у сторонньому сервісі
+verification-btn-kind-service = 🌐 Сторонній сервіс
 verification-btn-skip = ⏭ Пропустити
 verification-btn-done = ✅ Готово ({ $count ->
         [one] { $count } фото
@@ -75,7 +57,7 @@ verification-optional = <i>Необов'язково: натисніть «Пр�
 verification-skipped = <i>Пропущено.</i>
 
 verification-error-empty = ❌ Порожня відповідь.
-verification-error-too-long = ❌ Задовго. Будь ласка, скоротіть.
+verification-error-too-long = ❌ Відповідь занадто довга. Будь ласка, скоротіть її.
 verification-error-control-chars = ❌ У тексті є невидимі керівні символи. Наберіть його знову без них.
 verification-error-no-letters = ❌ Ім'я має містити літери.
 verification-error-name-chars = ❌ Ім'я складається з літер; пробіли, дефіси, апострофи та крапки допустимі, цифри й символи — ні.

@@ -26,7 +26,7 @@ describe("bot core", () => {
     const lines = card.split("\n");
     expect(lines[1]).toBe("💰 Balance: 1500.00 USD");
     expect(card).toContain("Partner balance: 12.40");
-    expect(card).toContain("Two-factor authentication: off");
+    expect(card).toContain("2FA: off");
     expect(card).toContain("Referrals: 4");
     expect(card).toContain("Verified: yes");
     expect(card).toContain("Preferred currency: USD");
@@ -39,7 +39,7 @@ describe("bot core", () => {
     const card = user.lastText();
     expect(card).toContain("💰 Партнерський баланс: 12.40");
     expect(card).toContain("Логін: ivan_p");
-    expect(card).toContain("Верифікований: так");
+    expect(card).toContain("Верифікацію пройдено: так");
     expect(card).toContain("Реферальне посилання: https://sandbox.exchanger.example/?ref=1024");
     expect(card).not.toMatch(/Login|Referral link|Verified/);
   });

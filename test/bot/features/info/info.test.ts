@@ -63,7 +63,7 @@ describe("public screens", () => {
     await user.send("/currencies");
     const first = user.lastBotMessage();
     expect(first.text).toContain("Currencies (11)");
-    expect(first.text).toContain("Bitcoin · BTC\nReserve: 3.51204118 · Type: crypto · Min: 0.0005");
+    expect(first.text).toContain("Bitcoin · BTC\nReserve: 3.51204118 · Type: crypto · Minimum: 0.0005");
     expect(first.text).toContain("Tether TRC20 · USDTTRC20\nReserve: 152340.12 · Type: crypto · Network: TRON");
     expect(first.text).not.toContain("Decimals");
     expect(first.text).not.toContain("Extra");

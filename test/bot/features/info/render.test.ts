@@ -23,7 +23,7 @@ describe("status card", () => {
 
   it("fields: online first, the rest labelled", () => {
     const text = statusCard(ctx, { kind: "fields", fields: { online: 1, version: "3.8" } });
-    expect(text).toBe("info-status-title\ninfo-status-online\n\n<b>info-status-version:</b> 3.8");
+    expect(text).toBe("info-status-title\ninfo-status-online\n\n<b>field-version:</b> 3.8");
   });
 });
 
@@ -67,7 +67,7 @@ describe("direction card", () => {
     expect(text).toContain('info-direction-min{"value":"0.01 BTC"}');
     expect(text).toContain('info-direction-max{"value":"2 BTC"}');
     expect(text).toContain('info-direction-reserve{"value":"40 ETH"}');
-    expect(text).toContain("<b>info-direction-field-verification:</b> ✓");
+    expect(text).toContain("<b>field-verification-needed:</b> ✓");
     expect(text).toContain("info-direction-inputs\n• Wallet");
     expect(text).not.toContain("btc-eth");
   });
@@ -86,7 +86,7 @@ describe("account card balance", () => {
     expect(renderAccountCard(ctx, { balance: 1500, balance_currency: "USD" }, "Exchanger")).toContain('"value":"1500 USD"');
     const text = renderAccountCard(ctx, { balance: "7.50", currency: "EUR", partner_balance: "1.20" }, "Exchanger");
     expect(text).toContain('account-balance{"label":"account-balance-label","value":"7.50 EUR"}');
-    expect(text).toContain('account-balance{"label":"account-field-partner-balance","value":"1.20"}');
+    expect(text).toContain('account-balance{"label":"field-partner-balance","value":"1.20"}');
     expect(text).not.toContain("<b>Currency:</b>");
   });
 });

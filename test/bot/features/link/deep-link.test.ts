@@ -43,7 +43,7 @@ describe.each(LANGS)("start=order_<id> (%s)", (lang) => {
     const own = h.sandbox.state.accounts.main!.orders.map((o) => String(o.id));
     expect(own).not.toContain(String(foreign.id));
     await user.send(`/start order_${foreign.id}`);
-    expect(user.lastText()).toContain(t("orders-not-found", { query: `#${foreign.id}` }));
+    expect(user.lastText()).toContain(t("orders-not-found", { query: t("orders-number", { id: String(foreign.id) }) }));
   });
 
   it("in a chat without a key: says to link first, then greets; after linking the same link opens the card", async () => {

@@ -54,7 +54,7 @@ describe("notifications switch", () => {
     h.sandbox.setOrderStatus("main", order.id, 1);
     clock.advance(900_001);
     await watcher.runOnce();
-    expect(user.lastText()).toContain(`Заявка #${order.id}: теперь 💸 Оплачена`);
+    expect(user.lastText()).toContain(`Заявка №${order.id}: теперь 💸 Оплачена`);
     for (const poll of h.exchangerCalls("/user-api-get-orders")) expect(poll.fields.language).toBe("ru");
 
     const uk = await h.linkedUser("main", { languageCode: "uk" });
@@ -104,7 +104,7 @@ describe("notifications switch", () => {
     await user.send(h.sandbox.accounts.main.apiKey);
     const linked = user.lastBotMessage();
     expect(linked.text).toContain("Account linked");
-    await user.press("Notify me when my orders change");
+    await user.press("Turn on notifications");
     expect((await h.app.deps.settings.get(user.chatId)).notify).toBe(true);
     expect(await scheduled(user.chatId)).toBe(true);
     // The offer is gone, the menu and the account card stay.
@@ -118,7 +118,7 @@ describe("notifications switch", () => {
   it("an offer the user deleted before pressing it still switches on, and the notifications screen says so", async () => {
     const user = h.user();
     await user.send(h.sandbox.accounts.main.apiKey);
-    const offer = user.findButton("Notify me when my orders change");
+    const offer = user.findButton("Turn on notifications");
     h.fake.message(user.chatId, offer.message.messageId)!.deleted = true;
     const calls = await user.pressData(offer.data, offer.message.messageId);
     expect((await h.app.deps.settings.get(user.chatId)).notify).toBe(true);

@@ -27,8 +27,8 @@ function expectedDate(lang: Lang, serverDate: string): string {
 
 const LABELS: Record<Lang, { title: string; token: string; copy: string; direction: string; created: string }> = {
   en: { title: "🧾 Order #1039", token: "Token", copy: "📋 Copy token", direction: "Exchange direction", created: "Created" },
-  ru: { title: "🧾 Заявка №1039", token: "Токен", copy: "📋 Копировать токен", direction: "Направление обмена", created: "Создана" },
-  uk: { title: "🧾 Заявка №1039", token: "Токен", copy: "📋 Копіювати токен", direction: "Напрямок обміну", created: "Створена" },
+  ru: { title: "🧾 Заявка №1039", token: "Токен", copy: "📋 Копировать токен", direction: "Направление обмена", created: "Дата создания" },
+  uk: { title: "🧾 Заявка №1039", token: "Токен", copy: "📋 Копіювати токен", direction: "Напрямок обміну", created: "Дата створення" },
 };
 
 function buttons(user: SimUser) {
@@ -76,12 +76,13 @@ describe.each(["en", "ru", "uk"] as const)("the order card in %s", (lang) => {
     const user = await h.linkedUser("main", { languageCode: lang });
     await user.send("/orders");
     const newest = h.sandbox.state.accounts.main!.orders.find((o) => o.id === "1041")!;
-    expect(user.lastText()).toContain(`#1041 · `);
+    const number = lang === "en" ? "#1041" : "№1041";
+    expect(user.lastText()).toContain(`${number} · `);
     expect(
       user
         .lastText()
         .split("\n")
-        .find((line) => line.includes("#1041 · ")),
+        .find((line) => line.includes(`${number} · `)),
     ).toContain(` · ${expectedDate(lang, String(newest.created_at))}`);
   });
 });

@@ -298,7 +298,7 @@ describe("/orders: own orders, paged and filtered", () => {
     expect(uk.lastText()).toContain("Статус: ⏸ Призупинена");
     await uk.send("/order 1040");
     expect(uk.lastText()).toContain("Віддаєте:");
-    expect(buttons(uk).map((b) => b.text)).toEqual(expect.arrayContaining(["💳 Сплатити з балансу", "🔄 Оновити"]));
+    expect(buttons(uk).map((b) => b.text)).toEqual(expect.arrayContaining(["💳 Оплатити з балансу", "🔄 Оновити"]));
     // Currency names in the user's language (the sandbox localizes some).
     expect(uk.lastText()).toContain("Монобанк UAH (MONOBUAH)");
     expect(h.exchangerCalls("/public-api-get-currencies").some((r) => r.query.language === "uk")).toBe(true);

@@ -155,7 +155,7 @@ describe("paying an order from the balance", () => {
     const card = await openCard(user, order);
     await user.press(/^✅ Pay/);
     expect(user.lastBotMessage().messageId).toBe(card.messageId);
-    expect(user.lastText()).toMatch(/two-factor authentication.*send the current 6-digit code/is);
+    expect(user.lastText()).toMatch(/2FA on.*send the current 6-digit code/is);
     expect(h.exchangerCalls(SPEND)).toHaveLength(0);
 
     await user.send("12 34");

@@ -63,7 +63,7 @@ describe("changing the password", () => {
     const secret = h.sandbox.accounts.twofa.twoFactorSecret!;
     await user.send("/password");
     for (const text of ["twofa-demo-pass", "fresh-password-2", "fresh-password-2"]) await user.send(text);
-    expect(user.lastText()).toMatch(/two-factor authentication. Send the current 6-digit code/);
+    expect(user.lastText()).toMatch(/2FA on. Send the current 6-digit code/);
     await user.send("abc");
     expect(user.lastText()).toMatch(/A code is 6 digits/);
     const wrong = wrongTotp(secret);

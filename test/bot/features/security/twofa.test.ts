@@ -25,7 +25,7 @@ describe("two-factor authentication", () => {
   it("/2fa shows that it is off; turning it on: QR photo with protect_content, a wrong code, then the right one", async () => {
     const user = await h.linkedUser("main");
     await user.send("/2fa");
-    expect(user.lastText()).toMatch(/Two-factor authentication\nStatus: off/);
+    expect(user.lastText()).toMatch(/2FA \(two-factor authentication\)\nStatus: off/);
     await user.press("🔐 Turn on");
 
     const { message, secret } = qrMessage(user);
@@ -39,10 +39,12 @@ describe("two-factor authentication", () => {
     await user.send(wrong);
     expect(user.lastText()).toMatch(/Invalid two-factor authentication code/);
     expect(user.lastText()).toMatch(/2 attempts left/);
+    // One error for one wrong code: the exchanger's reason is part of it, not a second warning.
+    expect(user.lastText().match(/❌|⚠️/g)).toHaveLength(1);
     expect(h.fake.message(user.chatId, message.messageId)!.deleted).toBe(false);
     const right = totp(secret);
     await user.send(right);
-    expect(user.lastText()).toMatch(/Two-factor authentication is on/);
+    expect(user.lastText()).toMatch(/2FA is on/);
 
     expect(h.fake.message(user.chatId, message.messageId)!.deleted).toBe(true);
     expect(h.sandbox.accounts.main.twoFactorSecret).toBe(secret);
@@ -76,12 +78,12 @@ describe("two-factor authentication", () => {
     expect(user.lastText()).toMatch(/Status: on/);
     expect(() => user.findButton("🔐 Turn on")).toThrow();
     await user.press("🔓 Turn off");
-    expect(user.lastText()).toMatch(/To turn two-factor authentication off, send the current 6-digit code/);
+    expect(user.lastText()).toMatch(/To turn 2FA off, send the current 6-digit code/);
     await user.send("99999");
     expect(user.lastText()).toMatch(/A code is 6 digits/);
     const code = totp(secret);
     await user.send(code);
-    expect(user.lastText()).toMatch(/Two-factor authentication is off/);
+    expect(user.lastText()).toMatch(/2FA is off/);
     expect(h.sandbox.accounts.twofa.twoFactorSecret).toBeUndefined();
     expect((await h.app.deps.settings.get(user.chatId)).twofa).toBe(false);
     expect(h.exchangerCalls(SETUP).map((c) => c.fields)).toEqual([
@@ -98,7 +100,7 @@ describe("two-factor authentication", () => {
     await user.press("🔓 Turn off");
     const wrong = wrongTotp(secret);
     for (let i = 0; i < 3; i++) await user.send(wrong);
-    expect(user.lastText()).toMatch(/Too many wrong codes. Two-factor authentication stays on/);
+    expect(user.lastText()).toMatch(/Too many wrong codes. 2FA stays on/);
     expect(h.sandbox.accounts.twofa.twoFactorSecret).toBe(secret);
     expect(h.exchangerCalls(SETUP)).toHaveLength(3);
   });
@@ -110,7 +112,7 @@ describe("two-factor authentication", () => {
     const { message } = qrMessage(user);
     await user.press("✖ Cancel", message.messageId);
     expect(h.fake.message(user.chatId, message.messageId)!.deleted).toBe(true);
-    expect(user.lastText()).toMatch(/Cancelled. Two-factor authentication stays off/);
+    expect(user.lastText()).toMatch(/Cancelled. 2FA stays off/);
     await user.send("123456");
     expect(h.exchangerCalls(SETUP)).toHaveLength(0);
     expect(h.sandbox.accounts.main.twoFactorSecret).toBeUndefined();
@@ -135,7 +137,7 @@ describe("two-factor authentication", () => {
     const { message, secret } = qrMessage(user);
     await h.restart();
     await user.send(totp(secret));
-    expect(user.lastText()).toMatch(/Two-factor authentication is on/);
+    expect(user.lastText()).toMatch(/2FA is on/);
     expect(h.sandbox.accounts.main.twoFactorSecret).toBe(secret);
     expect(h.fake.message(user.chatId, message.messageId)!.deleted).toBe(true);
     // Only one QR was ever sent: the replay did not send it again.

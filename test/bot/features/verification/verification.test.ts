@@ -18,7 +18,7 @@ describe("verification", () => {
   const submits = () => h.exchangerCalls(SUBMIT);
 
   /** /verify → Submit verification → a kind. */
-  async function startForm(user: SimUser, kind: "💳 Bank card" | "🪪 Identity document" | "🌐 Verified through a third-party service") {
+  async function startForm(user: SimUser, kind: "💳 Bank card" | "🪪 Identity document" | "🌐 External service") {
     await user.send("/verify");
     await user.press("📤 Submit verification");
     expect(user.lastText()).toContain("What would you like to verify?");
@@ -54,8 +54,8 @@ describe("verification", () => {
 
     it.each([
       ["en", "Submitted: Nov 2, 2024, 14:05 UTC", "Last updated: Nov 2, 2024, 16:40 UTC"],
-      ["ru", "Подана: 2 нояб. 2024 г., 14:05 UTC", "Обновлена: 2 нояб. 2024 г., 16:40 UTC"],
-      ["uk", "Подано: 2 лист. 2024 р., 14:05 UTC", "Оновлено: 2 лист. 2024 р., 16:40 UTC"],
+      ["ru", "Дата подачи: 2 нояб. 2024 г., 14:05 UTC", "Последнее изменение: 2 нояб. 2024 г., 16:40 UTC"],
+      ["uk", "Дата подання: 2 лист. 2024 р., 14:05 UTC", "Остання зміна: 2 лист. 2024 р., 16:40 UTC"],
     ])("in %s the request's dates are the reader's, with UTC stated", async (languageCode, submitted, updated) => {
       const user = await h.linkedUser("main", { languageCode });
       await user.send("/verify");
@@ -385,7 +385,7 @@ describe("verification", () => {
 
   it("third-party service: no questions, no photos, one call without fields", async () => {
     const user = await h.linkedUser("empty");
-    await startForm(user, "🌐 Verified through a third-party service");
+    await startForm(user, "🌐 External service");
     expect(user.lastText()).toContain("no data is needed");
     await user.press("📤 Submit");
     const request = submits().at(-1)!;
@@ -432,7 +432,7 @@ describe("verification", () => {
     await user.press(/Done/);
     await user.press("✏️ Edit");
     expect(user.lastText()).toContain("What would you like to verify?");
-    await user.press("🌐 Verified through a third-party service");
+    await user.press("🌐 External service");
     await user.press("📤 Submit");
     expect(submits()).toHaveLength(1);
     expect(submits()[0]!.fields).toEqual({ language: "en" });
@@ -495,7 +495,7 @@ describe("verification", () => {
     await user.press("📤 Submit verification", older);
     // The picker replaces that older screen (edited in place).
     expect(h.fake.message(user.chatId, older)!.text).toContain("What would you like to verify?");
-    await user.press("🌐 Verified through a third-party service", older);
+    await user.press("🌐 External service", older);
     await user.press("📤 Submit");
     expect(submits()).toHaveLength(1);
     expect(submits()[0]!.fields).toEqual({ language: "en" });
@@ -537,7 +537,7 @@ describe("verification", () => {
     await user.send("/verify");
     expect(user.lastText()).toContain("Статус: ✅ Схвалено");
     await user.press("📤 Пройти верифікацію");
-    await user.press("🌐 Пройшов у сторонньому сервісі");
+    await user.press("🌐 Сторонній сервіс");
     await user.press("📤 Надіслати");
     expect(submits().at(-1)!.fields.language).toBe("uk");
     expect(user.lastText()).toContain("Заявку на верифікацію надіслано");
