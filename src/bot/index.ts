@@ -30,7 +30,9 @@
  *     flow exit               — any other command, or a button not on the running flow's prompts, leaves
  *                               the flow first (asks when typed input would be lost), then runs (core/flow-exit.ts)
  * 11. flows                   — createConversation(...) of every feature
- * 12. features                — commands, buttons, screens
+ * 12. features                — commands, buttons, screens; one routing step (feature.ts featureRouter):
+ *                               a button runs only the features that declare its data's prefix, a command
+ *                               only its feature, anything else every feature in order
  * 13. link fallback           — free text in a chat without a key is a key attempt
  * 14. fallback                — hints for stray text, "button expired" for unknown callbacks
  */
@@ -41,7 +43,7 @@ import type { UserFromGetMe } from "grammy/types";
 import { LANGUAGES } from "../config.js";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
-import { layoutOf, type Feature } from "./feature.js";
+import { featureRouter, layoutOf, type Feature } from "./feature.js";
 import { ADMIN_COMMANDS, createAdminComposer } from "./features/admin/index.js";
 import { createAccountFeature } from "./features/account/index.js";
 import { createInfoFeature } from "./features/info/index.js";
@@ -77,7 +79,7 @@ import type { I18n } from "@grammyjs/i18n";
 export type { BotConfig, BotDeps } from "./context.js";
 
 /** Every screen family, in the order their handlers are tried; built anew for each bot. */
-const FEATURE_FACTORIES: Array<() => Feature> = [
+export const FEATURE_FACTORIES: ReadonlyArray<() => Feature> = [
   createLinkFeature,
   createMenuFeature,
   createAccountFeature,
@@ -154,7 +156,7 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   bot.use(createCancelComposer());
   bot.use(createFlowExit());
   for (const feature of features) for (const flow of feature.flows ?? []) bot.use(flow);
-  for (const feature of features) bot.use(feature.composer);
+  bot.use(featureRouter(features));
   bot.use(createLinkFallback());
   bot.use(createFallback());
 
