@@ -28,7 +28,11 @@ export interface Feature {
   name: string;
   /** Handlers for commands, callbacks and messages outside flows. */
   composer: Composer<BotContext>;
-  /** createConversation(...) middleware: installed after /cancel so /cancel always wins. */
+  /**
+   * createConversation(...) middleware: installed after /cancel so /cancel always wins. A feature that
+   * enters a flow declares it here: buttons of features without flows skip the flow steps while no
+   * flow runs (createBot), so a flow entered from such a button would not be registered.
+   */
   flows?: Middleware<BotContext>[];
   menu?: MenuItem[];
   /** Every command its composer answers, listed or not: commands reach only their feature (featureRouter). */
@@ -80,13 +84,22 @@ export function commandOf(ctx: BotContext): string | undefined {
 }
 
 /**
- * The features' handlers behind one dispatch step instead of a chain (every `command`/`callbackQuery`
- * filter an update passes costs grammY a Composer per update): a button runs only the features that
- * declared its prefix, a command only the features that declare it; a button or command nobody
- * declared runs none and goes on to the fallbacks ("button expired", "unknown command"). Everything
- * else (text, media, edited messages) goes through every feature in order, as before.
+ * Who a button or a command is for, decided once per bot from the features' declarations: a button by
+ * its data's prefix, a command by its name.
  */
-export function featureRouter(features: readonly Feature[]): Composer<BotContext> {
+export interface FeatureRoutes {
+  /** The features a button or command is for ([] when no feature declared it); undefined for any other update. */
+  ownersOf(ctx: BotContext): readonly Feature[] | undefined;
+  /**
+   * The features' handlers behind one dispatch step instead of a chain (every `command`/`callbackQuery`
+   * filter an update passes costs grammY a Composer per update): a button or command runs only its
+   * owners; one nobody declared runs no feature and goes on to the fallbacks ("button expired",
+   * "unknown command"). Any other update (text, media, edited messages) goes through every feature in order.
+   */
+  router: Composer<BotContext>;
+}
+
+export function featureRoutes(features: readonly Feature[]): FeatureRoutes {
   const owners = new Map<string, Feature[]>();
   const own = (key: string, feature: Feature) => {
     const list = owners.get(key) ?? [];
@@ -97,29 +110,33 @@ export function featureRouter(features: readonly Feature[]): Composer<BotContext
     for (const prefix of feature.callbacks ?? []) own(`data ${prefix}`, feature);
     for (const { command } of feature.commands ?? []) own(`/${command}`, feature);
   }
+  /** The route of a button or command: its key when declared, NOBODY when not, undefined for other updates. */
+  const routeOf = (ctx: BotContext): string | undefined => {
+    const data = ctx.callbackQuery?.data;
+    let key: string;
+    if (data !== undefined) key = `data ${routePrefix(data)}`;
+    else {
+      const command = commandOf(ctx);
+      if (command === undefined) return undefined;
+      key = `/${command}`;
+    }
+    return owners.has(key) ? key : NOBODY;
+  };
+
   // A null-prototype object: a forged prefix such as "constructor" must not find Object's members.
   const routes: Record<string, Composer<BotContext>> = Object.create(null);
   for (const [key, list] of owners) routes[key] = new Composer<BotContext>(...list.map((f) => f.composer));
-  const nobody = new Composer<BotContext>();
-  routes[NOBODY] = nobody;
-  const everyone = new Composer<BotContext>(...features.map((f) => f.composer));
-
+  routes[NOBODY] = new Composer<BotContext>();
   const router = new Composer<BotContext>();
-  router.route(
-    (ctx) => {
-      const data = ctx.callbackQuery?.data;
-      if (data !== undefined) {
-        const key = `data ${routePrefix(data)}`;
-        return owners.has(key) ? key : NOBODY;
-      }
-      const command = commandOf(ctx);
-      if (command === undefined) return undefined;
-      return owners.has(`/${command}`) ? `/${command}` : NOBODY;
+  router.route(routeOf, routes, new Composer<BotContext>(...features.map((f) => f.composer)));
+
+  return {
+    ownersOf(ctx) {
+      const key = routeOf(ctx);
+      return key === undefined ? undefined : (owners.get(key) ?? []);
     },
-    routes,
-    everyone,
-  );
-  return router;
+    router,
+  };
 }
 
 /** The route of a button or command no feature declared: straight on to the fallbacks. */

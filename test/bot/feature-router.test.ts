@@ -1,5 +1,5 @@
 /**
- * The feature router (src/bot/feature.ts featureRouter): buttons and commands reach only the features
+ * The feature router (src/bot/feature.ts featureRoutes): buttons and commands reach only the features
  * that declare them, so a declaration that drifts from the handlers would turn a working button into
  * "This button has expired". The first block checks every feature's declarations against what its
  * composer really registers with grammY; the second drives the whole bot.
@@ -8,6 +8,7 @@ import { Context } from "grammy";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FEATURE_FACTORIES } from "../../src/bot/index.js";
 import { layoutOf, routePrefix, type Feature } from "../../src/bot/feature.js";
+import { CANCEL_DATA } from "../../src/bot/core/flow-exit.js";
 import type { ApiCall } from "../harness/telegram-fake.js";
 import { Harness } from "../harness/harness.js";
 
@@ -76,6 +77,11 @@ describe("feature declarations match their handlers", () => {
     expect(orphans).toEqual([]);
   });
 
+  it("no feature claims the flow steps' buttons (Cancel, Leave), which must never skip them", () => {
+    const claimed = features.filter(({ feature }) => (feature.callbacks ?? []).includes(routePrefix(CANCEL_DATA)));
+    expect(claimed.map(({ feature }) => feature.name)).toEqual([]);
+  });
+
   it("splits data at the first colon", () => {
     expect(routePrefix("ord:l:a:2")).toBe("ord");
     expect(routePrefix("menu")).toBe("menu");
@@ -138,6 +144,20 @@ describe("routing through the whole bot", () => {
       await user.send(unknown);
       expect(user.lastText()).toBe("🤷 Unknown command. See /help.");
     }
+  });
+
+  it("a button of a feature without flows still leaves a running flow, and /cancel still answers without one", async () => {
+    const user = await h.linkedUser();
+    await user.send("/orders");
+    const list = user.lastBotMessage();
+    await user.send("/password");
+    const prompt = user.lastBotMessage();
+    expect(prompt.replyMarkup?.inline_keyboard?.length ?? 0).toBeGreaterThan(0);
+    await user.pressData("ord:l:a:2", list.messageId);
+    // The flow was left: its prompt lost its buttons, and /cancel finds nothing to cancel.
+    expect(h.fake.message(user.chatId, prompt.messageId)!.replyMarkup?.inline_keyboard ?? []).toEqual([]);
+    await user.send("/cancel");
+    expect(user.lastText()).toMatch(/nothing to cancel/i);
   });
 
   it("plain text still reaches every feature's chain and the fallbacks", async () => {
