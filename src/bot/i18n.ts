@@ -29,6 +29,7 @@ export function createI18n(defaultLanguage: Language, overrides: TextOverrides =
     i18n.loadLocaleSync(lang, { source: override === undefined ? builtIn[lang] : `${builtIn[lang]}\n${override}` });
   }
   cacheBundleMatching(i18n.fluent);
+  cacheConstantTexts(i18n.fluent);
   return i18n;
 }
 
@@ -52,6 +53,37 @@ function cacheBundleMatching(fluent: object): void {
     }
     return bundles;
   };
+}
+
+/**
+ * A message without variables formats to the same text every time in one language (the bundles never
+ * change once loaded), yet Fluent resolves its pattern again on every call, behind a warning record
+ * @grammyjs/i18n builds per call. Buttons, filter chips and status labels are such messages and a
+ * list screen asks for dozens (bench P1), so their texts are kept per language and message; a call
+ * with variables is formatted as before. A missing message is not kept (its warning still fires).
+ * Bounded by the messages the bot's code names, ×3 languages; the cap is a guard, not a policy.
+ */
+function cacheConstantTexts(fluent: object): void {
+  type Translate = (locales: string | string[], path: string, context?: Record<string, unknown>) => string;
+  const target = fluent as { translate?: Translate };
+  const translate = target.translate;
+  if (typeof translate !== "function") return;
+  const texts = new Map<string, string>();
+  target.translate = (locales, path, context) => {
+    if (context !== undefined && hasVariables(context)) return translate.call(fluent, locales, path, context);
+    const key = `${Array.isArray(locales) ? locales.join("\n") : locales}\u0000${path}`;
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = translate.call(fluent, locales, path, context);
+      if (text !== `{${path}}` && texts.size < 10_000) texts.set(key, text);
+    }
+    return text;
+  };
+}
+
+function hasVariables(context: Record<string, unknown>): boolean {
+  for (const name in context) if (Object.hasOwn(context, name)) return true;
+  return false;
 }
 
 /** Maps Telegram's `language_code` (e.g. "uk", "ru-RU", "en-GB") to a supported language. */

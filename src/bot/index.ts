@@ -30,7 +30,11 @@
  *     flow exit               — any other command, or a button not on the running flow's prompts, leaves
  *                               the flow first (asks when typed input would be lost), then runs (core/flow-exit.ts)
  * 11. flows                   — createConversation(...) of every feature
- * 12. features                — commands, buttons, screens
+ *     (10 and 11 are one step, skipped for a button of features without flows while no flow runs:
+ *      nothing there could act on it; core/flows.ts flowSteps)
+ * 12. features                — commands, buttons, screens, behind one routing step (feature.ts featureRoutes):
+ *                               a button runs only the features that declare its data's prefix, a command
+ *                               only its feature, one nobody declared none; any other update every feature in order
  * 13. link fallback           — free text in a chat without a key is a key attempt
  * 14. fallback                — hints for stray text, "button expired" for unknown callbacks
  */
@@ -40,7 +44,7 @@ import { Bot, type Api, type ApiClientOptions } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
-import { layoutOf, type BotLayout, type Feature } from "./feature.js";
+import { featureRoutes, layoutOf, type BotLayout, type Feature } from "./feature.js";
 import { registerCommands, registerDescriptions } from "./profile.js";
 import { ADMIN_COMMANDS, createAdminComposer } from "./features/admin/index.js";
 import { createAccountFeature } from "./features/account/index.js";
@@ -58,8 +62,8 @@ import { createPayFeature } from "./features/pay/index.js";
 import { createPasswordFeature } from "./features/security/password.js";
 import { createTwofaFeature } from "./features/security/twofa.js";
 import { createVerificationFeature } from "./features/verification/index.js";
-import { installConversations } from "./core/flows.js";
-import { createFlowExit } from "./core/flow-exit.js";
+import { flowSteps, installConversations } from "./core/flows.js";
+import { createFlowExit, flowRunning } from "./core/flow-exit.js";
 import { createI18n, languageFromTelegram } from "./i18n.js";
 import { admitUpdate } from "./middlewares/admit-update.js";
 import { chatBacklog, MAX_PENDING_PER_CHAT } from "./middlewares/chat-backlog.js";
@@ -77,7 +81,7 @@ import type { I18n } from "@grammyjs/i18n";
 export type { BotConfig, BotDeps } from "./context.js";
 
 /** Every screen family, in the order their handlers are tried; built anew for each bot. */
-const FEATURE_FACTORIES: Array<() => Feature> = [
+export const FEATURE_FACTORIES: ReadonlyArray<() => Feature> = [
   createLinkFeature,
   createMenuFeature,
   createAccountFeature,
@@ -124,6 +128,7 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   const i18n = createI18n(botConfig.defaultLanguage, botConfig.textOverrides);
   const features = FEATURE_FACTORIES.map((create) => create());
   const layout = layoutOf(features);
+  const routes = featureRoutes(features);
 
   bot.use(updateLogger(deps.logger));
   bot.use(countUpdates(deps.metrics));
@@ -155,10 +160,14 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   bot.use(createAdminComposer(botConfig.adminChatIds));
   bot.use(privateOnly);
   bot.use(installConversations(deps, botConfig, layout, i18n));
-  bot.use(createCancelComposer());
-  bot.use(createFlowExit());
-  for (const feature of features) for (const flow of feature.flows ?? []) bot.use(flow);
-  for (const feature of features) bot.use(feature.composer);
+  // A button of features without flows, pressed while no flow runs, cannot concern a flow: it skips
+  // /cancel, flow exit and the flows. Commands never skip them (/cancel must answer "nothing to cancel").
+  const pressWithoutFlows = (ctx: BotContext) => {
+    const owners = ctx.callbackQuery === undefined ? undefined : routes.ownersOf(ctx);
+    return owners !== undefined && owners.length > 0 && owners.every((f) => (f.flows ?? []).length === 0) && !flowRunning(ctx);
+  };
+  bot.use(flowSteps([createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])], pressWithoutFlows));
+  bot.use(routes.router);
   bot.use(createLinkFallback());
   bot.use(createFallback());
 

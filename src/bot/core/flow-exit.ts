@@ -18,7 +18,7 @@ export const CANCEL_DATA = "flow:cancel";
 const LEAVE_YES = "flow:leave";
 const LEAVE_NO = "flow:stay";
 
-const flowRunning = (ctx: BotContext) => Object.keys(ctx.conversation.active()).length > 0;
+export const flowRunning = (ctx: BotContext) => Object.keys(ctx.conversation.active()).length > 0;
 
 /**
  * Ends every flow of the chat and what it left behind: the state, the QR message, the secret-prompt

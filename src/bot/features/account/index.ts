@@ -30,6 +30,7 @@ export function createAccountFeature(): Feature {
 
   return {
     name: "account",
+    callbacks: ["acct"],
     composer,
     menu: [{ labelKey: "menu-account", data: ACCOUNT_DATA, order: 10 }],
     commands: [{ command: "account", descriptionKey: "cmd-account", inMenu: true }],

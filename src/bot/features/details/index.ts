@@ -152,6 +152,7 @@ export function createDetailsFeature(): Feature {
 
   return {
     name: "details",
+    callbacks: ["dt"],
     composer,
     flows: [addDetailFlow()],
     menu: [{ labelKey: "details-menu", data: detailsPage.pack({ page: 1 }), order: 40 }],

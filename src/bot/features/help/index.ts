@@ -26,6 +26,7 @@ export function createHelpFeature(): Feature {
 
   return {
     name: "help",
+    callbacks: ["noop"],
     composer,
     commands: [
       { command: "help", descriptionKey: "cmd-help", inMenu: true },

@@ -155,6 +155,7 @@ export function createInfoFeature(): Feature {
 
   return {
     name: "info",
+    callbacks: ["inf", "cur", "dir"],
     composer,
     menu: [
       { labelKey: "info-menu-currencies", data: currenciesPage.pack({ page: 1 }), order: 60, needsKey: false },

@@ -43,6 +43,7 @@ export function createInputsFeature(): Feature {
 
   return {
     name: "inputs",
+    callbacks: ["in"],
     composer,
     menu: [{ labelKey: "inputs-menu", data: "in:show", order: 45 }],
     commands: [{ command: "inputs", descriptionKey: "inputs-cmd" }],

@@ -37,6 +37,7 @@ export function createLanguageFeature(): Feature {
 
   return {
     name: "language",
+    callbacks: ["lang"],
     composer,
     menu: [{ labelKey: "menu-language", data: "lang:menu", order: 90, needsKey: false }],
     commands: [{ command: "language", descriptionKey: "cmd-language", inMenu: true }],

@@ -140,6 +140,7 @@ export function createLinkFeature(): Feature {
 
   return {
     name: "link",
+    callbacks: ["logout"],
     composer,
     commands: [
       { command: "start", descriptionKey: "cmd-start" },

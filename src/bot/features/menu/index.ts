@@ -20,6 +20,7 @@ export function createMenuFeature(): Feature {
 
   return {
     name: "menu",
+    callbacks: ["menu"],
     composer,
     commands: [{ command: "menu", descriptionKey: "cmd-menu", inMenu: true }],
   };

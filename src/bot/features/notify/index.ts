@@ -121,6 +121,7 @@ export function createNotifyFeature(): Feature {
 
   return {
     name: "notify",
+    callbacks: ["notify"],
     composer,
     menu: [{ labelKey: "notify-menu", data: "notify:show", order: 80 }],
     commands: [{ command: "notify", descriptionKey: "notify-cmd", inMenu: true }],

@@ -37,6 +37,7 @@ export function createOrdersFeature(): Feature {
 
   return {
     name: "orders",
+    callbacks: ["ord"],
     composer,
     menu: [{ labelKey: "orders-menu", data: listData(firstPage(OWN_ORDERS.scope)), order: 20 }],
     commands: [

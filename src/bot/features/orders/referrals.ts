@@ -22,6 +22,7 @@ export function createReferralsFeature(): Feature {
 
   return {
     name: "referrals",
+    callbacks: ["rord"],
     composer,
     menu: [{ labelKey: "orders-ref-menu", data: listData(firstPage(REFERRAL_ORDERS.scope)), order: 30 }],
     commands: [{ command: "referrals", descriptionKey: "orders-cmd-referrals" }],

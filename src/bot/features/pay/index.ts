@@ -90,6 +90,7 @@ export function createPayFeature(): Feature {
 
   return {
     name: "pay",
+    callbacks: ["pay"],
     composer,
     flows: [defineFlow(PAY_TOKEN_FLOW, payTokenFlow), defineFlow(PAY_CODE_FLOW, payCodeFlow)],
     menu: [{ labelKey: "pay-menu", data: PAY_MENU_DATA, order: 40 }],

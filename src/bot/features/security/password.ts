@@ -14,6 +14,7 @@ export function createPasswordFeature(): Feature {
 
   return {
     name: "password",
+    callbacks: ["pwd"],
     composer,
     flows: [defineFlow(PASSWORD_FLOW, passwordFlow)],
     menu: [{ labelKey: "password-menu", data: "pwd:start", order: 70 }],

@@ -44,6 +44,7 @@ export function createTwofaFeature(): Feature {
 
   return {
     name: "twofa",
+    callbacks: ["tfa"],
     composer,
     flows: [defineFlow(TWOFA_ENABLE_FLOW, twofaEnableFlow), defineFlow(TWOFA_DISABLE_FLOW, twofaDisableFlow)],
     menu: [{ labelKey: "twofa-menu", data: "tfa:show", order: 72 }],

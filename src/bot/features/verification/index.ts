@@ -41,6 +41,7 @@ export function createVerificationFeature(): Feature {
 
   return {
     name: "verification",
+    callbacks: ["verif"],
     composer,
     flows: [verificationConversation],
     menu: [{ labelKey: "verification-menu", data: "verif:show", order: 60 }],
