@@ -12,6 +12,9 @@ import type { Order } from "./types.js";
 
 export type ListDirection = "newest-first" | "oldest-first";
 
+/** The lists whose order is learned: get-orders and get-referral-orders (the screens and the watcher share them). */
+export type OrderList = "own" | "referral";
+
 /** Where servers put an order's creation time, most common first (the order screens show the same one). */
 export const ORDER_DATE_KEYS = ["created_at", "date", "created", "createdAt", "date_create", "create_date"] as const;
 
@@ -40,15 +43,15 @@ export function directionOf(items: readonly Order[]): ListDirection | undefined 
 }
 
 export class ListOrder {
-  readonly #known = new Map<string, ListDirection>();
+  readonly #known = new Map<OrderList, ListDirection>();
 
   /** What this process learned for the list `name`; undefined before a decisive page. */
-  known(name: string): ListDirection | undefined {
+  known(name: OrderList): ListDirection | undefined {
     return this.#known.get(name);
   }
 
   /** Learns from a page of the list `name`; returns what is known afterwards. */
-  observe(name: string, items: readonly Order[]): ListDirection | undefined {
+  observe(name: OrderList, items: readonly Order[]): ListDirection | undefined {
     const seen = directionOf(items);
     if (seen !== undefined) this.#known.set(name, seen);
     return this.#known.get(name);

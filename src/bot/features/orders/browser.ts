@@ -36,7 +36,7 @@ import { backToMenuRow } from "../menu/public.js";
 import { payData } from "../pay/public.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { supportRow } from "../../ui/branding.js";
-import { newestFirstPage, type OrdersPage } from "./newest-first.js";
+import { newestFirstPage, type OrdersPage } from "../../../exchanger/newest-first.js";
 
 export interface OrderSource {
   scope: OrderScope;
@@ -117,7 +117,7 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
   let names: Map<string, string>;
   try {
     [page, names] = await Promise.all([
-      newestFirstPage(ctx, source.scope, params, (p) => fetchPage(ctx, source, p)),
+      newestFirstPage(ctx.deps.listOrder, source.referral ? "referral" : "own", params, (p) => fetchPage(ctx, source, p)),
       loadCurrencyNames(ctx),
     ]);
   } catch (error) {

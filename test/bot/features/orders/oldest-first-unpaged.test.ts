@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Harness } from "../../../harness/harness.js";
 import type { SimUser } from "../../../harness/user.js";
 import { DIALECTS } from "../../../../src/sandbox/dialect.js";
-import { WALK_MAX_CALLS, WALK_PAGE_SIZE } from "../../../../src/bot/features/orders/newest-first.js";
+import { WALK_MAX_CALLS, WALK_PAGE_SIZE } from "../../../../src/exchanger/newest-first.js";
 
 const OLDEST_FIRST_UNPAGED = { ...DIALECTS.legacy, pagination: false };
 const LANGS = ["en", "ru", "uk"] as const;

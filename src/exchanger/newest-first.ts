@@ -1,6 +1,6 @@
 /**
- * A page of orders, newest first, whatever order the exchanger lists them in (exchanger/list-order.ts
- * learns which per process).
+ * A page of orders, newest first, whatever order the exchanger lists them in (list-order.ts learns which
+ * per process). Used by the /orders screens and by the order-status watcher, so both see the newest orders.
  *
  * Newest-first servers: the user's page p is the server's page p.
  * Oldest-first servers with `pagination`: the newest orders are on the server's LAST page, so the
@@ -20,8 +20,8 @@
  * WALK_MAX_CALLS + 1; the first screen of a list in a process one more (it finds out the order).
  * Nothing is cached: a screen shows the orders as they are now (a status changed by paying shows at once).
  */
-import type { ListParams, Order, OrderFilters, Page } from "../../../exchanger/types.js";
-import type { BotContext } from "../../context.js";
+import type { ListOrder, OrderList } from "./list-order.js";
+import type { ListParams, Order, OrderFilters, Page } from "./types.js";
 
 export type FetchPage = (params: OrderFilters & ListParams) => Promise<Page<Order>>;
 
@@ -45,8 +45,7 @@ function reversed(page: Page<Order>): Page<Order> {
 type Params = OrderFilters & ListParams & { page: number; limit: number };
 
 /** The user's page `params.page` (1 = newest), from a list the exchanger may sort either way. */
-export async function newestFirstPage(ctx: BotContext, list: string, params: Params, fetch: FetchPage): Promise<OrdersPage> {
-  const order = ctx.deps.listOrder;
+export async function newestFirstPage(order: ListOrder, list: OrderList, params: Params, fetch: FetchPage): Promise<OrdersPage> {
   if (order.known(list) !== "oldest-first") {
     const page = await fetch(params);
     if (order.observe(list, page.items) !== "oldest-first") return page;

@@ -1,9 +1,8 @@
 /** How the server's list order is read off a page, and which server page holds the user's page. */
 import { describe, expect, it } from "vitest";
-import { directionOf, ListOrder } from "../../../../src/exchanger/list-order.js";
-import { newestFirstPage, serverPageFor, WALK_MAX_CALLS, WALK_PAGE_SIZE } from "../../../../src/bot/features/orders/newest-first.js";
-import type { Order, Page } from "../../../../src/exchanger/types.js";
-import type { BotContext } from "../../../../src/bot/context.js";
+import { directionOf, ListOrder } from "../../src/exchanger/list-order.js";
+import { newestFirstPage, serverPageFor, WALK_MAX_CALLS, WALK_PAGE_SIZE } from "../../src/exchanger/newest-first.js";
+import type { Order, Page } from "../../src/exchanger/types.js";
 
 describe("the server's list order", () => {
   it("is read from numeric ids, else from creation dates; one item or equal ends teach nothing", () => {
@@ -28,13 +27,13 @@ describe("the server's list order", () => {
 
   it("is remembered per list, and an undecidable page does not forget it", () => {
     const order = new ListOrder();
-    expect(order.known("ord")).toBeUndefined();
-    order.observe("ord", [
+    expect(order.known("own")).toBeUndefined();
+    order.observe("own", [
       { id: 1, status: 0 },
       { id: 2, status: 0 },
     ]);
-    expect(order.observe("ord", [{ id: 7, status: 0 }])).toBe("oldest-first");
-    expect(order.known("rord")).toBeUndefined();
+    expect(order.observe("own", [{ id: 7, status: 0 }])).toBe("oldest-first");
+    expect(order.known("referral")).toBeUndefined();
   });
 });
 
@@ -62,7 +61,7 @@ describe("walking an oldest-first list without pagination", () => {
     };
     return { fetch, calls };
   }
-  const ctx = () => ({ deps: { listOrder: new ListOrder() } }) as unknown as BotContext;
+  const ctx = () => new ListOrder();
   const ids = (page: Page<Order>) => page.items.map((o) => Number(o.id));
 
   it.each([
@@ -71,20 +70,20 @@ describe("walking an oldest-first list without pagination", () => {
     ["a list that fits one call", 12, 100, false],
   ] as const)("finds the end of %s and shows the newest first with the real count", async (_name, count, cap, clamp) => {
     const { fetch, calls } = server(count, cap, clamp);
-    const page = await newestFirstPage(ctx(), "ord", { page: 1, limit: 5 }, fetch);
+    const page = await newestFirstPage(ctx(), "own", { page: 1, limit: 5 }, fetch);
     expect(ids(page)).toEqual([count, count - 1, count - 2, count - 3, count - 4]);
     expect(page.pagination?.total).toBe(count);
     expect(calls.length).toBeLessThanOrEqual(WALK_MAX_CALLS + 1);
-    const second = await newestFirstPage(ctx(), "ord", { page: 2, limit: 5 }, fetch);
+    const second = await newestFirstPage(ctx(), "own", { page: 2, limit: 5 }, fetch);
     expect(ids(second)).toEqual([count - 5, count - 6, count - 7, count - 8, count - 9]);
   });
 
   it("stops after WALK_MAX_CALLS and marks the page when the end is not reached", async () => {
     const { fetch, calls } = server(WALK_PAGE_SIZE * WALK_MAX_CALLS + 1, 1000, false);
     const known = ctx();
-    await newestFirstPage(known, "ord", { page: 1, limit: 5 }, fetch);
+    await newestFirstPage(known, "own", { page: 1, limit: 5 }, fetch);
     calls.length = 0;
-    const page = await newestFirstPage(known, "ord", { page: 1, limit: 5 }, fetch);
+    const page = await newestFirstPage(known, "own", { page: 1, limit: 5 }, fetch);
     expect(calls.length).toBe(WALK_MAX_CALLS + 1);
     expect(page.oldestFirst).toEqual({ walked: WALK_PAGE_SIZE * WALK_MAX_CALLS });
     expect(ids(page)).toEqual([5, 4, 3, 2, 1]);
