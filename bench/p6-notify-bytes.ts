@@ -8,8 +8,7 @@
  */
 import { Redis } from "ioredis";
 import { Notifier } from "../src/notify/watcher.js";
-import { SCHEDULE_KEY } from "../src/notify/schedule.js";
-import { decodeSeen } from "../src/notify/seen.js";
+import { loadSeen, SCHEDULE_KEY } from "../src/notify/schedule.js";
 import type { ExchangerProcess } from "./lib/exchanger-process.js";
 import { line, note, round } from "./lib/measure.js";
 import { deleteKeys, REDIS_URL, startOurBot } from "./lib/our-bot.js";
@@ -44,7 +43,9 @@ export async function measureP6(exchanger: ExchangerProcess): Promise<number> {
       notify: config.notify,
     });
     const report = await notifier.runOnce();
-    const seen = await Promise.all(chats.map(async (chatId) => decodeSeen(await app.storage.kv.get(`chat:${chatId}:notify`))));
+    const seen = await Promise.all(
+      chats.map(async (chatId) => (await loadSeen(app.storage.kv, await app.deps.settings.get(chatId), chatId)).state),
+    );
     const tracked = seen.reduce((a, s) => a + (s.statuses?.size ?? 0), 0) / CHATS;
     if (report.due !== CHATS || seen.some((s) => s.statuses === undefined)) {
       throw new Error(`bench: the watcher took ${seen.filter((s) => s.statuses).length} of ${CHATS} baselines (${JSON.stringify(report)})`);
