@@ -3,8 +3,8 @@
  * through the bot, then the real watcher (src/notify, as main.ts starts it) takes each chat's first
  * poll, which stores the statuses it saw and reschedules the chat. Counted: every key of the chat
  * (lib/redis-bytes.ts, as P3) plus its share of the schedule, the sorted set `notify:due`.
- * Baseline: the least any design could store — the key in clear, the statuses as "id:status,…" in
- * one string and a member of a sorted set.
+ * Baseline: a plain design — the key in clear, the statuses as "id:status,…" in a key of their own
+ * and a member of a sorted set (ours keeps the statuses in the chat's settings, one letter per order).
  */
 import { Redis } from "ioredis";
 import { Notifier } from "../src/notify/watcher.js";
