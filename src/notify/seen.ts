@@ -107,22 +107,26 @@ export function withAnnounced(previous: SeenState, comparison: Comparison, annou
 
 /*
  * Storage format (version 2, field "o"). Per chat, so every byte counts (bench P6, goal ≤ 500 B):
- *   { "l": "ru", "m": 1057, "o": "ee3b-2a", "d": ["processing"], "x": { "A-7": "a" } }
+ *   { "l": "ru", "m": 1057, "o": "EE3B-2Aa0F", "d": ["processing"], "x": { "A-7": "A" } }
  * o — the orders with a canonical numeric id, in the state's order, each as an optional id jump and
  *     one code character. The expected id is one below the previous order's (the first: m itself);
- *     a jump says how far below that expected id this order is ("3b": three ids skipped, then code b),
- *     "-2" how far above it (without m, the first order jumps from 0). A customer's orders on a busy exchanger are far apart, so a jump is the
- *     common case there; on a quiet one each order costs its one character.
- * codes — "a".."e": the spec's statuses 0–4 (fixed forever, whatever the server spells); any other
+ *     a jump, in base 36 (0-9a-z), says how far below that expected id this order is ("3B": three ids
+ *     skipped, then code B; "a0F": 360 skipped), "-2" how far above it (without m, the first order
+ *     jumps from 0). A customer's orders on a busy exchanger are far apart, so a jump is the common
+ *     case there (base 36: two characters up to 1295 ids apart); on a quiet one each order costs one.
+ * codes — "A".."E": the spec's statuses 0–4 (fixed forever, whatever the server spells); any other
  *     status (a vocabulary key such as "processing", or an unknown name) gets the next character of
  *     DICTIONARY_CODES and its text in d, the chat's own small dictionary.
  * x — orders whose id is not a canonical number ("A-7", "0012"): id → code.
  * Version 1 ("s": "1057:0,990:~processing,…") is still read: state written before the upgrade compares
  * exactly as before, so an upgrade neither repeats nor misses a change; the next save writes "o".
  */
-const SPEC_CODES = "abcde";
-/** Enough for MAX_TRACKED distinct statuses; never digits or "-" (those spell jumps). */
-const DICTIONARY_CODES = "fghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&*+./:;<=>?@";
+const SPEC_CODES = "ABCDE";
+/**
+ * One per distinct other status: MAX_TRACKED (50) of them, JSON-safe without escaping, and never a
+ * base-36 digit or "-" (those spell jumps).
+ */
+const DICTIONARY_CODES = "FGHIJKLMNOPQRSTUVWXYZ!#$%&'()*+,./:;<=>?@[]^_`{|}~";
 const isCanonicalId = (id: string): boolean => /^(0|[1-9]\d*)$/.test(id) && Number.isSafeInteger(Number(id));
 
 /** The state as stored (a JSON object, kept in the chat's settings). */
@@ -145,6 +149,8 @@ export function seenRecord(state: SeenState): SeenRecord {
     if (specId !== undefined) return SPEC_CODES[specId]!;
     let index = dictionary.indexOf(status);
     if (index < 0) index = dictionary.push(status) - 1;
+    // compareOrders keeps at most MAX_TRACKED orders, so at most that many statuses: never reached.
+    if (index >= DICTIONARY_CODES.length) throw new RangeError("more distinct statuses than codes");
     return DICTIONARY_CODES[index]!;
   };
   let entries = "";
@@ -156,7 +162,7 @@ export function seenRecord(state: SeenState): SeenRecord {
       continue;
     }
     const jump = expected - Number(id);
-    entries += (jump === 0 ? "" : String(jump)) + code(status);
+    entries += (jump === 0 ? "" : jump.toString(36)) + code(status);
     expected = Number(id) - 1;
   }
   out.o = entries;
@@ -200,12 +206,12 @@ function decodeEntries(parsed: { o?: unknown; d?: unknown; x?: unknown }, maxId:
   const statuses = new Map<string, string>();
   if (o !== "") {
     let expected = maxId ?? 0;
-    const entry = /(-?\d+)?([^\d-])/y; // one per call: a sticky regex carries its position
+    const entry = /(-?[0-9a-z]+)?([^0-9a-z-])/y; // one per call: a sticky regex carries its position
     while (entry.lastIndex < o.length) {
       const match = entry.exec(o);
       const value = match ? status(match[2]!) : undefined;
       if (!match || value === undefined) return undefined;
-      const id = expected - Number(match[1] ?? 0);
+      const id = expected - parseInt(match[1] ?? "0", 36);
       if (!Number.isSafeInteger(id)) return undefined;
       statuses.set(String(id), value);
       expected = id - 1;

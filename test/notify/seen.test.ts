@@ -55,9 +55,10 @@ describe("compareOrders", () => {
     expect(decodeSeen("not json")).toEqual({});
     expect(decodeSeen('{"s":"broken"}').statuses).toBeUndefined();
     expect(decodeSeen('{"s":"%E0%A4%A:0"}').statuses).toBeUndefined();
-    expect(readSeen({ m: 5, o: "a7" }).statuses).toBeUndefined(); // a jump without its status
-    expect(readSeen({ m: 5, o: "f" }).statuses).toBeUndefined(); // a code missing from the dictionary
-    expect(readSeen({ m: 5, o: "a", x: { "A-1": "zz" } }).statuses).toBeUndefined();
+    expect(readSeen({ m: 5, o: "A7" }).statuses).toBeUndefined(); // a jump without its status
+    expect(readSeen({ m: 5, o: "F" }).statuses).toBeUndefined(); // a code missing from the dictionary
+    expect(readSeen({ m: 5, o: "zzzzzzzzzzzzA" }).statuses).toBeUndefined(); // a jump past any safe id
+    expect(readSeen({ m: 5, o: "A", x: { "A-1": "ZZ" } }).statuses).toBeUndefined();
     expect(decodeSeen(undefined)).toEqual({});
   });
 });
@@ -100,7 +101,7 @@ describe("stored state", () => {
       ]),
     };
     expect(roundTrip(state)).toEqual(state);
-    expect(seenRecord(state).o).toBe("ee36d985b-1084a1099c");
+    expect(seenRecord(state).o).toBe("EE10DrdB-u4AujC");
     expect(roundTrip({ statuses: new Map([["42", "paid"]]) })).toEqual({ statuses: new Map([["42", "paid"]]) }); // no maxId
     expect(roundTrip({ lang: "uk", maxId: 3, statuses: new Map() })).toEqual({ lang: "uk", maxId: 3, statuses: new Map() });
     expect(roundTrip({ lang: "uk" })).toEqual({ lang: "uk" }); // switched on, no baseline yet
@@ -109,9 +110,11 @@ describe("stored state", () => {
   it("twenty orders cost about a character each on a quiet exchanger, a few on a busy one", () => {
     const statuses = (ids: number[]) => new Map(ids.map((id, i) => [String(id), i % 3 === 0 ? "created" : "completed"]));
     const contiguous = Array.from({ length: 20 }, (_, i) => 1041 - i);
-    expect(stored({ lang: "en", maxId: 1041, statuses: statuses(contiguous) })).toBe('{"l":"en","m":1041,"o":"aeeaeeaeeaeeaeeaeeae"}');
-    const spread = Array.from({ length: 20 }, (_, i) => 2_500_000 - i * 397);
-    expect(stored({ lang: "en", maxId: 2_500_000, statuses: statuses(spread) }).length).toBeLessThanOrEqual(110);
+    expect(stored({ lang: "en", maxId: 1041, statuses: statuses(contiguous) })).toBe('{"l":"en","m":1041,"o":"AEEAEEAEEAEEAEEAEEAE"}');
+    // Ids ~400 apart: a jump of two base-36 digits per order; ~5000 apart: three.
+    const spread = (gap: number) => Array.from({ length: 20 }, (_, i) => 2_500_000 - i * gap);
+    expect(stored({ lang: "en", maxId: 2_500_000, statuses: statuses(spread(397)) }).length).toBeLessThanOrEqual(90);
+    expect(stored({ lang: "en", maxId: 2_500_000, statuses: statuses(spread(5000)) }).length).toBeLessThanOrEqual(110);
   });
 
   it("an answer with more orders than followed keeps only the first MAX_TRACKED, each status stored", () => {
