@@ -18,17 +18,20 @@ import { decodeSeen, readSeen, seenRecord, type SeenState } from "./seen.js";
 export const SCHEDULE_KEY = "notify:due";
 /** Where the previous version kept the watcher's state; read until the chat's next save, then deleted. */
 export const legacySeenKey = (chatId: number | string): string => `chat:${chatId}:notify`;
+export const leaseKey = (chatId: number | string): string => `notify:lease:${chatId}`;
 
 /**
- * What the watcher saw last for a chat: from its settings, or (state written before the upgrade) from
- * the legacy key, read exactly, so the first poll after an upgrade neither repeats nor misses a change.
+ * What the watcher saw last for a chat. State written before the upgrade (the legacy key) is read
+ * exactly, so the first poll after an upgrade neither repeats nor misses a change. While old and new
+ * instances run side by side, the legacy key wins when both exist: this version deletes it on every
+ * save and on switching on, so if it exists an old instance wrote it after this version's last save
+ * (e.g. switched off and on again there), and the settings' copy is the stale one.
  */
 export async function loadSeen(kv: KV, settings: ChatSettings, chatId: number | string): Promise<{ state: SeenState; legacy: boolean }> {
-  if (settings.seen !== undefined) return { state: readSeen(settings.seen), legacy: false };
   const raw = await kv.get(legacySeenKey(chatId));
-  return { state: decodeSeen(raw), legacy: raw !== undefined };
+  if (raw !== undefined) return { state: decodeSeen(raw), legacy: true };
+  return { state: settings.seen === undefined ? {} : readSeen(settings.seen), legacy: false };
 }
-export const leaseKey = (chatId: number | string): string => `notify:lease:${chatId}`;
 
 /**
  * Turns notifications on: a fresh state (no baseline, so the first poll announces nothing old) and

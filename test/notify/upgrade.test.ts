@@ -61,6 +61,20 @@ describe("notification state", () => {
     expect(notificationsTo([h], user.chatId)).toEqual([]);
   });
 
+  it("during a rolling upgrade, state an old instance wrote after this version's save is the one compared", async () => {
+    const user = await subscribedUser(h);
+    await later(); // this version's baseline, in the settings
+    const order = newestOrderWithStatus(h, "main", [0]);
+    h.sandbox.setOrderStatus("main", order.id, 1);
+    // An old instance polled meanwhile: it announced the change and kept its state in its own key.
+    const seenBefore = (await h.app.deps.settings.get(user.chatId)).seen;
+    await asPreviousVersionLeftIt(user);
+    await h.storage.kv.set(settingsKey(user.chatId), JSON.stringify({ notify: true, seen: seenBefore }));
+    expect((await later()).outcomes).toEqual({ unchanged: 1 });
+    expect(notificationsTo([h], user.chatId)).toEqual([]);
+    expect(await h.storage.kv.get(legacySeenKey(user.chatId))).toBeUndefined();
+  });
+
   /** A watcher whose get-orders lets the user act while the exchanger answers. */
   const watcherWhile = (act: () => Promise<void>) => {
     const exchanger = h.app.deps.exchanger;
