@@ -4,7 +4,7 @@
  * poll, which stores the statuses it saw and reschedules the chat. Counted: every key of the chat
  * (lib/redis-bytes.ts, as P3) plus its share of the schedule, the sorted set `notify:due`.
  * Baseline: a plain design — the key in clear, the statuses as "id:status,…" in a key of their own
- * and a member of a sorted set (ours keeps the statuses in the chat's settings, one letter per order).
+ * and a member of a sorted set (ours keeps the statuses in the chat's settings, one character per order).
  */
 import { Redis } from "ioredis";
 import { Notifier } from "../src/notify/watcher.js";
