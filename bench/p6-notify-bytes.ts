@@ -3,13 +3,12 @@
  * through the bot, then the real watcher (src/notify, as main.ts starts it) takes each chat's first
  * poll, which stores the statuses it saw and reschedules the chat. Counted: every key of the chat
  * (lib/redis-bytes.ts, as P3) plus its share of the schedule, the sorted set `notify:due`.
- * Baseline: the least any design could store — the key in clear, the statuses as "id:status,…" in
- * one string and a member of a sorted set.
+ * Baseline: a plain design — the key in clear, the statuses as "id:status,…" in a key of their own
+ * and a member of a sorted set (ours keeps the statuses in the chat's settings, one character per order).
  */
 import { Redis } from "ioredis";
 import { Notifier } from "../src/notify/watcher.js";
-import { SCHEDULE_KEY } from "../src/notify/schedule.js";
-import { decodeSeen } from "../src/notify/seen.js";
+import { loadSeen, SCHEDULE_KEY } from "../src/notify/schedule.js";
 import type { ExchangerProcess } from "./lib/exchanger-process.js";
 import { line, note, round } from "./lib/measure.js";
 import { deleteKeys, REDIS_URL, startOurBot } from "./lib/our-bot.js";
@@ -44,7 +43,9 @@ export async function measureP6(exchanger: ExchangerProcess): Promise<number> {
       notify: config.notify,
     });
     const report = await notifier.runOnce();
-    const seen = await Promise.all(chats.map(async (chatId) => decodeSeen(await app.storage.kv.get(`chat:${chatId}:notify`))));
+    const seen = await Promise.all(
+      chats.map(async (chatId) => (await loadSeen(app.storage.kv, await app.deps.settings.get(chatId), chatId)).state),
+    );
     const tracked = seen.reduce((a, s) => a + (s.statuses?.size ?? 0), 0) / CHATS;
     if (report.due !== CHATS || seen.some((s) => s.statuses === undefined)) {
       throw new Error(`bench: the watcher took ${seen.filter((s) => s.statuses).length} of ${CHATS} baselines (${JSON.stringify(report)})`);

@@ -4,19 +4,34 @@
  * - `notify:due` — sorted set: chat id → when it is next due (epoch ms). The watcher asks only for
  *   members due now (ZRANGEBYSCORE), so a chat without moving orders costs nothing between its rare
  *   polls: no timer, no request, one small set member.
- * - `chat:<id>:notify` — what the watcher saw last (seen.ts); under the chat's prefix so /logout
- *   wipes it with everything else.
+ * - settings.seen (`chat:<id>:settings`) — what the watcher saw last (seen.ts); in the chat's
+ *   settings so /logout wipes it with everything else, and no key of its own (bench P6).
+ *   The previous version kept it in `chat:<id>:notify`: still read until the chat's next save.
  * - `notify:lease:<id>` — held by the one instance polling the chat right now.
  * - settings.notify — the chat's choice, shown on screens; the watcher double-checks it.
  */
 import type { Language } from "../config.js";
-import type { SettingsStore } from "../storage/settings.js";
+import type { ChatSettings, SettingsStore } from "../storage/settings.js";
 import type { KV } from "../storage/kv.js";
-import { encodeSeen } from "./seen.js";
+import { decodeSeen, readSeen, seenRecord, type SeenState } from "./seen.js";
 
 export const SCHEDULE_KEY = "notify:due";
-export const seenKey = (chatId: number | string): string => `chat:${chatId}:notify`;
+/** Where the previous version kept the watcher's state; read until the chat's next save, then deleted. */
+export const legacySeenKey = (chatId: number | string): string => `chat:${chatId}:notify`;
 export const leaseKey = (chatId: number | string): string => `notify:lease:${chatId}`;
+
+/**
+ * What the watcher saw last for a chat. State written before the upgrade (the legacy key) is read
+ * exactly, so the first poll after an upgrade neither repeats nor misses a change. While old and new
+ * instances run side by side, the legacy key wins when both exist: this version deletes it on every
+ * save and on switching on, so if it exists an old instance wrote it after this version's last save
+ * (e.g. switched off and on again there), and the settings' copy is the stale one.
+ */
+export async function loadSeen(kv: KV, settings: ChatSettings, chatId: number | string): Promise<{ state: SeenState; legacy: boolean }> {
+  const raw = await kv.get(legacySeenKey(chatId));
+  if (raw !== undefined) return { state: decodeSeen(raw), legacy: true };
+  return { state: settings.seen === undefined ? {} : readSeen(settings.seen), legacy: false };
+}
 
 /**
  * Turns notifications on: a fresh state (no baseline, so the first poll announces nothing old) and
@@ -29,14 +44,14 @@ export async function enableNotifications(
   language: Language,
   now = Date.now(),
 ): Promise<void> {
-  await settings.update(chatId, { notify: true });
-  await kv.set(seenKey(chatId), encodeSeen({ lang: language }));
+  await settings.update(chatId, { notify: true, seen: seenRecord({ lang: language }) });
+  await kv.del(legacySeenKey(chatId));
   await kv.zadd(SCHEDULE_KEY, String(chatId), now);
 }
 
 /** Turns notifications off and forgets what was seen (switching on again starts a new baseline). */
 export async function disableNotifications(kv: KV, settings: SettingsStore, chatId: number | string): Promise<void> {
-  await settings.update(chatId, { notify: undefined });
+  await settings.update(chatId, { notify: undefined, seen: undefined });
   await kv.zrem(SCHEDULE_KEY, String(chatId));
-  await kv.del(seenKey(chatId));
+  await kv.del(legacySeenKey(chatId));
 }

@@ -1,15 +1,14 @@
 /**
  * What the watcher remembers per chat, and how a fresh page of orders is compared with it. Pure.
  *
- * Stored under `chat:<id>:notify` (so /logout's wipe of the chat removes it) as compact JSON:
- *   { "l": "ru", "m": 1057, "s": "1057:0,1056:1,990:~7,..." }
+ * Stored in the chat's settings (`chat:<id>:settings`, field "seen"; so /logout's wipe of the chat
+ * removes it) as a compact JSON object (seenRecord below has the exact format):
  *   l — the chat's language when notifications were switched on (used unless /language set one);
  *   m — the highest numeric order id seen: an unseen order below it is an old one that slid into
  *       the page (e.g. after a deletion), not a new order;
- *   s — order id → status (spec id, or "~" + the vocabulary's key or the text for others) of the orders on the last page. Absent until the first poll,
- *       which only records this baseline and announces nothing.
- * Twenty orders cost ~200 bytes; every idle chat's keys stay within the per-chat budget, and MAX_TRACKED
- * bounds it whatever the exchanger sends.
+ *   o (d, x) — order id → status (the vocabulary's key, or the text for others) of the orders on the
+ *       last page. Absent until the first poll, which only records this baseline and announces nothing.
+ * Twenty orders cost 20–80 characters; MAX_TRACKED bounds the state whatever the exchanger sends.
  */
 import { LANGUAGES, type Language } from "../config.js";
 import type { Order } from "../exchanger/types.js";
@@ -106,41 +105,141 @@ export function withAnnounced(previous: SeenState, comparison: Comparison, annou
   return { ...comparison.next, statuses, ...(maxId === undefined ? {} : { maxId }) };
 }
 
-// The spec's statuses are stored as their id (one byte); others as "~" + their key or text.
-function statusCode(status: string): string {
-  const id = specStatusId(status);
-  return id === undefined ? `~${encodeURIComponent(status)}` : String(id);
-}
-const statusFromCode = (code: string): string => (code.startsWith("~") ? decodeURIComponent(code.slice(1)) : statusKey(Number(code)));
+/*
+ * Storage format (version 2, field "o"). Per chat, so every byte counts (bench P6, goal ≤ 500 B):
+ *   { "l": "ru", "m": 1057, "o": "EE3B-2Aa0F", "d": ["processing"], "x": { "A-7": "A" } }
+ * o — the orders with a canonical numeric id, in the state's order, each as an optional id jump and
+ *     one code character. The expected id is one below the previous order's (the first: m itself);
+ *     a jump, in base 36 (0-9a-z), says how far below that expected id this order is ("3B": three ids
+ *     skipped, then code B; "a0F": 360 skipped), "-2" how far above it (without m, the first order
+ *     jumps from 0). A customer's orders on a busy exchanger are far apart, so a jump is the common
+ *     case there (base 36: two characters up to 1295 ids apart); on a quiet one each order costs one.
+ * codes — "A".."E": the spec's statuses 0–4 (fixed forever, whatever the server spells); any other
+ *     status (a vocabulary key such as "processing", or an unknown name) gets the next character of
+ *     DICTIONARY_CODES and its text in d, the chat's own small dictionary.
+ * x — orders whose id is not a canonical number ("A-7", "0012"): id → code.
+ * Version 1 ("s": "1057:0,990:~processing,…") is still read: state written before the upgrade compares
+ * exactly as before, so an upgrade neither repeats nor misses a change; the next save writes "o".
+ */
+const SPEC_CODES = "ABCDE";
+/**
+ * One per distinct other status: MAX_TRACKED (50) of them, JSON-safe without escaping, and never a
+ * base-36 digit or "-" (those spell jumps).
+ */
+const DICTIONARY_CODES = "FGHIJKLMNOPQRSTUVWXYZ!#$%&'()*+,./:;<=>?@[]^_`{|}~";
+const isCanonicalId = (id: string): boolean => /^(0|[1-9]\d*)$/.test(id) && Number.isSafeInteger(Number(id));
 
-export function encodeSeen(state: SeenState): string {
-  const out: { l?: string; m?: number; s?: string } = {};
+/** The state as stored (a JSON object, kept in the chat's settings). */
+export interface SeenRecord {
+  l?: string;
+  m?: number;
+  o?: string;
+  d?: string[];
+  x?: Record<string, string>;
+}
+
+export function seenRecord(state: SeenState): SeenRecord {
+  const out: SeenRecord = {};
   if (state.lang) out.l = state.lang;
   if (state.maxId !== undefined) out.m = state.maxId;
-  if (state.statuses) out.s = [...state.statuses].map(([id, status]) => `${encodeURIComponent(id)}:${statusCode(status)}`).join(",");
-  return JSON.stringify(out);
+  if (!state.statuses) return out;
+  const dictionary: string[] = [];
+  const code = (status: string): string => {
+    const specId = specStatusId(status);
+    if (specId !== undefined) return SPEC_CODES[specId]!;
+    let index = dictionary.indexOf(status);
+    if (index < 0) index = dictionary.push(status) - 1;
+    // compareOrders keeps at most MAX_TRACKED orders, so at most that many statuses: never reached.
+    if (index >= DICTIONARY_CODES.length) throw new RangeError("more distinct statuses than codes");
+    return DICTIONARY_CODES[index]!;
+  };
+  let entries = "";
+  let expected = state.maxId ?? 0;
+  const others: Record<string, string> = {};
+  for (const [id, status] of state.statuses) {
+    if (!isCanonicalId(id)) {
+      others[id] = code(status);
+      continue;
+    }
+    const jump = expected - Number(id);
+    entries += (jump === 0 ? "" : jump.toString(36)) + code(status);
+    expected = Number(id) - 1;
+  }
+  out.o = entries;
+  if (dictionary.length > 0) out.d = dictionary;
+  if (Object.keys(others).length > 0) out.x = others;
+  return out;
 }
 
-/** Damaged or foreign values read as "no baseline": the next poll records a fresh one. */
+/** A stored JSON text (the previous version's own key) as state; see readSeen. */
 export function decodeSeen(raw: string | undefined): SeenState {
   if (raw === undefined) return {};
-  let parsed: { l?: unknown; m?: unknown; s?: unknown };
   try {
-    parsed = JSON.parse(raw) as typeof parsed;
+    return readSeen(JSON.parse(raw));
   } catch {
     return {};
   }
-  if (typeof parsed !== "object" || parsed === null) return {};
+}
+
+/** A stored record (either version) as state. Damaged or foreign values read as "no baseline": the next poll records a fresh one. */
+export function readSeen(value: unknown): SeenState {
+  if (typeof value !== "object" || value === null) return {};
+  const parsed = value as { l?: unknown; m?: unknown; o?: unknown; d?: unknown; x?: unknown; s?: unknown };
   const state: SeenState = {};
   if ((LANGUAGES as readonly unknown[]).includes(parsed.l)) state.lang = parsed.l as Language;
   if (typeof parsed.m === "number" && Number.isSafeInteger(parsed.m)) state.maxId = parsed.m;
-  if (typeof parsed.s === "string") {
-    state.statuses = new Map();
-    for (const pair of parsed.s === "" ? [] : parsed.s.split(",")) {
-      const [id, status] = pair.split(":");
-      if (id === undefined || status === undefined) return { ...state, statuses: undefined };
-      state.statuses.set(decodeURIComponent(id), statusFromCode(status));
+  const statuses = parsed.o !== undefined ? decodeEntries(parsed, state.maxId) : decodeVersion1(parsed.s);
+  return statuses === undefined ? state : { ...state, statuses };
+}
+
+function decodeEntries(parsed: { o?: unknown; d?: unknown; x?: unknown }, maxId: number | undefined): Map<string, string> | undefined {
+  const { o, d, x } = parsed;
+  if (typeof o !== "string") return undefined;
+  const dictionary = d === undefined ? [] : d;
+  if (!Array.isArray(dictionary) || !dictionary.every((text) => typeof text === "string")) return undefined;
+  const status = (code: string): string | undefined => {
+    const specId = SPEC_CODES.indexOf(code);
+    if (specId >= 0) return statusKey(specId);
+    const index = DICTIONARY_CODES.indexOf(code);
+    return index >= 0 ? (dictionary as string[])[index] : undefined;
+  };
+  const statuses = new Map<string, string>();
+  if (o !== "") {
+    let expected = maxId ?? 0;
+    const entry = /(-?[0-9a-z]+)?([^0-9a-z-])/y; // one per call: a sticky regex carries its position
+    while (entry.lastIndex < o.length) {
+      const match = entry.exec(o);
+      const value = match ? status(match[2]!) : undefined;
+      if (!match || value === undefined) return undefined;
+      const id = expected - parseInt(match[1] ?? "0", 36);
+      if (!Number.isSafeInteger(id)) return undefined;
+      statuses.set(String(id), value);
+      expected = id - 1;
     }
   }
-  return state;
+  if (x !== undefined) {
+    if (typeof x !== "object" || x === null) return undefined;
+    for (const [id, code] of Object.entries(x)) {
+      const value = typeof code === "string" ? status(code) : undefined;
+      if (value === undefined) return undefined;
+      statuses.set(id, value);
+    }
+  }
+  return statuses;
+}
+
+/** Version 1: "id:code,…", code the spec id or "~" + the status text, both URI-encoded. Read only. */
+function decodeVersion1(s: unknown): Map<string, string> | undefined {
+  if (typeof s !== "string") return undefined;
+  const statuses = new Map<string, string>();
+  try {
+    for (const pair of s === "" ? [] : s.split(",")) {
+      const [id, code] = pair.split(":");
+      if (id === undefined || code === undefined) return undefined;
+      statuses.set(decodeURIComponent(id), code.startsWith("~") ? decodeURIComponent(code.slice(1)) : statusKey(Number(code)));
+    }
+  } catch {
+    return undefined; // a broken %-escape
+  }
+  return statuses;
 }

@@ -27,9 +27,9 @@ import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
 import { messagesFor, type Translator } from "./messages.js";
 import { SharedRateLimiter } from "./rate-limiter.js";
-import { disableNotifications, leaseKey, SCHEDULE_KEY, seenKey } from "./schedule.js";
+import { disableNotifications, leaseKey, legacySeenKey, loadSeen, SCHEDULE_KEY } from "./schedule.js";
 import { isActiveStatus } from "../exchanger/vocabulary.js";
-import { compareOrders, decodeSeen, encodeSeen, withAnnounced, type OrderChange, type SeenState } from "./seen.js";
+import { compareOrders, seenRecord, withAnnounced, type OrderChange, type SeenState } from "./seen.js";
 
 /**
  * Orders still moving (created, paid, suspended) that newer orders pushed off the page are read one by
@@ -218,7 +218,7 @@ export class Notifier {
       await disableNotifications(kv, settings, chatId);
       return "unlinked";
     }
-    const previous = decodeSeen(await kv.get(seenKey(chatId)));
+    const { state: previous, legacy } = await loadSeen(kv, chatSettings, chatId);
     const language = chatSettings.lang ?? previous.lang ?? this.#deps.defaultLanguage;
 
     if (!(await this.#exchangerLimit.acquire(Date.now() + this.#permitWaitMs))) return "throttled";
@@ -252,7 +252,14 @@ export class Notifier {
       announced = [...skipped, ...sent.announced];
       if (sent.announced.length === 0) outcome = "failed";
     }
-    await kv.set(seenKey(chatId), encodeSeen(withAnnounced(previous, comparison, announced)));
+    const seen = seenRecord(withAnnounced(previous, comparison, announced));
+    // Saved only if, since this poll read them, notifications stayed on and nobody reset what was
+    // seen (switched off, or off and on: a fresh baseline). Other settings changes are kept.
+    const seenAtStart = JSON.stringify(chatSettings.seen);
+    await settings.change(chatId, (current) =>
+      current.notify === true && JSON.stringify(current.seen) === seenAtStart ? { ...current, seen } : undefined,
+    );
+    if (legacy) await kv.del(legacySeenKey(chatId));
     const interval = comparison.active ? this.#deps.notify.intervalMs : this.#deps.notify.idleIntervalMs;
     await kv.zadd(SCHEDULE_KEY, chatId, this.#now() + interval);
     return outcome;

@@ -1,7 +1,7 @@
 /** Shared by the notification tests: watchers built over a harness, a movable schedule clock. */
 import type { Harness } from "../harness/harness.js";
 import type { SimUser } from "../harness/user.js";
-import { Notifier, type NotifierOptions } from "../../src/notify/watcher.js";
+import { Notifier, type NotifierDeps, type NotifierOptions } from "../../src/notify/watcher.js";
 
 /** The schedule's clock: real time plus whatever the test skipped ahead. */
 export class TestClock {
@@ -12,11 +12,11 @@ export class TestClock {
   }
 }
 
-/** A watcher using the harness's bot Api (its Telegram fake), storage, exchanger client and i18n. */
-export function notifierFor(h: Harness, options: NotifierOptions = {}): Notifier {
+/** A watcher using the harness's bot Api (its Telegram fake), storage, exchanger client and i18n (or `deps`). */
+export function notifierFor(h: Harness, options: NotifierOptions = {}, deps: Partial<NotifierDeps> = {}): Notifier {
   const { app, config } = h;
   return new Notifier(
-    { ...app.deps, api: app.bot.api, i18n: app.i18n, defaultLanguage: config.defaultLanguage, notify: config.notify },
+    { ...app.deps, api: app.bot.api, i18n: app.i18n, defaultLanguage: config.defaultLanguage, notify: config.notify, ...deps },
     { perChatGapMs: 10, ...options },
   );
 }

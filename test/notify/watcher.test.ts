@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Harness } from "../harness/harness.js";
 import { startSandbox, type RecordedRequest, type Sandbox } from "../../src/sandbox/server.js";
-import { SCHEDULE_KEY, seenKey } from "../../src/notify/schedule.js";
+import { loadSeen, SCHEDULE_KEY } from "../../src/notify/schedule.js";
 import type { Notifier } from "../../src/notify/watcher.js";
 import { newestOrderWithStatus, notificationsTo, notifierFor, subscribedUser, TestClock } from "./helpers.js";
 
@@ -155,8 +155,8 @@ describe("order status watcher, two instances on one Redis", () => {
     expect(notificationsTo([a, b], user.chatId).filter((t) => t.includes(`#${order.id}`))).toHaveLength(1);
 
     // Both instances go down; the order moves on meanwhile; both come back on the same Redis.
-    const stored = await a.storage.kv.get(seenKey(user.chatId));
-    expect(stored).toContain(`${order.id}:1`); // 1 = paid
+    const stored = await loadSeen(a.storage.kv, await a.app.deps.settings.get(user.chatId), user.chatId);
+    expect(stored.state.statuses?.get(order.id)).toBe("paid");
     await a.restart();
     await b.restart();
     a.sandbox.setOrderStatus("main", order.id, 4);
@@ -246,7 +246,9 @@ describe("request ceiling across instances (the real loop)", () => {
     for (const p of polls) expect(polls.filter((q) => q.at >= p.at && q.at < p.at + 1000).length).toBeLessThanOrEqual(8);
     // Every poll was a first one (baseline), and no chat was polled by both instances.
     const baselines = await Promise.all(
-      users.map(async (u) => (await a.storage.kv.get(`chat:${u.chatId}:notify`))?.includes('"s":') === true),
+      users.map(
+        async (u) => (await loadSeen(a.storage.kv, await a.app.deps.settings.get(u.chatId), u.chatId)).state.statuses !== undefined,
+      ),
     );
     expect(baselines.filter(Boolean).length).toBe(polls.length);
   });
