@@ -4,8 +4,9 @@
  *
  * One tick: take the chats due now from the schedule (a sorted set), and for each one, under a
  * per-chat lease (so that of several instances on one Redis exactly one handles it):
- *   poll one page of orders → compare with what was seen last → send the changes → save → reschedule
- * (soon when an order is still moving, rarely otherwise). Every exchanger request waits for a permit
+ *   poll the newest orders → compare with what was seen last → send the changes → save → reschedule
+ * (soon when an order is still moving, rarely otherwise). "Newest" whichever end the exchanger lists
+ * first, as the /orders screens do (exchanger/newest-first.ts). Every exchanger request waits for a permit
  * of the shared NOTIFY_MAX_RPS limit; every Telegram message for one of the shared Telegram limit.
  *
  * Delivery: the state is saved after the messages went out, and only for the changes that did, so a
@@ -22,6 +23,8 @@ import { CurrencyCache, currencyLabel } from "../exchanger/catalog/currencies.js
 import { notifyPrefs, type NotifyPrefs, type SettingsStore } from "../storage/settings.js";
 import { Unauthorized } from "../exchanger/errors.js";
 import type { ExchangerClient, Order } from "../exchanger/types.js";
+import { ListOrder } from "../exchanger/list-order.js";
+import { newestFirstPage, type FetchPage } from "../exchanger/newest-first.js";
 import type { Logger } from "../logger.js";
 import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
@@ -55,7 +58,15 @@ export interface NotifierDeps {
   notify: { intervalMs: number; idleIntervalMs: number; maxRps: number };
   /** Told of each notification Telegram accepted (the monitoring port counts them). */
   onSent?: () => void;
+  /**
+   * Which end of the order list the exchanger starts with, as the bot learned it (app.ts shares one
+   * per process); without it the watcher learns it on its own.
+   */
+  listOrder?: ListOrder;
 }
+
+/** No exchanger permit within the wait: the chat stays due for the next tick. */
+class NoPermit extends Error {}
 
 export interface NotifierOptions {
   /** Clock of the schedule (tests move it forward instead of waiting). Default Date.now. */
@@ -66,7 +77,7 @@ export interface NotifierOptions {
   batchSize?: number;
   /** Chats polled at once by this instance (they queue for permits anyway). Default 2 × maxRps, ≤ 32. */
   concurrency?: number;
-  /** Orders read per poll (one page, newest first). Default 20. */
+  /** Orders followed per poll (the newest ones; an oldest-first server costs a call or more: newest-first.ts). Default 20. */
   pageSize?: number;
   /** Notification messages per second across instances; Telegram allows 30 per bot, the rest is left for replies. Default 25. */
   telegramPerSecond?: number;
@@ -111,6 +122,8 @@ export class Notifier {
   readonly #telegramLimit: SharedRateLimiter;
   /** Currency names for cards; its list requests go through the limit like get-orders. */
   readonly #currencies: CurrencyCache;
+  readonly #listOrder: ListOrder;
+  #warnedUnorderable = false;
   readonly #log: Logger;
   #loop: Promise<void> | undefined;
   #stopped = false;
@@ -129,6 +142,7 @@ export class Notifier {
     this.#exchangerLimit = new SharedRateLimiter({ kv: deps.kv, name: "notify-exchanger", perSecond: deps.notify.maxRps });
     this.#telegramLimit = new SharedRateLimiter({ kv: deps.kv, name: "notify-telegram", perSecond: options.telegramPerSecond ?? 25 });
     this.#log = deps.logger.child({ component: "notify" });
+    this.#listOrder = deps.listOrder ?? new ListOrder();
     const limit = this.#exchangerLimit;
     this.#currencies = new CurrencyCache({
       async getCurrencies(language) {
@@ -221,14 +235,29 @@ export class Notifier {
     const { state: previous, legacy } = await loadSeen(kv, chatSettings, chatId);
     const language = chatSettings.lang ?? previous.lang ?? this.#deps.defaultLanguage;
 
-    if (!(await this.#exchangerLimit.acquire(Date.now() + this.#permitWaitMs))) return "throttled";
+    // Each call waits for a permit of the shared limit (an oldest-first server needs more than one).
+    const fetchPage: FetchPage = async (params) => {
+      if (!(await this.#exchangerLimit.acquire(Date.now() + this.#permitWaitMs))) throw new NoPermit();
+      return exchanger.getOrders({ apiKey, language }, params);
+    };
     let orders: Order[];
     try {
-      orders = (await exchanger.getOrders({ apiKey, language }, { page: 1, limit: this.#pageSize })).items;
+      const newest = await newestFirstPage(this.#listOrder, "own", { page: 1, limit: this.#pageSize }, fetchPage);
+      orders = newest.items;
+      if (newest.oldestFirst && !this.#warnedUnorderable) {
+        // Oldest first, no count, longer than the bounded walk: these are the OLDEST orders, so new
+        // ones go unannounced until they are among them. Said once per process; README, Notifications.
+        this.#warnedUnorderable = true;
+        this.#log.warn(
+          { walked: newest.oldestFirst.walked },
+          "the exchanger lists orders oldest first without a count; notifications follow only the orders the bounded walk reaches",
+        );
+      }
       const offPage = await this.#readOffPageActive(previous, orders, { apiKey, language });
       if (offPage === undefined) return "throttled";
       orders = orders.concat(offPage);
     } catch (error) {
+      if (error instanceof NoPermit) return "throttled";
       if (error instanceof Unauthorized) return this.#keyRejected(chatId, language);
       this.#log.info({ chatId, err: describe(error) }, "could not read orders; retrying later");
       await kv.zadd(SCHEDULE_KEY, chatId, this.#now() + this.#deps.notify.intervalMs);
