@@ -1,7 +1,7 @@
 /**
  * /inputs: the exchange form fields the exchanger saved for the user (get-inputs), as "field: value".
  * Field names come from the directions' cards, read with `pair` (cached, see directions.ts); a field
- * no direction names any more is shown by its raw id.
+ * no direction names any more is shown as "Field #<id>" in the reader's language.
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { withCaller } from "../../core/caller.js";
@@ -17,7 +17,7 @@ export function renderInputs(ctx: Pick<FlowContext, "t">, inputs: Record<string,
   for (const [id, raw] of Object.entries(inputs)) {
     const value = displayValue(raw);
     if (value === undefined) continue;
-    const label = names.get(id) ?? `#${id}`;
+    const label = names.get(id) ?? ctx.t("inputs-unnamed-field", { id: clip(id, 20) });
     lines.push(`<b>${escapeHtml(label)}:</b> ${escapeHtml(clip(value, 300))}`);
   }
   if (lines.length === 0) return { text: `${ctx.t("inputs-title")}\n\n${ctx.t("inputs-empty")}`, keyboard };

@@ -20,8 +20,8 @@ describe("saved exchange fields", () => {
     expect(text).toContain("Bitcoin address: bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh");
     expect(text).toContain("TRC20 wallet address: TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9");
     expect(text).toContain("E-mail: ivan.petrenko@example.com");
-    // A field no direction has any more keeps its raw id.
-    expect(text).toContain("#97: legacy value");
+    // A field no direction has any more keeps its raw id, said as a field.
+    expect(text).toContain("Field #97: legacy value");
     expect(h.exchangerCalls("/user-api-get-inputs").at(-1)!.fields).toEqual({ language: "en" });
   });
 
@@ -41,6 +41,7 @@ describe("saved exchange fields", () => {
     const user = await h.linkedUser("main", { languageCode: "uk" });
     await user.send("/inputs");
     expect(user.lastText()).toContain("Номер картки: 5375 4141 2222 9876");
+    expect(user.lastText()).toContain("Поле №97: legacy value");
     expect(h.exchangerCalls("/public-api-get-exchanges").at(-1)!.query.language).toBe("uk");
   });
 
@@ -58,7 +59,7 @@ describe("saved exchange fields", () => {
     const user = await h.linkedUser("twofa");
     h.sandbox.injectFault({ path: "/public-api-get-exchanges", kind: "html500", times: 10 });
     await user.send("/inputs");
-    expect(user.lastText()).toContain("#31: olena.k@example.com");
+    expect(user.lastText()).toContain("Field #31: olena.k@example.com");
   });
 
   it("an exchanger that does not answer: a clear message", async () => {
