@@ -9,7 +9,7 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
-import { showScreen } from "../ui/screen.js";
+import { dropButtons, showScreen } from "../ui/screen.js";
 import { clearSecretPrompt } from "./secret-prompt.js";
 import { closePrompts, deleteFlowMessage, hasTypedInput, isFlowPrompt, stalePrompt, type FlowEnd } from "./flow-messages.js";
 import { conversationKey } from "./chat-snapshot.js";
@@ -45,7 +45,8 @@ export async function answerStaleButton(ctx: BotContext, strip = false): Promise
   const messageId = ctx.callbackQuery?.message?.message_id;
   const how = messageId !== undefined && ctx.chatId !== undefined ? await stalePrompt(ctx.deps.kv, ctx.chatId, messageId) : "expired";
   await ctx.answerCallbackQuery({ text: how === "expired" ? ctx.t("button-expired") : ctx.t(`flow-stale-${how}`) });
-  if (strip || how !== "expired") await ctx.editMessageReplyMarkup().catch(() => undefined);
+  if ((strip || how !== "expired") && messageId !== undefined && ctx.chatId !== undefined)
+    await dropButtons(ctx.api, ctx.chatId, messageId);
 }
 
 /** Is this update something other than an answer to the running flow? */

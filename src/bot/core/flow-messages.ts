@@ -15,6 +15,7 @@
  */
 import type { Api } from "grammy";
 import type { KV } from "../../storage/kv.js";
+import { dropButtons } from "../ui/screen.js";
 import { FLOW_TIMEOUT_MS } from "./flows.js";
 
 const key = (chatId: number) => `chat:${chatId}:flowmsg`;
@@ -82,7 +83,7 @@ export async function closePrompts(kv: KV, api: Api, chatId: number, outcome: Fl
   if (ids.length === 0) return;
   const ended = parseIds((await kv.get(endedKey(chatId)))?.split(":")[1]).filter((id) => !ids.includes(id));
   await kv.set(endedKey(chatId), `${outcome}:${[...ended, ...ids].slice(-MAX_PROMPTS).join(",")}`, PROMPT_RECORD_TTL_MS);
-  for (const id of ids) await api.editMessageReplyMarkup(chatId, id).catch(() => undefined);
+  for (const id of ids) await dropButtons(api, chatId, id);
 }
 
 /**
