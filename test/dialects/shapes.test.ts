@@ -83,7 +83,7 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
     const text = user.lastText();
     expect(text).toContain("Номер картки: 5375 4141 2222 9876");
     expect(text).toContain("Адреса Bitcoin: bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh");
-    expect(text).toContain("Field #97: legacy value");
+    expect(text).toContain("Поле №97: legacy value");
     const cards = h.exchangerCalls("/public-api-get-exchange");
     expect(cards.length).toBeGreaterThan(0);
     expect(cards.every((r) => r.query.pair !== undefined && r.query.id === undefined)).toBe(true);
