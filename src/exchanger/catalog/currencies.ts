@@ -12,6 +12,7 @@ export const CURRENCY_TTL_MS = 10 * 60 * 1000;
 
 export class CurrencyCache {
   private readonly cache: LanguageCache<Map<string, Currency>>;
+  private readonly labelsByList = new WeakMap<Map<string, Currency>, ReadonlyMap<string, string>>();
 
   constructor(
     private readonly exchanger: Pick<ExchangerClient, "getCurrencies">,
@@ -24,6 +25,22 @@ export class CurrencyCache {
   /** Currencies by id (as string). On failure the stale list is used if there is one. */
   byId(language: Language): Promise<Map<string, Currency>> {
     return this.cache.get(language, async () => new Map((await this.exchanger.getCurrencies(language)).map((c) => [String(c.id), c])));
+  }
+
+  /**
+   * Display labels ("Bitcoin (BTC)") by id, built once per fetched list: an order screen looks names
+   * up on every render, and rebuilding the map of every currency each time showed in its profile.
+   * Keyed by the cached list object, so a refreshed (or other-language) list gets its own labels and
+   * the old ones go with the old list.
+   */
+  async labels(language: Language): Promise<ReadonlyMap<string, string>> {
+    const byId = await this.byId(language);
+    let labels = this.labelsByList.get(byId);
+    if (labels === undefined) {
+      labels = new Map([...byId].map(([id, currency]) => [id, currencyLabel(currency)]));
+      this.labelsByList.set(byId, labels);
+    }
+    return labels;
   }
 
   /** "Bitcoin (BTC)" for an id, or the id itself when unknown or the list is unavailable. */

@@ -31,7 +31,7 @@ import {
 import { addPagerRow, type PageInfo } from "../../ui/pager.js";
 import { startRow } from "../../ui/rows.js";
 import { escapeHtml, fitMessage } from "../../ui/html.js";
-import { loadCurrencyNames, orderNumber, orderToken, renderOrderCard, renderOrderLine } from "./render.js";
+import { type CurrencyNames, loadCurrencyNames, orderNumber, orderToken, renderOrderCard, renderOrderLine } from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
 import { payData } from "../pay/public.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
@@ -114,7 +114,7 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
   const choice = view.filter === "all" ? undefined : view.filter;
   if (choice) params.status = statusFilterParam(choice);
   let page: OrdersPage;
-  let names: Map<string, string>;
+  let names: CurrencyNames;
   try {
     [page, names] = await Promise.all([
       newestFirstPage(ctx.deps.listOrder, source.referral ? "referral" : "own", params, (p) => fetchPage(ctx, source, p)),

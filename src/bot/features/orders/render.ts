@@ -13,14 +13,13 @@
  *     `referral: true` titles it as a referral order.
  *
  *   What a status means, its label and emoji: ../../exchanger/vocabulary.ts (the only definition).
- *   loadCurrencyNames(ctx): Promise<Map<string, string>>  never throws (empty map when unavailable)
+ *   loadCurrencyNames(ctx): Promise<ReadonlyMap<string, string>>  never throws (empty map when unavailable)
  *
  * Everything except loadCurrencyNames is pure.
  */
 import type { Order } from "../../../exchanger/types.js";
 import { statusEmoji, statusLabel, statusWords } from "../../../exchanger/vocabulary.js";
 import type { FlowContext } from "../../context.js";
-import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
 import { clip, displayValue, escapeHtml, fieldLines, fitMessage, looksSecret } from "../../ui/html.js";
 import { formatDate } from "../../ui/dates.js";
 import { fieldLabels } from "../../ui/field-names.js";
@@ -35,10 +34,9 @@ type T = OrderTranslator;
 export type CurrencyNames = ReadonlyMap<string, string>;
 
 /** Currency names from the cached public list; an empty map when the list is unavailable. */
-export async function loadCurrencyNames(ctx: Pick<FlowContext, "deps" | "language">): Promise<Map<string, string>> {
+export async function loadCurrencyNames(ctx: Pick<FlowContext, "deps" | "language">): Promise<CurrencyNames> {
   try {
-    const byId = await ctx.deps.currencies.byId(ctx.language);
-    return new Map([...byId].map(([id, currency]) => [id, currencyLabel(currency)]));
+    return await ctx.deps.currencies.labels(ctx.language);
   } catch {
     // Names are a nicety: the order itself is still worth showing with "#id".
     return new Map();
