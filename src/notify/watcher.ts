@@ -19,7 +19,7 @@ import { GrammyError, type Api } from "grammy";
 import type { I18n } from "@grammyjs/i18n";
 import type { Language } from "../config.js";
 import type { FlowContext } from "../bot/context.js";
-import { CurrencyCache, currencyLabel } from "../exchanger/catalog/currencies.js";
+import { CurrencyCache } from "../exchanger/catalog/currencies.js";
 import { notifyPrefs, type NotifyPrefs, type SettingsStore } from "../storage/settings.js";
 import { Unauthorized } from "../exchanger/errors.js";
 import type { ExchangerClient, Order } from "../exchanger/types.js";
@@ -367,10 +367,9 @@ export class Notifier {
     return "revoked";
   }
 
-  async #currencyNames(language: Language): Promise<Map<string, string>> {
+  async #currencyNames(language: Language): Promise<ReadonlyMap<string, string>> {
     try {
-      const byId = await this.#currencies.byId(language);
-      return new Map([...byId].map(([id, currency]) => [id, currencyLabel(currency)]));
+      return await this.#currencies.labels(language);
     } catch {
       return new Map(); // names are a nicety: cards show "#id" instead
     }
