@@ -113,10 +113,13 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       // Polling runs one instance (Telegram allows one getUpdates consumer); webhooks may run several.
       crossInstanceChatLock: config.mode.kind === "webhook" && storage.kind === "redis",
     },
-    { token: config.botToken, client: { apiRoot: config.telegramApiRoot, ...options.client, fetch }, botInfo: options.botInfo },
+    {
+      token: config.botToken,
+      client: { apiRoot: config.telegramApiRoot, ...options.client, fetch },
+      botInfo: options.botInfo,
+      belowRetry: operator.telegram.retryCounter,
+    },
   );
-  // After createBot's auto-retry, so it wraps it: one logical call, its retries counted inside.
-  created.bot.api.config.use(operator.telegram.transformer);
   return {
     ...created,
     deps,

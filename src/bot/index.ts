@@ -40,7 +40,7 @@
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type Api, type ApiClientOptions } from "grammy";
+import { Bot, type Api, type ApiClientOptions, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
@@ -105,6 +105,8 @@ export interface CreateBotOptions {
   client?: ApiClientOptions;
   /** Known bot identity (skips getMe; tests). */
   botInfo?: UserFromGetMe;
+  /** Installed below auto-retry, so it sees every attempt of a call (the monitoring's retry count). */
+  belowRetry?: Transformer;
 }
 
 export interface CreatedBot {
@@ -120,6 +122,7 @@ export interface CreatedBot {
 
 export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBotOptions): CreatedBot {
   const bot = new Bot<BotContext>(options.token, { client: options.client, botInfo: options.botInfo });
+  if (options.belowRetry) bot.api.config.use(options.belowRetry);
   // Telegram's 429 (retry_after) and 5xx are retried for every call made through bot.api / ctx.api.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
   // Every text is HTML; installed inside conversations too (core/flows.ts).
