@@ -5,6 +5,10 @@
  * It records every call, keeps the chat history (so tests see what a user would see), enforces the
  * limits that bite real bots (4096 characters, 64-byte callback data, HTML parse errors, "message is
  * not modified", answering a callback query twice) and serves getFile plus the file download route.
+ *
+ * A refusal the bot caused is a wasted request against Telegram's limits: every one is recorded, and
+ * test/harness/setup.ts fails the test that caused it unless the test said it expects it
+ * (`expectErrors`). Failures injected with `failNext` are expected by definition.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -72,8 +76,19 @@ export class TelegramApiError extends Error {
   }
 }
 
+/** Every fake alive in this test file: setup.ts checks them after each test. */
+export const liveFakes = new Set<TelegramFake>();
+
+export interface RefusedCall {
+  method: string;
+  description: string;
+}
+
 export class TelegramFake {
   readonly calls: ApiCall[] = [];
+  /** Refusals the bot caused (not injected) that no `expectErrors` allowed, since the last check. */
+  readonly unexpectedErrors: RefusedCall[] = [];
+  private allowed: RegExp[] = [];
   readonly messages: StoredMessage[] = [];
   readonly files = new Map<string, StoredFile>();
   private readonly answered = new Set<string>();
@@ -93,7 +108,9 @@ export class TelegramFake {
   constructor(
     readonly token = BOT_TOKEN,
     readonly botInfo: UserFromGetMe = BOT_INFO,
-  ) {}
+  ) {
+    liveFakes.add(this);
+  }
 
   // ---- what tests use ---------------------------------------------------------------------------
 
@@ -146,6 +163,20 @@ export class TelegramFake {
     this.failures.push({ method, errorCode, description, retryAfter });
   }
 
+  /**
+   * The running test expects Telegram to refuse calls whose description matches (e.g. a user who
+   * deleted the message the bot is about to edit). Valid until the end of the test.
+   */
+  expectErrors(...descriptions: RegExp[]): void {
+    this.allowed.push(...descriptions);
+  }
+
+  /** Called after each test (setup.ts): the refusals nobody expected, and a clean slate for the next test. */
+  takeUnexpectedErrors(): RefusedCall[] {
+    this.allowed = [];
+    return this.unexpectedErrors.splice(0);
+  }
+
   wasAnswered(callbackQueryId: string): boolean {
     return this.answered.has(callbackQueryId);
   }
@@ -179,6 +210,7 @@ export class TelegramFake {
   }
 
   async close(): Promise<void> {
+    liveFakes.delete(this);
     for (const wake of this.waiters.splice(0)) wake();
     if (!this.server) return;
     this.server.closeAllConnections();
@@ -232,8 +264,11 @@ export class TelegramFake {
     try {
       return { status: 200, json: { ok: true, result: await this.handle(method, payload) } };
     } catch (error) {
-      if (error instanceof TelegramApiError)
+      if (error instanceof TelegramApiError) {
+        if (!this.allowed.some((pattern) => pattern.test(error.description)))
+          this.unexpectedErrors.push({ method, description: error.description });
         return { status: error.errorCode, json: { ok: false, error_code: error.errorCode, description: error.description } };
+      }
       throw error;
     }
   }

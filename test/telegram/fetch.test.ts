@@ -43,6 +43,7 @@ describe("Bot API calls through undici", () => {
   });
 
   it("Telegram's error answer becomes a GrammyError with its description", async () => {
+    fake.expectErrors(/message text is empty/);
     const error = await api.sendMessage(42, "   ").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GrammyError);
     expect((error as GrammyError).description).toMatch(/message text is empty/);
