@@ -10,7 +10,8 @@
  * - anything else  → logged with the update id, a short apology
  * Logs carry the update id and error class, never the key or what the user typed.
  */
-import { GrammyError, type InlineKeyboard, type NextFunction } from "grammy";
+import type { InlineKeyboard, NextFunction } from "grammy";
+import { isRefusal } from "../../telegram/refusals.js";
 import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/errors.js";
 import type { FlowContext } from "../context.js";
 import { CodesLocked } from "../core/code-attempts.js";
@@ -52,10 +53,8 @@ export async function reportError(ctx: FlowContext, error: unknown): Promise<voi
   const notice = ctx.secretRemoved?.reason === "prompt" ? undefined : secretNotice(ctx);
   const text = notice === undefined ? describeError(ctx, error) : `${notice}\n\n${describeError(ctx, error)}`;
   try {
-    if (ctx.callbackQuery) {
-      // Short reasons fit in the toast; the full text goes in a message so it can be read.
-      await ctx.answerCallbackQuery().catch(() => undefined);
-    }
+    // The spinner stops with an empty answer: the explanation goes in a message, where it can be read.
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
     await ctx.reply(text, { reply_markup: await supportButton(ctx, error) });
   } catch (replyError) {
     ctx.logger.warn({ err: String(replyError) }, "could not report an error to the user");
@@ -74,7 +73,7 @@ export async function errorBoundary(ctx: FlowContext, next: NextFunction): Promi
     await next();
   } catch (error) {
     // "message is not modified" means the screen already shows this: nothing to tell.
-    if (error instanceof GrammyError && error.description.includes("message is not modified")) {
+    if (isRefusal(error, "not-modified")) {
       if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
       return;
     }

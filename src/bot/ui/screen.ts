@@ -9,7 +9,8 @@
  * answers the callback query (answering twice is an error at Telegram). A handler that must stop the
  * spinner before a slow step answers it itself and passes `answered: true`.
  */
-import { GrammyError, type Api, type InlineKeyboard } from "grammy";
+import type { Api, InlineKeyboard } from "grammy";
+import { isRefusal } from "../../telegram/refusals.js";
 import type { FlowContext } from "../context.js";
 import { sameRows, showsAlready, showsButtonsAlready } from "./unchanged.js";
 
@@ -39,18 +40,6 @@ export function tidyKeyboard(keyboard: InlineKeyboard | undefined): InlineKeyboa
   return keyboard;
 }
 
-const NOT_MODIFIED = "message is not modified";
-const CANNOT_EDIT = /message to edit not found|message can't be edited/;
-
-/** Telegram refused an edit that changes nothing: the screen already shows what was asked. */
-export function isNotModified(error: unknown): boolean {
-  return error instanceof GrammyError && error.description.includes(NOT_MODIFIED);
-}
-
-/**
- * A screen as a new message, whatever the update. For flows: a conversation's `ctx` is the update that
- * entered it (often a button press), so a result shown after the user's later answer goes below it.
- */
 /** Where a screen stands in the chat, as a flow remembers it between updates (no callback query at hand). */
 export interface ScreenAt {
   chatId: number;
@@ -94,8 +83,8 @@ async function editOr(messageId: number, edit: () => Promise<unknown>, instead: 
     await edit();
     return messageId;
   } catch (error) {
-    if (isNotModified(error)) return messageId;
-    if (error instanceof GrammyError && CANNOT_EDIT.test(error.description)) return instead();
+    if (isRefusal(error, "not-modified")) return messageId;
+    if (isRefusal(error, "message-gone", "cannot-edit")) return instead();
     throw error;
   }
 }
