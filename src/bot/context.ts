@@ -24,6 +24,7 @@ import type { DirectionCatalog } from "../exchanger/catalog/directions.js";
 import type { ListOrder } from "../exchanger/list-order.js";
 import type { UpdateGate } from "./core/update-gate.js";
 import type { CodeAttempts } from "./core/code-attempts.js";
+import type { SecretAnswer } from "./core/secret-prompt.js";
 import type { AppMetrics } from "../operator/metrics.js";
 import type { OperatorStats } from "../operator/stats.js";
 
@@ -95,6 +96,8 @@ export interface BaseFlavor {
   snapshot?: ChatSnapshot;
   /** A message of this update that may hold a secret and was deleted on arrival (middlewares/secret-guard.ts). */
   secretRemoved?: RemovedSecret;
+  /** Text that answered an open secret prompt: deleted once, by whoever takes it first (secret-prompt.ts). */
+  secretAnswer?: SecretAnswer;
 }
 
 export interface RemovedSecret {

@@ -28,6 +28,28 @@ export async function hasSecretPrompt(kv: KV, chatId: number | string): Promise<
   return (await kv.get(markerKey(chatId))) !== undefined;
 }
 
+/**
+ * The one delete of a message that answered a secret prompt. The guard runs before anything knows
+ * whether a flow still waits for it, so it hands this on the context: the ask step takes it as it
+ * reads the answer (core/ask.ts); when nobody did (the prompt lapsed, the update failed), the guard
+ * takes it after the update. Taken twice, it deletes once.
+ */
+export class SecretAnswer {
+  #taken?: Promise<boolean>;
+  constructor(private readonly remove: () => Promise<boolean>) {}
+
+  /** Deletes the message (once); true when it is gone. */
+  take(): Promise<boolean> {
+    return (this.#taken ??= this.remove());
+  }
+}
+
+/** Deletes the secret answer of this update: through the guard's handle, else directly (no marker was seen). */
+export async function takeSecretAnswer(ctx: FlowContext): Promise<void> {
+  if (ctx.secretAnswer !== undefined) await ctx.secretAnswer.take();
+  else await ctx.deleteMessage().catch(() => undefined);
+}
+
 /** What to tell the user about a message the guard removed (HTML), or undefined when nothing was. */
 export function secretNotice(ctx: FlowContext): string | undefined {
   const removed = ctx.secretRemoved;
@@ -42,9 +64,12 @@ export function secretNotice(ctx: FlowContext): string | undefined {
 }
 
 /**
- * The update reached a handler outside any flow: a lapsed prompt's marker has done its job and is
- * dropped, so the chat's next ordinary message is left alone.
+ * The update reached a handler outside any flow: the answer to a lapsed prompt is deleted now (so
+ * `secretNotice` can say so), and the marker has done its job and is dropped, so the chat's next
+ * ordinary message is left alone.
  */
 export async function settleLapsedPrompt(ctx: FlowContext): Promise<void> {
-  if (ctx.secretRemoved?.reason === "prompt" && ctx.chatId !== undefined) await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
+  if (ctx.secretAnswer === undefined) return;
+  await ctx.secretAnswer.take();
+  if (ctx.chatId !== undefined) await clearSecretPrompt(ctx.deps.kv, ctx.chatId);
 }

@@ -10,7 +10,7 @@ import type { Message } from "grammy/types";
 import type { FlowContext } from "../context.js";
 
 export async function addressedToThisBot(ctx: FlowContext, next: NextFunction): Promise<void> {
-  if (ctx.secretRemoved !== undefined) return next();
+  if (ctx.secretRemoved !== undefined || ctx.secretAnswer !== undefined) return next();
   const message = ctx.message ?? ctx.editedMessage;
   if (message !== undefined) {
     const target = commandTarget(message);

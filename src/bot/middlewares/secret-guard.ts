@@ -18,6 +18,9 @@
  * Why not read the flow state instead: that is the chat snapshot, read later in one round trip with
  * the rest; the marker is set only by secret prompts, so ordinary text pays one GET and nothing more.
  *
+ * A "prompt" answer is not deleted here but handed on (`secretAnswer`): the flow's ask step that reads
+ * it deletes it (core/ask.ts), and the guard deletes it after the update only when nobody did — one
+ * delete per message, whoever does it.
  * What was removed is put on the context (`secretRemoved`); whoever ends up answering the update
  * (a flow, /start, the fallbacks, the error boundary, the group guard) tells the user, through
  * `secretNotice`, in their language. A flow that was waiting for the secret answers as usual.
@@ -28,29 +31,46 @@ import type { KV } from "../../storage/kv.js";
 import type { FlowContext, RemovedSecret } from "../context.js";
 
 import { containsApiKey } from "../core/api-key-shape.js";
-import { hasSecretPrompt } from "../core/secret-prompt.js";
+import { hasSecretPrompt, SecretAnswer } from "../core/secret-prompt.js";
 
 export function secretGuard(kv: KV) {
   return async (ctx: FlowContext, next: NextFunction): Promise<void> => {
     const message = ctx.message ?? ctx.editedMessage;
-    if (message !== undefined && ctx.chat !== undefined) {
-      const reason = await reasonToDelete(kv, ctx.chat, message, ctx.message !== undefined);
-      if (reason !== undefined) {
-        const deleted = await ctx.deleteMessage().then(
-          () => true,
-          (error: unknown) => {
-            ctx.logger.warn(
-              { reason, err: error instanceof Error ? error.message : String(error) },
-              "could not delete a message that may hold a secret",
-            );
-            return false;
-          },
-        );
-        ctx.secretRemoved = { reason, deleted };
-      }
+    const reason =
+      message !== undefined && ctx.chat !== undefined ? await reasonToDelete(kv, ctx.chat, message, ctx.message !== undefined) : undefined;
+    if (reason === undefined) return next();
+    const remove = async () => {
+      const deleted = await deleteLogged(ctx, reason);
+      ctx.secretRemoved = { reason, deleted };
+      return deleted;
+    };
+    if (reason !== "prompt") {
+      await remove();
+      return next();
     }
-    await next();
+    // An answer to a secret prompt: the flow's ask step deletes it as it reads it; what nobody took
+    // (the prompt lapsed, the update failed on the way) is deleted here, after the update, once.
+    const answer = new SecretAnswer(remove);
+    ctx.secretAnswer = answer;
+    try {
+      await next();
+    } finally {
+      await answer.take();
+    }
   };
+}
+
+function deleteLogged(ctx: FlowContext, reason: RemovedSecret["reason"]): Promise<boolean> {
+  return ctx.deleteMessage().then(
+    () => true,
+    (error: unknown) => {
+      ctx.logger.warn(
+        { reason, err: error instanceof Error ? error.message : String(error) },
+        "could not delete a message that may hold a secret",
+      );
+      return false;
+    },
+  );
 }
 
 /**

@@ -64,9 +64,9 @@ export function createFallback(): Composer<BotContext> {
   fallback.on("callback_query", (ctx) => answerStaleButton(ctx));
   // A message the secret guard deleted and no flow took: say why it disappeared.
   fallback.on(["message", "edited_message"], async (ctx, next) => {
+    await settleLapsedPrompt(ctx);
     const notice = secretNotice(ctx);
     if (notice === undefined) return next();
-    await settleLapsedPrompt(ctx);
     await ctx.reply(notice);
   });
   fallback.on("message:text", async (ctx) => {

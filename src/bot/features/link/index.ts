@@ -35,7 +35,8 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   const candidate = text.trim();
   // The message holds a secret (or something the user believes is one): gone before anything else
   // (the secret guard has already deleted it when it had the shape of a key).
-  if (!ctx.secretRemoved?.deleted) {
+  if (ctx.secretAnswer !== undefined) await ctx.secretAnswer.take();
+  else if (ctx.secretRemoved === undefined) {
     await ctx.deleteMessage().catch((e: unknown) => ctx.logger.warn({ err: String(e) }, "could not delete a key message"));
   }
 

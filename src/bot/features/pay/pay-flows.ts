@@ -11,13 +11,13 @@ import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
 import type { FlowContext } from "../../context.js";
 import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { describeError } from "../../core/errors.js";
-import { loadPayCard, payOrder, type PayOutcome } from "./payment.js";
+import { loadPayCard, payOrder } from "./payment.js";
 import { renderNothingPaid, renderOutcome, renderPayCard } from "./render.js";
 import { escapeHtml } from "../../ui/html.js";
-import { MAX_CODE_ATTEMPTS } from "../../core/two-factor.js";
 import { CodesLocked } from "../../core/code-attempts.js";
-import { askCode, cancelKeyboard, waitForText } from "../../core/secure-prompts.js";
-import { sendScreen, showScreen } from "../../ui/screen.js";
+import { accept, ask, cancelKeyboard, refuse } from "../../core/ask.js";
+import { retryCode, wrongCode } from "../../core/code-retry.js";
+import { sendScreen, showScreen, type Screen } from "../../ui/screen.js";
 
 export const PAY_TOKEN_FLOW = "pay-token";
 export const PAY_CODE_FLOW = "pay-code";
@@ -28,60 +28,40 @@ export function looksLikeToken(text: string): boolean {
 }
 
 export async function payTokenFlow(conversation: Flow, ctx: FlowContext): Promise<void> {
-  const chatId = ctx.chatId!;
-  const keyboard = cancelKeyboard(ctx);
-  await trackFlowPrompt(conversation, (await ctx.reply(ctx.t("pay-token-prompt"), { reply_markup: keyboard })).message_id);
-  for (;;) {
-    const answer = await waitForText(conversation, {
-      keyboard,
-      reprompt: ctx.t("pay-token-reprompt"),
-      check: (text) => (looksLikeToken(text.trim()) ? undefined : ctx.t("pay-token-invalid")),
-    });
-    if (answer.cancelled) return;
-    const token = answer.text.trim();
-    const card = await callExchanger(conversation, (caller, deps) => loadPayCard(deps, caller, chatId, { token }));
-    if (!card) {
-      await trackFlowPrompt(conversation, (await ctx.reply(ctx.t("pay-token-not-found"), { reply_markup: keyboard })).message_id);
-      continue;
-    }
-    await sendScreen(ctx, renderPayCard(ctx, card));
-    return;
-  }
+  const card = await ask(conversation, ctx, {
+    prompt: ctx.t("pay-token-prompt"),
+    notText: ctx.t("pay-token-reprompt"),
+    check: async (text) => {
+      const token = text.trim();
+      if (!looksLikeToken(token)) return refuse(ctx.t("pay-token-invalid"));
+      const found = await callExchanger(conversation, (caller, deps) => loadPayCard(deps, caller, ctx.chatId!, { token }));
+      return found ? accept(found) : refuse(ctx.t("pay-token-not-found"));
+    },
+  });
+  await sendScreen(ctx, renderPayCard(ctx, card));
 }
 
 export async function payCodeFlow(conversation: Flow, ctx: FlowContext, orderId: string): Promise<void> {
-  const chatId = ctx.chatId!;
-  const keyboard = cancelKeyboard(ctx);
   // Entered from the card's "Pay" press: the card turns into the code prompt (no Pay button left on it).
-  const prompt = ctx.t("pay-code-prompt", { id: escapeHtml(orderId) });
-  await showScreen(ctx, { text: prompt, keyboard }, { answered: true });
+  await showScreen(ctx, { text: ctx.t("pay-code-prompt", { id: escapeHtml(orderId) }), keyboard: cancelKeyboard(ctx) }, { answered: true });
   const card = ctx.callbackQuery?.message?.message_id;
   if (card !== undefined) await trackFlowPrompt(conversation, card);
+  await sendScreen(ctx, await payWithCode(conversation, ctx, orderId));
+}
 
-  for (let attempt = 1; ; attempt++) {
-    const code = await askCode(conversation, ctx, { keyboard });
-    if (code === undefined) return;
-    let outcome: PayOutcome;
-    try {
-      outcome = await callExchanger(conversation, (caller, deps) => payOrder(deps, caller, chatId, orderId, code));
-    } catch (error) {
-      // payOrder throws only before spending: say so, with the way to look at the order again.
-      if (error instanceof Unavailable || error instanceof ExchangerError || error instanceof CodesLocked) {
-        await sendScreen(ctx, renderNothingPaid(ctx, orderId, describeError(ctx, error)));
-        return;
-      }
-      throw error;
-    }
-    if (outcome.kind === "wrong-code" || outcome.kind === "needs-code") {
-      const left = MAX_CODE_ATTEMPTS - attempt;
-      if (left <= 0) {
-        await sendScreen(ctx, renderNothingPaid(ctx, orderId, ctx.t("secure-code-too-many")));
-        return;
-      }
-      await trackFlowPrompt(conversation, (await ctx.reply(ctx.t("secure-code-wrong", { left }), { reply_markup: keyboard })).message_id);
-      continue;
-    }
-    await sendScreen(ctx, renderOutcome(ctx, outcome));
-    return;
+async function payWithCode(conversation: Flow, ctx: FlowContext, orderId: string): Promise<Screen> {
+  try {
+    const paid = await retryCode(conversation, ctx, {
+      send: async (code) => {
+        const outcome = await callExchanger(conversation, (caller, deps) => payOrder(deps, caller, ctx.chatId!, orderId, code));
+        return outcome.kind === "wrong-code" || outcome.kind === "needs-code" ? wrongCode() : outcome;
+      },
+    });
+    return paid.ok ? renderOutcome(ctx, paid.value) : renderNothingPaid(ctx, orderId, ctx.t("secure-code-too-many"));
+  } catch (error) {
+    // payOrder throws only before spending: say so, with the way to look at the order again.
+    if (error instanceof Unavailable || error instanceof ExchangerError || error instanceof CodesLocked)
+      return renderNothingPaid(ctx, orderId, describeError(ctx, error));
+    throw error;
   }
 }

@@ -10,17 +10,16 @@
  */
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
-import { InputFile } from "grammy";
+import { InputFile, type InlineKeyboard } from "grammy";
 import { ExchangerError } from "../../../exchanger/errors.js";
-import type { UserInfo } from "../../../exchanger/types.js";
-import type { FlowContext } from "../../context.js";
-import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
-import type { FlowEnd } from "../../core/flow-messages.js";
-import { forgetFlowMessage, rememberFlowMessage } from "../../core/flow-messages.js";
+import type { Caller, UserInfo } from "../../../exchanger/types.js";
+import type { BotDeps, FlowContext } from "../../context.js";
+import { callExchanger, releaseFlowPrompt, trackFlowPrompt, type Flow } from "../../core/flows.js";
+import { forgetFlowMessage, rememberFlowMessage, type FlowEnd } from "../../core/flow-messages.js";
 import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { escapeHtml } from "../../ui/html.js";
-import { MAX_CODE_ATTEMPTS } from "../../core/two-factor.js";
-import { askCode, cancelKeyboard } from "../../core/secure-prompts.js";
+import { cancelKeyboard } from "../../core/ask.js";
+import { retryCode, sendCode } from "../../core/code-retry.js";
 
 export const TWOFA_ENABLE_FLOW = "twofa-enable";
 export const TWOFA_DISABLE_FLOW = "twofa-disable";
@@ -50,6 +49,11 @@ function remember(conversation: Flow, chatId: number, twofa: boolean): Promise<v
   return conversation.external((outer) => outer.deps.settings.update(chatId, { twofa }).then(() => undefined));
 }
 
+const setup = (change: { enable: boolean; code: string; secret?: string }) => async (caller: Caller, deps: BotDeps) => {
+  await deps.exchanger.setupTwoFactor(caller, change);
+  return true;
+};
+
 export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Promise<FlowEnd | void> {
   const chatId = ctx.chatId!;
   const account = await callExchanger(conversation, async (caller, deps) => {
@@ -61,96 +65,60 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
     await ctx.reply(ctx.t("twofa-already-on"));
     return;
   }
-
   const secret = await conversation.external(() => new Secret({ size: 20 }).base32);
-  const uri = otpauthUri(secret, ctx.botConfig.exchangerHost, account.label ?? ctx.botConfig.exchangerHost);
-  const png = await QRCode.toBuffer(uri, { type: "png", errorCorrectionLevel: "M", margin: 2, width: 360 });
   const keyboard = cancelKeyboard(ctx, TWOFA_ENABLE_CANCEL);
-  const qr = await ctx.replyWithPhoto(new InputFile(png, "2fa.png"), {
-    caption: ctx.t("twofa-qr-caption", { secret: escapeHtml(grouped(secret)), issuer: escapeHtml(ctx.botConfig.exchangerHost) }),
-    protect_content: true,
-    reply_markup: keyboard,
-  });
-  // /cancel leaves the flow without running it further; it deletes the QR through this record.
-  await conversation.external((outer) => rememberFlowMessage(outer.deps.kv, chatId, qr.message_id));
-  await trackFlowPrompt(conversation, qr.message_id);
-  const dropQr = async () => {
-    await ctx.api.deleteMessage(chatId, qr.message_id).catch(() => undefined);
-    await conversation.external((outer) => forgetFlowMessage(outer.deps.kv, chatId));
-  };
-
-  for (let attempt = 1; ; attempt++) {
-    const code = await askCode(conversation, ctx, { keyboard, cancelData: TWOFA_ENABLE_CANCEL });
-    if (code === undefined) {
-      await dropQr();
-      await ctx.reply(ctx.t("twofa-enable-cancelled"));
-      return "cancelled";
-    }
-    try {
-      await callExchanger(conversation, async (caller, deps) => {
-        // Any refusal of setup is taken as a wrong code (the flow says so too).
-        await deps.codeAttempts.send(caller, () => deps.exchanger.setupTwoFactor(caller, { enable: true, code, secret }), isExchangerError);
-        return true;
-      });
-    } catch (error) {
-      if (!(error instanceof ExchangerError)) {
-        await dropQr();
-        throw error;
-      }
-      if (attempt >= MAX_CODE_ATTEMPTS) {
-        await dropQr();
-        await ctx.reply(ctx.t("twofa-enable-failed"));
-        return;
-      }
-      await trackFlowPrompt(
-        conversation,
-        (await ctx.reply(wrongCode(ctx, error, MAX_CODE_ATTEMPTS - attempt), { reply_markup: keyboard })).message_id,
-      );
-      continue;
-    }
-    await dropQr();
-    await remember(conversation, chatId, true);
-    await ctx.reply(ctx.t("twofa-enabled"));
-    return;
-  }
-}
-
-export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Promise<void> {
-  const chatId = ctx.chatId!;
-  const keyboard = cancelKeyboard(ctx);
-  await trackFlowPrompt(conversation, (await ctx.reply(ctx.t("twofa-disable-ask-code"), { reply_markup: keyboard })).message_id);
-  for (let attempt = 1; ; attempt++) {
-    const code = await askCode(conversation, ctx, { keyboard });
-    if (code === undefined) return;
-    try {
-      await callExchanger(conversation, async (caller, deps) => {
-        await deps.codeAttempts.send(caller, () => deps.exchanger.setupTwoFactor(caller, { enable: false, code }), isExchangerError);
-        return true;
-      });
-    } catch (error) {
-      if (!(error instanceof ExchangerError)) throw error;
-      if (attempt >= MAX_CODE_ATTEMPTS) {
-        await ctx.reply(ctx.t("twofa-disable-failed"));
-        return;
-      }
-      await trackFlowPrompt(
-        conversation,
-        (await ctx.reply(wrongCode(ctx, error, MAX_CODE_ATTEMPTS - attempt), { reply_markup: keyboard })).message_id,
-      );
-      continue;
-    }
-    await remember(conversation, chatId, false);
-    await ctx.reply(ctx.t("twofa-disabled"));
-    return;
-  }
+  const dropQr = await showSecret(conversation, ctx, secret, account.label, keyboard);
+  const outcome = await retryCode(conversation, ctx, {
+    keyboard,
+    cancelData: TWOFA_ENABLE_CANCEL,
+    // Any refusal of setup is taken as a wrong code (the re-prompt says so too).
+    send: (code) => sendCode(conversation, setup({ enable: true, code, secret }), isExchangerError),
+    wrongText: (left, reason) => wrongCodeText(ctx, left, reason),
+  }).finally(dropQr);
+  if (outcome.ok) await remember(conversation, chatId, true);
+  await ctx.reply(ctx.t(outcome.ok ? "twofa-enabled" : outcome.why === "cancelled" ? "twofa-enable-cancelled" : "twofa-enable-failed"));
+  return !outcome.ok && outcome.why === "cancelled" ? "cancelled" : "done";
 }
 
 /**
- * One error for a wrong code (it used to be two: "The exchanger says: …" and "That code was not
- * accepted"): the exchanger's own reason (usually "invalid code") when it gives one, and the tries left.
+ * The secret as a QR code and as text, protected; /cancel leaves the flow without running it further,
+ * so it deletes the message through the flow-message record. Returns what deletes it.
  */
-function wrongCode(ctx: FlowContext, error: ExchangerError, left: number): string {
-  return error.serverMessage
-    ? ctx.t("secure-code-refused", { message: escapeHtml(error.serverMessage), left })
-    : ctx.t("secure-code-wrong", { left });
+async function showSecret(conversation: Flow, ctx: FlowContext, secret: string, label: string | null, keyboard: InlineKeyboard) {
+  const chatId = ctx.chatId!;
+  const issuer = ctx.botConfig.exchangerHost;
+  const png = await QRCode.toBuffer(otpauthUri(secret, issuer, label ?? issuer), {
+    type: "png",
+    errorCorrectionLevel: "M",
+    margin: 2,
+    width: 360,
+  });
+  const qr = await ctx.replyWithPhoto(new InputFile(png, "2fa.png"), {
+    caption: ctx.t("twofa-qr-caption", { secret: escapeHtml(grouped(secret)), issuer: escapeHtml(issuer) }),
+    protect_content: true,
+    reply_markup: keyboard,
+  });
+  await conversation.external((outer) => rememberFlowMessage(outer.deps.kv, chatId, qr.message_id));
+  await trackFlowPrompt(conversation, qr.message_id);
+  return async () => {
+    // Gone with its buttons: the flow's end must not edit it.
+    await releaseFlowPrompt(conversation, qr.message_id);
+    await ctx.api.deleteMessage(chatId, qr.message_id).catch(() => undefined);
+    await conversation.external((outer) => forgetFlowMessage(outer.deps.kv, chatId));
+  };
+}
+
+export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Promise<void> {
+  const outcome = await retryCode(conversation, ctx, {
+    prompt: ctx.t("twofa-disable-ask-code"),
+    send: (code) => sendCode(conversation, setup({ enable: false, code }), isExchangerError),
+    wrongText: (left, reason) => wrongCodeText(ctx, left, reason),
+  });
+  if (outcome.ok) await remember(conversation, ctx.chatId!, false);
+  await ctx.reply(ctx.t(outcome.ok ? "twofa-disabled" : "twofa-disable-failed"));
+}
+
+/** The exchanger's own reason (usually "invalid code") when it gives one, and the tries left. */
+function wrongCodeText(ctx: FlowContext, left: number, reason: string | undefined): string {
+  return reason ? ctx.t("secure-code-refused", { message: escapeHtml(reason), left }) : ctx.t("secure-code-wrong", { left });
 }
