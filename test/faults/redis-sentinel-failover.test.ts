@@ -71,6 +71,9 @@ describe("Redis Sentinel failover mid-conversation", () => {
     // Once the old master has rejoined as a replica (dropping anything written to it alone), Telegram
     // redelivers that update: it was seen, so the detail is not created twice.
     await group.settled();
+    // The value has the shape of a key: the secret guard, which runs before the store is asked whether
+    // the update was seen, deletes it again and Telegram says it is gone already.
+    h.fake.expectErrors(/message to delete not found/);
     await h.deliver(detail);
     expect(created()).toBe(1);
 

@@ -44,10 +44,14 @@ export class SecretAnswer {
   }
 }
 
-/** Deletes the secret answer of this update: through the guard's handle, else directly (no marker was seen). */
+/**
+ * Deletes the secret answer of this update: through the guard's handle; not at all when the guard
+ * removed it already for another reason (it had the shape of a key); directly when the guard saw no
+ * marker (the marker could not be written).
+ */
 export async function takeSecretAnswer(ctx: FlowContext): Promise<void> {
   if (ctx.secretAnswer !== undefined) await ctx.secretAnswer.take();
-  else await ctx.deleteMessage().catch(() => undefined);
+  else if (ctx.secretRemoved === undefined) await ctx.deleteMessage().catch(() => undefined);
 }
 
 /** What to tell the user about a message the guard removed (HTML), or undefined when nothing was. */

@@ -4,14 +4,13 @@
  *
  * Replay rules (conversations v2): everything here runs again on every update of the flow, so the
  * only side effects are Telegram calls (recorded and replayed) and `callExchanger` / `external`
- * (run once). /cancel, the Cancel button, other commands and other screens' buttons are handled
- * before the flow (help/index.ts, core/flow-exit.ts): they leave it.
+ * (run once). /cancel, other commands and other screens' buttons leave it (core/flow-exit.ts).
  */
 import { ExchangerError } from "../../../exchanger/errors.js";
 import type { FlowContext } from "../../context.js";
 import { loadDetailsPage, renderDetailsList } from "./list.js";
-import { callExchanger, defineFlow, trackFlowPrompt, type Flow } from "../../core/flows.js";
-import { cancelKeyboard } from "../../core/secure-prompts.js";
+import { callExchanger, defineFlow, releaseFlowPrompt, trackFlowPrompt, type Flow } from "../../core/flows.js";
+import { accept, ask, refuse, showPrompt } from "../../core/ask.js";
 import { filterCurrencies, pickerKeyboard, pickerPageCount, toPickable, type PickableCurrency } from "./currency-picker.js";
 import { describeError } from "../../core/errors.js";
 import { escapeHtml, quoteInput } from "../../ui/html.js";
@@ -34,8 +33,6 @@ export function valueProblem(raw: string): { key: string; vars?: Record<string, 
   return undefined;
 }
 
-const isCommand = (ctx: FlowContext): boolean => ctx.message?.text?.startsWith("/") === true;
-
 /**
  * Answers a button press the flow does not expect (an older screen's button, the menu…): the flow
  * keeps waiting, and the user learns how to leave it. Every callback query is answered once.
@@ -45,6 +42,21 @@ async function answerStrayButton(ctx: FlowContext): Promise<void> {
   else await ctx.answerCallbackQuery({ text: ctx.t("details-add-busy") });
 }
 
+/** The picker as it stands: what it lists, on which page, under which intro, in which message. */
+interface Picker {
+  list: PickableCurrency[];
+  /** Indexes into `list`. */
+  shown: number[];
+  page: number;
+  intro: string;
+  messageId: number;
+}
+
+const pickerScreen = (at: FlowContext, p: Picker) => ({
+  text: p.intro,
+  keyboard: pickerKeyboard(p.list, p.shown, p.page, at.t("btn-cancel")),
+});
+
 async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<PickableCurrency> {
   const list = await callExchanger(conversation, async (caller, deps) =>
     toPickable((await deps.currencies.byId(caller.language)).values()),
@@ -53,99 +65,80 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
     await ctx.reply(ctx.t("details-add-no-currencies"));
     return conversation.halt();
   }
-  let shown = filterCurrencies(list, "");
-  let page = 1;
-  let intro = ctx.t("details-add-pick");
-  const send = async (at: FlowContext) =>
-    trackFlowPrompt(
-      conversation,
-      (await at.reply(intro, { reply_markup: pickerKeyboard(list, shown, page, at.t("btn-cancel")) })).message_id,
-    );
-  let pickerId = await send(ctx);
-
+  const picker: Picker = { list, shown: filterCurrencies(list, ""), page: 1, intro: ctx.t("details-add-pick"), messageId: 0 };
+  const first = pickerScreen(ctx, picker);
+  picker.messageId = await showPrompt(conversation, ctx, first.text, first.keyboard);
   for (;;) {
     const update = await conversation.wait();
     if (update.callbackQuery) {
-      const data = update.callbackQuery.data ?? "";
-      const choice = pickCurrencyData.unpack(data);
-      const currency = choice ? list[choice.index] : undefined;
-      if (currency) {
-        await showScreen(update, { text: update.t("details-add-picked", { currency: escapeHtml(currency.label) }) });
-        return currency;
-      }
-      const target = pickerPageData.unpack(data)?.page ?? 0;
-      if (target >= 1 && target <= pickerPageCount(shown)) {
-        page = target;
-        const at = await showScreen(update, { text: intro, keyboard: pickerKeyboard(list, shown, page, update.t("btn-cancel")) });
-        // The picker was gone and came as a new message: that one is the flow's prompt now.
-        if (at !== pickerId) pickerId = await trackFlowPrompt(conversation, at);
-        continue;
-      }
-      await answerStrayButton(update);
-      continue;
-    }
-    // Edits of earlier messages and service updates are no answer to this prompt.
-    if (!update.message) continue;
-
-    const text = update.message.text;
-    if (text === undefined || isCommand(update)) {
-      await update.reply(update.t(text === undefined ? "details-add-pick-text-only" : "details-add-busy"));
-      continue;
-    }
-    // Typing narrows the list; the new picker replaces the old one below the user's message.
-    const matches = filterCurrencies(list, text);
-    const query = quoteInput(text);
-    if (!/[\p{L}\p{N}]/u.test(text)) {
-      // Only punctuation, emoji or invisible characters: nothing to search by; say how it works.
-      await update.reply(update.t("details-add-pick-text-only"));
-      continue;
-    }
-    if (matches.length === 0) {
-      intro = `${update.t("details-add-no-match", { query })}\n\n${update.t("details-add-pick")}`;
-    } else {
-      shown = matches;
-      page = 1;
-      intro = update.t("details-add-matches", { query });
-    }
-    await update.api.deleteMessage(update.chat!.id, pickerId).catch(() => undefined);
-    pickerId = await send(update);
+      const picked = await pressed(conversation, update, picker);
+      if (picked) return picked;
+    } else if (update.message) await typed(conversation, update, picker);
+    // Anything else (edits of earlier messages, service updates) is no answer to this prompt.
   }
 }
 
-async function saveValue(conversation: Flow, ctx: FlowContext, currency: PickableCurrency): Promise<string> {
-  const prompt = async (at: FlowContext, problem?: string) => {
-    const text = `${problem ? `${problem}\n\n` : ""}${at.t("details-add-value", { currency: escapeHtml(currency.label), max: MAX_DETAIL_VALUE })}`;
-    await trackFlowPrompt(conversation, (await at.reply(text, { reply_markup: cancelKeyboard(at) })).message_id);
-  };
-  await prompt(ctx);
-
-  for (;;) {
-    const update = await conversation.wait();
-    if (update.callbackQuery) {
-      await answerStrayButton(update);
-      continue;
-    }
-    if (!update.message) continue;
-    const text = update.message.text;
-    if (text === undefined || isCommand(update)) {
-      await update.reply(update.t(text === undefined ? "details-add-value-text-only" : "details-add-busy"));
-      continue;
-    }
-    const problem = valueProblem(text);
-    if (problem) {
-      await prompt(update, update.t(problem.key, problem.vars));
-      continue;
-    }
-    const value = text.trim();
-    try {
-      await callExchanger(conversation, (caller, deps) => deps.exchanger.createDetails(caller, { currency_id: currency.id, value }));
-      return value;
-    } catch (error) {
-      // The exchanger refused this value (format, duplicate…): say why and let the user try again.
-      if (!(error instanceof ExchangerError)) throw error;
-      await prompt(update, describeError(update, error));
-    }
+/** A press on the picker: the currency picked, or another page shown (undefined). */
+async function pressed(conversation: Flow, update: FlowContext, picker: Picker): Promise<PickableCurrency | undefined> {
+  const data = update.callbackQuery?.data ?? "";
+  const choice = pickCurrencyData.unpack(data);
+  const currency = choice ? picker.list[choice.index] : undefined;
+  if (currency) {
+    await showScreen(update, { text: update.t("details-add-picked", { currency: escapeHtml(currency.label) }) });
+    return currency;
   }
+  const target = pickerPageData.unpack(data)?.page ?? 0;
+  if (target < 1 || target > pickerPageCount(picker.shown)) {
+    await answerStrayButton(update);
+    return undefined;
+  }
+  picker.page = target;
+  const at = await showScreen(update, pickerScreen(update, picker));
+  // The picker was gone and came as a new message: that one is the flow's prompt now.
+  if (at !== picker.messageId) picker.messageId = await trackFlowPrompt(conversation, at);
+  return undefined;
+}
+
+/** Typing narrows the list; the new picker replaces the old one below the user's message. */
+async function typed(conversation: Flow, update: FlowContext, picker: Picker): Promise<void> {
+  const text = update.message?.text;
+  // Only punctuation, emoji or invisible characters: nothing to search by; say how it works.
+  if (text === undefined || !/[\p{L}\p{N}]/u.test(text)) {
+    await update.reply(update.t("details-add-pick-text-only"));
+    return;
+  }
+  if (text.startsWith("/")) return conversation.halt({ next: true });
+  const matches = filterCurrencies(picker.list, text);
+  const query = quoteInput(text);
+  if (matches.length === 0) picker.intro = `${update.t("details-add-no-match", { query })}\n\n${update.t("details-add-pick")}`;
+  else Object.assign(picker, { shown: matches, page: 1, intro: update.t("details-add-matches", { query }) });
+  // The old picker is deleted, not closed: it leaves the flow's prompts first.
+  await releaseFlowPrompt(conversation, picker.messageId);
+  await update.api.deleteMessage(update.chat!.id, picker.messageId).catch(() => undefined);
+  const screen = pickerScreen(update, picker);
+  picker.messageId = await showPrompt(conversation, update, screen.text, screen.keyboard);
+}
+
+/** Asks the value until the exchanger saves it (its refusal is said, and asked again). */
+async function saveValue(conversation: Flow, ctx: FlowContext, currency: PickableCurrency): Promise<string> {
+  const prompt = ctx.t("details-add-value", { currency: escapeHtml(currency.label), max: MAX_DETAIL_VALUE });
+  return ask(conversation, ctx, {
+    prompt,
+    notText: ctx.t("details-add-value-text-only"),
+    check: async (text) => {
+      const problem = valueProblem(text);
+      if (problem) return refuse(`${ctx.t(problem.key, problem.vars)}\n\n${prompt}`);
+      const value = text.trim();
+      try {
+        await callExchanger(conversation, (caller, deps) => deps.exchanger.createDetails(caller, { currency_id: currency.id, value }));
+        return accept(value);
+      } catch (error) {
+        // The exchanger refused this value (format, duplicate…): say why and let the user try again.
+        if (!(error instanceof ExchangerError)) throw error;
+        return refuse(`${describeError(ctx, error)}\n\n${prompt}`);
+      }
+    },
+  });
 }
 
 async function addDetail(conversation: Flow, ctx: FlowContext): Promise<void> {
@@ -153,8 +146,7 @@ async function addDetail(conversation: Flow, ctx: FlowContext): Promise<void> {
   const value = await saveValue(conversation, ctx, currency);
   await ctx.reply(ctx.t("details-add-saved", { currency: escapeHtml(currency.label), value: escapeHtml(value) }));
   const list = await callExchanger(conversation, (caller, deps) => loadDetailsPage(deps, caller, 1));
-  const screen = renderDetailsList(ctx, list);
-  await sendScreen(ctx, screen);
+  await sendScreen(ctx, renderDetailsList(ctx, list));
 }
 
 /** The flow's middleware, built anew for each bot (createDetailsFeature). */
