@@ -14,7 +14,7 @@ import type { Feature } from "../../feature.js";
 import { NotLinked } from "../../core/errors.js";
 import { clip, escapeHtml, fitMessage } from "../../ui/html.js";
 import { showButtons, showScreen, type Screen } from "../../ui/screen.js";
-import { enterFlow } from "../../core/secure-prompts.js";
+import { enterFlow } from "../../core/enter-flow.js";
 import { Confirmations } from "../../core/confirmations.js";
 import { onCallback } from "../../ui/callback-data.js";
 import { backToTicking, confirmDelete, deleteNow, DETAILS_ADD, detailsPage, tickOne, tickPage } from "./codec.js";

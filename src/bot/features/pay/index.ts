@@ -15,7 +15,7 @@ import { cancelPay, checkPayStatus, confirmPay, openPayCard, PAY_MENU_DATA } fro
 import { loadPayCard, payOrder, type PayOutcome } from "./payment.js";
 import { renderOutcome, renderPayCard } from "./render.js";
 import { PAY_CODE_FLOW, PAY_TOKEN_FLOW, looksLikeToken, payCodeFlow, payTokenFlow } from "./pay-flows.js";
-import { enterFlow, refuseWhileCodesLocked } from "../../core/secure-prompts.js";
+import { enterFlow, refuseWhileCodesLocked } from "../../core/enter-flow.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 
 /** Pay buttons answer their query at once (the exchanger may be slow), then show the result in place. */

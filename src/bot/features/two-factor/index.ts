@@ -8,8 +8,8 @@ import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { defineFlow } from "../../core/flows.js";
 import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
-import { enterCodeFlow } from "../../core/secure-prompts.js";
-import { TWOFA_DISABLE_FLOW, TWOFA_ENABLE_CANCEL, TWOFA_ENABLE_FLOW, twofaDisableFlow, twofaEnableFlow } from "./twofa-flows.js";
+import { enterCodeFlow } from "../../core/enter-flow.js";
+import { TWOFA_DISABLE_FLOW, TWOFA_ENABLE_CANCEL, TWOFA_ENABLE_FLOW, twofaDisableFlow, twofaEnableFlow } from "./flows.js";
 import { MENU_DATA } from "../menu/public.js";
 import { showScreen } from "../../ui/screen.js";
 

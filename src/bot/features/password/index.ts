@@ -3,8 +3,8 @@ import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { defineFlow } from "../../core/flows.js";
-import { enterCodeFlow } from "../../core/secure-prompts.js";
-import { PASSWORD_FLOW, passwordFlow } from "./password-flow.js";
+import { enterCodeFlow } from "../../core/enter-flow.js";
+import { PASSWORD_FLOW, passwordFlow } from "./flow.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createPasswordFeature(): Feature {
