@@ -87,6 +87,34 @@ export function codecsOutsideCodec(file: string, text: string): string[] {
   return [...text.matchAll(/\bcallbackData\s*\(/g)].map((m) => `${file}:${text.slice(0, m.index).split("\n").length}`);
 }
 
+/** Files where callback data may be spelled out: the codecs themselves. */
+const isCodecFile = (file: string) => file.endsWith("/codec.ts") || file === "bot/ui/callback-data.ts";
+
+/** The first part ("notify" of "notify:on") of every piece of callback data the codec files spell. */
+export function callbackPrefixes(codecTexts: string[]): Set<string> {
+  const prefixes = new Set<string>();
+  for (const text of codecTexts)
+    for (const m of text.matchAll(/["'`]([a-z]{2,8})(?::[a-z0-9:]*)?["'`]/g)) if (!/^(type|import)$/.test(m[1]!)) prefixes.add(m[1]!);
+  return prefixes;
+}
+
+/**
+ * "file:line literal" for callback data spelled outside a codec file: a string literal
+ * "<prefix>:…" of a known prefix, or any literal handed to callbackQuery() or as a button's data.
+ */
+export function callbackLiterals(file: string, source: string, prefixes: Set<string>): string[] {
+  if (isCodecFile(file)) return [];
+  // Comments may show examples of callback data; their lines are kept so line numbers stay right.
+  const text = source.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, " ")).replace(/^\s*\/\/.*$/gm, "");
+  const found: string[] = [];
+  const at = (index: number, literal: string) => found.push(`${file}:${text.slice(0, index).split("\n").length} ${literal}`);
+  for (const m of text.matchAll(/["'`]([a-z]{2,8}):[^"'`\s]*["'`]/g)) if (prefixes.has(m[1]!)) at(m.index, m[0]);
+  for (const m of text.matchAll(/\bcallbackQuery\(\s*(["'`][^"'`]*["'`])/g)) at(m.index, m[1]!);
+  for (const m of text.matchAll(/\.text\([^;\n]*?,\s*(["'`][^"'`]*["'`])\s*\)/g)) at(m.index, m[1]!);
+  for (const m of text.matchAll(/\bdata:\s*(["'`][^"'`]*["'`])/g)) at(m.index, m[1]!);
+  return found;
+}
+
 describe("layout rules (src/bot/README.md)", () => {
   it("finds the imports it checks", () => {
     // Guards the guard: a broken scanner would see no imports and pass everything.
@@ -118,6 +146,19 @@ describe("layout rules (src/bot/README.md)", () => {
     const declaration = 'export const openPayCard = callbackData("pay:o", { orderId });';
     expect(codecsOutsideCodec("bot/features/pay/public.ts", declaration)).toEqual(["bot/features/pay/public.ts:1"]);
     expect(codecsOutsideCodec("bot/features/pay/codec.ts", declaration)).toEqual([]);
+  });
+
+  it("no callback data is spelled outside a codec.ts: every button goes through its feature's codec", () => {
+    const files = sourceFiles(join(SRC, "bot")).map((file) => ({ file: relative(SRC, file), text: readFileSync(file, "utf8") }));
+    const prefixes = callbackPrefixes(files.filter((f) => isCodecFile(f.file)).map((f) => f.text));
+    // Guards the guard: the prefixes are read from the codecs, and each kind of spelling is seen.
+    expect([...prefixes]).toEqual(expect.arrayContaining(["flow", "notify", "verif", "tfa", "ord", "menu", "noop"]));
+    expect(files.flatMap((f) => callbackLiterals(f.file, f.text, prefixes))).toEqual([]);
+    expect(callbackLiterals("bot/features/x/index.ts", 'keyboard.text(ctx.t("a"), "notify:on");', prefixes)).toHaveLength(2);
+    expect(callbackLiterals("bot/features/x/index.ts", 'composer.callbackQuery("noop", answer)', prefixes)).toHaveLength(1);
+    expect(callbackLiterals("bot/features/x/index.ts", 'menu: [{ labelKey: "x", data: "menu" }]', prefixes)).toHaveLength(1);
+    expect(callbackLiterals("bot/features/x/index.ts", 'if (data === "verif:skip") return;', prefixes)).toHaveLength(1);
+    expect(callbackLiterals("bot/features/x/codec.ts", 'export const SKIP = "verif:skip";', prefixes)).toEqual([]);
   });
 
   it("catches each kind of violation", () => {

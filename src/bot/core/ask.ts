@@ -14,7 +14,7 @@ import { InlineKeyboard } from "grammy";
 import type { BotContext, FlowContext } from "../context.js";
 import { sendScreen } from "../ui/screen.js";
 import { trackFlowPrompt, type Flow } from "./flows.js";
-import { CANCEL_DATA } from "./flow-exit.js";
+import { CANCEL_DATA } from "./codec.js";
 import { clearSecretPrompt, markSecretPrompt, takeSecretAnswer } from "./secret-prompt.js";
 
 export type Verdict<T> = { ok: true; value: T } | { ok: false; problem: string };

@@ -13,10 +13,10 @@ import { dropButtons, showScreen } from "../ui/screen.js";
 import { clearSecretPrompt } from "./secret-prompt.js";
 import { closePrompts, deleteFlowMessage, hasTypedInput, isFlowPrompt, stalePrompt, type FlowEnd } from "./flow-messages.js";
 import { conversationKey } from "./chat-snapshot.js";
+import { CANCEL_DATA, LEAVE_NO, LEAVE_YES } from "./codec.js";
+import { NOOP_DATA } from "../ui/callback-data.js";
 
-export const CANCEL_DATA = "flow:cancel";
-const LEAVE_YES = "flow:leave";
-const LEAVE_NO = "flow:stay";
+export { CANCEL_DATA } from "./codec.js";
 
 export const flowRunning = (ctx: BotContext) => Object.keys(ctx.conversation.active()).length > 0;
 
@@ -53,7 +53,7 @@ export async function answerStaleButton(ctx: BotContext, strip = false): Promise
 async function leavesFlow(ctx: BotContext): Promise<boolean> {
   if (ctx.message?.text?.startsWith("/")) return true;
   const query = ctx.callbackQuery;
-  if (query === undefined || query.data === "noop" || query.data === CANCEL_DATA) return false;
+  if (query === undefined || query.data === NOOP_DATA || query.data === CANCEL_DATA) return false;
   const messageId = query.message?.message_id;
   // The flow's own prompts (recorded as they are sent) keep working; any other message's button leaves.
   return messageId === undefined || ctx.chatId === undefined || !(await isFlowPrompt(ctx.deps.kv, ctx.chatId, messageId));

@@ -13,6 +13,9 @@
  */
 import type { Composer, Context, NextFunction } from "grammy";
 
+/** A button that only shows something (the pager's "2 / 5"): answered, acts on nothing. */
+export const NOOP_DATA = "noop";
+
 /** Telegram's limit for callback_data. */
 export const MAX_CALLBACK_BYTES = 64;
 

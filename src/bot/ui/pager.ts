@@ -2,10 +2,11 @@
  * The ⏮ ◀ page / total ▶ ⏭ row under paged lists. ⏮ and ⏭ jump to the first and last page when
  * that is more than one step away (one step is ◀ or ▶ already). When the server sends no
  * `pagination`, "next" is offered while full pages arrive and there is no last page to jump to.
- * The middle button only shows the position (callback "noop").
+ * The middle button only shows the position (NOOP_DATA).
  */
 import type { InlineKeyboard } from "grammy";
 import type { Pagination } from "../../exchanger/types.js";
+import { NOOP_DATA } from "./callback-data.js";
 
 export interface PageInfo {
   page: number;
@@ -32,7 +33,7 @@ export function addPagerRow(keyboard: InlineKeyboard, info: PageInfo, data: (pag
   keyboard.row();
   if (info.page > 2) keyboard.text("⏮", data(1));
   if (info.page > 1) keyboard.text("◀", data(info.page - 1));
-  keyboard.text(total === undefined ? `${info.page}` : `${info.page} / ${total}`, "noop");
+  keyboard.text(total === undefined ? `${info.page}` : `${info.page} / ${total}`, NOOP_DATA);
   if (next) keyboard.text("▶", data(info.page + 1));
   if (total !== undefined && info.page < total - 1) keyboard.text("⏭", data(total));
   return keyboard;

@@ -1,3 +1,3 @@
 /** The account card, which linking shows as its first screen, and the button data that opens it. */
 export { renderAccountCard } from "./render.js";
-export const ACCOUNT_DATA = "acct:show";
+export { ACCOUNT_DATA } from "./codec.js";

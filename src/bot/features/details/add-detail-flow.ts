@@ -16,6 +16,7 @@ import { describeError } from "../../core/errors.js";
 import { escapeHtml, quoteInput } from "../../ui/html.js";
 import { sendScreen, showScreen } from "../../ui/screen.js";
 import { pickCurrencyData, pickerPageData } from "./codec.js";
+import { NOOP_DATA } from "../../ui/callback-data.js";
 
 export const ADD_DETAIL_FLOW = "add-detail";
 /** What create-details accepts (the sandbox enforces the same limit, in characters). */
@@ -38,7 +39,7 @@ export function valueProblem(raw: string): { key: string; vars?: Record<string, 
  * keeps waiting, and the user learns how to leave it. Every callback query is answered once.
  */
 async function answerStrayButton(ctx: FlowContext): Promise<void> {
-  if (ctx.callbackQuery?.data === "noop") await ctx.answerCallbackQuery();
+  if (ctx.callbackQuery?.data === NOOP_DATA) await ctx.answerCallbackQuery();
   else await ctx.answerCallbackQuery({ text: ctx.t("details-add-busy") });
 }
 

@@ -9,6 +9,7 @@ import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
 import { clip } from "../../ui/html.js";
 import { addPagerRow } from "../../ui/pager.js";
 import { pickCurrencyData, pickerPageData } from "./codec.js";
+import { CANCEL_DATA } from "../../core/codec.js";
 
 export const PICKER_PAGE_SIZE = 8;
 
@@ -55,5 +56,5 @@ export function pickerKeyboard(list: PickableCurrency[], shown: number[], page: 
     { page, pageSize: PICKER_PAGE_SIZE, itemsOnPage: onPage, pagination: { total: shown.length, position: start } },
     (page) => pickerPageData.pack({ page }),
   );
-  return keyboard.row().text(cancelLabel, "flow:cancel");
+  return keyboard.row().text(cancelLabel, CANCEL_DATA);
 }

@@ -9,6 +9,7 @@ import { isFlowPrompt } from "../../core/flow-messages.js";
 import { answerStaleButton, CANCEL_DATA, leaveFlows } from "../../core/flow-exit.js";
 import { secretNotice, settleLapsedPrompt } from "../../core/secret-prompt.js";
 import { showScreen } from "../../ui/screen.js";
+import { NOOP_DATA } from "../../ui/callback-data.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createHelpFeature(): Feature {
@@ -22,11 +23,11 @@ export function createHelpFeature(): Feature {
   });
 
   // Position labels on pagers and other display-only buttons.
-  composer.callbackQuery("noop", (ctx) => ctx.answerCallbackQuery());
+  composer.callbackQuery(NOOP_DATA, (ctx) => ctx.answerCallbackQuery());
 
   return {
     name: "help",
-    callbacks: ["noop"],
+    callbacks: [NOOP_DATA],
     composer,
     commands: [
       { command: "help", descriptionKey: "cmd-help", inMenu: true },

@@ -3,6 +3,7 @@
  * Field names come from the directions' cards, read with `pair` (cached, see directions.ts); a field
  * no direction names any more is shown as "Field #<id>" in the reader's language.
  */
+import { SHOW_INPUTS } from "./codec.js";
 import { Composer, InlineKeyboard } from "grammy";
 import { withCaller } from "../../core/caller.js";
 import type { BotContext, FlowContext } from "../../context.js";
@@ -12,7 +13,7 @@ import { showScreen, type Screen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
 
 export function renderInputs(ctx: Pick<FlowContext, "t">, inputs: Record<string, unknown>, names: Map<string, string>): Screen {
-  const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), "in:show"));
+  const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), SHOW_INPUTS));
   const lines: string[] = [];
   for (const [id, raw] of Object.entries(inputs)) {
     const value = displayValue(raw);
@@ -39,13 +40,13 @@ export function createInputsFeature(): Feature {
   const composer = new Composer<BotContext>();
   const privateChat = composer.chatType("private");
   privateChat.command("inputs", showInputs);
-  privateChat.callbackQuery("in:show", showInputs);
+  privateChat.callbackQuery(SHOW_INPUTS, showInputs);
 
   return {
     name: "inputs",
     callbacks: ["in"],
     composer,
-    menu: [{ labelKey: "inputs-menu", data: "in:show", order: 45 }],
+    menu: [{ labelKey: "inputs-menu", data: SHOW_INPUTS, order: 45 }],
     commands: [{ command: "inputs", descriptionKey: "inputs-cmd" }],
   };
 }

@@ -2,4 +2,5 @@
 import { LANGUAGES, type Language } from "../../../config.js";
 import { callbackData, oneOf } from "../../ui/callback-data.js";
 
+export const LANGUAGE_MENU = "lang:menu";
 export const chooseLanguage = callbackData("lang", { lang: oneOf<Language>(LANGUAGES) });

@@ -7,7 +7,7 @@ import { LANGUAGE_NAMES } from "../../i18n.js";
 import { MENU_DATA } from "../menu/public.js";
 import { showScreen } from "../../ui/screen.js";
 import { onCallback } from "../../ui/callback-data.js";
-import { chooseLanguage } from "./codec.js";
+import { chooseLanguage, LANGUAGE_MENU } from "./codec.js";
 
 function picker(current: Language): InlineKeyboard {
   const keyboard = new InlineKeyboard();
@@ -22,7 +22,7 @@ export function createLanguageFeature(): Feature {
 
   const showPicker = (ctx: BotContext) => showScreen(ctx, { text: ctx.t("language-choose"), keyboard: picker(ctx.language) });
   privateChat.command("language", showPicker);
-  privateChat.callbackQuery("lang:menu", showPicker);
+  privateChat.callbackQuery(LANGUAGE_MENU, showPicker);
 
   onCallback(privateChat, chooseLanguage, async (ctx, { lang }) => {
     ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId, { lang });
@@ -39,7 +39,7 @@ export function createLanguageFeature(): Feature {
     name: "language",
     callbacks: ["lang"],
     composer,
-    menu: [{ labelKey: "menu-language", data: "lang:menu", order: 90, needsKey: false }],
+    menu: [{ labelKey: "menu-language", data: LANGUAGE_MENU, order: 90, needsKey: false }],
     commands: [{ command: "language", descriptionKey: "cmd-language", inMenu: true }],
   };
 }

@@ -3,8 +3,9 @@ import { InlineKeyboard } from "grammy";
 import type { FlowContext } from "../../context.js";
 import { startRow } from "../../ui/rows.js";
 
-/** Callback data of "☰ Menu": opens the main menu in place. */
-export const MENU_DATA = "menu";
+import { MENU_DATA } from "./codec.js";
+
+export { MENU_DATA };
 
 /** One button per installed screen (ctx.layout), two per row; without a key only those that need none. */
 export function mainMenuKeyboard(ctx: Pick<FlowContext, "t" | "layout">, linked: boolean): InlineKeyboard {

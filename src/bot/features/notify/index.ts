@@ -14,7 +14,7 @@ import { NotLinked } from "../../core/errors.js";
 import { MENU_DATA, mainMenuKeyboard } from "../menu/public.js";
 import { ACCOUNT_DATA } from "../account/public.js";
 import { showButtons, showScreen, type Screen } from "../../ui/screen.js";
-import { KINDS, switchData, type Kind } from "./codec.js";
+import { KINDS, OFFER_NOTIFY, SHOW_NOTIFY, switchData, TURN_OFF, TURN_ON, type Kind } from "./codec.js";
 import { kindsPatch, notifyPrefs, type NotifyPrefs } from "../../../storage/settings.js";
 
 const PREF: Record<Kind, keyof NotifyPrefs> = { new: "newOrders", status: "statusChanges", quiet: "quiet" };
@@ -63,7 +63,7 @@ function screen(ctx: BotContext): Screen {
     keyboard.text(`${mark(current)} ${ctx.t(`notify-btn-${kind}`)}`, switchData.pack({ kind, on: current ? "0" : "1" })).row();
   }
   keyboard
-    .text(ctx.t(on ? "notify-btn-off" : "notify-btn-on"), on ? "notify:off" : "notify:on")
+    .text(ctx.t(on ? "notify-btn-off" : "notify-btn-on"), on ? TURN_OFF : TURN_ON)
     .row()
     .text(ctx.t("notify-btn-account"), ACCOUNT_DATA)
     .text(ctx.t("btn-menu"), MENU_DATA);
@@ -81,13 +81,13 @@ export function createNotifyFeature(): Feature {
     await showScreen(ctx, screen(ctx));
   });
 
-  privateChat.callbackQuery("notify:show", async (ctx) => {
+  privateChat.callbackQuery(SHOW_NOTIFY, async (ctx) => {
     await requireLinked(ctx);
     await showScreen(ctx, screen(ctx));
   });
 
   for (const on of [true, false]) {
-    privateChat.callbackQuery(on ? "notify:on" : "notify:off", async (ctx) => {
+    privateChat.callbackQuery(on ? TURN_ON : TURN_OFF, async (ctx) => {
       const changed = (ctx.chatSettings.notify === true) !== on;
       if (changed) await setKinds(ctx, { newOrders: on, statusChanges: on });
       else await requireLinked(ctx);
@@ -112,7 +112,7 @@ export function createNotifyFeature(): Feature {
   });
 
   // The offer under "Account linked": switch on, say so, and leave the rest of that message alone.
-  privateChat.callbackQuery("notify:offer", async (ctx) => {
+  privateChat.callbackQuery(OFFER_NOTIFY, async (ctx) => {
     if (ctx.chatSettings.notify !== true) await setKinds(ctx, { newOrders: true, statusChanges: true });
     else await requireLinked(ctx);
     // Should that message be gone, the notifications screen comes instead: it shows the same news.
@@ -123,7 +123,7 @@ export function createNotifyFeature(): Feature {
     name: "notify",
     callbacks: ["notify"],
     composer,
-    menu: [{ labelKey: "notify-menu", data: "notify:show", order: 80 }],
+    menu: [{ labelKey: "notify-menu", data: SHOW_NOTIFY, order: 80 }],
     commands: [{ command: "notify", descriptionKey: "notify-cmd", inMenu: true }],
   };
 }

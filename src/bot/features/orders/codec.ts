@@ -14,6 +14,7 @@
  * "this button has expired".
  */
 import { FILTER_NAME, type StatusChoice } from "../../../exchanger/server-statuses.js";
+import { callbackData, pageField, textField, type Field } from "../../ui/callback-data.js";
 
 export type OrderScope = "ord" | "rord";
 /** "all", or one status in the server's form. */
@@ -31,14 +32,7 @@ export interface CardView extends ListView {
 }
 
 /** Ids we can put in a button: what exchangers use (digits, sometimes letters), short enough for 64 bytes. */
-const ID = "[A-Za-z0-9_-]{1,32}";
 const FILTER = `a|[0-4]|@${FILTER_NAME.source.replace(/^\^|\$$/g, "")}`;
-/** Pages 1..999999: no leading zero, so each page has exactly one spelling. */
-const PAGE = "[1-9]\\d{0,5}";
-
-const LIST = new RegExp(`^(ord|rord):l:(${FILTER}):(${PAGE})$`);
-const CARD = new RegExp(`^(ord|rord):c:(${ID}):(${FILTER}):(${PAGE})$`);
-const SAME = /^(ord|rord):f$/;
 
 function encodeFilter(filter: StatusFilter): string {
   if (filter === "all") return "a";
@@ -50,36 +44,41 @@ function decodeFilter(code: string): StatusFilter {
   return code.startsWith("@") ? { form: "name", value: code.slice(1) } : { form: "number", value: code };
 }
 
+const filter: Field<StatusFilter> = { pattern: FILTER, encode: encodeFilter, decode: decodeFilter };
+const id = textField("[A-Za-z0-9_-]{1,32}");
+
+/** One codec set per scope: "ord" and "rord" buttons never reach each other's handlers. */
+const codecs = (scope: OrderScope) => ({
+  list: callbackData(`${scope}:l`, { filter, page: pageField }),
+  card: callbackData(`${scope}:c`, { id, filter, page: pageField }),
+  same: `${scope}:f`,
+});
+const SCOPES = { ord: codecs("ord"), rord: codecs("rord") };
+
 export function sameFilter(a: StatusFilter, b: StatusFilter): boolean {
   return encodeFilter(a) === encodeFilter(b);
 }
 
 export function listData(view: ListView): string {
-  return `${view.scope}:l:${encodeFilter(view.filter)}:${view.page}`;
+  return SCOPES[view.scope].list.pack(view);
 }
 
-/** Undefined when the order's id cannot travel in callback data (then the order gets no button). */
-export function cardData(view: ListView, id: unknown): string | undefined {
-  const text = String(id);
-  if (!new RegExp(`^${ID}$`).test(text)) return undefined;
-  return `${view.scope}:c:${text}:${encodeFilter(view.filter)}:${view.page}`;
+export function cardData(view: ListView, orderId: unknown): string | undefined {
+  return SCOPES[view.scope].card.tryPack({ id: String(orderId), filter: view.filter, page: view.page });
 }
 
-/** The data of the chip whose list is already on screen. */
-export const sameFilterData = (scope: OrderScope): string => `${scope}:f`;
+export const sameFilterData = (scope: OrderScope): string => SCOPES[scope].same;
 
 export function parseListData(scope: OrderScope, data: string): ListView | undefined {
-  const match = LIST.exec(data);
-  if (!match || match[1] !== scope) return undefined;
-  return { scope, filter: decodeFilter(match[2]!), page: Number(match[3]) };
+  const view = SCOPES[scope].list.unpack(data);
+  return view && { scope, ...view };
 }
 
 export function parseCardData(scope: OrderScope, data: string): CardView | undefined {
-  const match = CARD.exec(data);
-  if (!match || match[1] !== scope) return undefined;
-  return { scope, id: match[2]!, filter: decodeFilter(match[3]!), page: Number(match[4]) };
+  const view = SCOPES[scope].card.unpack(data);
+  return view && { scope, ...view };
 }
 
 export function isSameFilterData(scope: OrderScope, data: string): boolean {
-  return SAME.exec(data)?.[1] === scope;
+  return data === SCOPES[scope].same;
 }

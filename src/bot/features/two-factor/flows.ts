@@ -20,11 +20,10 @@ import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { escapeHtml } from "../../ui/html.js";
 import { cancelKeyboard } from "../../core/ask.js";
 import { retryCode, sendCode } from "../../core/code-retry.js";
+import { CANCEL_ENABLE } from "./codec.js";
 
 export const TWOFA_ENABLE_FLOW = "twofa-enable";
 export const TWOFA_DISABLE_FLOW = "twofa-disable";
-/** Cancel of the enable flow: handled inside it, so the QR message can be deleted first. */
-export const TWOFA_ENABLE_CANCEL = "tfa:x";
 
 const isExchangerError = (error: unknown) => error instanceof ExchangerError;
 
@@ -66,11 +65,11 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
     return;
   }
   const secret = await conversation.external(() => new Secret({ size: 20 }).base32);
-  const keyboard = cancelKeyboard(ctx, TWOFA_ENABLE_CANCEL);
+  const keyboard = cancelKeyboard(ctx, CANCEL_ENABLE);
   const dropQr = await showSecret(conversation, ctx, secret, account.label, keyboard);
   const outcome = await retryCode(conversation, ctx, {
     keyboard,
-    cancelData: TWOFA_ENABLE_CANCEL,
+    cancelData: CANCEL_ENABLE,
     // Any refusal of setup is taken as a wrong code (the re-prompt says so too).
     send: (code) => sendCode(conversation, setup({ enable: true, code, secret }), isExchangerError),
     wrongText: (left, reason) => wrongCodeText(ctx, left, reason),

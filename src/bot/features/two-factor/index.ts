@@ -9,7 +9,8 @@ import type { Feature } from "../../feature.js";
 import { defineFlow } from "../../core/flows.js";
 import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { enterCodeFlow } from "../../core/enter-flow.js";
-import { TWOFA_DISABLE_FLOW, TWOFA_ENABLE_CANCEL, TWOFA_ENABLE_FLOW, twofaDisableFlow, twofaEnableFlow } from "./flows.js";
+import { TWOFA_DISABLE_FLOW, TWOFA_ENABLE_FLOW, twofaDisableFlow, twofaEnableFlow } from "./flows.js";
+import { CANCEL_ENABLE, SHOW_TWOFA, TURN_OFF, TURN_ON } from "./codec.js";
 import { MENU_DATA } from "../menu/public.js";
 import { showScreen } from "../../ui/screen.js";
 
@@ -21,8 +22,8 @@ async function showStatus(ctx: BotContext): Promise<void> {
   const on = fromUser ?? ctx.chatSettings.twofa;
 
   const keyboard = new InlineKeyboard();
-  if (on !== true) keyboard.text(ctx.t("twofa-btn-enable"), "tfa:on");
-  if (on !== false) keyboard.text(ctx.t("twofa-btn-disable"), "tfa:off");
+  if (on !== true) keyboard.text(ctx.t("twofa-btn-enable"), TURN_ON);
+  if (on !== false) keyboard.text(ctx.t("twofa-btn-disable"), TURN_OFF);
   keyboard.row().text(ctx.t("btn-menu"), MENU_DATA);
   const state = on === undefined ? ctx.t("twofa-state-unknown") : on ? ctx.t("twofa-state-on") : ctx.t("twofa-state-off");
   const text = `${ctx.t("twofa-title")}\n${state}\n\n${ctx.t(on ? "twofa-explain-on" : "twofa-explain-off")}`;
@@ -33,11 +34,11 @@ async function showStatus(ctx: BotContext): Promise<void> {
 export function createTwofaFeature(): Feature {
   const composer = new Composer<BotContext>();
   composer.command("2fa", showStatus);
-  composer.callbackQuery("tfa:show", showStatus);
-  composer.callbackQuery("tfa:on", (ctx) => enterCodeFlow(ctx, TWOFA_ENABLE_FLOW));
-  composer.callbackQuery("tfa:off", (ctx) => enterCodeFlow(ctx, TWOFA_DISABLE_FLOW));
+  composer.callbackQuery(SHOW_TWOFA, showStatus);
+  composer.callbackQuery(TURN_ON, (ctx) => enterCodeFlow(ctx, TWOFA_ENABLE_FLOW));
+  composer.callbackQuery(TURN_OFF, (ctx) => enterCodeFlow(ctx, TWOFA_DISABLE_FLOW));
   // The QR message's Cancel after its flow is gone (expired, /cancel): the secret must not stay on screen.
-  composer.callbackQuery(TWOFA_ENABLE_CANCEL, async (ctx) => {
+  composer.callbackQuery(CANCEL_ENABLE, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("twofa-enable-cancelled") });
     await ctx.deleteMessage().catch(() => undefined);
   });
@@ -47,7 +48,7 @@ export function createTwofaFeature(): Feature {
     callbacks: ["tfa"],
     composer,
     flows: [defineFlow(TWOFA_ENABLE_FLOW, twofaEnableFlow), defineFlow(TWOFA_DISABLE_FLOW, twofaDisableFlow)],
-    menu: [{ labelKey: "twofa-menu", data: "tfa:show", order: 72 }],
+    menu: [{ labelKey: "twofa-menu", data: SHOW_TWOFA, order: 72 }],
     commands: [{ command: "2fa", descriptionKey: "twofa-cmd" }],
   };
 }

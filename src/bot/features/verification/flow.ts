@@ -36,6 +36,9 @@ import {
   type FieldStep,
 } from "./form.js";
 import { MENU_DATA } from "../menu/public.js";
+import { CANCEL_DATA } from "../../core/codec.js";
+import { CLEAN_PHOTOS, EDIT, KEEP_PHOTOS, PHOTOS_DONE, SHOW_VERIFICATION, SKIP_FIELD, SUBMIT, chooseKind, pickChoice } from "./codec.js";
+import type { ID_TYPES } from "./render.js";
 
 export const VERIFICATION_FLOW = "verification";
 
@@ -79,7 +82,7 @@ async function nextAction(conversation: Flow, live: LiveScreen | undefined, acce
 
 // ---- small screen helpers ---------------------------------------------------------------------------
 
-const cancelRow = (ctx: FlowContext, keyboard = new InlineKeyboard()) => keyboard.text(ctx.t("btn-cancel"), "flow:cancel");
+const cancelRow = (ctx: FlowContext, keyboard = new InlineKeyboard()) => keyboard.text(ctx.t("btn-cancel"), CANCEL_DATA);
 
 /** `protect`: the message shows personal data (the summary, later the request): not forwardable. */
 async function show(ctx: FlowContext, text: string, keyboard?: InlineKeyboard, protect = false): Promise<LiveScreen> {
@@ -110,7 +113,7 @@ const inFormHint = (ctx: FlowContext) => ctx.reply(ctx.t("verification-in-form")
 
 async function askKind(conversation: Flow, ctx: FlowContext, editInPlace: boolean): Promise<VerificationKind> {
   const keyboard = new InlineKeyboard();
-  for (const kind of KINDS) keyboard.text(ctx.t(`verification-btn-kind-${kind}`), `verif:kind:${kind}`).row();
+  for (const kind of KINDS) keyboard.text(ctx.t(`verification-btn-kind-${kind}`), chooseKind.pack({ kind })).row();
   cancelRow(ctx, keyboard);
   const text = ctx.t("verification-ask-kind");
   const entry = ctx.callbackQuery?.message;
@@ -120,9 +123,9 @@ async function askKind(conversation: Flow, ctx: FlowContext, editInPlace: boolea
       : await show(ctx, text, keyboard);
 
   for (;;) {
-    const action = await nextAction(conversation, screen, (data) => KINDS.some((kind) => data === `verif:kind:${kind}`));
+    const action = await nextAction(conversation, screen, (data) => chooseKind.unpack(data) !== undefined);
     if (action.type === "button") {
-      const kind = action.data.slice("verif:kind:".length) as VerificationKind;
+      const kind = chooseKind.unpack(action.data)!.kind;
       await action.ctx.answerCallbackQuery();
       screen = await replace(ctx, screen, ctx.t("verification-kind-chosen", { kind: kindLabel(ctx, kind) ?? kind }));
       return kind;
@@ -134,8 +137,9 @@ async function askKind(conversation: Flow, ctx: FlowContext, editInPlace: boolea
 
 function fieldKeyboard(ctx: FlowContext, step: FieldStep): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const code of step.choices ?? []) keyboard.text(idTypeLabel(ctx, code), `verif:pick:${code}`).row();
-  if (step.optional) keyboard.text(ctx.t("verification-btn-skip"), "verif:skip");
+  for (const code of step.choices ?? [])
+    keyboard.text(idTypeLabel(ctx, code), pickChoice.pack({ code: code as (typeof ID_TYPES)[number] })).row();
+  if (step.optional) keyboard.text(ctx.t("verification-btn-skip"), SKIP_FIELD);
   return cancelRow(ctx, keyboard);
 }
 
@@ -152,18 +156,18 @@ async function askField(conversation: Flow, ctx: FlowContext, kind: Verification
   const keyboard = fieldKeyboard(ctx, step);
   let screen = await show(ctx, prompt, keyboard);
   const accept = (data: string) =>
-    (step.optional === true && data === "verif:skip") || (step.choices ?? []).some((code) => data === `verif:pick:${code}`);
+    (step.optional === true && data === SKIP_FIELD) || (step.choices ?? []).some((code) => pickChoice.unpack(data)?.code === code);
 
   for (;;) {
     const action = await nextAction(conversation, screen, accept);
     switch (action.type) {
       case "button": {
         await action.ctx.answerCallbackQuery();
-        if (action.data === "verif:skip") {
+        if (action.data === SKIP_FIELD) {
           await replace(ctx, screen, `${prompt}\n\n${ctx.t("verification-skipped")}`);
           return undefined;
         }
-        const code = action.data.slice("verif:pick:".length);
+        const code = pickChoice.unpack(action.data)!.code;
         await replace(ctx, screen, `${prompt}\n\n✔ ${escapeHtml(idTypeLabel(ctx, code))}`);
         return code;
       }
@@ -212,7 +216,7 @@ async function collectPhotos(
   let screen = await show(ctx, ctx.t(`verification-ask-photos-${kind}`, { max: MAX_PHOTOS }), cancelRow(ctx));
 
   for (;;) {
-    const action = await nextAction(conversation, screen, (data) => data === "verif:done" && photos.length > 0);
+    const action = await nextAction(conversation, screen, (data) => data === PHOTOS_DONE && photos.length > 0);
     switch (action.type) {
       case "button":
         await action.ctx.answerCallbackQuery();
@@ -239,7 +243,7 @@ async function collectPhotos(
         }
         photos.push(intake.photo);
         await retire(ctx, screen);
-        const done = new InlineKeyboard().text(ctx.t("verification-btn-done", { count: photos.length }), "verif:done");
+        const done = new InlineKeyboard().text(ctx.t("verification-btn-done", { count: photos.length }), PHOTOS_DONE);
         screen = await show(ctx, ctx.t("verification-photo-received", { n: photos.length, max: MAX_PHOTOS }), cancelRow(ctx, done));
         break;
       }
@@ -316,20 +320,20 @@ async function confirmAndSubmit(
   const summary = renderSummary(ctx, kind, fields, photos.length);
   const keyboard = cancelRow(
     ctx,
-    new InlineKeyboard().text(ctx.t("verification-btn-submit"), "verif:send").text(ctx.t("verification-btn-edit"), "verif:edit").row(),
+    new InlineKeyboard().text(ctx.t("verification-btn-submit"), SUBMIT).text(ctx.t("verification-btn-edit"), EDIT).row(),
   );
   // Protected; the result after submitting replaces this message, so it stays protected too.
   let screen = await show(ctx, summary, keyboard, true);
 
   for (;;) {
-    const action = await nextAction(conversation, screen, (data) => data === "verif:send" || data === "verif:edit");
+    const action = await nextAction(conversation, screen, (data) => data === SUBMIT || data === EDIT);
     if (action.type !== "button") {
       if (action.type === "command") await inFormHint(action.ctx);
       else await action.ctx.reply(ctx.t("verification-use-buttons"));
       continue;
     }
     await action.ctx.answerCallbackQuery();
-    if (action.data === "verif:edit") {
+    if (action.data === EDIT) {
       await replace(ctx, screen, `${summary}\n\n${ctx.t("verification-editing")}`);
       return { result: "edit" };
     }
@@ -358,7 +362,7 @@ async function finish(conversation: Flow, ctx: FlowContext, screen: LiveScreen, 
   const request = await freshRequest(conversation);
   const status = request === undefined ? "" : `\n\n${renderVerificationRequest(ctx, request)}`;
   const text = `${ctx.t("verification-sent")}${status}`;
-  const after = new InlineKeyboard().text(ctx.t("verification-btn-refresh"), "verif:show").text(ctx.t("btn-menu"), MENU_DATA);
+  const after = new InlineKeyboard().text(ctx.t("verification-btn-refresh"), SHOW_VERIFICATION).text(ctx.t("btn-menu"), MENU_DATA);
   // The result keeps Refresh and Menu after the form ends: not a prompt whose buttons go with it.
   const release = () => releaseFlowPrompt(conversation, screen.messageId);
   if (userMediaMessages.length === 0) {
@@ -367,8 +371,8 @@ async function finish(conversation: Flow, ctx: FlowContext, screen: LiveScreen, 
     return;
   }
   const offer = new InlineKeyboard()
-    .text(ctx.t("verification-btn-clean", { count: userMediaMessages.length }), "verif:clean")
-    .text(ctx.t("verification-btn-keep"), "verif:keep");
+    .text(ctx.t("verification-btn-clean", { count: userMediaMessages.length }), CLEAN_PHOTOS)
+    .text(ctx.t("verification-btn-keep"), KEEP_PHOTOS);
   screen = await replace(ctx, screen, `${text}\n\n${ctx.t("verification-clean-offer")}`, offer);
   // The offer's buttons belong to the form; it may stand in a new message (the summary was deleted).
   await trackFlowPrompt(conversation, screen.messageId);
@@ -376,12 +380,12 @@ async function finish(conversation: Flow, ctx: FlowContext, screen: LiveScreen, 
   // One more update: the answer to the offer. Anything else ends the form and is handled as usual.
   const next = await conversation.wait();
   const query = next.callbackQuery;
-  if (!query || query.message?.message_id !== screen.messageId || (query.data !== "verif:clean" && query.data !== "verif:keep")) {
+  if (!query || query.message?.message_id !== screen.messageId || (query.data !== CLEAN_PHOTOS && query.data !== KEEP_PHOTOS)) {
     await retire(ctx, screen);
     return conversation.halt({ next: true });
   }
   await release();
-  if (query.data === "verif:keep") {
+  if (query.data === KEEP_PHOTOS) {
     await next.answerCallbackQuery();
     await replace(ctx, screen, text, after);
     return;

@@ -11,13 +11,14 @@ import { NotLinked } from "../../core/errors.js";
 import { renderVerificationRequest } from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
 import { showScreen } from "../../ui/screen.js";
+import { SHOW_VERIFICATION, START_FORM } from "./codec.js";
 
 async function showVerification(ctx: BotContext): Promise<void> {
   const request = await withCaller(ctx, (caller) => ctx.deps.exchanger.getVerification(caller));
   const keyboard = new InlineKeyboard()
-    .text(ctx.t("verification-btn-start"), "verif:new")
+    .text(ctx.t("verification-btn-start"), START_FORM)
     .row()
-    .text(ctx.t("verification-btn-refresh"), "verif:show");
+    .text(ctx.t("verification-btn-refresh"), SHOW_VERIFICATION);
   const text = renderVerificationRequest(ctx, request);
   // Protected: the screen holds the user's personal data (masked or not), not for forwarding.
   await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard), protect: true });
@@ -29,9 +30,9 @@ export function createVerificationFeature(): Feature {
   const privateChat = composer.chatType("private");
 
   privateChat.command("verify", showVerification);
-  privateChat.callbackQuery("verif:show", showVerification);
+  privateChat.callbackQuery(SHOW_VERIFICATION, showVerification);
 
-  privateChat.callbackQuery("verif:new", async (ctx) => {
+  privateChat.callbackQuery(START_FORM, async (ctx) => {
     if (!(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
     await ctx.answerCallbackQuery();
     // Starting the form again (or from another flow) replaces whatever form was open.
@@ -44,7 +45,7 @@ export function createVerificationFeature(): Feature {
     callbacks: ["verif"],
     composer,
     flows: [verificationConversation],
-    menu: [{ labelKey: "verification-menu", data: "verif:show", order: 60 }],
+    menu: [{ labelKey: "verification-menu", data: SHOW_VERIFICATION, order: 60 }],
     commands: [{ command: "verify", descriptionKey: "verification-cmd" }],
   };
 }

@@ -1,0 +1,4 @@
+/** Callback data of the flow machinery's own buttons (Cancel, "Leave the form?"). */
+export const CANCEL_DATA = "flow:cancel";
+export const LEAVE_YES = "flow:leave";
+export const LEAVE_NO = "flow:stay";

@@ -1,0 +1,2 @@
+/** "☰ Menu": opens the main menu in place. */
+export const MENU_DATA = "menu";
