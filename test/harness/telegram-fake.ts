@@ -392,7 +392,8 @@ export class TelegramFake {
     const markup = this.checkMarkup(p.reply_markup);
     const newText = text === undefined ? message.text : this.checkText(text, p.parse_mode);
     const newRaw = text ?? message.raw;
-    if (newRaw === message.raw && JSON.stringify(markup ?? {}) === JSON.stringify(message.replyMarkup ?? {})) {
+    // No keyboard and an empty one are the same to Telegram: taking away buttons that are not there changes nothing.
+    if (newRaw === message.raw && sameMarkup(markup, message.replyMarkup)) {
       throw new TelegramApiError(
         400,
         "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
@@ -442,6 +443,11 @@ export class TelegramFake {
     const limit = Number(p.limit ?? 100);
     return this.queue.filter((u) => u.update_id >= offset).slice(0, limit);
   }
+}
+
+function sameMarkup(a: StoredMessage["replyMarkup"], b: StoredMessage["replyMarkup"]): boolean {
+  const rows = (m: StoredMessage["replyMarkup"]) => JSON.stringify((m?.inline_keyboard ?? []).filter((row) => row.length > 0));
+  return rows(a) === rows(b);
 }
 
 async function readBody(body: unknown): Promise<Uint8Array> {

@@ -8,12 +8,14 @@
  *   (core/flow-exit.ts leaves the flow first), and would leave it if it did.
  * - `secret`: the prompt marks the chat (secret-prompt.ts), and this step is the one place that
  *   deletes the answer, the moment it is read; the secret guard only finishes what nobody took.
- * - Every prompt and re-prompt is recorded (`showPrompt`), so its buttons go when the flow ends.
+ * - One live prompt: a re-prompt takes the buttons off the prompt before it, and an answered prompt
+ *   loses its buttons; every prompt is recorded (`showPrompt`), so what is left goes when the flow ends.
+ * - `buttons`: a question may also be answered by a button of its live prompt (Skip, a choice).
  */
 import { InlineKeyboard } from "grammy";
 import type { BotContext, FlowContext } from "../context.js";
-import { sendScreen } from "../ui/screen.js";
-import { trackFlowPrompt, type Flow } from "./flows.js";
+import { sendScreen, showScreen } from "../ui/screen.js";
+import { isLivePrompt, retireFlowPrompt, trackFlowPrompt, type Flow } from "./flows.js";
 import { CANCEL_DATA } from "./codec.js";
 import { clearSecretPrompt, markSecretPrompt, takeSecretAnswer } from "./secret-prompt.js";
 
@@ -38,6 +40,12 @@ export interface Question<T> {
   secret?: boolean;
   /** A cancel button the flow handles itself (to clean up first): `ask` returns CANCELLED. */
   cancelData?: string;
+  /** The value a button of the live prompt stands for; undefined: not an answer (passed on). */
+  buttons?: (data: string) => T | undefined;
+  /** What the prompt shows once a button answered it (its buttons gone); default: the prompt as it was. */
+  pressedText?: (value: T) => string;
+  /** false: earlier prompts keep their buttons until the flow ends (a secret on screen that goes with them). */
+  oneLive?: boolean;
 }
 
 export function cancelKeyboard(ctx: Pick<FlowContext, "t">, data = CANCEL_DATA): InlineKeyboard {
@@ -68,24 +76,36 @@ export async function ask<T>(conversation: Flow, ctx: FlowContext, q: Question<T
 async function answer<T>(conversation: Flow, ctx: FlowContext, q: Question<T>, keyboard: InlineKeyboard): Promise<T | Cancelled> {
   const reply = await conversation.wait();
   const data = reply.callbackQuery?.data;
-  if (data !== undefined) {
-    if (q.cancelData === undefined || data !== q.cancelData) return conversation.skip({ next: true });
-    if (q.secret) await forgetSecretPrompt(conversation);
-    await reply.answerCallbackQuery();
-    return CANCELLED;
-  }
+  if (data !== undefined) return pressed(conversation, reply, q, data);
   // Edits, reactions and other updates are no answer and need no reply.
   if (!reply.message) return conversation.skip();
   if (q.secret) await conversation.external((outer: BotContext) => takeSecretAnswer(outer));
   const text = reply.message.text;
   if (text?.startsWith("/")) return conversation.halt({ next: true });
   const verdict = text === undefined ? refuse(q.notText) : q.check ? await q.check(text) : accept(text as T);
+  if (q.oneLive !== false) await retireFlowPrompt(conversation);
   if (verdict.ok) {
     if (q.secret) await forgetSecretPrompt(conversation);
     return verdict.value;
   }
   await showPrompt(conversation, ctx, verdict.problem, keyboard);
   return conversation.skip();
+}
+
+/** A press: the flow's own cancel, a button answering the question on its live prompt, or not ours. */
+async function pressed<T>(conversation: Flow, press: FlowContext, q: Question<T>, data: string): Promise<T | Cancelled> {
+  if (q.cancelData !== undefined && data === q.cancelData) {
+    if (q.secret) await forgetSecretPrompt(conversation);
+    await press.answerCallbackQuery();
+    return CANCELLED;
+  }
+  const value = q.buttons?.(data);
+  const messageId = press.callbackQuery?.message?.message_id;
+  if (value === undefined || !(await isLivePrompt(conversation, messageId))) return conversation.skip({ next: true });
+  if (q.pressedText) await showScreen(press, { text: q.pressedText(value) });
+  else await press.answerCallbackQuery();
+  await retireFlowPrompt(conversation, messageId, q.pressedText !== undefined);
+  return value;
 }
 
 function forgetSecretPrompt(conversation: Flow): Promise<void> {

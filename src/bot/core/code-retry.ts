@@ -29,6 +29,8 @@ export interface CodeRetry<T> {
   cancelData?: string;
   /** Sends one code: the result, or wrongCode() when the exchanger refused the code. */
   send: (code: string) => Promise<T | WrongCode>;
+  /** false: the prompts keep their buttons until the flow ends (the 2FA secret goes with them). */
+  oneLive?: boolean;
   /** The re-prompt after a wrong code (default: "wrong code, N tries left"). */
   wrongText?: (left: number, reason: string | undefined) => string;
 }
@@ -43,7 +45,7 @@ export async function retryCode<T>(conversation: Flow, ctx: FlowContext, r: Code
   };
   let prompt = r.prompt;
   for (let attempt = 1; ; attempt++) {
-    const question = { prompt, keyboard: r.keyboard, notText: badFormat, check, secret: true };
+    const question = { prompt, keyboard: r.keyboard, notText: badFormat, check, secret: true, oneLive: r.oneLive };
     const code =
       r.cancelData === undefined
         ? await ask(conversation, ctx, question)

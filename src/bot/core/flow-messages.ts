@@ -3,7 +3,9 @@
  *
  * - The 2FA QR code shows a secret: the flow deletes it when it ends; /cancel exits conversations
  *   without running their code, so the flow records the message (`flowmsg`) and /cancel deletes it.
- * - Prompts with buttons (`flowprompts`): every message a flow sends with a keyboard is recorded. When
+ * - Prompts with buttons (`flowprompts`): every message a flow sends with a keyboard is recorded. A
+ *   prompt the user has answered is retired (its buttons taken away at once, recorded with a minus
+ *   sign: still the flow's, so a late press on it is answered by the flow, but not edited again). When
  *   the flow ends — done, cancelled, left for another screen, failed — their buttons are taken away, and
  *   how it ended is kept (`flowended`), so a button pressed on an old prompt can say "already done" or
  *   "expired" instead of acting (a stale [✖ Cancel] after a payment must not claim it cancelled it).
@@ -55,22 +57,44 @@ const parseIds = (raw: string | undefined): number[] =>
     .map(Number)
     .filter((id) => Number.isSafeInteger(id) && id > 0);
 
+/** The flow's prompts: live ones as their id, retired ones as minus their id, newest last. */
+const parseEntries = (raw: string | undefined): number[] =>
+  (raw ?? "")
+    .split(",")
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id) && id !== 0);
+
 /** Records a prompt the running flow sent with buttons (call inside `conversation.external`). */
 export async function trackPrompt(kv: KV, chatId: number, messageId: number): Promise<void> {
-  const ids = parseIds(await kv.get(promptsKey(chatId))).filter((id) => id !== messageId);
-  ids.push(messageId);
-  await kv.set(promptsKey(chatId), ids.slice(-MAX_PROMPTS).join(","), PROMPT_RECORD_TTL_MS);
+  await setEntry(kv, chatId, messageId, messageId);
 }
 
 /** A prompt that became the flow's result screen (its new buttons are not the flow's): not closed with it. */
 export async function untrackPrompt(kv: KV, chatId: number, messageId: number): Promise<void> {
-  const ids = parseIds(await kv.get(promptsKey(chatId))).filter((id) => id !== messageId);
-  await kv.set(promptsKey(chatId), ids.join(","), PROMPT_RECORD_TTL_MS);
+  await setEntry(kv, chatId, messageId, undefined);
 }
 
-/** True when `messageId` is a prompt of the running (or last unfinished) flow. */
+/** A prompt whose buttons are gone (answered): still the flow's, never edited again. */
+export async function retirePrompt(kv: KV, chatId: number, messageId: number): Promise<void> {
+  await setEntry(kv, chatId, messageId, -messageId);
+}
+
+async function setEntry(kv: KV, chatId: number, messageId: number, entry: number | undefined): Promise<void> {
+  const entries = parseEntries(await kv.get(promptsKey(chatId))).filter((id) => Math.abs(id) !== messageId);
+  if (entry !== undefined) entries.push(entry);
+  await kv.set(promptsKey(chatId), entries.slice(-MAX_PROMPTS).join(","), PROMPT_RECORD_TTL_MS);
+}
+
+/** The newest prompt that still has its buttons, if any. */
+export async function newestLivePrompt(kv: KV, chatId: number): Promise<number | undefined> {
+  return parseEntries(await kv.get(promptsKey(chatId)))
+    .filter((id) => id > 0)
+    .at(-1);
+}
+
+/** True when `messageId` is a prompt (live or retired) of the running (or last unfinished) flow. */
 export async function isFlowPrompt(kv: KV, chatId: number, messageId: number): Promise<boolean> {
-  return parseIds(await kv.get(promptsKey(chatId))).includes(messageId);
+  return parseEntries(await kv.get(promptsKey(chatId))).some((id) => Math.abs(id) === messageId);
 }
 
 /**
@@ -78,12 +102,14 @@ export async function isFlowPrompt(kv: KV, chatId: number, messageId: number): P
  * fine), and how it ended is kept for presses on them that still arrive (sent before the edit landed).
  */
 export async function closePrompts(kv: KV, api: Api, chatId: number, outcome: FlowEnd): Promise<void> {
-  const ids = parseIds(await kv.get(promptsKey(chatId)));
+  const entries = parseEntries(await kv.get(promptsKey(chatId)));
   await kv.del(promptsKey(chatId), inputKey(chatId));
-  if (ids.length === 0) return;
+  if (entries.length === 0) return;
+  const ids = entries.map(Math.abs);
   const ended = parseIds((await kv.get(endedKey(chatId)))?.split(":")[1]).filter((id) => !ids.includes(id));
   await kv.set(endedKey(chatId), `${outcome}:${[...ended, ...ids].slice(-MAX_PROMPTS).join(",")}`, PROMPT_RECORD_TTL_MS);
-  for (const id of ids) await dropButtons(api, chatId, id);
+  // Retired prompts have no buttons left: editing them again would be a wasted call.
+  for (const id of entries) if (id > 0) await dropButtons(api, chatId, id);
 }
 
 /**

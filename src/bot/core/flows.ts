@@ -20,7 +20,8 @@ import { updateLogger } from "../middlewares/update-logger.js";
 import { conversationKey, takeFlowState } from "./chat-snapshot.js";
 import { NotLinked } from "./errors.js";
 import { CodesLocked } from "./code-attempts.js";
-import { closePrompts, trackPrompt, untrackPrompt, type FlowEnd } from "./flow-messages.js";
+import { closePrompts, newestLivePrompt, retirePrompt, trackPrompt, untrackPrompt, type FlowEnd } from "./flow-messages.js";
+import { dropButtons } from "../ui/screen.js";
 
 /** Raise on every change to any conversation's code. */
 export const CONVERSATIONS_VERSION = 6;
@@ -77,6 +78,27 @@ export async function trackFlowPrompt(conversation: Flow, messageId: number): Pr
     outer.chatId === undefined ? undefined : trackPrompt(outer.deps.kv, outer.chatId, messageId),
   );
   return messageId;
+}
+
+/**
+ * The user has answered a prompt: its buttons go now (unless `edited`: it was already turned into a
+ * screen without them), and the flow's end leaves it alone. Without `messageId`, the newest live prompt.
+ */
+export async function retireFlowPrompt(conversation: Flow, messageId?: number, edited = false): Promise<void> {
+  await conversation.external(async (outer: BotContext) => {
+    const chatId = outer.chatId;
+    const id = chatId === undefined ? undefined : (messageId ?? (await newestLivePrompt(outer.deps.kv, chatId)));
+    if (chatId === undefined || id === undefined) return;
+    await retirePrompt(outer.deps.kv, chatId, id);
+    if (!edited) await dropButtons(outer.api, chatId, id);
+  });
+}
+
+/** True when `messageId` is the flow's newest prompt with buttons: only its buttons answer a question. */
+export function isLivePrompt(conversation: Flow, messageId: number | undefined): Promise<boolean> {
+  return conversation.external(async (outer: BotContext) =>
+    outer.chatId === undefined || messageId === undefined ? false : (await newestLivePrompt(outer.deps.kv, outer.chatId)) === messageId,
+  );
 }
 
 export function installConversations(deps: BotDeps, botConfig: BotConfig, layout: BotLayout, i18n: I18n<FlowContext>) {

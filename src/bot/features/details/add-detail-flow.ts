@@ -9,7 +9,7 @@
 import { ExchangerError } from "../../../exchanger/errors.js";
 import type { FlowContext } from "../../context.js";
 import { loadDetailsPage, renderDetailsList } from "./list.js";
-import { callExchanger, defineFlow, releaseFlowPrompt, trackFlowPrompt, type Flow } from "../../core/flows.js";
+import { callExchanger, defineFlow, releaseFlowPrompt, retireFlowPrompt, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { accept, ask, refuse, showPrompt } from "../../core/ask.js";
 import { filterCurrencies, pickerKeyboard, pickerPageCount, toPickable, type PickableCurrency } from "./currency-picker.js";
 import { describeError } from "../../core/errors.js";
@@ -86,6 +86,7 @@ async function pressed(conversation: Flow, update: FlowContext, picker: Picker):
   const currency = choice ? picker.list[choice.index] : undefined;
   if (currency) {
     await showScreen(update, { text: update.t("details-add-picked", { currency: escapeHtml(currency.label) }) });
+    await retireFlowPrompt(conversation, picker.messageId, true);
     return currency;
   }
   const target = pickerPageData.unpack(data)?.page ?? 0;

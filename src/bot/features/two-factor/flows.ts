@@ -70,6 +70,8 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
   const outcome = await retryCode(conversation, ctx, {
     keyboard,
     cancelData: CANCEL_ENABLE,
+    // The QR message is deleted when the flow ends: no button edits on it before that.
+    oneLive: false,
     // Any refusal of setup is taken as a wrong code (the re-prompt says so too).
     send: (code) => sendCode(conversation, setup({ enable: true, code, secret }), isExchangerError),
     wrongText: (left, reason) => wrongCodeText(ctx, left, reason),
