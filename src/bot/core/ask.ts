@@ -17,11 +17,16 @@ import type { BotContext, FlowContext } from "../context.js";
 import { sendScreen, showScreen } from "../ui/screen.js";
 import { isLivePrompt, retireFlowPrompt, trackFlowPrompt, type Flow } from "./flows.js";
 import { CANCEL_DATA } from "./codec.js";
+import { markTypedInput } from "./flow-messages.js";
 import { clearSecretPrompt, markSecretPrompt, takeSecretAnswer } from "./secret-prompt.js";
 
-export type Verdict<T> = { ok: true; value: T } | { ok: false; problem: string };
+/** Not an answer: `problem` is sent as a new prompt (with the keyboard), `note` as a plain message under the live prompt. */
+export type Refusal = { ok: false; problem: string } | { ok: false; note: string };
+export type Verdict<T> = { ok: true; value: T } | Refusal;
 export const accept = <T>(value: T): Verdict<T> => ({ ok: true, value });
-export const refuse = (problem: string): Verdict<never> => ({ ok: false, problem });
+export const refuse = (problem: string): Refusal => ({ ok: false, problem });
+/** "Use the buttons above": said without a new prompt, the live one stays. */
+export const note = (text: string): Refusal => ({ ok: false, note: text });
 
 /** What `ask` returns when the flow's own cancel button (`cancelData`) was pressed. */
 export const CANCELLED = Symbol("cancelled");
@@ -32,12 +37,16 @@ export interface Question<T> {
   prompt?: string;
   /** Under the prompt and every re-prompt; default: Cancel. */
   keyboard?: InlineKeyboard;
-  /** HTML re-prompt for an answer that is not text (a photo, a sticker). */
-  notText: string;
+  /** For an answer that is not text (a photo, a sticker): HTML re-prompt, or a note(). */
+  notText: string | Refusal;
   /** The typed text → the value, or the problem to re-prompt with. Default: the text itself. */
   check?: (text: string) => Verdict<T> | Promise<Verdict<T>>;
   /** A password or a code: deleted the moment it is read, by this step only. */
   secret?: boolean;
+  /** Not a secret, but not to stay in the chat (a card number): deleted once read. */
+  sensitive?: boolean;
+  /** A form: once something was typed, leaving it asks first (flow-messages.ts). */
+  keepsInput?: boolean;
   /** A cancel button the flow handles itself (to clean up first): `ask` returns CANCELLED. */
   cancelData?: string;
   /** The value a button of the live prompt stands for; undefined: not an answer (passed on). */
@@ -79,10 +88,16 @@ async function answer<T>(conversation: Flow, ctx: FlowContext, q: Question<T>, k
   if (data !== undefined) return pressed(conversation, reply, q, data);
   // Edits, reactions and other updates are no answer and need no reply.
   if (!reply.message) return conversation.skip();
-  if (q.secret) await conversation.external((outer: BotContext) => takeSecretAnswer(outer));
   const text = reply.message.text;
+  if (q.secret || (q.sensitive && text !== undefined)) await conversation.external((outer: BotContext) => takeSecretAnswer(outer));
   if (text?.startsWith("/")) return conversation.halt({ next: true });
-  const verdict = text === undefined ? refuse(q.notText) : q.check ? await q.check(text) : accept(text as T);
+  if (q.keepsInput) await conversation.external((outer: BotContext) => markTypedInput(outer.deps.kv, outer.chatId!));
+  const notText = typeof q.notText === "string" ? refuse(q.notText) : q.notText;
+  const verdict = text === undefined ? notText : q.check ? await q.check(text) : accept(text as T);
+  if ("note" in verdict) {
+    await reply.reply(verdict.note);
+    return conversation.skip();
+  }
   if (q.oneLive !== false) await retireFlowPrompt(conversation);
   if (verdict.ok) {
     if (q.secret) await forgetSecretPrompt(conversation);
