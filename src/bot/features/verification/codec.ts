@@ -1,5 +1,5 @@
-import { callbackData, oneOf } from "../../ui/callback-data.js";
-import { ID_TYPES, type VerificationKind } from "./render.js";
+import { callbackData, oneOf, textField } from "../../ui/callback-data.js";
+import type { VerificationKind } from "./render.js";
 
 export const SHOW_VERIFICATION = "verif:show";
 export const START_FORM = "verif:new";
@@ -10,4 +10,5 @@ export const EDIT = "verif:edit";
 export const CLEAN_PHOTOS = "verif:clean";
 export const KEEP_PHOTOS = "verif:keep";
 export const chooseKind = callbackData("verif:kind", { kind: oneOf<VerificationKind>(["card", "identity", "service"]) });
-export const pickChoice = callbackData("verif:pick", { code: oneOf(ID_TYPES) });
+/** One of a field's choices (an id type code; the field checks it is one of its own). */
+export const pickChoice = callbackData("verif:pick", { code: textField("[a-z_]{1,20}") });

@@ -1,0 +1,76 @@
+/**
+ * Sending the form: every photo is fetched from Telegram and uploaded in one submit call, inside one
+ * external (callExchanger), so the bytes exist only in memory for this call and never reach the
+ * replay log (ARCHITECTURE §2.6, §2.7). The one place where the user's photos are downloaded.
+ */
+import { GrammyError } from "grammy";
+import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
+import type { PhotoUpload, VerificationFields, VerificationRequest } from "../../../exchanger/types.js";
+import type { BotDeps, FlowContext } from "../../context.js";
+import { callExchanger, type Flow } from "../../core/flows.js";
+import { MAX_PHOTO_BYTES, uploadFileName, type CollectedPhoto } from "./form.js";
+
+export type SubmitOutcome = { ok: true } | { ok: false; problem: "download" | "too-large" };
+type Located = { path: string; photo: CollectedPhoto };
+
+export async function submit(
+  conversation: Flow,
+  ctx: FlowContext,
+  fields: VerificationFields,
+  photos: CollectedPhoto[],
+): Promise<SubmitOutcome> {
+  const files = await locate(conversation, ctx, photos);
+  if (!Array.isArray(files)) return files;
+  return callExchanger(conversation, async (caller, deps): Promise<SubmitOutcome> => {
+    const uploads = await download(deps, files);
+    if (!Array.isArray(uploads)) return uploads;
+    await deps.exchanger.submitVerification(caller, fields, uploads);
+    return { ok: true };
+  });
+}
+
+/** getFile for each photo, outside external (§2.6); file paths are valid for about an hour. */
+async function locate(conversation: Flow, ctx: FlowContext, photos: CollectedPhoto[]): Promise<Located[] | SubmitOutcome> {
+  const files: Located[] = [];
+  for (const photo of photos) {
+    try {
+      const file = await ctx.api.getFile(photo.fileId);
+      if (!file.file_path) return { ok: false, problem: "download" };
+      if (file.file_size !== undefined && file.file_size > MAX_PHOTO_BYTES) return { ok: false, problem: "too-large" };
+      files.push({ path: file.file_path, photo });
+    } catch (error) {
+      // Replayed API errors may come back as plain errors, so any failure here means "cannot fetch".
+      const description = error instanceof GrammyError ? error.description : error instanceof Error ? error.message : String(error);
+      await conversation.external((outer) => outer.logger.warn({ err: description }, "verification photo: getFile failed"));
+      return { ok: false, problem: "download" };
+    }
+  }
+  return files;
+}
+
+/** The photos' bytes, inside the external that uploads them. */
+async function download(deps: BotDeps, files: Located[]): Promise<PhotoUpload[] | SubmitOutcome> {
+  const uploads: PhotoUpload[] = [];
+  for (const [index, { path, photo }] of files.entries()) {
+    let data: Uint8Array;
+    try {
+      data = await deps.downloadFile(path);
+    } catch (error) {
+      deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, "verification photo download failed");
+      return { ok: false, problem: "download" };
+    }
+    if (data.length > MAX_PHOTO_BYTES) return { ok: false, problem: "too-large" };
+    uploads.push({ filename: uploadFileName(photo, index), contentType: photo.contentType, data });
+  }
+  return uploads;
+}
+
+/** The request as the exchanger now holds it; undefined when it cannot say right now. */
+export async function freshRequest(conversation: Flow): Promise<VerificationRequest | null | undefined> {
+  try {
+    return await callExchanger(conversation, (caller, deps) => deps.exchanger.getVerification(caller));
+  } catch (error) {
+    if (error instanceof ExchangerError || error instanceof Unavailable) return undefined;
+    throw error;
+  }
+}
