@@ -1,21 +1,21 @@
 /**
- * Process entry: config → logger → storage → exchanger client → bot → monitoring port → notifier →
- * polling or webhook → admin alerts. SIGINT/SIGTERM tell the admin chats, stop taking updates, let
- * handlers in flight finish, then close storage.
+ * Process entry, as a list of named steps: config → app (storage, exchanger client, bot) → Telegram
+ * (getMe, commands, descriptions) → monitoring port → watcher → receiving (polling or webhook, each
+ * returning its stop) → admin alerts; then one ordered list of shutdown steps for SIGINT/SIGTERM.
  */
-import { run, type RunnerHandle } from "@grammyjs/runner";
+import { run } from "@grammyjs/runner";
 import { webhookCallback } from "grammy";
 import type { Server } from "node:http";
 import { hostname } from "node:os";
 import { createApp } from "./app.js";
 import { TextOverrideError } from "./bot/text-overrides.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
-import { createLogger } from "./logger.js";
+import { createLogger, type Logger } from "./logger.js";
 import { startNotifier } from "./notify/index.js";
 import { callTelegramAtStartup } from "./telegram-startup.js";
 import { createWebhookServer, listen } from "./webhook-server.js";
 import { createAlerts } from "./operator/alerts.js";
-import { createHealthCheck, pollingReceiving, webhookReceiving, type ReceivingProbe } from "./operator/health.js";
+import { createHealthCheck, pollingReceiving, webhookReceiving, type HealthCheck, type ReceivingProbe } from "./operator/health.js";
 import { createMonitoringServer } from "./operator/monitoring-server.js";
 
 /** Longest the stop alert may hold a shutdown (Telegram slow or unreachable). */
@@ -33,44 +33,86 @@ function readConfig(): Config {
   }
 }
 
+type App = Awaited<ReturnType<typeof createApp>>;
+type Telegram = { logger: Logger; apiRoot: string };
+/** One way of taking updates (long polling or the webhook server), with its health probe and its stop. */
+interface Receiving {
+  probe: ReceivingProbe;
+  stop(): Promise<void>;
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  for (const variable of config.insecureHttp) {
+  warnInsecureHttp(config, logger);
+  const app = await buildApp(config, logger);
+  const telegram = { logger, apiRoot: config.telegramApiRoot };
+  await introduceBot(app, telegram);
+  // Until polling or the webhook server starts, "receiving" says so.
+  let probe: ReceivingProbe = () => "the bot is still starting";
+  const health = createHealthCheck({ kv: app.storage.kv, receiving: () => probe() });
+  const monitoring = await startMonitoring(app, config, health, logger);
+  const watcher = startWatcher(app, config);
+  const alerts = instanceAlerts(app, config, logger);
+  const receiving = config.mode.kind === "webhook" ? await startWebhook(app, config, health, telegram) : await startPolling(app, telegram);
+  probe = receiving.probe;
+  alerts.start();
+  await alerts.send(
+    `▶️ Bot instance ${INSTANCE} started (${config.mode.kind}, ${app.storage.kind === "redis" ? "Redis" : "embedded file store"}).`,
+  );
+  // Shutdown, in order: tell the admins, stop taking updates, let handlers in flight finish, close storage.
+  stopOnSignal(logger, (signal) => [
+    () => alerts.stop(),
+    () => withDeadline(alerts.send(`⏹ Bot instance ${INSTANCE} is stopping (${signal}).`), STOP_ALERT_WAIT_MS),
+    () => receiving.stop(),
+    () => closeServer(monitoring),
+    () => watcher.stop(),
+    () => app.close(),
+  ]);
+}
+
+/** Host (a container's id) and process id: tells instances apart in the admin chats. */
+const INSTANCE = `${hostname()}:${process.pid}`;
+
+function warnInsecureHttp(config: Config, logger: Logger): void {
+  for (const variable of config.insecureHttp)
     logger.warn(
       { variable },
       `ALLOW_INSECURE_HTTP=1: ${variable} uses plain http:// to another machine; secrets sent there cross the network unencrypted`,
     );
-  }
-  const app = await createApp(config, logger).catch((error: unknown) => {
+}
+
+function buildApp(config: Config, logger: Logger): Promise<App> {
+  return createApp(config, logger).catch((error: unknown) => {
     if (!(error instanceof TextOverrideError)) throw error;
     process.stderr.write(`${error.message}\nSee README.md ("Branding and texts").\n`);
     process.exit(2);
   });
-  const telegram = { logger, apiRoot: config.telegramApiRoot };
+}
+
+/** getMe, then the command menu and the profile texts: conveniences whose refusal is logged, and the bot starts anyway. */
+async function introduceBot(app: App, telegram: Telegram): Promise<void> {
   await callTelegramAtStartup("getMe", (signal) => app.bot.init(signal), telegram);
-  // The command menu is a convenience: a refusal is logged and the bot starts anyway.
   await callTelegramAtStartup("setMyCommands", (signal) => app.registerCommands(signal), telegram).catch((error: unknown) =>
-    logger.warn(
+    telegram.logger.warn(
       { err: error instanceof Error ? error.message : String(error) },
       "setMyCommands failed; the command menu may be out of date",
     ),
   );
-  // The profile's descriptions likewise: each refusal or timeout is logged inside and the bot starts anyway.
   await callTelegramAtStartup("setMyDescription", (signal) => app.registerDescriptions(signal), telegram);
+}
 
-  // /healthz (both ports) and /metrics. Until polling or the webhook server starts, "receiving" says so.
-  let receiving: ReceivingProbe = () => "the bot is still starting";
-  const health = createHealthCheck({ kv: app.storage.kv, receiving: () => receiving() });
-  let monitoring: Server | undefined;
-  if (config.metricsPort !== 0) {
-    monitoring = createMonitoringServer({ health, registry: app.operator.metrics.registry, logger });
-    await listen(monitoring, config.metricsPort, "METRICS_PORT", "/healthz and /metrics");
-  }
+/** /healthz and /metrics on METRICS_PORT (0 = off). */
+async function startMonitoring(app: App, config: Config, health: HealthCheck, logger: Logger): Promise<Server | undefined> {
+  if (config.metricsPort === 0) return undefined;
+  const monitoring = createMonitoringServer({ health, registry: app.operator.metrics.registry, logger });
+  await listen(monitoring, config.metricsPort, "METRICS_PORT", "/healthz and /metrics");
+  return monitoring;
+}
 
-  // Order status notifications run in every instance; per-chat leases in the store keep each
-  // change announced once (README, "Notifications").
-  const notifier = startNotifier({
+/** Order status notifications run in every instance; per-chat leases keep each change announced once. */
+function startWatcher(app: App, config: Config) {
+  return startNotifier({
     ...app.deps,
     api: app.bot.api,
     i18n: app.i18n,
@@ -78,10 +120,10 @@ async function main(): Promise<void> {
     notify: config.notify,
     onSent: () => app.operator.metrics.notificationSent(),
   });
+}
 
-  // Host (a container's id) and process id: tells instances apart in the admin chats.
-  const instance = `${hostname()}:${process.pid}`;
-  const alerts = createAlerts(
+function instanceAlerts(app: App, config: Config, logger: Logger) {
+  return createAlerts(
     {
       api: app.bot.api,
       kv: app.storage.kv,
@@ -89,54 +131,51 @@ async function main(): Promise<void> {
       probe: () => app.exchanger.getStatus(config.defaultLanguage),
       logger,
     },
-    { adminChatIds: config.adminChatIds, alertAfterMs: config.alertAfterMs, instance },
+    { adminChatIds: config.adminChatIds, alertAfterMs: config.alertAfterMs, instance: INSTANCE },
   );
+}
 
-  let runner: RunnerHandle | undefined;
-  let server: Server | undefined;
-  if (config.mode.kind === "webhook") {
-    const mode = config.mode;
-    await callTelegramAtStartup(
-      "setWebhook",
-      (signal) => app.bot.api.setWebhook(mode.url, { secret_token: mode.secret, allowed_updates: ["message", "callback_query"] }, signal),
-      telegram,
-    );
-    const handleUpdate = webhookCallback(app.bot, "callback", {
-      secretToken: mode.secret,
-      onTimeout: "return",
-      timeoutMilliseconds: 55_000,
-    });
-    const webhookServer = createWebhookServer({ path: new URL(mode.url).pathname, secret: mode.secret, handleUpdate, health, logger });
-    server = webhookServer;
-    await listen(webhookServer, mode.port);
-    receiving = webhookReceiving(webhookServer);
-    logger.info({ port: mode.port, storage: app.storage.kind }, "bot started (webhook)");
-  } else {
-    await callTelegramAtStartup("deleteWebhook", (signal) => app.bot.api.deleteWebhook(undefined, signal), telegram);
-    const polling = run(app.bot, { runner: { fetch: { allowed_updates: ["message", "callback_query"] } } });
-    runner = polling;
-    receiving = pollingReceiving(() => polling.isRunning(), app.operator.telegram.polling);
-    logger.info({ storage: app.storage.kind, username: app.bot.botInfo.username }, "bot started (polling)");
-  }
-
-  alerts.start();
-  await alerts.send(
-    `▶️ Bot instance ${instance} started (${config.mode.kind}, ${app.storage.kind === "redis" ? "Redis" : "embedded file store"}).`,
+async function startWebhook(app: App, config: Config, health: HealthCheck, telegram: Telegram): Promise<Receiving> {
+  const mode = config.mode as Extract<Config["mode"], { kind: "webhook" }>;
+  await callTelegramAtStartup(
+    "setWebhook",
+    (signal) => app.bot.api.setWebhook(mode.url, { secret_token: mode.secret, allowed_updates: ["message", "callback_query"] }, signal),
+    telegram,
   );
+  const handleUpdate = webhookCallback(app.bot, "callback", { secretToken: mode.secret, onTimeout: "return", timeoutMilliseconds: 55_000 });
+  const server = createWebhookServer({
+    path: new URL(mode.url).pathname,
+    secret: mode.secret,
+    handleUpdate,
+    health,
+    logger: telegram.logger,
+  });
+  await listen(server, mode.port);
+  telegram.logger.info({ port: mode.port, storage: app.storage.kind }, "bot started (webhook)");
+  return { probe: webhookReceiving(server), stop: () => closeServer(server) };
+}
 
+async function startPolling(app: App, telegram: Telegram): Promise<Receiving> {
+  await callTelegramAtStartup("deleteWebhook", (signal) => app.bot.api.deleteWebhook(undefined, signal), telegram);
+  const runner = run(app.bot, { runner: { fetch: { allowed_updates: ["message", "callback_query"] } } });
+  telegram.logger.info({ storage: app.storage.kind, username: app.bot.botInfo.username }, "bot started (polling)");
+  return {
+    probe: pollingReceiving(() => runner.isRunning(), app.operator.telegram.polling),
+    stop: async () => {
+      if (runner.isRunning()) await runner.stop();
+    },
+  };
+}
+
+/** SIGINT/SIGTERM run the shutdown steps once, in order; a step that fails is logged and the exit is non-zero. */
+function stopOnSignal(logger: Logger, steps: (signal: string) => (() => Promise<void>)[]): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
     try {
-      await alerts.stop();
-      await withDeadline(alerts.send(`⏹ Bot instance ${instance} is stopping (${signal}).`), STOP_ALERT_WAIT_MS);
-      if (runner?.isRunning()) await runner.stop();
-      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
-      if (monitoring) await new Promise<void>((resolve) => monitoring!.close(() => resolve()));
-      await notifier.stop();
-      await app.close();
+      for (const step of steps(signal)) await step();
     } catch (error) {
       // A step that failed must not turn into an unhandled rejection: say which error, exit non-zero.
       logger.error({ err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, "shutdown did not finish cleanly");
@@ -146,6 +185,10 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", () => void stop("SIGINT"));
   process.once("SIGTERM", () => void stop("SIGTERM"));
+}
+
+function closeServer(server: Server | undefined): Promise<void> {
+  return new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
 }
 
 /** Waits for `work`, but no longer than `ms` (it goes on in the background, its errors already handled). */
