@@ -13,7 +13,8 @@ import { DirectionCatalog } from "./exchanger/catalog/directions.js";
 import { createFileDownloader } from "./telegram/file-download.js";
 import { FLOW_TIMEOUT_MS } from "./bot/core/flows.js";
 import { createTelegramFetch } from "./telegram/fetch.js";
-import type { BotDeps } from "./bot/context.js";
+import type { BotConfig, BotDeps } from "./bot/context.js";
+import type { ExchangerClient } from "./exchanger/types.js";
 import { createExchangerClient, type ExchangerClientWithStats } from "./exchanger/client.js";
 import { ListOrder } from "./exchanger/list-order.js";
 import { ServerStatuses } from "./exchanger/server-statuses.js";
@@ -70,12 +71,51 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       },
     }),
   );
+  const deps = botDeps(config, logger, storage, exchanger, operator);
+  // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.
+  // Either way every request is counted (operator/telegram-metrics.ts).
+  const telegram = options.client?.fetch ? undefined : createTelegramFetch();
+  const fetch = operator.telegram.wrapFetch((options.client?.fetch ?? telegram!.fetch) as NonNullable<ApiClientOptions["fetch"]>);
+  const created = createBot(deps, botConfig(config, storage, textOverrides), {
+    token: config.botToken,
+    client: { apiRoot: config.telegramApiRoot, ...options.client, fetch },
+    botInfo: options.botInfo,
+    belowRetry: operator.telegram.retryCounter,
+  });
+  return {
+    ...created,
+    deps,
+    storage,
+    exchanger,
+    operator,
+    async close() {
+      await exchanger.close();
+      await telegram?.close();
+      await deps.updateGate.close();
+      if (!options.storage) await storage.close();
+    },
+  };
+}
+
+function botConfig(config: Config, storage: Storage, textOverrides: BotConfig["textOverrides"]): BotConfig {
+  return {
+    defaultLanguage: config.defaultLanguage,
+    ordersPageSize: config.ordersPageSize,
+    exchangerHost: new URL(config.exchanger.baseUrl).host,
+    adminChatIds: config.adminChatIds,
+    textOverrides,
+    // Polling runs one instance (Telegram allows one getUpdates consumer); webhooks may run several.
+    crossInstanceChatLock: config.mode.kind === "webhook" && storage.kind === "redis",
+  };
+}
+
+/** Everything a handler may use (ctx.deps), built once per app. */
+function botDeps(config: Config, logger: Logger, storage: Storage, exchanger: ExchangerClient, operator: Operator): BotDeps {
   // Limits and the update gate live where the data lives: Redis (shared by instances) or this process.
   const limiterStore: LimiterStore =
     storage.kv instanceof RedisKV ? { kind: "redis", redis: storage.kv.redis, prefix: storage.kv.prefix } : { kind: "memory" };
-  const updateGate = createUpdateGate(limiterStore, storage.kv, config.chatUpdatesPerMinute);
   const settings = new SettingsStore(storage.kv);
-  const deps: BotDeps = {
+  return {
     exchanger,
     kv: storage.kv,
     vault: storage.vault,
@@ -87,7 +127,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     branding: new Branding(exchanger, { ...config.branding, host: new URL(config.exchanger.baseUrl).host }),
     statuses: new ServerStatuses(),
     listOrder: new ListOrder(),
-    updateGate,
+    updateGate: createUpdateGate(limiterStore, storage.kv, config.chatUpdatesPerMinute),
     codeAttempts: new CodeAttempts(limiterStore),
     metrics: operator.metrics,
     // The /notify screen switches the watcher's schedule through this; src/bot never imports src/notify.
@@ -97,40 +137,5 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     },
     operatorStats: () => operator.stats(),
     downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
-  };
-  // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.
-  // Either way every request is counted (operator/telegram-metrics.ts).
-  const telegram = options.client?.fetch ? undefined : createTelegramFetch();
-  const fetch = operator.telegram.wrapFetch((options.client?.fetch ?? telegram!.fetch) as NonNullable<ApiClientOptions["fetch"]>);
-  const created = createBot(
-    deps,
-    {
-      defaultLanguage: config.defaultLanguage,
-      ordersPageSize: config.ordersPageSize,
-      exchangerHost: new URL(config.exchanger.baseUrl).host,
-      adminChatIds: config.adminChatIds,
-      textOverrides,
-      // Polling runs one instance (Telegram allows one getUpdates consumer); webhooks may run several.
-      crossInstanceChatLock: config.mode.kind === "webhook" && storage.kind === "redis",
-    },
-    {
-      token: config.botToken,
-      client: { apiRoot: config.telegramApiRoot, ...options.client, fetch },
-      botInfo: options.botInfo,
-      belowRetry: operator.telegram.retryCounter,
-    },
-  );
-  return {
-    ...created,
-    deps,
-    storage,
-    exchanger,
-    operator,
-    async close() {
-      await exchanger.close();
-      await telegram?.close();
-      await updateGate.close();
-      if (!options.storage) await storage.close();
-    },
   };
 }

@@ -120,13 +120,42 @@ export interface CreatedBot {
   registerDescriptions(signal?: Parameters<Api["setMyCommands"]>[2]): Promise<void>;
 }
 
-export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBotOptions): CreatedBot {
+function newBot(options: CreateBotOptions): Bot<BotContext> {
   const bot = new Bot<BotContext>(options.token, { client: options.client, botInfo: options.botInfo });
   if (options.belowRetry) bot.api.config.use(options.belowRetry);
   // Telegram's 429 (retry_after) and 5xx are retried for every call made through bot.api / ctx.api.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
   // Every text is HTML; installed inside conversations too (core/flows.ts).
   bot.api.config.use(htmlParseMode());
+  return bot;
+}
+
+/** A chat's backlog beyond MAX_PENDING_PER_CHAT is dropped before load-chat, with a "slow down" in the user's Telegram language. */
+function backlog(deps: BotDeps, botConfig: BotConfig, i18n: I18n<FlowContext>) {
+  return chatBacklog({
+    maxPending: MAX_PENDING_PER_CHAT,
+    onDropped: async (ctx, how) => {
+      deps.metrics.throttled(how.coalesced ? "coalesced" : "backlog");
+      await deleteIfKey(ctx);
+      const language = languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage);
+      await tellSlowDown(ctx, deps, (key, args) => i18n.t(language, key, args), how);
+    },
+  });
+}
+
+/**
+ * A button of features without flows, pressed while no flow runs, cannot concern a flow: it skips
+ * /cancel, flow exit and the flows. Commands never skip them (/cancel must answer "nothing to cancel").
+ */
+function pressWithoutFlows(routes: ReturnType<typeof featureRoutes>) {
+  return (ctx: BotContext) => {
+    const owners = ctx.callbackQuery === undefined ? undefined : routes.ownersOf(ctx);
+    return owners !== undefined && owners.length > 0 && owners.every((f) => (f.flows ?? []).length === 0) && !flowRunning(ctx);
+  };
+}
+
+export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBotOptions): CreatedBot {
+  const bot = newBot(options);
 
   const i18n = createI18n(botConfig.defaultLanguage, botConfig.textOverrides);
   const features = FEATURE_FACTORIES.map((create) => create());
@@ -135,22 +164,7 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
 
   bot.use(updateLogger(deps.logger));
   bot.use(countUpdates(deps.metrics));
-  bot.use(
-    chatBacklog({
-      maxPending: MAX_PENDING_PER_CHAT,
-      // Dropped before load-chat: said in Telegram's language of the user (no store read per dropped update).
-      onDropped: async (ctx, how) => {
-        deps.metrics.throttled(how.coalesced ? "coalesced" : "backlog");
-        await deleteIfKey(ctx);
-        await tellSlowDown(
-          ctx,
-          deps,
-          (key, args) => i18n.t(languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage), key, args),
-          how,
-        );
-      },
-    }),
-  );
+  bot.use(backlog(deps, botConfig, i18n));
   bot.use(sequentialize((ctx: BotContext) => ctx.chatId?.toString()));
   bot.use(secretGuard(deps.kv));
   bot.use(addressedToThisBot);
@@ -163,13 +177,7 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   bot.use(createAdminComposer(botConfig.adminChatIds));
   bot.use(privateOnly);
   bot.use(installConversations(deps, botConfig, layout, i18n));
-  // A button of features without flows, pressed while no flow runs, cannot concern a flow: it skips
-  // /cancel, flow exit and the flows. Commands never skip them (/cancel must answer "nothing to cancel").
-  const pressWithoutFlows = (ctx: BotContext) => {
-    const owners = ctx.callbackQuery === undefined ? undefined : routes.ownersOf(ctx);
-    return owners !== undefined && owners.length > 0 && owners.every((f) => (f.flows ?? []).length === 0) && !flowRunning(ctx);
-  };
-  bot.use(flowSteps([createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])], pressWithoutFlows));
+  bot.use(flowSteps([createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])], pressWithoutFlows(routes)));
   bot.use(routes.router);
   bot.use(createLinkFallback());
   bot.use(createFallback());

@@ -4,7 +4,7 @@
  *
  * Callback data: codec.ts (anything that does not unpack falls through to "button expired").
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard, type NextFunction } from "grammy";
 import { withCaller } from "../../core/caller.js";
 import type { BotContext } from "../../context.js";
 import { ADD_DETAIL_FLOW, addDetailFlow } from "./add-detail-flow.js";
@@ -81,74 +81,69 @@ function confirmScreen(ctx: BotContext, selection: DetailSelection, data: Detail
 
 // ---- handlers -----------------------------------------------------------------------------------------
 
+/** A tick on one detail: only the buttons change (no exchanger call), unless the message is gone. */
+async function tick(ctx: BotContext, nonce: string, index: number, next: NextFunction): Promise<void> {
+  const selection = await loadSelection(ctx.deps.kv, ctx.chatId!, nonce);
+  if (!selection || index >= selection.ids.length) return next();
+  const updated = toggle(selection, index);
+  await saveSelection(ctx.deps.kv, ctx.chatId!, updated);
+  await showButtons(ctx, selectionKeyboard(ctx, updated), () => selectionScreen(ctx, updated.page, updated.selected));
+}
+
+/** "Delete selected": fresh values for what is about to go; ticks whose detail is gone meanwhile are dropped. */
+async function confirmSelected(ctx: BotContext, nonce: string, next: NextFunction): Promise<void> {
+  const selection = await loadSelection(ctx.deps.kv, ctx.chatId!, nonce);
+  if (!selection) return next();
+  if (selection.selected.length === 0) {
+    await ctx.answerCallbackQuery({ text: ctx.t("details-delete-nothing"), show_alert: true });
+    return;
+  }
+  const data = await loadPage(ctx, selection.page);
+  const present = new Set(data.items.map((item) => item.id));
+  const still = selection.selected.filter((id) => present.has(id));
+  if (still.length === 0) {
+    await dropSelection(ctx.deps.kv, ctx.chatId!);
+    await showScreen(ctx, renderDetailsList(ctx, data), { toast: ctx.t("details-delete-all-gone") });
+    return;
+  }
+  const confirmed = { ...selection, selected: still };
+  await saveSelection(ctx.deps.kv, ctx.chatId!, confirmed);
+  await showScreen(ctx, confirmScreen(ctx, confirmed, data, selection.selected.length - still.length));
+}
+
+/** "Yes, delete": single use (core/confirmations.ts), one call for all (the exchanger deletes all or nothing). */
+async function deleteSelected(ctx: BotContext, nonce: string, next: NextFunction): Promise<void> {
+  const selection = await loadSelection(ctx.deps.kv, ctx.chatId!, nonce);
+  if (!selection || selection.selected.length === 0) return next();
+  if (!(await new Confirmations(ctx.deps.kv).consume(ctx.chatId!, `dt-${selection.nonce}`))) {
+    await ctx.answerCallbackQuery({ text: ctx.t("confirm-stale"), show_alert: true });
+    return;
+  }
+  await withCaller(ctx, (caller) => ctx.deps.exchanger.deleteDetails(caller, selection.selected));
+  await dropSelection(ctx.deps.kv, ctx.chatId!);
+  await showList(ctx, selection.page, ctx.t("details-deleted", { count: selection.selected.length }));
+}
+
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createDetailsFeature(): Feature {
   const composer = new Composer<BotContext>();
   const privateChat = composer.chatType("private");
-
   privateChat.command("details", (ctx) => showList(ctx, 1));
-
   onCallback(privateChat, detailsPage, (ctx, { page }) => showList(ctx, page));
-
   privateChat.callbackQuery(DETAILS_ADD, async (ctx) => {
-    // Fails early (before any flow state) when the chat has no key.
+    // Fails early (before any flow state) when the chat has no key; another flow running is said by enterFlow.
     if (!(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
-    // Another flow running: say to finish or cancel it (entering would throw).
     await enterFlow(ctx, ADD_DETAIL_FLOW);
   });
-
   onCallback(privateChat, tickPage, (ctx, { page }) => openSelection(ctx, page));
-
-  onCallback(privateChat, tickOne, async (ctx, { nonce, index }, next) => {
-    const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
-    if (!selection || index >= selection.ids.length) return next();
-    const updated = toggle(selection, index);
-    await saveSelection(ctx.deps.kv, ctx.chatId, updated);
-    // Only the ticks change: the list text stays, so no exchanger call is needed — unless the message
-    // is gone, and the ticking screen is built anew (keeping the ticks) as a new message.
-    await showButtons(ctx, selectionKeyboard(ctx, updated), () => selectionScreen(ctx, updated.page, updated.selected));
-  });
-
-  onCallback(privateChat, confirmDelete, async (ctx, { nonce }, next) => {
-    const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
-    if (!selection) return next();
-    if (selection.selected.length === 0) {
-      await ctx.answerCallbackQuery({ text: ctx.t("details-delete-nothing"), show_alert: true });
-      return;
-    }
-    // Fresh values for what is about to be deleted; ticks whose detail is gone meanwhile are dropped.
-    const data = await loadPage(ctx, selection.page);
-    const present = new Set(data.items.map((item) => item.id));
-    const still = selection.selected.filter((id) => present.has(id));
-    if (still.length === 0) {
-      await dropSelection(ctx.deps.kv, ctx.chatId);
-      await showScreen(ctx, renderDetailsList(ctx, data), { toast: ctx.t("details-delete-all-gone") });
-      return;
-    }
-    const confirmed = { ...selection, selected: still };
-    await saveSelection(ctx.deps.kv, ctx.chatId, confirmed);
-    await showScreen(ctx, confirmScreen(ctx, confirmed, data, selection.selected.length - still.length));
-  });
-
+  onCallback(privateChat, tickOne, (ctx, { nonce, index }, next) => tick(ctx, nonce, index, next));
+  onCallback(privateChat, confirmDelete, (ctx, { nonce }, next) => confirmSelected(ctx, nonce, next));
   onCallback(privateChat, backToTicking, async (ctx, { nonce }, next) => {
     const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
     if (!selection) return next();
     await openSelection(ctx, selection.page, selection.selected);
   });
-
-  onCallback(privateChat, deleteNow, async (ctx, { nonce }, next) => {
-    const selection = await loadSelection(ctx.deps.kv, ctx.chatId, nonce);
-    if (!selection || selection.selected.length === 0) return next();
-    // Single use (core/confirmations.ts): a second press — a double tap, another instance — does nothing.
-    if (!(await new Confirmations(ctx.deps.kv).consume(ctx.chatId, `dt-${selection.nonce}`))) {
-      await ctx.answerCallbackQuery({ text: ctx.t("confirm-stale"), show_alert: true });
-      return;
-    }
-    // One call for all of them: the exchanger deletes all or nothing.
-    await withCaller(ctx, (caller) => ctx.deps.exchanger.deleteDetails(caller, selection.selected));
-    await dropSelection(ctx.deps.kv, ctx.chatId);
-    await showList(ctx, selection.page, ctx.t("details-deleted", { count: selection.selected.length }));
-  });
+  onCallback(privateChat, deleteNow, (ctx, { nonce }, next) => deleteSelected(ctx, nonce, next));
 
   return {
     name: "details",

@@ -69,62 +69,62 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   );
 }
 
+const LOGOUT_SUBJECT = "logout";
+
+/** A key sent as a command payload (`/start <key>`) was deleted by the secret guard and is never used. */
+async function tellRemovedPayload(ctx: FlowContext): Promise<void> {
+  const notice = secretNotice(ctx);
+  if (notice !== undefined) await ctx.reply(notice);
+}
+
+/** /start: the menu when linked, the greeting otherwise; a deep link to an order opens its card. */
+async function start(ctx: BotContext, payload: string): Promise<void> {
+  await tellRemovedPayload(ctx);
+  // A deep link to an order (t.me/<bot>?start=order_<id>). A payload the secret guard removed is never read.
+  const orderId = ctx.secretRemoved === undefined ? parseOrderStartPayload(payload) : undefined;
+  const linked = await ctx.deps.vault.has(ctx.chatId!);
+  if (orderId !== undefined && linked) return showOwnOrder(ctx, { id: orderId });
+  // Not linked: the card needs the account's key. No state is kept: after linking, the link opens the card.
+  if (orderId !== undefined) await ctx.reply(ctx.t("link-order-first", { id: orderId }));
+  if (linked) await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenuKeyboard(ctx, true) });
+  else await greet(ctx);
+}
+
+/**
+ * /logout asks first. Both buttons carry one single-use confirmation: whichever is pressed first
+ * settles it, so a stale "Yes" pressed after "No" (or on an older card) does nothing.
+ */
+async function askLogout(ctx: BotContext): Promise<void> {
+  if (!(await ctx.deps.vault.has(ctx.chatId!))) {
+    await ctx.reply(ctx.t("error-not-linked"));
+    return;
+  }
+  const confirmId = await new Confirmations(ctx.deps.kv).create(ctx.chatId!, LOGOUT_SUBJECT);
+  await ctx.reply(ctx.t("logout-confirm"), {
+    reply_markup: new InlineKeyboard()
+      .text(ctx.t("logout-yes"), logoutYes.pack({ confirmId }))
+      .text(ctx.t("logout-no"), logoutNo.pack({ confirmId })),
+  });
+}
+
+/** Settles the card's confirmation; false (and the user told so) when it was used before or expired. */
+async function redeemLogout(ctx: BotContext, confirmId: string): Promise<boolean> {
+  if (await new Confirmations(ctx.deps.kv).redeem(ctx.chatId!, confirmId, LOGOUT_SUBJECT)) return true;
+  await ctx.answerCallbackQuery({ text: ctx.t("confirm-stale"), show_alert: true });
+  return false;
+}
+
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createLinkFeature(): Feature {
   const composer = new Composer<BotContext>();
   const privateChat = composer.chatType("private");
-
-  /** A key sent as a command payload (`/start <key>`) was deleted by the secret guard and is never used. */
-  async function tellRemovedPayload(ctx: FlowContext): Promise<void> {
-    const notice = secretNotice(ctx);
-    if (notice !== undefined) await ctx.reply(notice);
-  }
-
-  privateChat.command("start", async (ctx) => {
-    await tellRemovedPayload(ctx);
-    // A deep link to an order (t.me/<bot>?start=order_<id>). A payload the secret guard removed is never read.
-    const orderId = ctx.secretRemoved === undefined ? parseOrderStartPayload(ctx.match) : undefined;
-    const linked = await ctx.deps.vault.has(ctx.chatId);
-    if (orderId !== undefined && linked) return showOwnOrder(ctx, { id: orderId });
-    // Not linked: the card needs the account's key. No state is kept: after linking, the link opens the card.
-    if (orderId !== undefined) await ctx.reply(ctx.t("link-order-first", { id: orderId }));
-    if (linked) {
-      await ctx.reply(ctx.t("menu-title"), { reply_markup: mainMenuKeyboard(ctx, true) });
-      return;
-    }
-    await greet(ctx);
-  });
-
+  privateChat.command("start", (ctx) => start(ctx, ctx.match));
   privateChat.command("link", async (ctx) => {
     await tellRemovedPayload(ctx);
     if (await ctx.deps.vault.has(ctx.chatId)) await ctx.reply(ctx.t("link-already"));
     else await greet(ctx);
   });
-
-  privateChat.command("logout", async (ctx) => {
-    if (!(await ctx.deps.vault.has(ctx.chatId))) {
-      await ctx.reply(ctx.t("error-not-linked"));
-      return;
-    }
-    // Both buttons carry one single-use confirmation: whichever is pressed first settles it, so a stale
-    // "Yes" pressed after "No" (or on an older card) does nothing.
-    const confirmId = await new Confirmations(ctx.deps.kv).create(ctx.chatId, LOGOUT_SUBJECT);
-    await ctx.reply(ctx.t("logout-confirm"), {
-      reply_markup: new InlineKeyboard()
-        .text(ctx.t("logout-yes"), logoutYes.pack({ confirmId }))
-        .text(ctx.t("logout-no"), logoutNo.pack({ confirmId })),
-    });
-  });
-
-  const LOGOUT_SUBJECT = "logout";
-
-  /** Settles the card's confirmation; false (and the user told so) when it was used before or expired. */
-  async function redeemLogout(ctx: BotContext, confirmId: string): Promise<boolean> {
-    if (await new Confirmations(ctx.deps.kv).redeem(ctx.chatId!, confirmId, LOGOUT_SUBJECT)) return true;
-    await ctx.answerCallbackQuery({ text: ctx.t("confirm-stale"), show_alert: true });
-    return false;
-  }
-
+  privateChat.command("logout", askLogout);
   onCallback(privateChat, logoutYes, async (ctx, { confirmId }) => {
     if (!(await redeemLogout(ctx, confirmId))) return;
     await ctx.conversation.exitAll();
@@ -133,7 +133,6 @@ export function createLinkFeature(): Feature {
     await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));
     await showScreen(ctx, { text: ctx.t("logout-done") });
   });
-
   onCallback(privateChat, logoutNo, async (ctx, { confirmId }) => {
     if (!(await redeemLogout(ctx, confirmId))) return;
     await showScreen(ctx, { text: ctx.t("logout-kept") });
@@ -151,8 +150,7 @@ export function createLinkFeature(): Feature {
   };
 }
 
-// Free text in a chat without a key is a key attempt. Must be installed after every flow and command.
-/** Installed by createBot after every flow and command. */
+/** Free text in a chat without a key is a key attempt: installed by createBot after every flow and command. */
 export function createLinkFallback(): Composer<BotContext> {
   const linkFallback = new Composer<BotContext>();
   linkFallback.chatType("private").on("message:text", async (ctx, next) => {

@@ -4,7 +4,7 @@
  *
  * Callback data: public.ts.
  */
-import { Composer } from "grammy";
+import { Composer, type NextFunction } from "grammy";
 import { withCaller } from "../../core/caller.js";
 import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
@@ -21,72 +21,78 @@ import { showScreen, type Screen } from "../../ui/screen.js";
 /** Pay buttons answer their query at once (the exchanger may be slow), then show the result in place. */
 const showAnswered = (ctx: BotContext, screen: Screen) => showScreen(ctx, screen, { answered: true });
 
+/** `/pay <token>`: the confirmation card; `/pay` alone asks for the token. */
+async function payCommand(ctx: BotContext, token: string): Promise<void> {
+  if (token === "") return enterFlow(ctx, PAY_TOKEN_FLOW);
+  if (!looksLikeToken(token)) return void (await ctx.reply(ctx.t("pay-token-invalid")));
+  const card = await withCaller(ctx, (caller) => loadPayCard(ctx.deps, caller, ctx.chatId!, { token }));
+  if (!card) return void (await ctx.reply(ctx.t("pay-token-not-found")));
+  await showScreen(ctx, renderPayCard(ctx, card));
+}
+
+/** The order card's "Pay" button and "Check order status": a fresh confirmation card in place. */
+async function openCard(ctx: BotContext, orderId: string, checked: boolean): Promise<void> {
+  await ctx.answerCallbackQuery();
+  const card = await withCaller(ctx, (caller) => loadPayCard(ctx.deps, caller, ctx.chatId!, { id: orderId }));
+  if (!card) return void (await showAnswered(ctx, renderOutcome(ctx, { kind: "not-found", orderId })));
+  const note = checked ? ctx.t("pay-status-checked") : undefined;
+  await showAnswered(ctx, renderPayCard(ctx, card, note));
+}
+
+/** "Pay" on the confirmation card: spends the single-use confirmation, then pays or asks the code. */
+async function confirm(ctx: BotContext, confirmId: string, next: NextFunction): Promise<void> {
+  const chatId = ctx.chatId!;
+  const guards = new Confirmations(ctx.deps.kv);
+  const orderId = await guards.orderOf(chatId, confirmId);
+  if (orderId === undefined) return next();
+  if (await guards.isUsed(chatId, confirmId)) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
+  // Too many wrong codes on the account: refused before the single-use confirmation is spent.
+  if (ctx.chatSettings.twofa === true && (await refuseWhileCodesLocked(ctx))) return;
+  if (!(await guards.consume(chatId, confirmId))) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
+  // The toast says what happens next: the code prompt with 2FA, else the payment itself.
+  if (ctx.chatSettings.twofa === true) {
+    await ctx.answerCallbackQuery({ text: ctx.t("pay-enter-code") });
+    return ctx.conversation.enter(PAY_CODE_FLOW, orderId);
+  }
+  await ctx.answerCallbackQuery({ text: ctx.t("pay-processing") });
+  await payWithoutCode(ctx, orderId, () => guards.release(chatId, confirmId));
+}
+
+async function payWithoutCode(ctx: BotContext, orderId: string, release: () => Promise<void>): Promise<void> {
+  let outcome: PayOutcome;
+  try {
+    outcome = await withCaller(ctx, (caller) => payOrder(ctx.deps, caller, ctx.chatId!, orderId));
+  } catch (error) {
+    // payOrder throws only before anything was spent: the same button may be pressed again.
+    await release();
+    throw error;
+  }
+  if (outcome.kind === "needs-code") {
+    // The exchanger asked for a code we did not know was needed: remember it and ask.
+    ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId!, { twofa: true });
+    return ctx.conversation.enter(PAY_CODE_FLOW, orderId);
+  }
+  if (outcome.kind === "wrong-code") outcome = { kind: "refused", orderId, message: outcome.message };
+  await showAnswered(ctx, renderOutcome(ctx, outcome));
+}
+
+async function cancel(ctx: BotContext, confirmId: string, next: NextFunction): Promise<void> {
+  const chatId = ctx.chatId!;
+  const guards = new Confirmations(ctx.deps.kv);
+  if ((await guards.orderOf(chatId, confirmId)) === undefined) return next();
+  if (!(await guards.consume(chatId, confirmId))) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
+  await showScreen(ctx, { text: ctx.t("pay-cancelled") }, { toast: ctx.t("pay-cancelled") });
+}
+
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createPayFeature(): Feature {
   const composer = new Composer<BotContext>();
-
-  composer.command("pay", async (ctx) => {
-    const token = ctx.match.trim();
-    if (token === "") return enterFlow(ctx, PAY_TOKEN_FLOW);
-    if (!looksLikeToken(token)) return void (await ctx.reply(ctx.t("pay-token-invalid")));
-    const card = await withCaller(ctx, (caller) => loadPayCard(ctx.deps, caller, ctx.chatId!, { token }));
-    if (!card) return void (await ctx.reply(ctx.t("pay-token-not-found")));
-    const screen = renderPayCard(ctx, card);
-    await showScreen(ctx, screen);
-  });
-
+  composer.command("pay", (ctx) => payCommand(ctx, ctx.match.trim()));
   composer.callbackQuery(PAY_MENU_DATA, (ctx) => enterFlow(ctx, PAY_TOKEN_FLOW));
-
-  // The order card's "Pay" button and "Check order status": a fresh confirmation card in place.
-  async function openCard(ctx: BotContext, orderId: string, checked: boolean): Promise<void> {
-    await ctx.answerCallbackQuery();
-    const card = await withCaller(ctx, (caller) => loadPayCard(ctx.deps, caller, ctx.chatId!, { id: orderId }));
-    if (!card) return void (await showAnswered(ctx, renderOutcome(ctx, { kind: "not-found", orderId })));
-    const note = checked ? ctx.t("pay-status-checked") : undefined;
-    await showAnswered(ctx, renderPayCard(ctx, card, note));
-  }
   onCallback(composer, openPayCard, (ctx, { orderId }) => openCard(ctx, orderId, false));
   onCallback(composer, checkPayStatus, (ctx, { orderId }) => openCard(ctx, orderId, true));
-
-  onCallback(composer, confirmPay, async (ctx, { confirmId }, next) => {
-    const chatId = ctx.chatId!;
-    const guards = new Confirmations(ctx.deps.kv);
-    const orderId = await guards.orderOf(chatId, confirmId);
-    if (orderId === undefined) return next();
-    if (await guards.isUsed(chatId, confirmId)) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
-    // Too many wrong codes on the account: refused before the single-use confirmation is spent.
-    if (ctx.chatSettings.twofa === true && (await refuseWhileCodesLocked(ctx))) return;
-    if (!(await guards.consume(chatId, confirmId))) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
-    // The toast says what happens next: the code prompt with 2FA, else the payment itself.
-    if (ctx.chatSettings.twofa === true) {
-      await ctx.answerCallbackQuery({ text: ctx.t("pay-enter-code") });
-      return ctx.conversation.enter(PAY_CODE_FLOW, orderId);
-    }
-    await ctx.answerCallbackQuery({ text: ctx.t("pay-processing") });
-    let outcome: PayOutcome;
-    try {
-      outcome = await withCaller(ctx, (caller) => payOrder(ctx.deps, caller, chatId, orderId));
-    } catch (error) {
-      // payOrder throws only before anything was spent: the same button may be pressed again.
-      await guards.release(chatId, confirmId);
-      throw error;
-    }
-    if (outcome.kind === "needs-code") {
-      // The exchanger asked for a code we did not know was needed: remember it and ask.
-      ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa: true });
-      return ctx.conversation.enter(PAY_CODE_FLOW, orderId);
-    }
-    if (outcome.kind === "wrong-code") outcome = { kind: "refused", orderId, message: outcome.message };
-    await showAnswered(ctx, renderOutcome(ctx, outcome));
-  });
-
-  onCallback(composer, cancelPay, async (ctx, { confirmId }, next) => {
-    const chatId = ctx.chatId!;
-    const guards = new Confirmations(ctx.deps.kv);
-    if ((await guards.orderOf(chatId, confirmId)) === undefined) return next();
-    if (!(await guards.consume(chatId, confirmId))) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
-    await showScreen(ctx, { text: ctx.t("pay-cancelled") }, { toast: ctx.t("pay-cancelled") });
-  });
+  onCallback(composer, confirmPay, (ctx, { confirmId }, next) => confirm(ctx, confirmId, next));
+  onCallback(composer, cancelPay, (ctx, { confirmId }, next) => cancel(ctx, confirmId, next));
 
   return {
     name: "pay",
