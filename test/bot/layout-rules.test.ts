@@ -119,7 +119,7 @@ describe("layout rules (src/bot/README.md)", () => {
   it("finds the imports it checks", () => {
     // Guards the guard: a broken scanner would see no imports and pass everything.
     expect(ALL.length).toBeGreaterThan(300);
-    expect(ALL).toContainEqual({ from: "bot/features/orders/browser.ts", to: "bot/features/pay/public.ts", typeOnly: false });
+    expect(ALL).toContainEqual({ from: "bot/features/orders/order-screens.ts", to: "bot/features/pay/public.ts", typeOnly: false });
   });
 
   it("no source file breaks a rule", () => {
@@ -164,10 +164,10 @@ describe("layout rules (src/bot/README.md)", () => {
   it("catches each kind of violation", () => {
     const sample = (from: string, to: string, typeOnly = false): Import => ({ from, to, typeOnly });
     const broken = [
-      sample("bot/features/orders/browser.ts", "bot/features/pay/render.ts"),
+      sample("bot/features/orders/order-screens.ts", "bot/features/pay/render.ts"),
       sample("bot/features/menu/public.ts", "bot/features/notify/public.ts"),
       sample("bot/features/pay/index.ts", "bot/middlewares/error-boundary.ts"),
-      sample("bot/features/details/selection.ts", "storage/vault.ts"),
+      sample("bot/features/details/delete-selection.ts", "storage/vault.ts"),
       sample("bot/middlewares/error-boundary.ts", "notify/schedule.ts"),
       sample("bot/core/flows.ts", "bot/features/pay/index.ts"),
       sample("notify/messages.ts", "bot/features/orders/render.ts"),
@@ -175,8 +175,8 @@ describe("layout rules (src/bot/README.md)", () => {
     ];
     for (const one of broken) expect(violations([one]), `${one.from} → ${one.to}`).toHaveLength(1);
     const fine = [
-      sample("bot/features/details/selection.ts", "storage/kv.ts", true),
-      sample("bot/features/orders/browser.ts", "bot/features/menu/public.ts"),
+      sample("bot/features/details/delete-selection.ts", "storage/kv.ts", true),
+      sample("bot/features/orders/order-screens.ts", "bot/features/menu/public.ts"),
       sample("bot/features/pay/index.ts", "bot/core/flows.ts"),
       sample("bot/index.ts", "bot/features/pay/index.ts"),
       sample("notify/messages.ts", "bot/features/orders/public.ts"),

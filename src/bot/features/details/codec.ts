@@ -1,6 +1,6 @@
 /**
  * Callback data of the payment-details screens (≤ 64 bytes; a selection is named by a short nonce, so
- * the data stays tiny whatever the detail ids look like — selection.ts):
+ * the data stays tiny whatever the detail ids look like — delete-selection.ts):
  *   dt:l:<page>        list page              dt:add           start the add-detail flow
  *   dt:d:<page>        tick details of a page  dt:t:<nonce>:<i> tick/untick the i-th detail
  *   dt:c:<nonce>       confirm the deletion    dt:y:<nonce>     delete (one delete-details call)

@@ -9,7 +9,7 @@ import { withCaller } from "../../core/caller.js";
 import type { BotContext } from "../../context.js";
 import { ADD_DETAIL_FLOW, addDetailFlow } from "./add-detail-flow.js";
 import { DETAILS_PAGE_SIZE, detailLines, loadDetailsPage, renderDetailsList, type DetailsPageData } from "./list.js";
-import { dropSelection, loadSelection, newNonce, saveSelection, toggle, type DetailSelection } from "./selection.js";
+import { dropSelection, loadSelection, newNonce, saveSelection, toggle, type DetailSelection } from "./delete-selection.js";
 import type { Feature } from "../../feature.js";
 import { NotLinked } from "../../core/errors.js";
 import { clip, escapeHtml, fitMessage } from "../../ui/html.js";

@@ -1,5 +1,5 @@
 /**
- * /orders — own orders, paged and filtered by status, a card per order (see browser.ts).
+ * /orders — own orders, paged and filtered by status, a card per order (see order-screens.ts).
  * /order <id or token> — opens one card directly: digits are an order number, anything else a token.
  */
 import { Composer } from "grammy";
@@ -8,7 +8,7 @@ import type { Feature } from "../../feature.js";
 import { listData } from "./codec.js";
 import { parseOrderQuery } from "../../../exchanger/order-lookup.js";
 import { quoteInput } from "../../ui/html.js";
-import { firstPage, listScreen, orderBrowserComposer, OWN_ORDERS, showOwnOrder } from "./browser.js";
+import { firstPage, listScreen, orderBrowserComposer, OWN_ORDERS, showOwnOrder } from "./order-screens.js";
 import { showScreen } from "../../ui/screen.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */

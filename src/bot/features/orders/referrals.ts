@@ -1,13 +1,15 @@
 /**
  * /referrals — orders of the user's referrals: the same list, filters and cards as /orders
- * (browser.ts) over get-referral-orders. The server leaves out what a partner may not see;
+ * (order-screens.ts) over get-referral-orders. The server leaves out what a partner may not see;
  * the card simply shows what arrives. Referral orders cannot be paid by us, so no pay button.
+ * It stays in orders/ (a feature of its own, in the same folder): it is the orders' screens over
+ * another scope, and a folder of its own would have to reach them through orders' public.ts.
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { listData } from "./codec.js";
-import { firstPage, listScreen, orderBrowserComposer, REFERRAL_ORDERS } from "./browser.js";
+import { firstPage, listScreen, orderBrowserComposer, REFERRAL_ORDERS } from "./order-screens.js";
 import { showScreen } from "../../ui/screen.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */

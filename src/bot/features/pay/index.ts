@@ -12,9 +12,9 @@ import { defineFlow } from "../../core/flows.js";
 import { Confirmations } from "../../core/confirmations.js";
 import { onCallback } from "../../ui/callback-data.js";
 import { cancelPay, checkPayStatus, confirmPay, openPayCard, PAY_MENU_DATA } from "./codec.js";
-import { loadPayCard, payOrder, type PayOutcome } from "./payment.js";
+import { loadPayCard, payOrder, type PayOutcome } from "./pay-order.js";
 import { renderOutcome, renderPayCard } from "./render.js";
-import { PAY_CODE_FLOW, PAY_TOKEN_FLOW, looksLikeToken, payCodeFlow, payTokenFlow } from "./pay-flows.js";
+import { PAY_CODE_FLOW, PAY_TOKEN_FLOW, looksLikeToken, payCodeFlow, payTokenFlow } from "./flows.js";
 import { enterFlow, refuseWhileCodesLocked } from "../../core/enter-flow.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 

@@ -1,7 +1,7 @@
 /** The screens of paying from the balance: the confirmation card and every way a payment can end. */
 import { InlineKeyboard } from "grammy";
 import type { FlowContext } from "../../context.js";
-import type { PayCard, PayOutcome } from "./payment.js";
+import type { PayCard, PayOutcome } from "./pay-order.js";
 import { statusLabel } from "../../../exchanger/vocabulary.js";
 import { escapeHtml } from "../../ui/html.js";
 import { backToMenuRow } from "../menu/public.js";

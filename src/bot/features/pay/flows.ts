@@ -11,7 +11,7 @@ import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
 import type { FlowContext } from "../../context.js";
 import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { describeError } from "../../core/errors.js";
-import { loadPayCard, payOrder } from "./payment.js";
+import { loadPayCard, payOrder } from "./pay-order.js";
 import { renderNothingPaid, renderOutcome, renderPayCard } from "./render.js";
 import { escapeHtml } from "../../ui/html.js";
 import { CodesLocked } from "../../core/code-attempts.js";
