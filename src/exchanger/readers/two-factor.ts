@@ -1,4 +1,5 @@
 /** "Is 2FA on?" as a user object tells it, whatever the field is called and however the flag is spelled. */
+
 /** Field names under which servers report 2FA (the spec names none). */
 export const TWO_FACTOR_FIELD = /two_factor|2fa|totp|google_auth/i;
 
