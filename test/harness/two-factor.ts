@@ -34,11 +34,19 @@ export async function expectNoLeak(h: Harness, secrets: string[]): Promise<void>
   }
 }
 
-/** Every user message whose text is one of `texts` was deleted. */
+/** Every user message whose text is one of `texts` was deleted, with exactly one deleteMessage call each. */
 export function expectDeleted(h: Harness, chatId: number, texts: string[]): void {
   for (const text of texts) {
     const messages = h.fake.messages.filter((m) => m.chatId === chatId && m.from === "user" && m.raw === text);
     expect(messages.length, `user sent "${text}"`).toBeGreaterThan(0);
-    for (const m of messages) expect(m.deleted, `message "${text}" deleted`).toBe(true);
+    for (const m of messages) {
+      expect(m.deleted, `message "${text}" deleted`).toBe(true);
+      expect(deleteCalls(h, chatId, m.messageId), `deleteMessage calls for "${text}"`).toBe(1);
+    }
   }
+}
+
+/** How many times the bot asked Telegram to delete this message. */
+export function deleteCalls(h: Harness, chatId: number, messageId: number): number {
+  return h.fake.callsOf("deleteMessage", chatId).filter((c) => Number(c.payload.message_id) === messageId).length;
 }
