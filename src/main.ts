@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   let monitoring: Server | undefined;
   if (config.metricsPort !== 0) {
     monitoring = createMonitoringServer({ health, registry: app.operator.metrics.registry, logger });
-    await listen(monitoring, config.metricsPort, "METRICS_PORT", "/healthz and /metrics");
+    await listen(monitoring, config.metricsPort, "METRICS_PORT", "/healthz and /metrics", config.metricsHost);
   }
 
   // Order status notifications run in every instance; per-chat leases in the store keep each

@@ -97,6 +97,9 @@ describe("the monitoring port", () => {
       const healthy = await waitFor(async () => (await health(metricsPort))?.status === 200 && health(metricsPort), "/healthz 200");
       expect(healthy).toMatchObject({ status: 200, body: { ok: true, storage: "ok", updates: "ok" } });
       expect(dockerHealthcheck({ METRICS_PORT: String(metricsPort) }).status).toBe(0);
+      // METRICS_HOST defaults to 127.0.0.1: another address of this machine (127.0.0.2 is one on
+      // Linux, like a LAN interface would be) gets no answer.
+      await expect(fetch(`http://127.0.0.2:${metricsPort}/healthz`)).rejects.toThrow();
       for (const admin of ADMINS) {
         await waitFor(
           () => fake.callsOf("sendMessage", admin).some((c) => String(c.payload.text).includes("started (polling, embedded file store)")),
