@@ -100,6 +100,9 @@ describe("the monitoring port", () => {
       // METRICS_HOST defaults to 127.0.0.1: another address of this machine (127.0.0.2 is one on
       // Linux, like a LAN interface would be) gets no answer.
       await expect(fetch(`http://127.0.0.2:${metricsPort}/healthz`)).rejects.toThrow();
+      // The image sets METRICS_HOST=0.0.0.0: its HEALTHCHECK then asks loopback.
+      expect(dockerHealthcheck({ METRICS_PORT: String(metricsPort), METRICS_HOST: "0.0.0.0" }).status).toBe(0);
+      expect(dockerHealthcheck({ METRICS_PORT: String(metricsPort), METRICS_HOST: "127.0.0.2" }).output).toContain("127.0.0.2");
       for (const admin of ADMINS) {
         await waitFor(
           () => fake.callsOf("sendMessage", admin).some((c) => String(c.payload.text).includes("started (polling, embedded file store)")),
