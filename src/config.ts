@@ -128,12 +128,21 @@ const exchangeUrlTemplate = v.pipe(
   v.string(),
   v.trim(),
   v.check((s) => /^https:\/\//i.test(s), "must start with https:// (the customer's browser opens it)"),
-  v.check((s) => s.includes("{slug}"), "must contain {slug} (the direction), e.g. https://exchanger.example/exchange/{slug}?amount={amount}"),
+  v.check(
+    (s) => s.includes("{slug}"),
+    "must contain {slug} (the direction), e.g. https://exchanger.example/exchange/{slug}?amount={amount}",
+  ),
   v.check(
     (s) => unknownPlaceholders(s).length === 0,
-    (issue) => `may contain only the placeholders {slug} and {amount}; unknown: ${unknownPlaceholders(issue.input as string).map((n) => `{${n}}`).join(", ")}`,
+    (issue) =>
+      `may contain only the placeholders {slug} and {amount}; unknown: ${unknownPlaceholders(issue.input as string)
+        .map((n) => `{${n}}`)
+        .join(", ")}`,
   ),
-  v.check((s) => URL.canParse(s.replaceAll("{slug}", "btc-usdt").replaceAll("{amount}", "1")), "must be a URL once {slug} and {amount} are filled in"),
+  v.check(
+    (s) => URL.canParse(s.replaceAll("{slug}", "btc-usdt").replaceAll("{amount}", "1")),
+    "must be a URL once {slug} and {amount} are filled in",
+  ),
 );
 
 /** Variables that carry secrets (the API key, the bot token) to the address they name. */

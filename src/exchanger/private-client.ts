@@ -142,7 +142,13 @@ export function createPrivateClient(transport: Transport, operatorKey: string): 
     async createOrder(request) {
       let result: unknown;
       try {
-        result = (await send(operatorKey, createOrderParams(request), request.fields.map((f) => f.value))).result;
+        result = (
+          await send(
+            operatorKey,
+            createOrderParams(request),
+            request.fields.map((f) => f.value),
+          )
+        ).result;
       } catch (error) {
         throw await settle(error, request.language);
       }
@@ -157,8 +163,12 @@ export function createPrivateClient(transport: Transport, operatorKey: string): 
   /** A refused creation: the key's fault (OperatorKeyRefused) or this order's (the error as it was). */
   async function settle(error: unknown, language: Language): Promise<unknown> {
     if (error instanceof Unauthorized) return new OperatorKeyRefused(METHOD, error.serverMessage, error.httpStatus);
-    // An envelope under 5xx is server trouble, not a verdict on anything; Unavailable stays as it is.
-    if (!(error instanceof ExchangerError) || error.httpStatus >= 500) return error;
+    // An error envelope under 5xx is a crash report, not a verdict: the script may have failed after
+    // writing the order. Like a lost answer, its outcome is unknown.
+    if (error instanceof ExchangerError && error.httpStatus >= 500) {
+      return new Unavailable(METHOD, "server-error", "an error envelope under a 5xx status", error.httpStatus);
+    }
+    if (!(error instanceof ExchangerError)) return error;
     try {
       const probe = await probeKey(language);
       return probe.verdict === "refused" ? new OperatorKeyRefused(METHOD, error.serverMessage, error.httpStatus) : error;
