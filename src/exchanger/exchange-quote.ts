@@ -119,6 +119,21 @@ export function quoteFromReceive(terms: QuoteTerms, receiveAmount: string): Quot
   return judge(t, send, receiveFor(t, send));
 }
 
+/**
+ * Whether a server's amount (a string such as "100.50" or "100.5", or a number) is the same decimal as
+ * ours: for finding an order by its amount, where "100.5" and "100.50" are one amount.
+ */
+export function sameAmount(server: unknown, ours: string): boolean {
+  const a =
+    typeof server === "number" && Number.isFinite(server)
+      ? decimalOrUndefined(String(server))
+      : typeof server === "string"
+        ? decimalOrUndefined(server)
+        : undefined;
+  const b = decimalOrUndefined(ours);
+  return a !== undefined && b !== undefined && a.eq(b);
+}
+
 // ---- internals ----------------------------------------------------------------------------------------
 
 interface Terms {

@@ -199,7 +199,7 @@ async function handle({ req, res, state, dialect, requests, faults, now }: Excha
   const language = pickLanguage(body.get("language") ?? queryLanguage);
 
   const fault = faults.take(record.path);
-  if (fault) {
+  if (fault && fault !== "lost-answer") {
     applyFault(fault, req, res, record, dialect, language);
     return record;
   }
@@ -242,6 +242,11 @@ async function handle({ req, res, state, dialect, requests, faults, now }: Excha
   const ctx = { state, dialect, params, language, now: now() };
   try {
     const out = route.kind === "user" ? route.run({ ...ctx, account: account! }) : route.run(ctx);
+    if (fault === "lost-answer") {
+      // The method ran (an order created, a balance spent); its answer never reaches the client.
+      req.socket.destroy();
+      return record;
+    }
     sendJson(res, record, 200, {
       success: true,
       result: out.result,
