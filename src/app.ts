@@ -14,7 +14,6 @@ import { createFileDownloader } from "./telegram/file-download.js";
 import { FLOW_TIMEOUT_MS } from "./bot/core/flows.js";
 import { createTelegramFetch } from "./telegram/fetch.js";
 import type { BotConfig, BotDeps } from "./bot/context.js";
-import type { ExchangerClient } from "./exchanger/types.js";
 import { createExchangerClient, type ExchangerClientWithStats } from "./exchanger/client.js";
 import { ListOrder } from "./exchanger/list-order.js";
 import { ServerStatuses } from "./exchanger/server-statuses.js";
@@ -30,6 +29,8 @@ import { Registry } from "prom-client";
 import { loadTextOverrides, readLocaleSources } from "./bot/text-overrides.js";
 import { LOCALES_DIR } from "./bot/i18n.js";
 import { createOperator, type Operator } from "./operator/index.js";
+import { createPrivateClient } from "./exchanger/private-client.js";
+import { CreationBudget } from "./bot/core/creation-budget.js";
 
 export type Storage = Awaited<ReturnType<typeof openStorage>>;
 
@@ -110,7 +111,7 @@ function botConfig(config: Config, storage: Storage, textOverrides: BotConfig["t
 }
 
 /** Everything a handler may use (ctx.deps), built once per app. */
-function botDeps(config: Config, logger: Logger, storage: Storage, exchanger: ExchangerClient, operator: Operator): BotDeps {
+function botDeps(config: Config, logger: Logger, storage: Storage, exchanger: App["exchanger"], operator: Operator): BotDeps {
   // Limits and the update gate live where the data lives: Redis (shared by instances) or this process.
   const limiterStore: LimiterStore =
     storage.kv instanceof RedisKV ? { kind: "redis", redis: storage.kv.redis, prefix: storage.kv.prefix } : { kind: "memory" };
@@ -136,6 +137,12 @@ function botDeps(config: Config, logger: Logger, storage: Storage, exchanger: Ex
       disable: (chatId) => disableNotifications(storage.kv, settings, chatId),
     },
     operatorStats: () => operator.stats(),
+    exchange: {
+      // The operator key stays in the client's closure: never in deps' logged shape, never in a store.
+      privateApi: config.exchange.privateApiKey === undefined ? undefined : createPrivateClient(exchanger, config.exchange.privateApiKey),
+      urlTemplate: config.exchange.urlTemplate,
+      budget: new CreationBudget(limiterStore),
+    },
     downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
   };
 }

@@ -15,7 +15,14 @@ import { startNotifier } from "./notify/index.js";
 import { callTelegramAtStartup } from "./telegram-startup.js";
 import { createWebhookServer, listen } from "./webhook-server.js";
 import { createAlerts } from "./operator/alerts.js";
-import { createHealthCheck, pollingReceiving, webhookReceiving, type HealthCheck, type ReceivingProbe } from "./operator/health.js";
+import {
+  checkStorageWrites,
+  createHealthCheck,
+  pollingReceiving,
+  webhookReceiving,
+  type HealthCheck,
+  type ReceivingProbe,
+} from "./operator/health.js";
 import { createMonitoringServer } from "./operator/monitoring-server.js";
 
 /** Longest the stop alert may hold a shutdown (Telegram slow or unreachable). */
@@ -106,7 +113,7 @@ async function introduceBot(app: App, telegram: Telegram): Promise<void> {
 async function startMonitoring(app: App, config: Config, health: HealthCheck, logger: Logger): Promise<Server | undefined> {
   if (config.metricsPort === 0) return undefined;
   const monitoring = createMonitoringServer({ health, registry: app.operator.metrics.registry, logger });
-  await listen(monitoring, config.metricsPort, "METRICS_PORT", "/healthz and /metrics");
+  await listen(monitoring, config.metricsPort, "METRICS_PORT", "/healthz and /metrics", config.metricsHost);
   return monitoring;
 }
 
@@ -130,6 +137,7 @@ function instanceAlerts(app: App, config: Config, logger: Logger) {
       health: app.operator.exchangerHealth,
       probe: () => app.exchanger.getStatus(config.defaultLanguage),
       logger,
+      storage: () => checkStorageWrites(app.storage.kv),
     },
     { adminChatIds: config.adminChatIds, alertAfterMs: config.alertAfterMs, instance: INSTANCE },
   );

@@ -12,7 +12,8 @@ import { clearTypedInput } from "../../core/flow-messages.js";
 import { releaseFlowPrompt, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { MENU_DATA } from "../menu/public.js";
 import { CLEAN_PHOTOS, EDIT, KEEP_PHOTOS, SHOW_VERIFICATION, SUBMIT } from "./codec.js";
-import type { CollectedPhoto } from "./form.js";
+import { NEEDS_PHOTOS, type CollectedPhoto } from "./form.js";
+import { ACCEPTED_IMAGE_TYPES } from "./upload-image.js";
 import { cancelRow, nextAction, replace, retire, show, type LiveScreen } from "./live-screen.js";
 import { renderSummary, renderVerificationRequest, type VerificationKind } from "./render.js";
 import { freshRequest, submit } from "./upload.js";
@@ -25,12 +26,12 @@ export interface Answers {
 
 /** Summary with Submit / Edit / Cancel until it is submitted ("sent") or the user wants to edit. */
 export async function confirmAndSubmit(conversation: Flow, ctx: FlowContext, answers: Answers) {
-  const summary = renderSummary(ctx, answers.kind, answers.fields, answers.photos.length);
-  const buttons = new InlineKeyboard().text(ctx.t("verification-btn-submit"), SUBMIT).text(ctx.t("verification-btn-edit"), EDIT).row();
-  const keyboard = cancelRow(ctx, buttons);
+  let summary = renderSummary(ctx, answers.kind, answers.fields, answers.photos.length);
+  let keyboard = summaryKeyboard(ctx, true);
   let screen = await show(ctx, summary, keyboard, true);
   for (;;) {
-    const action = await nextAction(conversation, screen, (data) => data === SUBMIT || data === EDIT);
+    const canSend = !NEEDS_PHOTOS[answers.kind] || answers.photos.length > 0;
+    const action = await nextAction(conversation, screen, (data) => (data === SUBMIT && canSend) || data === EDIT);
     if (action.type !== "button") {
       await action.ctx.reply(ctx.t("verification-use-buttons"));
       continue;
@@ -43,14 +44,28 @@ export async function confirmAndSubmit(conversation: Flow, ctx: FlowContext, ans
     screen = await replace(conversation, ctx, screen, `${summary}\n\n${ctx.t("verification-sending")}`);
     const problem = await trySubmit(conversation, ctx, answers);
     if (problem === undefined) return { result: "sent" as const, screen };
+    // A photo left out (not an image, too many pixels) changes the summary; without photos only Edit is left.
+    summary = renderSummary(ctx, answers.kind, answers.fields, answers.photos.length);
+    keyboard = summaryKeyboard(ctx, !NEEDS_PHOTOS[answers.kind] || answers.photos.length > 0);
     screen = await replace(conversation, ctx, screen, `${problem}\n\n${summary}`, keyboard);
   }
+}
+
+function summaryKeyboard(ctx: FlowContext, canSend: boolean): InlineKeyboard {
+  const buttons = new InlineKeyboard();
+  if (canSend) buttons.text(ctx.t("verification-btn-submit"), SUBMIT);
+  return cancelRow(ctx, buttons.text(ctx.t("verification-btn-edit"), EDIT).row());
 }
 
 /** Submits; undefined when done, else what to tell the user (the form is kept for a retry or an edit). */
 async function trySubmit(conversation: Flow, ctx: FlowContext, answers: Answers): Promise<string | undefined> {
   try {
     const outcome = await submit(conversation, ctx, answers.fields, answers.photos);
+    if (!outcome.ok && (outcome.problem === "not-image" || outcome.problem === "too-many-pixels")) {
+      answers.photos.splice(outcome.photo, 1); // left out; the others may still go
+      const vars = { n: outcome.photo + 1, types: ACCEPTED_IMAGE_TYPES, left: answers.photos.length };
+      return ctx.t(`verification-submit-${outcome.problem}`, vars);
+    }
     if (!outcome.ok)
       return ctx.t(outcome.problem === "too-large" ? "verification-submit-too-large" : "verification-submit-download-failed");
     // Submitted: leaving from here on loses nothing, so no "Leave the form?" question.

@@ -8,9 +8,14 @@ import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
 import type { PhotoUpload, VerificationFields, VerificationRequest } from "../../../exchanger/types.js";
 import type { BotDeps, FlowContext } from "../../context.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
-import { MAX_PHOTO_BYTES, uploadFileName, type CollectedPhoto } from "./form.js";
+import { MAX_PHOTO_BYTES, type CollectedPhoto } from "./form.js";
+import { cleanUploadImage } from "./upload-image.js";
 
-export type SubmitOutcome = { ok: true } | { ok: false; problem: "download" | "too-large" };
+export type SubmitOutcome =
+  | { ok: true }
+  | { ok: false; problem: "download" | "too-large" }
+  /** The photo at index `photo` cannot be sent (upload-image.ts): left out, the others may go. */
+  | { ok: false; problem: "not-image" | "too-many-pixels"; photo: number };
 type Located = { path: string; photo: CollectedPhoto };
 
 export async function submit(
@@ -48,10 +53,10 @@ async function locate(conversation: Flow, ctx: FlowContext, photos: CollectedPho
   return files;
 }
 
-/** The photos' bytes, inside the external that uploads them. */
+/** The photos' bytes, checked and cleaned (upload-image.ts), inside the external that uploads them. */
 async function download(deps: BotDeps, files: Located[]): Promise<PhotoUpload[] | SubmitOutcome> {
   const uploads: PhotoUpload[] = [];
-  for (const [index, { path, photo }] of files.entries()) {
+  for (const [index, { path }] of files.entries()) {
     let data: Uint8Array;
     try {
       data = await deps.downloadFile(path);
@@ -60,7 +65,10 @@ async function download(deps: BotDeps, files: Located[]): Promise<PhotoUpload[] 
       return { ok: false, problem: "download" };
     }
     if (data.length > MAX_PHOTO_BYTES) return { ok: false, problem: "too-large" };
-    uploads.push({ filename: uploadFileName(photo, index), contentType: photo.contentType, data });
+    const clean = await cleanUploadImage(data, index + 1);
+    if (!clean.ok) return { ok: false, problem: clean.reason, photo: index };
+    if (clean.image.data.length > MAX_PHOTO_BYTES) return { ok: false, problem: "too-large" };
+    uploads.push({ filename: clean.image.fileName, contentType: clean.image.contentType, data: clean.image.data });
   }
   return uploads;
 }
