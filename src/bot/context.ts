@@ -9,7 +9,7 @@ import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Language } from "../config.js";
 import type { ServerStatuses } from "../exchanger/server-statuses.js";
-import type { ExchangerClient } from "../exchanger/types.js";
+import type { ExchangerClient, Order } from "../exchanger/types.js";
 import type { Logger } from "../logger.js";
 import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
@@ -64,6 +64,11 @@ export interface NotificationSwitch {
   enable(chatId: number, language: Language): Promise<void>;
   /** Off, forgetting what was seen. */
   disable(chatId: number): Promise<void>;
+  /**
+   * An orders screen's own answer, for the watcher: what the user saw is not announced to them later,
+   * and a `newest` (first, unfiltered) page counts as the chat's poll.
+   */
+  shown(chatId: number, orders: readonly Order[], options: { newest: boolean }): Promise<unknown>;
 }
 
 export interface BotConfig {
