@@ -14,6 +14,8 @@ import { measureP3 } from "./p3-redis-bytes.js";
 import { measureP4 } from "./p4-connections.js";
 import { measureP5 } from "./p5-calls.js";
 import { measureP6 } from "./p6-notify-bytes.js";
+import { measureP8 } from "./p8-notify-scale.js";
+import { measureP9 } from "./p9-tap-latency.js";
 
 /** BENCH_ONLY=P1 (or P2..P6; P7 comes with P2) runs one figure, e.g. under `node --cpu-prof` to see where time goes. */
 const only = process.env.BENCH_ONLY;
@@ -24,6 +26,7 @@ const withExchanger: Record<string, (exchanger: ExchangerProcess) => Promise<unk
   P4: measureP4,
   P5: measureP5,
   P6: measureP6,
+  P8: (exchanger) => measureP8(exchanger.baseUrl),
 };
 
 async function main(): Promise<void> {
@@ -51,6 +54,10 @@ async function main(): Promise<void> {
 async function runOne(figure: string): Promise<void> {
   if (figure === "P2" || figure === "P7") {
     await measureP2();
+    return;
+  }
+  if (figure === "P9") {
+    await measureP9();
     return;
   }
   const measure = withExchanger[figure];
