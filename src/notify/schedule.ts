@@ -68,14 +68,20 @@ export async function reschedule(kv: KV, chatId: string, at: number, moving: boo
   else await kv.zrem(MOVING_KEY, chatId);
 }
 
-/** Up to `limit` chats due at `now`: those with an order in motion, then the others, longest overdue first. */
+/**
+ * The most of a batch chats in motion may take while other chats are due: so many orders in motion
+ * that they alone outgrow the budget slow them a little, instead of stopping every other chat's polls.
+ */
+export const MOVING_SHARE_MAX = 0.8;
+
+/** Up to `limit` chats due at `now`: those with an order in motion (up to MOVING_SHARE_MAX of them while others wait), then the others, longest overdue first. */
 export async function dueChats(kv: KV, now: number, limit: number): Promise<{ moving: string[]; others: string[] }> {
   const moving = await kv.zrangeByScore(MOVING_KEY, now, limit);
-  if (moving.length >= limit) return { moving, others: [] };
   const taken = new Set(moving);
-  // Asked for `limit` more, not `limit - moving.length`: the moving chats are in this set too.
-  const others = (await kv.zrangeByScore(SCHEDULE_KEY, now, limit)).filter((chatId) => !taken.has(chatId));
-  return { moving, others: others.slice(0, limit - moving.length) };
+  const room = limit - Math.min(moving.length, Math.max(1, Math.floor(limit * MOVING_SHARE_MAX)));
+  // Asked for `limit` more, not just the room: the moving chats are in this set too.
+  const others = room === 0 ? [] : (await kv.zrangeByScore(SCHEDULE_KEY, now, limit)).filter((chatId) => !taken.has(chatId)).slice(0, room);
+  return { moving: moving.slice(0, limit - others.length), others };
 }
 
 /** A chat whose last activity (seen.ts, `a`) is older than this is dormant: polled DORMANT_FACTOR times less often. */

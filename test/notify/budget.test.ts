@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Harness } from "../harness/harness.js";
-import { DORMANT_FACTOR, pollInterval, SCHEDULE_KEY } from "../../src/notify/schedule.js";
+import { DORMANT_FACTOR, dueChats, MOVING_SHARE_MAX, pollInterval, reschedule, SCHEDULE_KEY } from "../../src/notify/schedule.js";
 import { notifierFor, subscribedUser, TestClock } from "./helpers.js";
 
 const IDLE_MS = 900_000;
@@ -50,6 +50,17 @@ describe("the watcher's request budget", () => {
     expect(await due(recent.chatId)).toBeGreaterThan(IDLE_MS - 5_000);
     expect(await due(recent.chatId)).toBeLessThanOrEqual(IDLE_MS);
     expect(await due(dormant.chatId)).toBeGreaterThan(IDLE_MS * DORMANT_FACTOR - 5_000);
+  });
+
+  it("chats in motion take at most MOVING_SHARE_MAX of a batch while other chats wait, and all of it otherwise", async () => {
+    const { kv } = h.storage;
+    for (let i = 1; i <= 10; i++) await reschedule(kv, `m${i}`, clock.now() - 1_000, true);
+    for (let i = 1; i <= 10; i++) await reschedule(kv, `q${i}`, clock.now() - 60_000, false);
+    const both = await dueChats(kv, clock.now(), 10);
+    expect(both.moving).toHaveLength(10 * MOVING_SHARE_MAX);
+    expect(both.others).toHaveLength(10 - 10 * MOVING_SHARE_MAX);
+    for (let i = 1; i <= 10; i++) await reschedule(kv, `q${i}`, clock.now() + IDLE_MS, false);
+    expect((await dueChats(kv, clock.now(), 10)).moving).toHaveLength(10);
   });
 
   it("interval: in motion beats everything; an unknown activity counts as recent", () => {
