@@ -9,7 +9,8 @@
  * change of the hour is announced); the share of the request budget used while chats were overdue,
  * and the busiest clock second's share (never above 100 %). The quiet chats' delay is set beside the
  * best any schedule could do with the requests left over by the chats in motion: each quiet chat
- * polled once per (quiet chats ÷ spare requests per second), a change waiting at most that long.
+ * polled once per (quiet chats ÷ spare requests per second), or per NOTIFY_IDLE_INTERVAL_MS when the
+ * budget allows, a change waiting at most that long.
  *
  * The watcher runs one poll at a time (concurrency 1), so waiting for a permit is what moves the
  * clock: the simulated exchanger answers at once. Production polls several chats at once, which
@@ -197,6 +198,17 @@ class World {
   undelivered(until: number): number {
     return this.changes.filter((c) => c.at <= until && c.deliveredAt === undefined).length;
   }
+
+  /** For a run that ends with changes unannounced: what they were. */
+  describeUndelivered(until: number): string {
+    const left = this.changes.filter((c) => c.at <= until && c.deliveredAt === undefined).slice(0, 5);
+    return left
+      .map((c) => {
+        const chat = this.ownerOf.get(c.orderId)!;
+        return `${c.kind} #${c.orderId} at ${Math.round((c.at - T0) / 1000)} s in chat ${chat.chatId} (${chat.orders.map((o) => `${o.id}:${o.status}`).join(" ")})`;
+      })
+      .join("; ");
+  }
 }
 
 const p95 = (values: number[]): number => {
@@ -236,7 +248,7 @@ export async function measureP8(exchangerBaseUrl: string): Promise<P8Result> {
 
 /** Ticks as the watcher's loop does (a full batch is followed at once, else a tick's pause) until `end` or `done`. */
 async function run(world: World, notifier: Notifier, end: number, done: () => boolean): Promise<Span> {
-  const [start, quietBefore] = [world.t, world.quietCalls];
+  const [start, callsBefore, quietBefore] = [world.t, world.calls, world.quietCalls];
   let overdueMs = 0;
   let overdueCalls = 0;
   while (world.t < end && !done()) {
@@ -247,13 +259,14 @@ async function run(world: World, notifier: Notifier, end: number, done: () => bo
       overdueCalls += world.calls - calls;
     } else world.t += TICK_MS;
   }
-  return { overdueMs, overdueCalls, quietCalls: world.quietCalls - quietBefore, ms: world.t - start };
+  return { overdueMs, overdueCalls, calls: world.calls - callsBefore, quietCalls: world.quietCalls - quietBefore, ms: world.t - start };
 }
 
 /** What one stretch of simulated time spent: time overdue and the requests made meanwhile; requests for quiet chats. */
 interface Span {
   overdueMs: number;
   overdueCalls: number;
+  calls: number;
   quietCalls: number;
   ms: number;
 }
@@ -296,9 +309,10 @@ function report(world: World, hour: Span & { quietChats: number }, realMs: numbe
   const budgetUse = hour.overdueMs === 0 ? 0 : hour.overdueCalls / ((hour.overdueMs / 1000) * MAX_RPS);
   const peakSecond = Math.max(...world.callsPerSecond.values()) / MAX_RPS;
   // The budget the chats in motion left over, and the best wait a quiet chat could have with it.
-  const spareRps = (hour.quietCalls * 1000) / hour.ms;
+  const movingRps = ((hour.calls - hour.quietCalls) * 1000) / hour.ms;
+  const spareRps = MAX_RPS - movingRps;
   const { quietChats } = hour;
-  const bestQuietMs = (quietChats / spareRps) * 1000;
+  const bestQuietMs = Math.max(IDLE_MS, (quietChats / spareRps) * 1000);
   const activeP95 = p95(active);
   const quietP95 = p95(quiet);
   const result: P8Result = {
@@ -318,7 +332,8 @@ function report(world: World, hour: Span & { quietChats: number }, realMs: numbe
     `${CHATS} chats, ${Math.round(CHATS * MOVING_SHARE)} with an order in motion, NOTIFY_MAX_RPS ${MAX_RPS}, intervals ${INTERVAL_MS / 1000} s / ${IDLE_MS / 60_000} min; one simulated hour: ${active.length} status changes, ${quiet.length} new orders in quiet chats; drained until ${min(world.t - T0)} (${world.undelivered(T0 + HOUR)} left unannounced)`,
   );
   note(
-    `budget used while overdue ${round(budgetUse * 100, 1)} % (goal ≥ 95 %), busiest second ${round(peakSecond * 100, 0)} % (≤ 100 %); quiet ${quietChats} chats ÷ ${round(spareRps, 2)} spare req/s; quiet p95 ÷ best ${result.quietVsBest} (goal ≤ 1.1); ${round(realMs / 1000, 0)} s of real time`,
+    `budget used while overdue ${round(budgetUse * 100, 1)} % (goal ≥ 95 %), busiest second ${round(peakSecond * 100, 0)} % (≤ 100 %); quiet ${quietChats} chats ÷ ${round(spareRps, 2)} req/s left by the chats in motion; quiet p95 ÷ best ${result.quietVsBest} (goal ≤ 1.1); ${round(realMs / 1000, 0)} s of real time`,
   );
+  if (world.undelivered(T0 + HOUR) > 0) note(`unannounced, e.g.: ${world.describeUndelivered(T0 + HOUR)}`);
   return result;
 }
