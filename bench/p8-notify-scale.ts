@@ -2,11 +2,15 @@
  * P8 — notification scale: the real watcher (src/notify) on the real store (Redis, as production)
  * with a simulated exchanger, on a simulated clock (the watcher's `now` and `sleep`): 20,000 chats
  * with notifications on, 1 % of them with an order in motion, NOTIFY_MAX_RPS 5, one simulated hour in
- * which orders in motion change status and new orders arrive in quiet chats at random.
+ * which orders in motion change status and new orders arrive in quiet chats at random. The busy 1 %
+ * stay busy (an order's two steps, created → paid → completed, take 10 minutes each on average, and
+ * the customer's next order is there as one completes); a new order in a quiet chat moves on once
+ * announced. "Active" delays are those of the busy chats' changes and of quiet chats' orders after
+ * their arrival was announced.
  *
  * Reported: the p95 delay from a change to its message, for status changes of orders in motion and
- * for new orders in quiet chats (the run goes on after the hour, without new events, until every
- * change of the hour is announced); the share of the request budget used while chats were overdue,
+ * for new orders in quiet chats (the run goes on after the hour, the busy chats as busy but no new
+ * order in a quiet chat, until every change of the hour is announced); the share of the request budget used while chats were overdue,
  * and the busiest clock second's share (never above 100 %). The quiet chats' delay is set beside the
  * best any schedule could do with the requests left over by the chats in motion: each quiet chat
  * polled once per (quiet chats ÷ spare requests per second), or per NOTIFY_IDLE_INTERVAL_MS when the
@@ -34,8 +38,8 @@ const IDLE_MS = 900_000;
 const HOUR = 3_600_000;
 /** An order in motion takes its next step (created → paid → completed) after this long on average. */
 const STEP_MEAN_MS = 10 * 60_000;
-/** New orders per hour across the quiet chats: about as many as the orders in motion finish. */
-const NEW_PER_HOUR = Math.round((CHATS * MOVING_SHARE * HOUR) / (2 * STEP_MEAN_MS));
+/** New orders per hour across the quiet chats (0.5 % of them in the hour). */
+const NEW_PER_HOUR = Math.round(CHATS * 0.005);
 /** The drain after the hour stops here, whatever is still unannounced (counted at this delay). */
 const DRAIN_CAP_MS = 12 * HOUR;
 const BATCH = 100;
@@ -69,6 +73,8 @@ function random(seed: number): () => number {
 
 interface SimChat {
   chatId: number;
+  /** One of the 1 % whose customers keep an order in motion all hour. */
+  busy: boolean;
   /** Newest first. */
   orders: { id: number; status: number }[];
 }
@@ -96,7 +102,6 @@ class World {
   #events: SimEvent[] = [];
   #nextId = 10_000_000;
   readonly #rnd: () => number;
-  eventsUntil = T0 + HOUR;
 
   constructor(seed: number) {
     this.#rnd = random(seed);
@@ -124,7 +129,6 @@ class World {
   }
 
   schedule(event: SimEvent): void {
-    if (event.at > this.eventsUntil) return;
     let i = this.#events.length;
     while (i > 0 && this.#events[i - 1]!.at > event.at) i--;
     this.#events.splice(i, 0, event);
@@ -146,16 +150,19 @@ class World {
       const event = this.#events.shift()!;
       if (event.kind === "new") {
         const id = this.newId();
-        const kind = this.moving(event.chat) ? "busy-new" : "quiet-new";
         event.chat.orders.unshift({ id, status: CREATED });
         this.ownerOf.set(id, event.chat);
-        this.#record(id, kind);
+        this.#record(id, event.chat.busy ? "busy-new" : "quiet-new");
+        // A busy chat's order moves on by itself; a quiet chat's once its customer saw it announced.
+        if (event.chat.busy) this.schedule({ at: this.t + this.exp(STEP_MEAN_MS), kind: "step", chat: event.chat, orderId: id });
       } else {
         const order = event.chat.orders.find((o) => o.id === event.orderId)!;
         order.status = order.status === CREATED ? PAID : COMPLETED;
         this.#record(order.id, "status");
         if (order.status === PAID)
           this.schedule({ at: this.t + this.exp(STEP_MEAN_MS), kind: "step", chat: event.chat, orderId: order.id });
+        // A busy chat stays busy: its customer's next order is there as the last one completes.
+        else if (event.chat.busy) this.schedule({ at: this.t, kind: "new", chat: event.chat });
       }
     }
   }
@@ -184,7 +191,7 @@ class World {
         for (const change of this.pending.get(match) ?? []) {
           change.deliveredAt = this.t;
           // A new order announced: its customer pays some time later.
-          if (change.kind !== "status") {
+          if (change.kind === "quiet-new") {
             const chat = this.ownerOf.get(match)!;
             this.schedule({ at: this.t + this.exp(STEP_MEAN_MS), kind: "step", chat, orderId: match });
           }
@@ -231,11 +238,14 @@ export async function measureP8(exchangerBaseUrl: string): Promise<P8Result> {
         notify: { intervalMs: INTERVAL_MS, idleIntervalMs: IDLE_MS, maxRps: MAX_RPS },
         listOrder: new ListOrder(),
       },
-      { now: world.now, sleep: world.sleep, concurrency: 1, batchSize: BATCH, tickMs: TICK_MS },
+      // No pause between two messages to one chat (Telegram's per-chat pace): with one poll at a time
+      // it would stall the whole simulated watcher, which production's concurrent polls do not.
+      { now: world.now, sleep: world.sleep, concurrency: 1, batchSize: BATCH, tickMs: TICK_MS, perChatGapMs: 0 },
     );
-    // New orders arrive at random (a Poisson process) in chats picked at random.
+    // New orders arrive at random (a Poisson process) in quiet chats picked at random.
+    const quiet = world.chats.filter((chat) => !chat.busy);
     for (let at = T0 + world.exp(HOUR / NEW_PER_HOUR); at < T0 + HOUR; at += world.exp(HOUR / NEW_PER_HOUR))
-      world.schedule({ at, kind: "new", chat: world.pick(world.chats) });
+      world.schedule({ at, kind: "new", chat: world.pick(quiet) });
     const started = Date.now();
     const hour = await run(world, notifier, T0 + HOUR, () => false);
     const quietChats = world.chats.filter((c) => !world.moving(c)).length;
@@ -275,7 +285,7 @@ interface Span {
 async function seed(world: World, deps: Awaited<ReturnType<typeof startOurBot>>["app"]["deps"]): Promise<void> {
   const moving = Math.round(CHATS * MOVING_SHARE);
   for (let i = 0; i < CHATS; i++) {
-    const chat: SimChat = { chatId: 8_000_000_000 + i, orders: [] };
+    const chat: SimChat = { chatId: 8_000_000_000 + i, busy: i < moving, orders: [] };
     // Newest first: the order in motion is the newest one.
     chat.orders.push({ id: world.newId(), status: COMPLETED }, { id: world.newId(), status: COMPLETED });
     if (i < moving) chat.orders.push({ id: world.newId(), status: world.pick([CREATED, PAID]) });
@@ -304,7 +314,7 @@ async function seed(world: World, deps: Awaited<ReturnType<typeof startOurBot>>[
 function report(world: World, hour: Span & { quietChats: number }, realMs: number): P8Result {
   const inHour = world.changes.filter((c) => c.at <= T0 + HOUR);
   const delay = (c: Change) => (c.deliveredAt ?? T0 + DRAIN_CAP_MS) - c.at;
-  const active = inHour.filter((c) => c.kind === "status").map(delay);
+  const active = inHour.filter((c) => c.kind === "status" || c.kind === "busy-new").map(delay);
   const quiet = inHour.filter((c) => c.kind === "quiet-new").map(delay);
   const budgetUse = hour.overdueMs === 0 ? 0 : hour.overdueCalls / ((hour.overdueMs / 1000) * MAX_RPS);
   const peakSecond = Math.max(...world.callsPerSecond.values()) / MAX_RPS;
