@@ -2,10 +2,13 @@
  * The order status watcher: polls get-orders for chats with notifications on and tells them what
  * changed. The User API has no events, so polling is the only way.
  *
- * One tick: take the chats due now from the schedule (a sorted set), and for each one, under a
- * per-chat lease (so that of several instances on one Redis exactly one handles it):
- *   poll the newest orders → compare with what was seen last → send the changes → save → reschedule
- * (soon when an order is still moving, rarely otherwise). "Newest" whichever end the exchanger lists
+ * One tick: take the chats due now from the schedule (sorted sets; chats with an order in motion
+ * first: schedule.ts), and for each one, under a per-chat lease (so that of several instances on one
+ * Redis exactly one handles it) one poll, in five steps:
+ *   load (settings, key, what was seen) → fetch the newest orders → diff with what was seen →
+ *   announce the changes → commit (save, reschedule: soon while an order moves, rarely otherwise,
+ *   more rarely for a chat idle for weeks).
+ * An orders screen the user opens feeds the same state (shown.ts) and can count as the chat's poll. "Newest" whichever end the exchanger lists
  * first, as the /orders screens do (exchanger/newest-first.ts). Every exchanger request waits for a permit
  * of the shared NOTIFY_MAX_RPS limit; every Telegram message for one of the shared Telegram limit.
  *
