@@ -9,7 +9,7 @@ import { ExchangerError, Unauthorized, Unavailable } from "../exchanger/errors.j
 import { withKeyCheck } from "../exchanger/key-check.js";
 import type { Language } from "../exchanger/types.js";
 import { CHECKS, type Check } from "./checks.js";
-import { describeShape } from "./shape.js";
+import { describeShape, hiddenFields } from "./shape.js";
 
 export interface DoctorOptions {
   baseUrl: string;
@@ -98,7 +98,9 @@ async function runCheck(
     if (verdict && "notAsked" in verdict) return { verdict: "not asked", text: `not asked: ${verdict.notAsked}` };
     const shape = `reachable · ${describeShape(seen()?.result)}`;
     if (verdict) return { verdict: "not understood", text: `${shape} · NOT understood: ${verdict.problem} (${check.screen})` };
-    return { verdict: "understood", text: `${shape} · understood` };
+    const hidden = hiddenFields(seen()?.result);
+    const secrets = hidden.length === 0 ? "" : ` · hidden on every screen (secret names): ${hidden.join(", ")}`;
+    return { verdict: "understood", text: `${shape} · understood${secrets}` };
   } catch (error) {
     return describeFailure(check, error, seen());
   }
