@@ -8,6 +8,7 @@ import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Language } from "../config.js";
+import type { SpendInFlight } from "./core/after-spend.js";
 import type { ServerStatuses } from "../exchanger/server-statuses.js";
 import type { ExchangerClient } from "../exchanger/types.js";
 import type { Logger } from "../logger.js";
@@ -95,6 +96,8 @@ export interface BaseFlavor {
   snapshot?: ChatSnapshot;
   /** A message of this update that may hold a secret and was deleted on arrival (middlewares/secret-guard.ts). */
   secretRemoved?: RemovedSecret;
+  /** A spend request of this update has left: failures after it are not "try again" (core/after-spend.ts). */
+  spendInFlight?: SpendInFlight;
 }
 
 export interface RemovedSecret {

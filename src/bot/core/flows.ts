@@ -23,7 +23,7 @@ import { CodesLocked } from "./code-attempts.js";
 import { closePrompts, trackPrompt, untrackPrompt, type FlowEnd } from "./flow-messages.js";
 
 /** Raise on every change to any conversation's code. */
-export const CONVERSATIONS_VERSION = 6;
+export const CONVERSATIONS_VERSION = 7;
 export { conversationKey } from "./chat-snapshot.js";
 /** Abandoned flows end after this long without an answer (state TTL and wait limit). */
 export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;
@@ -135,10 +135,13 @@ type Outcome<T> =
  * Errors are turned into plain data (classes do not survive the replay log) and rebuilt outside,
  * so the error boundary treats them like any other.
  */
-export async function callExchanger<T>(conversation: Flow, call: (caller: Caller, deps: BotDeps) => Promise<T>): Promise<T> {
+export async function callExchanger<T>(
+  conversation: Flow,
+  call: (caller: Caller, deps: BotDeps, outer: BotContext) => Promise<T>,
+): Promise<T> {
   const outcome: Outcome<T> = await conversation.external(async (outer: BotContext) => {
     try {
-      return { ok: true as const, value: await call(await getCaller(outer), outer.deps) };
+      return { ok: true as const, value: await call(await getCaller(outer), outer.deps, outer) };
     } catch (error) {
       if (error instanceof ExchangerError)
         return {

@@ -13,6 +13,7 @@ import { Confirmations } from "../../core/confirmations.js";
 import { onCallback } from "../../ui/callback-data.js";
 import { cancelPay, checkPayStatus, confirmPay, openPayCard, PAY_MENU_DATA } from "./codec.js";
 import { loadPayCard, payOrder, type PayOutcome } from "./payment.js";
+import { spendWatch } from "../../core/after-spend.js";
 import { renderOutcome, renderPayCard } from "./render.js";
 import { PAY_CODE_FLOW, PAY_TOKEN_FLOW, looksLikeToken, payCodeFlow, payTokenFlow } from "./pay-flows.js";
 import { enterFlow, refuseWhileCodesLocked } from "../../core/secure-prompts.js";
@@ -65,7 +66,7 @@ export function createPayFeature(): Feature {
     await ctx.answerCallbackQuery({ text: ctx.t("pay-processing") });
     let outcome: PayOutcome;
     try {
-      outcome = await withCaller(ctx, (caller) => payOrder(ctx.deps, caller, chatId, orderId));
+      outcome = await withCaller(ctx, (caller) => payOrder(ctx.deps, caller, chatId, orderId, undefined, spendWatch(ctx, orderId)));
     } catch (error) {
       // payOrder throws only before anything was spent: the same button may be pressed again.
       await guards.release(chatId, confirmId);

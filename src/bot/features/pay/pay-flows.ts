@@ -12,6 +12,7 @@ import type { FlowContext } from "../../context.js";
 import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { describeError } from "../../core/errors.js";
 import { loadPayCard, payOrder, type PayOutcome } from "./payment.js";
+import { spendWatch } from "../../core/after-spend.js";
 import { renderNothingPaid, renderOutcome, renderPayCard } from "./render.js";
 import { escapeHtml } from "../../ui/html.js";
 import { MAX_CODE_ATTEMPTS } from "../../core/two-factor.js";
@@ -63,7 +64,9 @@ export async function payCodeFlow(conversation: Flow, ctx: FlowContext, orderId:
     if (code === undefined) return;
     let outcome: PayOutcome;
     try {
-      outcome = await callExchanger(conversation, (caller, deps) => payOrder(deps, caller, chatId, orderId, code));
+      outcome = await callExchanger(conversation, (caller, deps, outer) =>
+        payOrder(deps, caller, chatId, orderId, code, spendWatch(outer, orderId)),
+      );
     } catch (error) {
       // payOrder throws only before spending: say so, with the way to look at the order again.
       if (error instanceof Unavailable || error instanceof ExchangerError || error instanceof CodesLocked) {

@@ -15,6 +15,7 @@ import type { BotDeps } from "../../context.js";
 import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { isTwoFactorMessage } from "../../core/two-factor.js";
 import { Confirmations } from "../../core/confirmations.js";
+import type { SpendWatch } from "../../core/after-spend.js";
 
 /** Everything the confirmation card shows. */
 export interface PayCard {
@@ -93,12 +94,26 @@ export async function loadPayCard(deps: BotDeps, caller: Caller, chatId: number,
   return card;
 }
 
+/** No-op marks, for a payment nobody watches (tests of the function alone). */
+const UNWATCHED: SpendWatch = { left: () => undefined, decided: () => undefined, bookkeepingFailed: async () => undefined };
+
 /**
  * Pays the order once. Re-reads it first (fresh status, and the token, which is never stored), holds
  * the per-chat-and-token lock around spend-balance, and never retries that call.
  * Throws only when nothing can have been spent (the order could not be read, or the key was rejected).
+ *
+ * Once the spend request has left, the outcome is the exchanger's answer alone (core/after-spend.ts):
+ * a failure of our storage after that point (the lock's release, the 2FA allowance's reset) is
+ * reported through `watch` and never turns a payment into an error.
  */
-export async function payOrder(deps: BotDeps, caller: Caller, chatId: number, orderId: string, code?: string): Promise<PayOutcome> {
+export async function payOrder(
+  deps: BotDeps,
+  caller: Caller,
+  chatId: number,
+  orderId: string,
+  code?: string,
+  watch: SpendWatch = UNWATCHED,
+): Promise<PayOutcome> {
   const order = await findOwnOrder(deps, caller, { id: orderId });
   const token = typeof order?.token === "string" ? order.token : undefined;
   if (!order || !token) return { kind: "not-found", orderId };
@@ -106,25 +121,76 @@ export async function payOrder(deps: BotDeps, caller: Caller, chatId: number, or
 
   const guards = new Confirmations(deps.kv);
   if (!(await guards.lock(chatId, token))) return { kind: "busy", orderId };
-  let result: unknown;
+  // What the exchanger answered, kept apart from what our own bookkeeping around the call did.
+  let answer: { ok: true; result: unknown } | { ok: false; error: unknown } | undefined;
+  const spend = async () => {
+    watch.left();
+    try {
+      const result = await deps.exchanger.spendBalance(caller, { token, twoFactorCode: code });
+      answer = { ok: true, result };
+      return result;
+    } catch (error) {
+      answer = { ok: false, error };
+      throw error;
+    }
+  };
+  /** Storage after the spend: a failure is reported, never thrown; once the store failed, the rest is skipped (the lock expires by itself). */
+  let storeFailed = false;
+  const bookkeeping = async (step: string, run: () => Promise<unknown>): Promise<void> => {
+    if (storeFailed) return;
+    try {
+      await run();
+    } catch (error) {
+      storeFailed = true;
+      await watch.bookkeepingFailed(step, error);
+    }
+  };
   try {
-    const spend = () => deps.exchanger.spendBalance(caller, { token, twoFactorCode: code });
     // A code counts against the account's allowance (code-attempts.ts); CodesLocked means nothing was sent.
-    result = code === undefined ? await spend() : await deps.codeAttempts.send(caller, spend);
+    await (code === undefined ? spend() : deps.codeAttempts.send(caller, spend));
   } catch (error) {
+    if (answer === undefined) {
+      // Nothing left (too many codes, or the store failed before the call): the lock goes, the error is reported.
+      await guards.unlock(chatId, token);
+      throw error;
+    }
+    // Our bookkeeping of the 2FA allowance failed after the exchanger answered: its answer stands.
+    if (answer.ok || error !== answer.error) {
+      storeFailed = true;
+      await watch.bookkeepingFailed("2FA allowance", error);
+    }
+  }
+  if (answer === undefined) throw new Error("spend-balance was neither answered nor failed"); // unreachable: spend() ran
+  if (!answer.ok) {
+    const error = answer.error;
     // The request may have reached the exchanger: keep the lock until it expires so that nobody pays
     // again while it might still be running, and tell the user the outcome is unknown.
-    if (error instanceof Unavailable) return { kind: "unknown", orderId };
-    await guards.unlock(chatId, token);
+    if (error instanceof Unavailable) return decided(watch, true, { kind: "unknown", orderId });
+    await bookkeeping("payment lock release", () => guards.unlock(chatId, token));
     if (error instanceof ExchangerError) {
       if (isTwoFactorMessage(error.serverMessage))
-        return code === undefined ? { kind: "needs-code", orderId } : { kind: "wrong-code", orderId, message: error.serverMessage };
-      return { kind: "refused", orderId, message: error.serverMessage };
+        return decided(
+          watch,
+          false,
+          code === undefined ? { kind: "needs-code", orderId } : { kind: "wrong-code", orderId, message: error.serverMessage },
+        );
+      return decided(watch, true, { kind: "refused", orderId, message: error.serverMessage });
     }
-    throw error;
+    // Not an answer of the exchanger (a bug on our side): the outcome is unknown to the user.
+    await watch.bookkeepingFailed("spend call", error);
+    return decided(watch, true, { kind: "unknown", orderId });
   }
-  await guards.unlock(chatId, token);
-  return { kind: "paid", orderId, ...(await afterPayment(deps, caller, orderId, result)) };
+  await bookkeeping("payment lock release", () => guards.unlock(chatId, token));
+  return decided(watch, true, { kind: "paid", orderId, ...(await afterPayment(deps, caller, orderId, answer.result)) });
+}
+
+/**
+ * Marks the outcome as known (the user is about to read it). `spent: false` for a refusal of the code,
+ * where the flow asks again: nothing was spent, so later failures are ordinary ones.
+ */
+function decided(watch: SpendWatch, spent: boolean, outcome: PayOutcome): PayOutcome {
+  watch.decided(spent);
+  return outcome;
 }
 
 /** The new status and balance: from the spend result when it says, else read back (best effort). */
