@@ -29,12 +29,18 @@ export interface SpendWatch {
   decided(spent: boolean): void;
   /** A bookkeeping step failed after the spend; never throws. */
   bookkeepingFailed(step: string, error: unknown): Promise<void>;
+  /** Another chat of the account is paying this order right now: tell the user, its outcome follows. */
+  busy(): Promise<void>;
 }
 
 type Ctx = Pick<FlowContext, "api" | "botConfig" | "logger"> & { spendInFlight?: SpendInFlight };
 
-export function spendWatch(ctx: Ctx, orderId: string): SpendWatch {
+/** The marks of one payment attempt of this update; `busy` shows the "already in progress" notice (the pay feature's screen). */
+export function spendWatch(ctx: Ctx, orderId: string, busy: () => Promise<unknown> = async () => undefined): SpendWatch {
   return {
+    busy: async () => {
+      await busy();
+    },
     left: () => {
       ctx.spendInFlight = { orderId, decided: false, alerted: false };
     },

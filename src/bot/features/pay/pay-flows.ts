@@ -13,7 +13,7 @@ import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { describeError } from "../../core/errors.js";
 import { loadPayCard, payOrder, type PayOutcome } from "./payment.js";
 import { spendWatch } from "../../core/after-spend.js";
-import { renderNothingPaid, renderOutcome, renderPayCard } from "./render.js";
+import { renderNothingPaid, renderOutcome, renderPayCard, renderPaymentElsewhere } from "./render.js";
 import { escapeHtml } from "../../ui/html.js";
 import { MAX_CODE_ATTEMPTS } from "../../core/two-factor.js";
 import { CodesLocked } from "../../core/code-attempts.js";
@@ -51,7 +51,6 @@ export async function payTokenFlow(conversation: Flow, ctx: FlowContext): Promis
 }
 
 export async function payCodeFlow(conversation: Flow, ctx: FlowContext, orderId: string): Promise<void> {
-  const chatId = ctx.chatId!;
   const keyboard = cancelKeyboard(ctx);
   // Entered from the card's "Pay" press: the card turns into the code prompt (no Pay button left on it).
   const prompt = ctx.t("pay-code-prompt", { id: escapeHtml(orderId) });
@@ -65,7 +64,13 @@ export async function payCodeFlow(conversation: Flow, ctx: FlowContext, orderId:
     let outcome: PayOutcome;
     try {
       outcome = await callExchanger(conversation, (caller, deps, outer) =>
-        payOrder(deps, caller, chatId, orderId, code, spendWatch(outer, orderId)),
+        payOrder(
+          deps,
+          caller,
+          orderId,
+          code,
+          spendWatch(outer, orderId, () => sendScreen(outer, renderPaymentElsewhere(outer, orderId))),
+        ),
       );
     } catch (error) {
       // payOrder throws only before spending: say so, with the way to look at the order again.

@@ -14,7 +14,7 @@ import { isPayableStatus } from "../../../exchanger/vocabulary.js";
 import type { BotDeps } from "../../context.js";
 import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { isTwoFactorMessage } from "../../core/two-factor.js";
-import { Confirmations } from "../../core/confirmations.js";
+import { Confirmations, type SettledSpend } from "../../core/confirmations.js";
 import type { SpendWatch } from "../../core/after-spend.js";
 
 /** Everything the confirmation card shows. */
@@ -95,21 +95,32 @@ export async function loadPayCard(deps: BotDeps, caller: Caller, chatId: number,
 }
 
 /** No-op marks, for a payment nobody watches (tests of the function alone). */
-const UNWATCHED: SpendWatch = { left: () => undefined, decided: () => undefined, bookkeepingFailed: async () => undefined };
+const UNWATCHED: SpendWatch = {
+  left: () => undefined,
+  decided: () => undefined,
+  bookkeepingFailed: async () => undefined,
+  busy: async () => undefined,
+};
+
+/** How long a Pay press waits for another chat's payment of the same order to end (a spend call takes seconds). */
+export const OTHER_SPEND_WAIT_MS = 30_000;
+const OTHER_SPEND_POLL_MS = 250;
 
 /**
- * Pays the order once. Re-reads it first (fresh status, and the token, which is never stored), holds
- * the per-chat-and-token lock around spend-balance, and never retries that call.
- * Throws only when nothing can have been spent (the order could not be read, or the key was rejected).
+ * Pays the order once per account. Re-reads it first (fresh status, and the token, which is never
+ * stored), claims the account's spend record of the order (core/confirmations.ts: shared by every chat
+ * linked with the same key, on every instance) around spend-balance, and never retries that call.
+ * While another chat of the account is paying the order, `watch.busy()` says so and the other payment's
+ * outcome is returned when it ends. Throws only when nothing can have been spent (the order could not
+ * be read, or the key was rejected).
  *
  * Once the spend request has left, the outcome is the exchanger's answer alone (core/after-spend.ts):
- * a failure of our storage after that point (the lock's release, the 2FA allowance's reset) is
- * reported through `watch` and never turns a payment into an error.
+ * a failure of our storage after that point (the spend record, the 2FA allowance's reset) is reported
+ * through `watch` and never turns a payment into an error.
  */
 export async function payOrder(
   deps: BotDeps,
   caller: Caller,
-  chatId: number,
   orderId: string,
   code?: string,
   watch: SpendWatch = UNWATCHED,
@@ -120,7 +131,13 @@ export async function payOrder(
   if (!isPayableStatus(order.status)) return { kind: "not-payable", orderId, status: String(order.status) };
 
   const guards = new Confirmations(deps.kv);
-  if (!(await guards.lock(chatId, token))) return { kind: "busy", orderId };
+  const account = deps.vault.accountIdOf(caller.apiKey);
+  if (!(await guards.claimSpend(account, orderId))) {
+    const other = await otherSpendOutcome(deps, caller, guards, account, orderId, watch);
+    if (other !== undefined) return other;
+    // The other attempt spent nothing (refused, wrong code): this press may pay now.
+    if (!(await guards.claimSpend(account, orderId))) return { kind: "busy", orderId };
+  }
   // What the exchanger answered, kept apart from what our own bookkeeping around the call did.
   let answer: { ok: true; result: unknown } | { ok: false; error: unknown } | undefined;
   const spend = async () => {
@@ -134,7 +151,7 @@ export async function payOrder(
       throw error;
     }
   };
-  /** Storage after the spend: a failure is reported, never thrown; once the store failed, the rest is skipped (the lock expires by itself). */
+  /** Storage after the spend: a failure is reported, never thrown; once the store failed, the rest is skipped (records expire by themselves). */
   let storeFailed = false;
   const bookkeeping = async (step: string, run: () => Promise<unknown>): Promise<void> => {
     if (storeFailed) return;
@@ -145,13 +162,14 @@ export async function payOrder(
       await watch.bookkeepingFailed(step, error);
     }
   };
+  const settle = (outcome: SettledSpend | undefined) => bookkeeping("payment record", () => guards.settleSpend(account, orderId, outcome));
   try {
     // A code counts against the account's allowance (code-attempts.ts); CodesLocked means nothing was sent.
     await (code === undefined ? spend() : deps.codeAttempts.send(caller, spend));
   } catch (error) {
     if (answer === undefined) {
-      // Nothing left (too many codes, or the store failed before the call): the lock goes, the error is reported.
-      await guards.unlock(chatId, token);
+      // Nothing left (too many codes, or the store failed before the call): the claim goes, the error is reported.
+      await guards.releaseSpend(account, orderId);
       throw error;
     }
     // Our bookkeeping of the 2FA allowance failed after the exchanger answered: its answer stands.
@@ -163,11 +181,14 @@ export async function payOrder(
   if (answer === undefined) throw new Error("spend-balance was neither answered nor failed"); // unreachable: spend() ran
   if (!answer.ok) {
     const error = answer.error;
-    // The request may have reached the exchanger: keep the lock until it expires so that nobody pays
-    // again while it might still be running, and tell the user the outcome is unknown.
-    if (error instanceof Unavailable) return decided(watch, true, { kind: "unknown", orderId });
-    await bookkeeping("payment lock release", () => guards.unlock(chatId, token));
+    // The request may have reached the exchanger: the record stays until it expires so that nobody
+    // pays again while it might still be running, and the user is told the outcome is unknown.
+    if (error instanceof Unavailable) {
+      await settle({ kind: "unknown" });
+      return decided(watch, true, { kind: "unknown", orderId });
+    }
     if (error instanceof ExchangerError) {
+      await settle(undefined);
       if (isTwoFactorMessage(error.serverMessage))
         return decided(
           watch,
@@ -178,10 +199,44 @@ export async function payOrder(
     }
     // Not an answer of the exchanger (a bug on our side): the outcome is unknown to the user.
     await watch.bookkeepingFailed("spend call", error);
+    await settle({ kind: "unknown" });
     return decided(watch, true, { kind: "unknown", orderId });
   }
-  await bookkeeping("payment lock release", () => guards.unlock(chatId, token));
-  return decided(watch, true, { kind: "paid", orderId, ...(await afterPayment(deps, caller, orderId, answer.result)) });
+  const after = await afterPayment(deps, caller, orderId, answer.result);
+  await settle({ kind: "paid", ...(after.status !== undefined && { status: after.status }) });
+  return decided(watch, true, { kind: "paid", orderId, ...after });
+}
+
+/**
+ * Another chat of the account holds the order's spend record: its outcome once known (said to be in
+ * progress first), "busy" when it does not end within OTHER_SPEND_WAIT_MS, or undefined when the record
+ * is gone (that attempt spent nothing).
+ */
+async function otherSpendOutcome(
+  deps: BotDeps,
+  caller: Caller,
+  guards: Confirmations,
+  account: string,
+  orderId: string,
+  watch: SpendWatch,
+): Promise<PayOutcome | undefined> {
+  const deadline = Date.now() + OTHER_SPEND_WAIT_MS;
+  let told = false;
+  for (;;) {
+    const state = await guards.spendState(account, orderId);
+    if (state.kind === "free") return undefined;
+    if (state.kind === "settled") {
+      // Its answer was lost: "in progress, or its outcome still unknown — check before paying again".
+      if (state.outcome.kind === "unknown") return { kind: "busy", orderId };
+      return { kind: "paid", orderId, ...(await afterPayment(deps, caller, orderId, { status: state.outcome.status })) };
+    }
+    if (Date.now() >= deadline) return { kind: "busy", orderId };
+    if (!told) {
+      told = true;
+      await watch.busy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, OTHER_SPEND_POLL_MS));
+  }
 }
 
 /**
