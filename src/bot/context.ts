@@ -9,6 +9,7 @@ import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Language } from "../config.js";
 import type { SpendInFlight } from "./core/after-spend.js";
+import type { SecretStep } from "./core/secret-prompt.js";
 import type { ServerStatuses } from "../exchanger/server-statuses.js";
 import type { ExchangerClient } from "../exchanger/types.js";
 import type { Logger } from "../logger.js";
@@ -98,6 +99,8 @@ export interface BaseFlavor {
   secretRemoved?: RemovedSecret;
   /** A spend request of this update has left: failures after it are not "try again" (core/after-spend.ts). */
   spendInFlight?: SpendInFlight;
+  /** This text could answer a secret prompt the chat left a moment ago (core/lapsed-prompt.ts; set by the secret guard). */
+  lapsedPrompt?: SecretStep;
 }
 
 export interface RemovedSecret {

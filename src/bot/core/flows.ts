@@ -39,9 +39,20 @@ export type FlowBuilder<A extends unknown[]> = (conversation: Flow, ctx: FlowCon
  * outside (/cancel, another command or screen) closes them in flow-exit.ts instead, because exiting a
  * conversation does not run its code.
  */
+/** Where each running flow object came from (defineFlow): its id and arguments, for a secret prompt left behind. */
+const FLOW_ENTRY = Symbol("flow entry");
+type WithEntry = Flow & { [FLOW_ENTRY]?: { flow: string; args: unknown[] } };
+
+/** The id and arguments the flow was entered with (JSON-safe: they came through the conversation's state). */
+export function flowEntryOf(conversation: Flow): { flow?: string; args?: unknown[] } {
+  const entry = (conversation as WithEntry)[FLOW_ENTRY];
+  return entry === undefined ? {} : { flow: entry.flow, ...(entry.args.length > 0 && { args: entry.args }) };
+}
+
 export function defineFlow<A extends unknown[]>(id: string, builder: FlowBuilder<A>) {
   return createConversation<BotContext, FlowContext>(
     async (conversation: Flow, ctx: FlowContext, ...args: A) => {
+      (conversation as WithEntry)[FLOW_ENTRY] = { flow: id, args };
       let outcome: FlowEnd;
       try {
         outcome = (await builder(conversation, ctx, ...args)) ?? "done";
