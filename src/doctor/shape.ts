@@ -70,6 +70,11 @@ export function hiddenFields(value: unknown): string[] {
 
 /** A server's field name on one terminal line, not too long. */
 function oneLineName(name: string): string {
-  const clean = name.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ");
+  const clean = oneLine(name);
   return clean.length > 80 ? `${clean.slice(0, 79)}…` : clean;
+}
+
+/** Server text on one terminal line: control characters (and so escape sequences) become spaces. */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
 }
