@@ -78,7 +78,7 @@ describe("storage failing right after a spend", { timeout: 60_000 }, () => {
     expect(text).toContain(`Order #${order.id} is paid from your balance`);
     expect(text).not.toMatch(/try again|Something went wrong/i);
     expect(errorLogs()).toMatch(/after a spend/);
-    expect(alerts().join("\n")).toMatch(new RegExp(`Storage failed right after a payment of order #${order.id}`));
+    expect(alerts().join("\n")).toMatch(new RegExp(`Something failed on our side right after a payment of order #${order.id}`));
   });
 
   it("without 2FA, the answer lost too: “unknown, check the order before paying again”", async () => {

@@ -59,14 +59,14 @@ async function logAndAlert(ctx: Ctx, step: string, error: unknown): Promise<void
   if (spend === undefined) return;
   ctx.logger.error(
     { orderId: spend.orderId, step, err: { name: error instanceof Error ? error.name : typeof error, message: message(error) } },
-    "storage failed after a spend: the user is told the exchanger's answer, the bookkeeping is lost",
+    "failure after a spend (storage, or our own code): the user is told the exchanger's answer, never to try again",
   );
   if (spend.alerted) return;
   spend.alerted = true;
   // Plain English, like the other operator alerts (operator/alerts.ts); no chat id, no key.
   const text =
-    `⚠️ Storage failed right after a payment of order #${spend.orderId} was sent to the exchanger (${step}: ${message(error)}). ` +
-    `The user was told the exchanger's answer, not to try again. Check the store; the payment lock of this order expires by itself.`;
+    `⚠️ Something failed on our side right after a payment of order #${spend.orderId} was sent to the exchanger (${step}: ${message(error)}). ` +
+    `The user was told the exchanger's answer, not to try again. Check the store (Redis); the payment record of this order expires by itself.`;
   await Promise.all(
     ctx.botConfig.adminChatIds.map((chatId) =>
       ctx.api

@@ -197,6 +197,12 @@ export async function payOrder(
         );
       return decided(watch, true, { kind: "refused", orderId, message: error.serverMessage });
     }
+    if (error instanceof Unauthorized) {
+      // The key was refused: nothing was spent, and the error boundary forgets the key as always.
+      await settle(undefined);
+      watch.decided(false);
+      throw error;
+    }
     // Not an answer of the exchanger (a bug on our side): the outcome is unknown to the user.
     await watch.bookkeepingFailed("spend call", error);
     await settle({ kind: "unknown" });
