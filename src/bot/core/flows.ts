@@ -23,7 +23,7 @@ import { CodesLocked } from "./code-attempts.js";
 import { closePrompts, trackPrompt, untrackPrompt, type FlowEnd } from "./flow-messages.js";
 
 /** Raise on every change to any conversation's code. */
-export const CONVERSATIONS_VERSION = 7;
+export const CONVERSATIONS_VERSION = 8;
 export { conversationKey } from "./chat-snapshot.js";
 /** Abandoned flows end after this long without an answer (state TTL and wait limit). */
 export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;
