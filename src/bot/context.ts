@@ -8,6 +8,8 @@ import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Language } from "../config.js";
+import type { SpendInFlight } from "./core/after-spend.js";
+import type { SecretStep } from "./core/secret-prompt.js";
 import type { ServerStatuses } from "../exchanger/server-statuses.js";
 import type { ExchangerClient, Order } from "../exchanger/types.js";
 import type { Logger } from "../logger.js";
@@ -26,6 +28,8 @@ import type { UpdateGate } from "./core/update-gate.js";
 import type { CodeAttempts } from "./core/code-attempts.js";
 import type { AppMetrics } from "../operator/metrics.js";
 import type { OperatorStats } from "../operator/stats.js";
+import type { PrivateClient } from "../exchanger/private-client.js";
+import type { CreationBudget } from "./core/creation-budget.js";
 
 export interface BotDeps {
   exchanger: ExchangerClient;
@@ -57,6 +61,17 @@ export interface BotDeps {
   branding: Branding;
   /** What /stats shows in the admin chats (app.operator.stats()). */
   operatorStats(): Promise<OperatorStats>;
+  /** Exchange from the chat. */
+  exchange: ExchangeDeps;
+}
+
+export interface ExchangeDeps {
+  /** The operator's Private API (exchanger/private-client.ts); undefined without PRIVATE_API_KEY. */
+  privateApi: PrivateClient | undefined;
+  /** EXCHANGE_URL: "Continue on the site" (exchanger/exchange-link.ts fills it); undefined = a sentence instead. */
+  urlTemplate: string | undefined;
+  /** Order creations per chat and hour, shared by instances. */
+  budget: CreationBudget;
 }
 
 export interface NotificationSwitch {
@@ -100,6 +115,10 @@ export interface BaseFlavor {
   snapshot?: ChatSnapshot;
   /** A message of this update that may hold a secret and was deleted on arrival (middlewares/secret-guard.ts). */
   secretRemoved?: RemovedSecret;
+  /** A spend request of this update has left: failures after it are not "try again" (core/after-spend.ts). */
+  spendInFlight?: SpendInFlight;
+  /** This text could answer a secret prompt the chat left a moment ago (core/lapsed-prompt.ts; set by the secret guard). */
+  lapsedPrompt?: SecretStep;
 }
 
 export interface RemovedSecret {
