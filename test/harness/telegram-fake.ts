@@ -93,6 +93,7 @@ export class TelegramFake {
   readonly files = new Map<string, StoredFile>();
   private readonly answered = new Set<string>();
   private readonly failures: InjectedFailure[] = [];
+  private readonly holds = new Map<string, Promise<void>>();
   private nextMessageId = 100;
   private nextFile = 1;
 
@@ -177,6 +178,20 @@ export class TelegramFake {
     return this.unexpectedErrors.splice(0);
   }
 
+  /**
+   * Calls of `method` are recorded on arrival but answered only after the returned release is called
+   * (a slow round trip at the test's command): shows what the bot does while waiting for it.
+   */
+  hold(method: string): () => void {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    this.holds.set(method, gate);
+    return () => {
+      this.holds.delete(method);
+      release();
+    };
+  }
+
   wasAnswered(callbackQueryId: string): boolean {
     return this.answered.has(callbackQueryId);
   }
@@ -248,6 +263,7 @@ export class TelegramFake {
     const method = route[2]!;
     const { payload, uploads } = await parsePayload(contentType, body);
     this.calls.push({ method, payload, uploads });
+    await this.holds.get(method);
     const failureIndex = this.failures.findIndex((f) => f.method === method);
     if (failureIndex >= 0) {
       const [f] = this.failures.splice(failureIndex, 1);

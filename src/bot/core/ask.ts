@@ -15,10 +15,10 @@
 import { InlineKeyboard } from "grammy";
 import type { BotContext, FlowContext } from "../context.js";
 import { sendScreen, showScreen } from "../ui/screen.js";
-import { isLivePrompt, retireFlowPrompt, trackFlowPrompt, type Flow } from "./flows.js";
+import { flowEntryOf, isLivePrompt, retireFlowPrompt, trackFlowPrompt, type Flow } from "./flows.js";
 import { CANCEL_DATA } from "./codec.js";
 import { markTypedInput } from "./flow-messages.js";
-import { clearSecretPrompt, markSecretPrompt, takeSecretAnswer } from "./secret-prompt.js";
+import { clearSecretPrompt, markSecretPrompt, takeSecretAnswer, type SecretStep } from "./secret-prompt.js";
 
 /** Not an answer: `problem` is sent as a new prompt (with the keyboard), `note` as a plain message under the live prompt. */
 export type Refusal = { ok: false; problem: string } | { ok: false; note: string };
@@ -41,8 +41,8 @@ export interface Question<T> {
   notText: string | Refusal;
   /** The typed text → the value, or the problem to re-prompt with. Default: the text itself. */
   check?: (text: string) => Verdict<T> | Promise<Verdict<T>>;
-  /** A password or a code: deleted the moment it is read, by this step only. */
-  secret?: boolean;
+  /** A password (true) or a 2FA code ("code"): deleted the moment it is read, by this step only. */
+  secret?: boolean | "code";
   /** Not a secret, but not to stay in the chat (a card number): deleted once read. */
   sensitive?: boolean;
   /** A form: once something was typed, leaving it asks first (flow-messages.ts). */
@@ -76,8 +76,7 @@ export async function ask<T = string>(conversation: Flow, ctx: FlowContext, q: Q
 export async function ask<T>(conversation: Flow, ctx: FlowContext, q: Question<T>): Promise<T | Cancelled> {
   const keyboard = q.keyboard ?? cancelKeyboard(ctx);
   if (q.prompt !== undefined) await showPrompt(conversation, ctx, q.prompt, keyboard);
-  // The guard deletes the chat's next text while this is set, even when the flow has lapsed by then.
-  if (q.secret) await conversation.external((outer: BotContext) => markSecretPrompt(outer.deps.kv, outer.chatId!));
+  if (q.secret) await markSecret(conversation, q.secret);
   return answer(conversation, ctx, q, keyboard);
 }
 
@@ -121,6 +120,16 @@ async function pressed<T>(conversation: Flow, press: FlowContext, q: Question<T>
   else await press.answerCallbackQuery();
   await retireFlowPrompt(conversation, messageId, q.pressedText !== undefined);
   return value;
+}
+
+/**
+ * The one place a secret prompt is shown as open: the guard deletes the chat's next text while the
+ * marker is set, even when the flow has lapsed by then; the marker names the step, so a prompt the
+ * user leaves can be offered again (lapsed-prompt.ts).
+ */
+function markSecret(conversation: Flow, secret: true | "code"): Promise<void> {
+  const step: SecretStep = { kind: secret === "code" ? "code" : "password", ...flowEntryOf(conversation) };
+  return conversation.external((outer: BotContext) => markSecretPrompt(outer.deps.kv, outer.chatId!, step));
 }
 
 function forgetSecretPrompt(conversation: Flow): Promise<void> {

@@ -45,7 +45,7 @@ export async function retryCode<T>(conversation: Flow, ctx: FlowContext, r: Code
   };
   let prompt = r.prompt;
   for (let attempt = 1; ; attempt++) {
-    const question = { prompt, keyboard: r.keyboard, notText: badFormat, check, secret: true, oneLive: r.oneLive };
+    const question = { prompt, keyboard: r.keyboard, notText: badFormat, check, secret: "code" as const, oneLive: r.oneLive };
     const code =
       r.cancelData === undefined
         ? await ask(conversation, ctx, question)

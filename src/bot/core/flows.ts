@@ -34,6 +34,16 @@ export type Flow = Conversation<BotContext, FlowContext>;
 /** A flow's code; it may say how it ended ("cancelled" by its own button), else it is "done". */
 export type FlowBuilder<A extends unknown[]> = (conversation: Flow, ctx: FlowContext, ...args: A) => Promise<FlowEnd | void>;
 
+/** Where each running flow object came from (defineFlow): its id and arguments, for a secret prompt left behind. */
+const FLOW_ENTRY = Symbol("flow entry");
+type WithEntry = Flow & { [FLOW_ENTRY]?: { flow: string; args: unknown[] } };
+
+/** The id and arguments the flow was entered with (JSON-safe: they came through the conversation's state). */
+export function flowEntryOf(conversation: Flow): { flow?: string; args?: unknown[] } {
+  const entry = (conversation as WithEntry)[FLOW_ENTRY];
+  return entry === undefined ? {} : { flow: entry.flow, ...(entry.args.length > 0 && { args: entry.args }) };
+}
+
 /**
  * The one way to declare a flow: when its code returns (or throws), the prompts it recorded lose
  * their buttons, so nothing left in the chat still looks pressable (flow-messages.ts). Leaving from
@@ -43,6 +53,7 @@ export type FlowBuilder<A extends unknown[]> = (conversation: Flow, ctx: FlowCon
 export function defineFlow<A extends unknown[]>(id: string, builder: FlowBuilder<A>) {
   return createConversation<BotContext, FlowContext>(
     async (conversation: Flow, ctx: FlowContext, ...args: A) => {
+      (conversation as WithEntry)[FLOW_ENTRY] = { flow: id, args };
       let outcome: FlowEnd;
       try {
         outcome = (await builder(conversation, ctx, ...args)) ?? "done";
@@ -157,10 +168,13 @@ type Outcome<T> =
  * Errors are turned into plain data (classes do not survive the replay log) and rebuilt outside,
  * so the error boundary treats them like any other.
  */
-export async function callExchanger<T>(conversation: Flow, call: (caller: Caller, deps: BotDeps) => Promise<T>): Promise<T> {
+export async function callExchanger<T>(
+  conversation: Flow,
+  call: (caller: Caller, deps: BotDeps, outer: BotContext) => Promise<T>,
+): Promise<T> {
   const outcome: Outcome<T> = await conversation.external(async (outer: BotContext) => {
     try {
-      return { ok: true as const, value: await call(await getCaller(outer), outer.deps) };
+      return { ok: true as const, value: await call(await getCaller(outer), outer.deps, outer) };
     } catch (error) {
       if (error instanceof ExchangerError)
         return {

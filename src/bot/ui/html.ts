@@ -2,6 +2,7 @@
  * Pure helpers for Telegram HTML. Every string that came from the exchanger or the user goes through
  * `escapeHtml` before it is placed in a message.
  */
+import { isSecretFieldName } from "../../exchanger/secret-names.js";
 
 export const MESSAGE_LIMIT = 4096;
 
@@ -44,13 +45,16 @@ export function humanizeKey(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Field names whose values must never be shown: hashes, tokens, passwords, secrets. */
-const SECRET_NAME = /pass|hash|secret|token|salt|api_?key|auth|session|cookie|pin\b|otp|2fa|two_factor/i;
 /** Values that look like hashes/keys (long hex, bcrypt/argon) even under an innocent name. */
 const SECRET_VALUE = /^(\$2[aby]?\$|\$argon2)|^[a-f0-9]{32,}$/i;
 
+/**
+ * The one place that decides whether a field is shown: never when its name denotes a secret
+ * (exchanger/secret-names.ts, at any depth: displayValue asks for nested keys too), nor when its value
+ * looks like a hash or key.
+ */
 export function looksSecret(key: string, value: unknown): boolean {
-  if (SECRET_NAME.test(key)) return true;
+  if (isSecretFieldName(key)) return true;
   return typeof value === "string" && SECRET_VALUE.test(value.trim());
 }
 

@@ -8,7 +8,8 @@ import { Composer, InlineKeyboard } from "grammy";
 import { withCaller } from "../../core/caller.js";
 import type { BotContext, FlowContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
-import { clip, displayValue, escapeHtml, fitMessage } from "../../ui/html.js";
+import { clip, displayValue, escapeHtml, fitMessage, looksSecret } from "../../ui/html.js";
+import { isSecretFieldName } from "../../../exchanger/secret-names.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
 
@@ -16,9 +17,12 @@ export function renderInputs(ctx: Pick<FlowContext, "t">, inputs: Record<string,
   const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), SHOW_INPUTS));
   const lines: string[] = [];
   for (const [id, raw] of Object.entries(inputs)) {
+    const name = names.get(id);
+    // A field whose id or name denotes a secret (a card's CVV, a PIN) is never shown (exchanger/secret-names.ts).
+    if (looksSecret(id, raw) || (name !== undefined && isSecretFieldName(name))) continue;
     const value = displayValue(raw);
     if (value === undefined) continue;
-    const label = names.get(id) ?? ctx.t("inputs-unnamed-field", { id: clip(id, 20) });
+    const label = name ?? ctx.t("inputs-unnamed-field", { id: clip(id, 20) });
     lines.push(`<b>${escapeHtml(label)}:</b> ${escapeHtml(clip(value, 300))}`);
   }
   if (lines.length === 0) return { text: `${ctx.t("inputs-title")}\n\n${ctx.t("inputs-empty")}`, keyboard };

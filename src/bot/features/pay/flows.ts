@@ -12,7 +12,8 @@ import type { FlowContext } from "../../context.js";
 import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { describeError } from "../../core/errors.js";
 import { loadPayCard, payOrder } from "./pay-order.js";
-import { renderNothingPaid, renderOutcome, renderPayCard } from "./render.js";
+import { spendWatch } from "../../core/after-spend.js";
+import { renderNothingPaid, renderOutcome, renderPayCard, renderPaymentElsewhere } from "./render.js";
 import { escapeHtml } from "../../ui/html.js";
 import { CodesLocked } from "../../core/code-attempts.js";
 import { accept, ask, cancelKeyboard, refuse } from "../../core/ask.js";
@@ -53,7 +54,15 @@ async function payWithCode(conversation: Flow, ctx: FlowContext, orderId: string
   try {
     const paid = await retryCode(conversation, ctx, {
       send: async (code) => {
-        const outcome = await callExchanger(conversation, (caller, deps) => payOrder(deps, caller, ctx.chatId!, orderId, code));
+        const outcome = await callExchanger(conversation, (caller, deps, outer) =>
+          payOrder(
+            deps,
+            caller,
+            orderId,
+            code,
+            spendWatch(outer, orderId, () => sendScreen(outer, renderPaymentElsewhere(outer, orderId))),
+          ),
+        );
         return outcome.kind === "wrong-code" || outcome.kind === "needs-code" ? wrongCode() : outcome;
       },
     });

@@ -13,7 +13,8 @@ import { Confirmations } from "../../core/confirmations.js";
 import { onCallback } from "../../ui/callback-data.js";
 import { cancelPay, checkPayStatus, confirmPay, openPayCard, PAY_MENU_DATA } from "./codec.js";
 import { loadPayCard, payOrder, type PayOutcome } from "./pay-order.js";
-import { renderOutcome, renderPayCard } from "./render.js";
+import { spendWatch } from "../../core/after-spend.js";
+import { renderOutcome, renderPayCard, renderPaymentElsewhere } from "./render.js";
 import { PAY_CODE_FLOW, PAY_TOKEN_FLOW, looksLikeToken, payCodeFlow, payTokenFlow } from "./flows.js";
 import { enterFlow, refuseWhileCodesLocked } from "../../core/enter-flow.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
@@ -61,7 +62,9 @@ async function confirm(ctx: BotContext, confirmId: string, next: NextFunction): 
 async function payWithoutCode(ctx: BotContext, orderId: string, release: () => Promise<void>): Promise<void> {
   let outcome: PayOutcome;
   try {
-    outcome = await withCaller(ctx, (caller) => payOrder(ctx.deps, caller, ctx.chatId!, orderId));
+    // Another chat of the account paying this order: the card says so, then shows that payment's outcome.
+    const watch = spendWatch(ctx, orderId, () => showAnswered(ctx, renderPaymentElsewhere(ctx, orderId)));
+    outcome = await withCaller(ctx, (caller) => payOrder(ctx.deps, caller, orderId, undefined, watch));
   } catch (error) {
     // payOrder throws only before anything was spent: the same button may be pressed again.
     await release();
