@@ -109,9 +109,9 @@ export interface AppMetrics {
 /** Latency buckets in seconds: a healthy exchanger answers in tens of ms, a dying one times out (EXCHANGER_TIMEOUT_MS, 15 s default). */
 const LATENCY_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40];
 
-export function createMetrics(registry: Registry): AppMetrics {
+/** The instruments Prometheus scrapes, registered on `registry`. */
+function instruments(registry: Registry) {
   const registers = [registry];
-  collectDefaultMetrics({ register: registry });
 
   const updates = new Counter({ name: `${PREFIX}updates_total`, help: "Updates received, by kind", labelNames: ["kind"], registers });
   const errors = new Counter({
@@ -152,7 +152,14 @@ export function createMetrics(registry: Registry): AppMetrics {
     registers,
   });
   const notifications = new Counter({ name: `${PREFIX}notifications_sent_total`, help: "Order status notifications delivered", registers });
-  // Not registered: p50/p95 of the last hour for /stats; Prometheus gets the histogram above.
+  return { updates, errors, throttled, exchangerCalls, exchangerLatency, telegramRequests, telegramRetries, notifications };
+}
+
+export function createMetrics(registry: Registry): AppMetrics {
+  collectDefaultMetrics({ register: registry });
+  const { updates, errors, throttled, exchangerCalls, exchangerLatency, telegramRequests, telegramRetries, notifications } =
+    instruments(registry);
+  // Not registered: p50/p95 of the last hour for /stats; Prometheus gets the histogram.
   const latencyWindow = new Summary({
     name: "exchanger_latency_last_hour",
     help: "-",
@@ -192,17 +199,19 @@ export function createMetrics(registry: Registry): AppMetrics {
     notificationSent() {
       notifications.inc();
     },
-    addGauge(name, help, read) {
-      new Gauge({
-        name: `${PREFIX}${name}`,
-        help,
-        registers,
-        async collect() {
-          const value = await read();
-          // Unknown (the store did not answer): the last value stays rather than a false zero.
-          if (value !== undefined) this.set(value);
-        },
-      });
-    },
+    addGauge: (name, help, read) => addGauge(registry, name, help, read),
   };
+}
+
+/** A gauge read at scrape time. Unknown (the store did not answer): the last value stays rather than a false zero. */
+function addGauge(registry: Registry, name: string, help: string, read: () => Promise<number | undefined> | number | undefined): void {
+  new Gauge({
+    name: `${PREFIX}${name}`,
+    help,
+    registers: [registry],
+    async collect() {
+      const value = await read();
+      if (value !== undefined) this.set(value);
+    },
+  });
 }
