@@ -61,131 +61,153 @@ export interface Alerts {
 }
 
 export function createAlerts(deps: AlertDeps, options: AlertOptions): Alerts {
-  const now = options.now ?? Date.now;
-  const checkEveryMs = options.checkEveryMs ?? Math.min(15_000, Math.max(100, Math.floor(options.alertAfterMs / 4)));
-  const log = deps.logger.child({ component: "alerts" });
-  /** The shared incident record's value this instance knows of (it claimed it or saw it). */
-  let incident: string | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let checkFailing = false;
+  return new AlertWatch(deps, options);
+}
 
-  async function send(text: string): Promise<void> {
+class AlertWatch implements Alerts {
+  readonly #deps: AlertDeps;
+  readonly #options: AlertOptions;
+  readonly #now: () => number;
+  readonly #checkEveryMs: number;
+  readonly #log: Logger;
+  /** The shared incident record's value this instance knows of (it claimed it or saw it). */
+  #incident: string | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #stopped = false;
+  #checkFailing = false;
+  /** Since when this instance has seen the store refuse writes, and whether that was reported. */
+  #storageFailingSince: number | undefined;
+  #storageReported = false;
+
+  constructor(deps: AlertDeps, options: AlertOptions) {
+    this.#deps = deps;
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#checkEveryMs = options.checkEveryMs ?? Math.min(15_000, Math.max(100, Math.floor(options.alertAfterMs / 4)));
+    this.#log = deps.logger.child({ component: "alerts" });
+  }
+
+  readonly send = async (text: string): Promise<void> => {
+    const chats = this.#options.adminChatIds;
     await Promise.all(
-      options.adminChatIds.map(async (chatId, index) => {
+      chats.map(async (chatId, index) => {
         try {
-          await deps.api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } });
+          await this.#deps.api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } });
         } catch (error) {
-          log.warn(
-            { adminChat: `#${index + 1} of ${options.adminChatIds.length}`, err: error instanceof Error ? error.message : String(error) },
+          this.#log.warn(
+            { adminChat: `#${index + 1} of ${chats.length}`, err: error instanceof Error ? error.message : String(error) },
             "could not deliver an alert to an admin chat (has the admin started the bot?)",
           );
         }
       }),
     );
+  };
+
+  start(): void {
+    if (this.#options.adminChatIds.length > 0) this.#schedule();
   }
 
-  /** Since when this instance has seen the store refuse writes, and whether that was reported. */
-  let storageFailingSince: number | undefined;
-  let storageReported = false;
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#running;
+  }
 
-  async function checkStorage(): Promise<void> {
-    if (!deps.storage) return;
-    const problem = await deps.storage();
+  async #checkStorage(): Promise<void> {
+    if (!this.#deps.storage) return;
+    const problem = await this.#deps.storage();
+    const now = this.#now();
+    const instance = this.#options.instance;
     if (problem === undefined) {
-      if (storageReported) {
-        log.info("storage takes writes again; recovery alert sent");
-        await send(
-          `✅ The store takes writes again (it had been failing for ${duration(now() - storageFailingSince!)}). Reported by ${options.instance}.`,
+      if (this.#storageReported) {
+        this.#log.info("storage takes writes again; recovery alert sent");
+        await this.send(
+          `✅ The store takes writes again (it had been failing for ${duration(now - this.#storageFailingSince!)}). Reported by ${instance}.`,
         );
       }
-      storageFailingSince = undefined;
-      storageReported = false;
+      this.#storageFailingSince = undefined;
+      this.#storageReported = false;
       return;
     }
-    storageFailingSince ??= now();
-    if (storageReported || now() - storageFailingSince < options.alertAfterMs) return;
-    storageReported = true;
-    log.warn({ failingForMs: now() - storageFailingSince, problem }, "storage refuses writes; alert sent");
-    await send(
-      `⚠️ The store has been refusing writes for ${duration(now() - storageFailingSince)} (${problem}): users' actions that save anything fail, and /healthz answers 503. Reported by ${options.instance}.`,
+    this.#storageFailingSince ??= now;
+    if (this.#storageReported || now - this.#storageFailingSince < this.#options.alertAfterMs) return;
+    this.#storageReported = true;
+    this.#log.warn({ failingForMs: now - this.#storageFailingSince, problem }, "storage refuses writes; alert sent");
+    await this.send(
+      `⚠️ The store has been refusing writes for ${duration(now - this.#storageFailingSince)} (${problem}): users' actions that save anything fail, and /healthz answers 503. Reported by ${instance}.`,
     );
   }
 
-  async function check(): Promise<void> {
-    if (deps.health.failingSince() !== undefined) await deps.probe().catch(() => undefined); // outcome counted by the hook
-    const since = deps.health.failingSince();
-    if (since === undefined) {
-      if (incident === undefined) return;
-      const closed = await deps.kv.delIf(INCIDENT_KEY, incident);
-      const began = Number(incident.split("|")[0]);
-      incident = undefined;
-      if (closed) {
-        log.info("exchanger answers again; recovery alert sent");
-        await send(`✅ The exchanger answers again (it had been failing for ${duration(now() - began)}). Reported by ${options.instance}.`);
-      }
-      return;
-    }
-    if (incident !== undefined) {
+  async #check(): Promise<void> {
+    const health = this.#deps.health;
+    if (health.failingSince() !== undefined) await this.#deps.probe().catch(() => undefined); // outcome counted by the hook
+    const since = health.failingSince();
+    if (since === undefined) return this.#recovered();
+    if (this.#incident !== undefined) {
       // Still failing here. Did another instance see it answer (and close the incident)?
-      if ((await deps.kv.get(INCIDENT_KEY)) !== incident) {
-        incident = undefined;
-        deps.health.forgetFailure();
+      if ((await this.#deps.kv.get(INCIDENT_KEY)) !== this.#incident) {
+        this.#incident = undefined;
+        health.forgetFailure();
       }
       return;
     }
-    if (now() - since < options.alertAfterMs) return;
-    const value = `${since}|${options.instance}`;
-    if (await deps.kv.setIfAbsent(INCIDENT_KEY, value, INCIDENT_TTL_MS)) {
-      incident = value;
-      log.warn({ failingForMs: now() - since }, "exchanger failing; alert sent");
-      await send(
-        `⚠️ The exchanger has not been answering for ${duration(now() - since)}: users see "exchanger unavailable". Reported by ${options.instance}.`,
+    if (this.#now() - since >= this.#options.alertAfterMs) await this.#claimIncident(since);
+  }
+
+  /** The exchanger answers again: whoever closes the shared incident record says so, once. */
+  async #recovered(): Promise<void> {
+    if (this.#incident === undefined) return;
+    const closed = await this.#deps.kv.delIf(INCIDENT_KEY, this.#incident);
+    const began = Number(this.#incident.split("|")[0]);
+    this.#incident = undefined;
+    if (!closed) return;
+    this.#log.info("exchanger answers again; recovery alert sent");
+    await this.send(
+      `✅ The exchanger answers again (it had been failing for ${duration(this.#now() - began)}). Reported by ${this.#options.instance}.`,
+    );
+  }
+
+  /** Failing for long enough: the instance that claims the shared incident record alerts, the others remember it. */
+  async #claimIncident(since: number): Promise<void> {
+    const value = `${since}|${this.#options.instance}`;
+    if (await this.#deps.kv.setIfAbsent(INCIDENT_KEY, value, INCIDENT_TTL_MS)) {
+      this.#incident = value;
+      this.#log.warn({ failingForMs: this.#now() - since }, "exchanger failing; alert sent");
+      await this.send(
+        `⚠️ The exchanger has not been answering for ${duration(this.#now() - since)}: users see "exchanger unavailable". Reported by ${this.#options.instance}.`,
       );
     } else {
       // Another instance claimed it (and alerted): remember its record, to close it on recovery.
-      incident = await deps.kv.get(INCIDENT_KEY);
+      this.#incident = await this.#deps.kv.get(INCIDENT_KEY);
     }
   }
 
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
+  #schedule(): void {
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => {
       // The store first: its alert must not wait for (or fail with) the exchanger check, which uses the store.
-      running = checkStorage()
-        .then(check)
+      this.#running = this.#checkStorage()
+        .then(() => this.#check())
         .then(() => {
-          checkFailing = false;
+          this.#checkFailing = false;
         })
         .catch((error: unknown) => {
           // Once per streak: a Redis outage would otherwise repeat this every check.
-          if (!checkFailing)
-            log.warn(
+          if (!this.#checkFailing)
+            this.#log.warn(
               { err: error instanceof Error ? error.message : String(error) },
               "exchanger alert check failed (storage unreachable?); retrying at every check",
             );
-          checkFailing = true;
+          this.#checkFailing = true;
         })
         .finally(() => {
-          running = undefined;
-          schedule();
+          this.#running = undefined;
+          this.#schedule();
         });
-    }, checkEveryMs);
-    timer.unref();
+    }, this.#checkEveryMs);
+    this.#timer.unref();
   }
-
-  return {
-    send,
-    start() {
-      if (options.adminChatIds.length > 0) schedule();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
 }
 
 function duration(ms: number): string {
