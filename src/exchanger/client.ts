@@ -20,6 +20,7 @@ import { readDirectionMap } from "./readers/directions.js";
 import { readSocial } from "./readers/social.js";
 import { readPublicInfo } from "./readers/public-info.js";
 import { readVerification } from "./readers/verification.js";
+import { readOrders } from "./normalize/order.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
 import type {
   Caller,
@@ -246,6 +247,9 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     return value;
   }
 
+  /** A page of raw order records read once into the bot's orders (normalize/order.ts). */
+  const orders = (raw: Page<unknown>): Page<Order> => ({ ...raw, items: readOrders(raw.items) });
+
   const orderParams = (p: (OrderFilters & ListParams) | undefined): Params => ({
     id: p?.id,
     token: p?.token,
@@ -265,12 +269,13 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     },
 
     async getOrders(caller, params): Promise<Page<Order>> {
-      return page("/user-api-get-orders", await user("/user-api-get-orders", caller, orderParams(params), true), params?.limit);
+      const path = "/user-api-get-orders";
+      return orders(page(path, await user(path, caller, orderParams(params), true), params?.limit));
     },
 
     async getReferralOrders(caller, params): Promise<Page<Order>> {
       const path = "/user-api-get-referral-orders";
-      return page(path, await user(path, caller, orderParams(params), true), params?.limit);
+      return orders(page(path, await user(path, caller, orderParams(params), true), params?.limit));
     },
 
     async getDetails(caller, params?: DetailFilters & ListParams): Promise<Page<PaymentDetail>> {

@@ -6,6 +6,7 @@
  * strings or numbers.
  */
 import type { Language } from "../config.js";
+import type { Order } from "./normalize/order.js";
 
 export type { Language };
 export type Id = string | number;
@@ -44,14 +45,8 @@ export interface OrderFilters {
   receive_currency_id?: Id;
 }
 
-export interface Order extends Extras {
-  id: Id;
-  token?: string;
-  status: Id;
-  exchange_id?: Id;
-  send_currency_id?: Id;
-  receive_currency_id?: Id;
-}
+/** An order as the bot holds it once read (normalize/order.ts); the client returns only these. */
+export type { Order };
 
 export interface PaymentDetail extends Extras {
   id: Id;

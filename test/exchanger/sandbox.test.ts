@@ -53,10 +53,10 @@ describe("user methods against the sandbox", () => {
 
     const completed = await client.getOrders(main, { status: "@completed", limit: 100 });
     expect(completed.items.length).toBeGreaterThan(0);
-    expect(completed.items.every((o) => Number(o.status) === 4)).toBe(true);
+    expect(completed.items.every((o) => o.status.value === "4")).toBe(true);
 
     const created = await client.getOrders(main, { status: 0, limit: 100 });
-    expect(created.items.every((o) => Number(o.status) === 0)).toBe(true);
+    expect(created.items.every((o) => o.status.value === "0")).toBe(true);
     expect(sandbox.requests.at(-1)!.fields).toMatchObject({ status: "0", limit: "100", language: "en" });
 
     const one = await client.getOrders(main, { token: first.items[1]!.token! });

@@ -3,6 +3,8 @@
  * `escapeHtml` before it is placed in a message.
  */
 
+import { looksSecret } from "../../exchanger/normalize/secrets.js";
+
 export const MESSAGE_LIMIT = 4096;
 
 export function escapeHtml(value: unknown): string {
@@ -44,15 +46,8 @@ export function humanizeKey(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Field names whose values must never be shown: hashes, tokens, passwords, secrets. */
-const SECRET_NAME = /pass|hash|secret|token|salt|api_?key|auth|session|cookie|pin\b|otp|2fa|two_factor/i;
-/** Values that look like hashes/keys (long hex, bcrypt/argon) even under an innocent name. */
-const SECRET_VALUE = /^(\$2[aby]?\$|\$argon2)|^[a-f0-9]{32,}$/i;
-
-export function looksSecret(key: string, value: unknown): boolean {
-  if (SECRET_NAME.test(key)) return true;
-  return typeof value === "string" && SECRET_VALUE.test(value.trim());
-}
+/** Hidden fields and key-like values: the one decision lives with the normalizer (exchanger/normalize/secrets.ts). */
+export { looksSecret };
 
 /** Nesting shown in one value; deeper parts become "…" (a server sent JSON nested 100,000 deep). */
 const MAX_DEPTH = 3;

@@ -10,7 +10,8 @@ import { ExchangerError, Unauthorized, Unavailable } from "../../../exchanger/er
 import { formatBalances, readBalances } from "../../../exchanger/readers/balance.js";
 import type { Caller, Order, UserInfo } from "../../../exchanger/types.js";
 import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
-import { isPayableStatus } from "../../../exchanger/vocabulary.js";
+import { isPayableStatus, readStatus, type OrderStatus } from "../../../exchanger/vocabulary.js";
+import { currencyText } from "../../ui/money.js";
 import type { BotDeps } from "../../context.js";
 import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { isTwoFactorMessage } from "../../core/two-factor.js";
@@ -19,7 +20,8 @@ import { Confirmations } from "../../core/confirmations.js";
 /** Everything the confirmation card shows. */
 export interface PayCard {
   orderId: string;
-  status: string;
+  /** What the order's status means and the server's label (plain JSON: it may sit in a replay log). */
+  status: OrderStatus;
   payable: boolean;
   sendAmount?: string;
   sendCurrency?: string;
@@ -31,9 +33,9 @@ export interface PayCard {
 }
 
 export type PayOutcome =
-  | { kind: "paid"; orderId: string; status?: string; balance?: string }
+  | { kind: "paid"; orderId: string; status?: OrderStatus; balance?: string }
   | { kind: "not-found"; orderId: string }
-  | { kind: "not-payable"; orderId: string; status: string }
+  | { kind: "not-payable"; orderId: string; status: OrderStatus }
   /** Another payment of this order is running (or its outcome is still unknown). */
   | { kind: "busy"; orderId: string }
   /** The account has 2FA and no code was sent. */
@@ -76,15 +78,16 @@ export async function loadPayCard(deps: BotDeps, caller: Caller, chatId: number,
   const twofa = user ? twoFactorFromUser(user) : undefined;
   if (twofa !== undefined && (await deps.settings.get(chatId)).twofa !== twofa) await deps.settings.update(chatId, { twofa });
 
-  const orderId = String(order.id);
+  const orderId = order.id;
   const payable = isPayableStatus(order.status);
-  const card: PayCard = { orderId, status: String(order.status), payable };
-  const sendAmount = text(order.send_amount ?? order.amount);
-  const receiveAmount = text(order.receive_amount);
+  const card: PayCard = { orderId, status: order.status, payable };
+  const sendAmount = order.send?.amount;
+  const receiveAmount = order.receive?.amount;
   if (sendAmount) card.sendAmount = sendAmount;
   if (receiveAmount) card.receiveAmount = receiveAmount;
-  const sendCurrency = await deps.currencies.nameOf(caller.language, order.send_currency_id);
-  const receiveCurrency = await deps.currencies.nameOf(caller.language, order.receive_currency_id);
+  const names = await deps.currencies.labels(caller.language).catch(() => new Map<string, string>());
+  const sendCurrency = currencyText(names, order.send?.currency);
+  const receiveCurrency = currencyText(names, order.receive?.currency);
   if (sendCurrency) card.sendCurrency = sendCurrency;
   if (receiveCurrency) card.receiveCurrency = receiveCurrency;
   const balance = balanceOf(user);
@@ -100,9 +103,9 @@ export async function loadPayCard(deps: BotDeps, caller: Caller, chatId: number,
  */
 export async function payOrder(deps: BotDeps, caller: Caller, chatId: number, orderId: string, code?: string): Promise<PayOutcome> {
   const order = await findOwnOrder(deps, caller, { id: orderId });
-  const token = typeof order?.token === "string" ? order.token : undefined;
+  const token = order?.token;
   if (!order || !token) return { kind: "not-found", orderId };
-  if (!isPayableStatus(order.status)) return { kind: "not-payable", orderId, status: String(order.status) };
+  if (!isPayableStatus(order.status)) return { kind: "not-payable", orderId, status: order.status };
 
   const guards = new Confirmations(deps.kv);
   if (!(await guards.lock(chatId, token))) return { kind: "busy", orderId };
@@ -133,12 +136,12 @@ async function afterPayment(
   caller: Caller,
   orderId: string,
   result: unknown,
-): Promise<{ status?: string; balance?: string }> {
+): Promise<{ status?: OrderStatus; balance?: string }> {
   const fromResult = typeof result === "object" && result !== null ? (result as Record<string, unknown>) : {};
-  let status = text(fromResult.status);
-  if (status === undefined) {
+  let status = fromResult.status === undefined || fromResult.status === null ? undefined : readStatus(fromResult.status);
+  if (status === undefined || status.value === undefined) {
     const order = await findOwnOrder(deps, caller, { id: orderId }).catch(() => undefined);
-    status = text(order?.status);
+    status = order?.status;
   }
   const balance = balanceOf(await readUser(deps, caller).catch(() => undefined)) ?? text(fromResult.balance);
   return { ...(status !== undefined && { status }), ...(balance !== undefined && { balance }) };

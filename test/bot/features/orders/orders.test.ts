@@ -152,7 +152,7 @@ describe("/orders: own orders, paged and filtered", () => {
     expect(card.text).toMatch(/^🧾 Order #1039\nStatus: /);
     expect(card.text).toContain(`Receiving account: ${String(order.receive_wallet)}`);
     expect(card.text).toContain("E-mail: ivan.petrenko@example.com");
-    expect(card.text).toContain(`Rate: ${String(order.rate)}`);
+    expect(card.text).toContain(`Rate: 1 PRUSD = ${String(order.rate)} ETH`);
     const [, y, mo, d, hh, mm] = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d)/.exec(String(order.created_at))!;
     const month = new Date(Date.UTC(Number(y), Number(mo) - 1, 1)).toLocaleString("en", { month: "short", timeZone: "UTC" });
     expect(card.text).toContain(`Created: ${month} ${Number(d)}, ${y}, ${hh}:${mm} UTC`);

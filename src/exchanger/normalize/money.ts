@@ -1,0 +1,180 @@
+/**
+ * Money as the bot holds it: an amount (canonical decimal text, never a float) and the currency it is
+ * in, as far as the server said (id, code, name). Servers write a side of an order flat
+ * (`send_amount`, `send_currency_id`), nested (`"send": {"amount": "0.03", "currency": {"code": "BTC"}}`),
+ * grouped per fact (`"amounts": {"send": …}`), under synonyms (give/get, from/to, sum/value…): one reader
+ * takes them all.
+ */
+import type { Notes } from "./notes.js";
+import { amountOf, CODE_NAMES, found, idOf, isRecord, NAME_NAMES, numberOf, textOf, AMOUNT_NAMES, type RawRecord } from "./values.js";
+
+export interface CurrencyRef {
+  /** The server's currency id, as text. */
+  id?: string;
+  /** "BTC", "USDTTRC20". */
+  code?: string;
+  /** "Bitcoin", "Tether TRC20". */
+  name?: string;
+  /** Digits after the decimal point, when the server says. */
+  decimals?: number;
+}
+
+export interface Money {
+  amount?: string;
+  currency: CurrencyRef;
+}
+
+/** A currency written as an id (`1`), a code (`"BTC"`), or an object carrying any of id/code/name. */
+export function readCurrencyRef(value: unknown): CurrencyRef {
+  if (isRecord(value)) {
+    const id = idOf(found(value, ["id", "currency_id"])?.value);
+    const code = textOf(found(value, CODE_NAMES)?.value);
+    const name = textOf(found(value, NAME_NAMES)?.value);
+    const decimals = numberOf(found(value, ["decimals", "precision", "scale", "digits"])?.value);
+    return {
+      ...(id !== undefined && { id }),
+      ...(code !== undefined && { code }),
+      ...(name !== undefined && { name }),
+      ...(decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= 30 && { decimals }),
+    };
+  }
+  const text = textOf(value);
+  if (text === undefined) return {};
+  // Digits are an id; anything else names the currency by its code.
+  return /^\d+$/.test(text) ? { id: text } : { code: text };
+}
+
+function merge(into: CurrencyRef, from: CurrencyRef): CurrencyRef {
+  return { ...from, ...into };
+}
+
+export function isEmptyCurrency(currency: CurrencyRef): boolean {
+  return currency.id === undefined && currency.code === undefined && currency.name === undefined;
+}
+
+/** Words a side is spelled with, first the spec's. */
+export const SIDE_WORDS = {
+  send: ["send", "give", "from", "in", "sell"],
+  receive: ["receive", "get", "to", "out", "buy"],
+} as const;
+export type Side = keyof typeof SIDE_WORDS;
+
+/** Where a side's facts were found, so the caller can leave those fields out of "other fields". */
+export interface SideRead {
+  money?: Money;
+  /** Own keys of the record the side was read from. */
+  used: string[];
+}
+
+/**
+ * One side of an order (or a direction): the amount and currency, from flat fields, a nested object
+ * per side, or objects per fact keyed by side. Undefined money when nothing about it was found.
+ */
+export function readSide(record: RawRecord, side: Side, notes?: Notes): SideRead {
+  const used: string[] = [];
+  let amount: string | undefined;
+  let currency: CurrencyRef = {};
+  const take = (hit: { key: string; value: unknown } | undefined): unknown => {
+    if (hit === undefined) return undefined;
+    used.push(hit.key);
+    return hit.value;
+  };
+  for (const word of SIDE_WORDS[side]) {
+    // Nested per side: "send": {"amount": …, "currency_id": …, "currency": {…}}.
+    const nested = found(record, [word, `${word}_info`, `${word}_side`]);
+    if (nested !== undefined && isRecord(nested.value)) {
+      used.push(nested.key);
+      notes?.understand(nested.key, "nested per side");
+      const inner = nested.value;
+      amount ??= amountOf(found(inner, AMOUNT_NAMES)?.value);
+      currency = merge(currency, readCurrencyRef(found(inner, ["currency", "currency_info"])?.value));
+      currency = merge(currency, readCurrencyRef(inner));
+      const innerId = idOf(found(inner, ["currency_id", "currencyId"])?.value);
+      if (innerId !== undefined) currency = merge(currency, { id: innerId });
+    } else if (nested !== undefined && amount === undefined) {
+      // "send": "0.03" — a scalar side is its amount.
+      const scalar = amountOf(nested.value);
+      if (scalar !== undefined) {
+        used.push(nested.key);
+        amount = scalar;
+      }
+    }
+    amount ??= amountOf(take(found(record, [`${word}_amount`, `amount_${word}`, `${word}_sum`, `sum_${word}`, `${word}_value`])));
+    const id = idOf(take(found(record, [`${word}_currency_id`, `currency_${word}_id`, `currency_id_${word}`, `${word}_currency_id`])));
+    if (id !== undefined) currency = merge(currency, { id });
+    const ref = take(found(record, [`${word}_currency`, `currency_${word}`]));
+    if (ref !== undefined) {
+      if (isRecord(ref)) notes?.understand(`${word}_currency`, "understood from an object");
+      currency = merge(currency, readCurrencyRef(ref));
+    }
+    const code = textOf(take(found(record, [`${word}_currency_code`, `${word}_code`, `${word}_xml_code`, `${word}_symbol`])));
+    if (code !== undefined) currency = merge(currency, { code });
+    const name = textOf(take(found(record, [`${word}_currency_name`, `${word}_currency_title`, `${word}_name`])));
+    if (name !== undefined) currency = merge(currency, { name });
+  }
+  // Grouped per fact: "amounts": {"send": "0.03"}, "currencies": {"send": {"code": "BTC"}}.
+  for (const group of ["amounts", "amount", "sums", "sum"]) {
+    const hit = found(record, [group]);
+    if (hit === undefined || !isRecord(hit.value)) continue;
+    const inner = found(hit.value, SIDE_WORDS[side]);
+    if (inner === undefined) continue;
+    used.push(hit.key);
+    notes?.understand(hit.key, "amounts grouped per side");
+    amount ??= amountOf(inner.value);
+  }
+  for (const group of ["currencies", "currency"]) {
+    const hit = found(record, [group]);
+    if (hit === undefined || !isRecord(hit.value)) continue;
+    const inner = found(hit.value, SIDE_WORDS[side]);
+    if (inner === undefined) continue;
+    used.push(hit.key);
+    notes?.understand(hit.key, "currencies grouped per side");
+    currency = merge(currency, readCurrencyRef(inner.value));
+  }
+  if (amount === undefined && isEmptyCurrency(currency)) return { used };
+  return { money: { ...(amount !== undefined && { amount }), currency }, used };
+}
+
+/** A rate as two amounts: 1 BTC (send) = 61234.5 USDT (receive). */
+export interface Rate {
+  send: string;
+  receive: string;
+}
+
+/**
+ * A rate written as one number (receive per one send), a pair `[1, 61234.5]`, an object
+ * `{"send"|"from"|"in": 1, "receive"|"to"|"out": 61234.5}`, or text "1 : 61234.5" / "1 BTC = 61234.5 USDT".
+ */
+export function readRate(value: unknown, notes?: Notes, field = "rate"): Rate | undefined {
+  if (Array.isArray(value) && value.length === 2) {
+    const [send, receive] = value.map(amountOf);
+    if (send !== undefined && receive !== undefined) {
+      notes?.understand(field, "a pair");
+      return { send, receive };
+    }
+    return undefined;
+  }
+  if (isRecord(value)) {
+    const send = amountOf(found(value, SIDE_WORDS.send)?.value);
+    const receive = amountOf(found(value, SIDE_WORDS.receive)?.value);
+    if (send !== undefined && receive !== undefined) {
+      notes?.understand(field, "understood from an object");
+      return { send, receive };
+    }
+    const single = amountOf(found(value, ["rate", "value", "course", ...AMOUNT_NAMES])?.value);
+    return single === undefined ? undefined : { send: "1", receive: single };
+  }
+  const single = amountOf(value);
+  if (single !== undefined) return { send: "1", receive: single };
+  const text = textOf(value);
+  if (text === undefined) return undefined;
+  const parts = text.split(/\s*[=:→/]\s*|\s+(?:to|за)\s+/i);
+  if (parts.length === 2) {
+    const [send, receive] = parts.map((p) => amountOf(p.replace(/[^\d.,\s-]+/g, "").trim()));
+    if (send !== undefined && receive !== undefined) {
+      notes?.understand(field, "read from text");
+      return { send, receive };
+    }
+  }
+  return undefined;
+}
