@@ -19,7 +19,8 @@ import { readCurrencies } from "./readers/currencies.js";
 import { readDirectionMap } from "./readers/directions.js";
 import { readSocial } from "./readers/social.js";
 import { readPublicInfo } from "./readers/public-info.js";
-import { readVerification } from "./readers/verification.js";
+import { readVerification } from "./normalize/verification.js";
+import { readSavedFields } from "./normalize/saved-fields.js";
 import { readOrders } from "./normalize/order.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
 import type {
@@ -40,9 +41,9 @@ import type {
   PhotoUpload,
   PublicInfo,
   SocialInfo,
-  SavedInputs,
+  SavedField,
   VerificationFields,
-  VerificationRequest,
+  Verification,
 } from "./types.js";
 
 export interface ExchangerClientOptions {
@@ -293,7 +294,7 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       return (await user("/user-api-delete-details", caller, { "ids[]": ids }, false)).result;
     },
 
-    async getVerification(caller): Promise<VerificationRequest | null> {
+    async getVerification(caller): Promise<Verification | null> {
       const path = "/user-api-get-verification";
       const request = readVerification((await user(path, caller, {}, true)).result);
       if (request === undefined) throw badShape(path, "an object");
@@ -351,8 +352,11 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       return (await user(path, caller, fields, false, [code, secret])).result;
     },
 
-    async getInputs(caller): Promise<SavedInputs> {
-      return record("/user-api-get-inputs", await user("/user-api-get-inputs", caller, {}, true));
+    async getInputs(caller): Promise<SavedField[]> {
+      const path = "/user-api-get-inputs";
+      const fields = readSavedFields((await user(path, caller, {}, true)).result);
+      if (fields === undefined) throw badShape(path, "saved fields");
+      return fields;
     },
 
     async getCurrencies(language): Promise<Currency[]> {

@@ -7,6 +7,8 @@
  */
 import type { Language } from "../config.js";
 import type { Order } from "./normalize/order.js";
+import type { Verification } from "./normalize/verification.js";
+import type { SavedField } from "./normalize/saved-fields.js";
 
 export type { Language };
 export type Id = string | number;
@@ -60,9 +62,7 @@ export interface DetailFilters {
 }
 
 export type UserInfo = Extras;
-export type VerificationRequest = Extras;
-/** Direction field id → saved value. */
-export type SavedInputs = Record<string, unknown>;
+export type { Verification, SavedField };
 
 export interface Currency extends Extras {
   id: Id;
@@ -147,12 +147,12 @@ export interface ExchangerClient {
   getDetails(caller: Caller, params?: DetailFilters & ListParams): Promise<Page<PaymentDetail>>;
   createDetails(caller: Caller, detail: { currency_id: Id; value: string }): Promise<unknown>;
   deleteDetails(caller: Caller, ids: Id[]): Promise<unknown>;
-  getVerification(caller: Caller): Promise<VerificationRequest | null>;
+  getVerification(caller: Caller): Promise<Verification | null>;
   submitVerification(caller: Caller, fields: VerificationFields, photos: PhotoUpload[]): Promise<unknown>;
   spendBalance(caller: Caller, args: { token: string; twoFactorCode?: string }): Promise<unknown>;
   changePassword(caller: Caller, args: { password: string; newPassword: string; twoFactorCode?: string }): Promise<unknown>;
   setupTwoFactor(caller: Caller, args: { enable: boolean; code: string; secret?: string }): Promise<unknown>;
-  getInputs(caller: Caller): Promise<SavedInputs>;
+  getInputs(caller: Caller): Promise<SavedField[]>;
 
   getCurrencies(language: Language): Promise<Currency[]>;
   /** The directions map, flattened: one link per (send currency, receive currency). */

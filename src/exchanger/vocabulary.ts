@@ -287,3 +287,71 @@ export function statusLabel(tr: StatusTranslator, status: unknown): string {
 export function meaningRank(meaning: StatusMeaning): number {
   return STATUS_MEANINGS.indexOf(meaning);
 }
+
+// ---- verification requests ------------------------------------------------------------------------
+
+/**
+ * What a verification request's status means. Exchanger CMS builds write it as a word, a number, or
+ * an object (`{"name": "pending", "title": "На проверке"}`); every form is read here.
+ */
+export const VERIFICATION_MEANINGS = ["none", "pending", "approved", "rejected", "unknown"] as const;
+export type VerificationMeaning = (typeof VERIFICATION_MEANINGS)[number];
+
+/** Status words of Exchanger CMS builds, grouped; anything else means "unknown" (shown as the server wrote it). */
+const VERIFICATION_WORDS: Readonly<Record<Exclude<VerificationMeaning, "unknown">, readonly string[]>> = {
+  none: ["none", "", "null", "not_submitted", "unverified", "not_verified", "no"],
+  pending: [
+    "pending",
+    "new",
+    "waiting",
+    "wait",
+    "review",
+    "in_review",
+    "processing",
+    "moderation",
+    "on_review",
+    "0",
+    "на_проверке",
+    "на_перевірці",
+    "ожидает_проверки",
+  ],
+  approved: [
+    "approved",
+    "verified",
+    "accepted",
+    "confirmed",
+    "success",
+    "done",
+    "1",
+    "одобрена",
+    "подтверждена",
+    "підтверджена",
+    "схвалена",
+  ],
+  rejected: ["rejected", "declined", "denied", "refused", "canceled", "cancelled", "failed", "2", "отклонена", "відхилена"],
+};
+
+export interface VerificationStatus {
+  meaning: VerificationMeaning;
+  /** The server's own word or title, for a status outside the groups. */
+  label?: string;
+}
+
+/** A verification status in any form (word, number, `{name|id|title}` object) as its meaning and label. */
+export function readVerificationStatus(status: unknown): VerificationStatus {
+  const record = typeof status === "object" && status !== null && !Array.isArray(status) ? (status as Record<string, unknown>) : undefined;
+  const candidates = record
+    ? [scalarIn(record, STATUS_NAME_KEYS), scalarIn(record, STATUS_ID_KEYS), scalarIn(record, STATUS_TITLE_KEYS)]
+    : [status as string | number | undefined];
+  const title = record ? scalarIn(record, STATUS_TITLE_KEYS) : undefined;
+  for (const candidate of candidates) {
+    if (candidate === undefined || (typeof candidate !== "string" && typeof candidate !== "number")) continue;
+    const word = spelling(String(candidate));
+    const meaning = (Object.keys(VERIFICATION_WORDS) as Array<keyof typeof VERIFICATION_WORDS>).find((group) =>
+      VERIFICATION_WORDS[group].includes(word),
+    );
+    if (meaning !== undefined) return { meaning, ...(title !== undefined && { label: String(title).trim() }) };
+  }
+  const shown = [title, ...candidates].find((c) => (typeof c === "string" && c.trim() !== "") || typeof c === "number");
+  return { meaning: "unknown", ...(shown !== undefined && { label: String(shown).trim() }) };
+}

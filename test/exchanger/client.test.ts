@@ -182,12 +182,12 @@ describe("results", () => {
     expect(await client.getDetails(caller)).toEqual({ items: [{ id: "5", currency_id: 1, value: "x" }] });
   });
 
-  it("empty results: null/false/[]/{} lists are empty, verification is null, inputs {}", async () => {
+  it("empty results: null/false/[]/{} lists are empty, verification is null, no saved fields", async () => {
     for (const nothing of [null, false, [], "", {}]) {
       const { client } = await setup(ok(nothing));
       expect(await client.getOrders(caller)).toEqual({ items: [] });
       expect(await client.getVerification(caller)).toBeNull();
-      expect(await client.getInputs(caller)).toEqual({});
+      expect(await client.getInputs(caller)).toEqual([]);
       expect(await client.getCurrencies("en")).toEqual([]);
     }
   });
@@ -201,8 +201,11 @@ describe("results", () => {
       };
       json(res, { success: true, result: results[req.path] });
     });
-    expect(await client.getVerification(caller)).toEqual({ id: 3, status: "pending" });
-    expect(await client.getInputs(caller)).toEqual({ "0": "first", "1": "second" });
+    expect(await client.getVerification(caller)).toEqual({ id: "3", status: { meaning: "pending" }, fields: {} });
+    expect(await client.getInputs(caller)).toEqual([
+      { id: "0", value: "first" },
+      { id: "1", value: "second" },
+    ]);
     expect(await client.getExchange("en", "9")).toEqual({ id: "9", inputs: [] });
   });
 

@@ -4,7 +4,7 @@ import { formatBalances, readBalances } from "../../src/exchanger/readers/balanc
 import { readCurrencies } from "../../src/exchanger/readers/currencies.js";
 import { readDirectionMap } from "../../src/exchanger/readers/directions.js";
 import { readPublicInfo } from "../../src/exchanger/readers/public-info.js";
-import { readVerification } from "../../src/exchanger/readers/verification.js";
+import { readVerification } from "../../src/exchanger/normalize/verification.js";
 
 describe("directions map", () => {
   it("reads the documented map with string or number ids and slugs", () => {
@@ -129,9 +129,9 @@ describe("verification request", () => {
   });
 
   it("a request with a status is a request; a scalar is not a request", () => {
-    expect(readVerification({ status: "pending", id: 3 })).toEqual({ status: "pending", id: 3 });
-    expect(readVerification({ status: 0 })).toEqual({ status: 0 });
-    expect(readVerification({ first_name: "Ann" })).toEqual({ first_name: "Ann" });
+    expect(readVerification({ status: "pending", id: 3 })).toEqual({ id: "3", status: { meaning: "pending" }, fields: {} });
+    expect(readVerification({ status: 0 })).toEqual({ status: { meaning: "pending" }, fields: {} });
+    expect(readVerification({ first_name: "Ann" })).toEqual({ status: { meaning: "unknown" }, fields: { first_name: "Ann" } });
     expect(readVerification(5)).toBeUndefined();
   });
 });

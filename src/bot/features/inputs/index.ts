@@ -7,18 +7,18 @@ import { Composer, InlineKeyboard } from "grammy";
 import { withCaller } from "../../core/caller.js";
 import type { BotContext, FlowContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
-import { clip, displayValue, escapeHtml, fitMessage } from "../../ui/html.js";
+import { clip, escapeHtml, fitMessage } from "../../ui/html.js";
+import type { SavedField } from "../../../exchanger/types.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
 
-export function renderInputs(ctx: Pick<FlowContext, "t">, inputs: Record<string, unknown>, names: Map<string, string>): Screen {
+export function renderInputs(ctx: Pick<FlowContext, "t">, inputs: readonly SavedField[], names: Map<string, string>): Screen {
   const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), "in:show"));
   const lines: string[] = [];
-  for (const [id, raw] of Object.entries(inputs)) {
-    const value = displayValue(raw);
-    if (value === undefined) continue;
-    const label = names.get(id) ?? ctx.t("inputs-unnamed-field", { id: clip(id, 20) });
-    lines.push(`<b>${escapeHtml(label)}:</b> ${escapeHtml(clip(value, 300))}`);
+  for (const field of inputs) {
+    // The directions' own name first (the catalogue's), else the name the server sent with the value.
+    const label = names.get(field.id) ?? field.name ?? ctx.t("inputs-unnamed-field", { id: clip(field.id, 20) });
+    lines.push(`<b>${escapeHtml(clip(label, 100))}:</b> ${escapeHtml(clip(field.value, 300))}`);
   }
   if (lines.length === 0) return { text: `${ctx.t("inputs-title")}\n\n${ctx.t("inputs-empty")}`, keyboard };
   return { text: fitMessage([ctx.t("inputs-title"), ctx.t("inputs-hint"), "", ...lines]), keyboard };
@@ -28,7 +28,7 @@ async function showInputs(ctx: BotContext): Promise<void> {
   const inputs = await withCaller(ctx, (caller) => ctx.deps.exchanger.getInputs(caller));
   // Names are a nicety: when the public catalogue cannot be read, the raw ids still tell the values apart.
   const names =
-    Object.keys(inputs).length === 0
+    inputs.length === 0
       ? new Map<string, string>()
       : await ctx.deps.directions.inputNames(ctx.language).catch(() => new Map<string, string>());
   await showScreen(ctx, renderInputs(ctx, inputs, names));

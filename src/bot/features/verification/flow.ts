@@ -16,7 +16,7 @@
 import { GrammyError, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
-import type { PhotoUpload, VerificationFields, VerificationRequest } from "../../../exchanger/types.js";
+import type { PhotoUpload, Verification, VerificationFields } from "../../../exchanger/types.js";
 import type { FlowContext } from "../../context.js";
 import { callExchanger, defineFlow, releaseFlowPrompt, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { clearTypedInput, markTypedInput } from "../../core/flow-messages.js";
@@ -296,7 +296,7 @@ async function submit(conversation: Flow, ctx: FlowContext, fields: Verification
 }
 
 /** The request as the exchanger now holds it; undefined when it cannot say right now. */
-async function freshRequest(conversation: Flow): Promise<VerificationRequest | null | undefined> {
+async function freshRequest(conversation: Flow): Promise<Verification | null | undefined> {
   try {
     return await callExchanger(conversation, (caller, deps) => deps.exchanger.getVerification(caller));
   } catch (error) {
