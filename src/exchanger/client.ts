@@ -15,13 +15,14 @@ import type { Logger } from "../logger.js";
 import { toFormBody, toMultipart, toQueryString, type Params } from "./encoding.js";
 import { interpret, isNothing, parseEnvelope, toObjectList, toPagination, toRecord, type Success } from "./envelope.js";
 import { ExchangerError, Unauthorized, Unavailable, type UnavailableReason } from "./errors.js";
-import { readCurrencies } from "./readers/currencies.js";
-import { readDirectionMap } from "./readers/directions.js";
-import { readSocial } from "./readers/social.js";
-import { readPublicInfo } from "./readers/public-info.js";
+import { readCurrencies } from "./normalize/currencies.js";
+import { readDirectionMap } from "./normalize/directions.js";
+import { readSocial } from "./normalize/social.js";
+import { readPublicInfo } from "./normalize/public-info.js";
 import { readVerification } from "./normalize/verification.js";
 import { readSavedFields } from "./normalize/saved-fields.js";
 import { readOrders } from "./normalize/order.js";
+import { readDirection } from "./normalize/direction.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
 import type {
   Caller,
@@ -379,7 +380,7 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       const value = toRecord(success.result);
       // A direction is an object with fields; "nothing" here means the server did not answer the question.
       if (value === undefined || Array.isArray(success.result)) throw badShape(path, "an object");
-      return value as Direction;
+      return readDirection(value, pair)!;
     },
 
     async getStatus(language): Promise<PublicInfo> {

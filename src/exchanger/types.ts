@@ -9,6 +9,7 @@ import type { Language } from "../config.js";
 import type { Order } from "./normalize/order.js";
 import type { Verification } from "./normalize/verification.js";
 import type { SavedField } from "./normalize/saved-fields.js";
+import type { Direction, DirectionField } from "./normalize/direction.js";
 
 export type { Language };
 export type Id = string | number;
@@ -70,18 +71,8 @@ export interface Currency extends Extras {
   code?: string;
 }
 
-export interface DirectionInput extends Extras {
-  id: Id;
-  name?: string;
-}
-
-/** One direction as `public-api-get-exchange` describes it (rate, limits, inputs… under the server's names). */
-export interface Direction extends Extras {
-  id: Id;
-  send_currency_id?: Id;
-  receive_currency_id?: Id;
-  inputs?: DirectionInput[];
-}
+/** One direction as the bot holds it once read (normalize/direction.ts): slug, currencies, rate, limits, reserve, fields. */
+export type { Direction, DirectionField };
 
 /**
  * One entry of the directions map (`public-api-get-exchanges`): what is sent, what is received, and the
@@ -132,7 +123,7 @@ export interface PhotoUpload {
 }
 
 /** Every user method takes the caller first; public methods take only the language. */
-/** What `public-api-get-social` told about the exchanger (readers/social.ts); every field optional. */
+/** What `public-api-get-social` told about the exchanger (normalize/social.ts); every field optional. */
 export interface SocialInfo {
   siteName?: string;
   email?: string;

@@ -206,7 +206,15 @@ describe("results", () => {
       { id: "0", value: "first" },
       { id: "1", value: "second" },
     ]);
-    expect(await client.getExchange("en", "9")).toEqual({ id: "9", inputs: [] });
+    expect(await client.getExchange("en", "9")).toEqual({
+      id: "9",
+      slug: "9",
+      send: {},
+      receive: {},
+      fields: [],
+      listsFields: true,
+      extras: {},
+    });
   });
 
   it("a list method answering a scalar is a bad response", async () => {

@@ -201,8 +201,10 @@ describe("public methods against the sandbox", () => {
     expect(directions.length).toBeGreaterThan(0);
     expect(directions[0]).toEqual({ sendCurrencyId: "1", receiveCurrencyId: "3", pair: "btc-usdttrc20" });
     const direction = await client.getExchange("ru", directions[0]!.pair);
-    expect(direction).toMatchObject({ id: 1, send_currency_id: 1, receive_currency_id: 3 });
-    expect(Array.isArray(direction.inputs)).toBe(true);
+    expect(direction).toMatchObject({ id: "1", slug: "btc-usdttrc20", send: { id: "1" }, receive: { id: "3" }, listsFields: true });
+    expect(direction.rate?.send).toBe("1");
+    expect(direction.fields.length).toBeGreaterThan(0);
+    expect(direction.fields[0]).toMatchObject({ id: expect.any(String), name: expect.any(String), param: expect.any(String) });
     expect(await client.getStatus("en")).toMatchObject({ kind: "fields", fields: { online: true } });
     expect(await client.getReferralProgram("ru")).toMatchObject({ kind: "fields", fields: { description: expect.any(String) } });
     expect(sandbox.requests.map((r) => [r.method, r.query.language])).toEqual([

@@ -1,8 +1,8 @@
 /** The user object as a readable card: balance first, secrets never, unknown fields humanized. */
 import { isPlainObject } from "../../../exchanger/envelope.js";
-import { readBalances } from "../../../exchanger/readers/balance.js";
+import { readBalances } from "../../../exchanger/normalize/balance.js";
 import type { FlowContext } from "../../context.js";
-import { TWO_FACTOR_FIELD, twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
+import { TWO_FACTOR_FIELD, twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
 import { formatDate } from "../../ui/dates.js";

@@ -7,13 +7,13 @@
  * return is plain JSON (it may land in a conversation's replay log) and never holds the order token.
  */
 import { ExchangerError, Unauthorized, Unavailable } from "../../../exchanger/errors.js";
-import { formatBalances, readBalances } from "../../../exchanger/readers/balance.js";
+import { formatBalances, readBalances } from "../../../exchanger/normalize/balance.js";
 import type { Caller, Order, UserInfo } from "../../../exchanger/types.js";
 import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
 import { isPayableStatus, readStatus, type OrderStatus } from "../../../exchanger/vocabulary.js";
 import { currencyText } from "../../ui/money.js";
 import type { BotDeps } from "../../context.js";
-import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
+import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { isTwoFactorMessage } from "../../core/two-factor.js";
 import { Confirmations } from "../../core/confirmations.js";
 

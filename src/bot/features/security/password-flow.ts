@@ -9,7 +9,7 @@
 import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
 import type { FlowContext } from "../../context.js";
 import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
-import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
+import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { escapeHtml } from "../../ui/html.js";
 import { isTwoFactorMessage, MAX_CODE_ATTEMPTS } from "../../core/two-factor.js";
 import { CodesLocked } from "../../core/code-attempts.js";

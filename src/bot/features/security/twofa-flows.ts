@@ -17,7 +17,7 @@ import type { FlowContext } from "../../context.js";
 import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import type { FlowEnd } from "../../core/flow-messages.js";
 import { forgetFlowMessage, rememberFlowMessage } from "../../core/flow-messages.js";
-import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
+import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { escapeHtml } from "../../ui/html.js";
 import { MAX_CODE_ATTEMPTS } from "../../core/two-factor.js";
 import { askCode, cancelKeyboard } from "../../core/secure-prompts.js";
