@@ -11,7 +11,7 @@ import { formatBalances, readBalances } from "../../../exchanger/normalize/balan
 import type { Caller, Order, UserInfo } from "../../../exchanger/types.js";
 import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
 import { isPayableStatus, readStatus, type OrderStatus } from "../../../exchanger/vocabulary.js";
-import { currencyText } from "../../ui/money.js";
+import { currencyText, type CurrencyNames } from "../../ui/money.js";
 import type { BotDeps } from "../../context.js";
 import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { isTwoFactorMessage } from "../../core/two-factor.js";
@@ -67,6 +67,18 @@ async function readUser(deps: BotDeps, caller: Caller): Promise<UserInfo | undef
 const text = (value: unknown): string | undefined =>
   (typeof value === "string" && value.trim() !== "") || typeof value === "number" ? String(value) : undefined;
 
+/** What the confirmation card says about the order itself (no balance, no confirmation yet). Pure. */
+export function payCardOf(order: Order, names: CurrencyNames): PayCard {
+  const card: PayCard = { orderId: order.id, status: order.status, payable: isPayableStatus(order.status) };
+  if (order.send?.amount) card.sendAmount = order.send.amount;
+  if (order.receive?.amount) card.receiveAmount = order.receive.amount;
+  const sendCurrency = currencyText(names, order.send?.currency);
+  const receiveCurrency = currencyText(names, order.receive?.currency);
+  if (sendCurrency) card.sendCurrency = sendCurrency;
+  if (receiveCurrency) card.receiveCurrency = receiveCurrency;
+  return card;
+}
+
 /**
  * Looks the order up and prepares its confirmation card (with a fresh single-use confirmation when it
  * can be paid). Also remembers whether the account has 2FA, as the user object says. Undefined: no such order.
@@ -78,18 +90,10 @@ export async function loadPayCard(deps: BotDeps, caller: Caller, chatId: number,
   const twofa = user ? twoFactorFromUser(user) : undefined;
   if (twofa !== undefined && (await deps.settings.get(chatId)).twofa !== twofa) await deps.settings.update(chatId, { twofa });
 
-  const orderId = order.id;
-  const payable = isPayableStatus(order.status);
-  const card: PayCard = { orderId, status: order.status, payable };
-  const sendAmount = order.send?.amount;
-  const receiveAmount = order.receive?.amount;
-  if (sendAmount) card.sendAmount = sendAmount;
-  if (receiveAmount) card.receiveAmount = receiveAmount;
   const names = await deps.currencies.labels(caller.language).catch(() => new Map<string, string>());
-  const sendCurrency = currencyText(names, order.send?.currency);
-  const receiveCurrency = currencyText(names, order.receive?.currency);
-  if (sendCurrency) card.sendCurrency = sendCurrency;
-  if (receiveCurrency) card.receiveCurrency = receiveCurrency;
+  const card = payCardOf(order, names);
+  const orderId = card.orderId;
+  const payable = card.payable;
   const balance = balanceOf(user);
   if (balance) card.balance = balance;
   if (payable) card.confirmId = await new Confirmations(deps.kv).create(chatId, orderId);
