@@ -40,8 +40,8 @@ export function looksSecret(key: string, value: unknown): boolean {
   return isHiddenField(key) || isKeyLike(value);
 }
 
-/** Field names that carry a card number (the known one, and look-alikes a server may add). */
-const CARD_FIELD = /card|(^|_)pan$/i;
+/** Field names that carry a card number (the known one, look-alikes a server may add, and ru/uk input names: "Номер картки"). */
+const CARD_FIELD = /card|карт|(^|_)pan$/i;
 /** Field names that carry a document's number: masked like a card. */
 const DOCUMENT_NUMBER_FIELD =
   /^(id|passport|document|doc|identity|license|licence)_?(number|no|num|code|series)$|^(passport|inn|snils|ssn|tax_id)$/i;

@@ -9,6 +9,7 @@ import type { BotContext, FlowContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { clip, escapeHtml, fitMessage } from "../../ui/html.js";
 import type { SavedField } from "../../../exchanger/types.js";
+import { maskDeep } from "../../../exchanger/normalize/secrets.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
 
@@ -18,7 +19,9 @@ export function renderInputs(ctx: Pick<FlowContext, "t">, inputs: readonly Saved
   for (const field of inputs) {
     // The directions' own name first (the catalogue's), else the name the server sent with the value.
     const label = names.get(field.id) ?? field.name ?? ctx.t("inputs-unnamed-field", { id: clip(field.id, 20) });
-    lines.push(`<b>${escapeHtml(clip(label, 100))}:</b> ${escapeHtml(clip(field.value, 300))}`);
+    // Masked again under the name it is shown with: a card number saved under a bare id is known for one only now.
+    const value = String(maskDeep(field.value, names.get(field.id) ?? field.name ?? field.id) ?? "");
+    lines.push(`<b>${escapeHtml(clip(label, 100))}:</b> ${escapeHtml(clip(value, 300))}`);
   }
   if (lines.length === 0) return { text: `${ctx.t("inputs-title")}\n\n${ctx.t("inputs-empty")}`, keyboard };
   return { text: fitMessage([ctx.t("inputs-title"), ctx.t("inputs-hint"), "", ...lines]), keyboard };
