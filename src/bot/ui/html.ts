@@ -3,7 +3,7 @@
  * `escapeHtml` before it is placed in a message.
  */
 
-import { looksSecret } from "../../exchanger/normalize/secrets.js";
+import { looksSecret, maskDeep } from "../../exchanger/normalize/secrets.js";
 
 export const MESSAGE_LIMIT = 4096;
 
@@ -129,7 +129,8 @@ export function fieldLines(
     // More lines than a message can hold are never shown (fitMessage would drop them anyway).
     if (lines.length === MAX_FIELD_LINES) break;
     if (skip.has(key) || looksSecret(key, raw)) continue;
-    const shown = displayValue(raw, labelOf);
+    // Card and document numbers masked at any depth, whatever screen the record came from.
+    const shown = displayValue(maskDeep(raw, key), labelOf);
     if (shown === undefined) continue;
     const label = labelOf(key);
     lines.push(`<b>${escapeHtml(label)}:</b> ${escapeHtml(clip(shown, options.maxValue ?? 300))}`);

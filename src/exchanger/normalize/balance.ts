@@ -23,6 +23,9 @@ export function readBalances(user: Record<string, unknown> | undefined): Balance
     return [currency ? { amount: single, currency } : { amount: single }];
   }
   if (isPlainObject(raw)) {
+    // One balance written as an object (`{"amount": "1500", "currency": {"code": "USD"}}`), else one per currency.
+    const one = balanceEntry(raw);
+    if (one !== undefined) return [one];
     return Object.entries(raw).flatMap(([code, value]) => {
       const entry = isPlainObject(value) ? balanceEntry(value) : undefined;
       const amount = entry?.amount ?? amountText(value);

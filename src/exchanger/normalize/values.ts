@@ -78,7 +78,7 @@ export function idOf(value: unknown): string | undefined {
 
 function numberText(value: number): string {
   // No exponent for the amounts servers send (1e-7 BTC is "0.0000001").
-  if (Math.abs(value) < 1e21 && Math.abs(value) >= 1e-7) return String(value);
+  if (Math.abs(value) < 1e21 && Math.abs(value) >= 1e-6) return String(value);
   return value === 0 ? "0" : value.toFixed(20).replace(/\.?0+$/, "");
 }
 
@@ -102,6 +102,8 @@ export function amountOf(value: unknown): string | undefined {
   if (lastDot >= 0 && lastComma >= 0) {
     // Both: the later one is the decimal mark, the other groups thousands.
     const mark = Math.max(lastDot, lastComma);
+    const grouping = body[mark] === "." ? /^\d{1,3}(,\d{3})*$/ : /^\d{1,3}(\.\d{3})*$/;
+    if (!grouping.test(body.slice(0, mark))) return undefined;
     integer = body.slice(0, mark).replace(/[.,]/g, "");
     fraction = body.slice(mark + 1);
   } else if (lastComma >= 0 || lastDot >= 0) {
