@@ -10,6 +10,8 @@ import { withKeyCheck } from "../exchanger/key-check.js";
 import type { Language } from "../exchanger/types.js";
 import { CHECKS, type Check } from "./checks.js";
 import { describeShape } from "./shape.js";
+import { placementOf } from "../exchanger/normalize/placement.js";
+import { fieldMessage, type FieldScope } from "../bot/ui/field-names.js";
 
 export interface DoctorOptions {
   baseUrl: string;
@@ -71,6 +73,10 @@ export async function runDoctor(options: DoctorOptions, write: (line: string) =>
       const line = scrub(`${MARK[report.verdict]} ${check.method.padEnd(width)}  ${report.text}`);
       methods.push({ method: check.method, verdict: report.verdict, line });
       out(line);
+      if (report.verdict === "understood") {
+        const placed = placementLine(check.method, raw.get(check.method)?.result);
+        if (placed !== undefined) out(scrub(`     ${placed}`));
+      }
     }
   } finally {
     await client.close();
@@ -84,6 +90,34 @@ export async function runDoctor(options: DoctorOptions, write: (line: string) =>
   );
   if (!caller) out("Set DOCTOR_API_KEY (a key of a test account) to check the user methods too; only read-only methods are called.");
   return { ok: failed.length === 0, methods };
+}
+
+/** Where a method's answer is shown, for the field dictionary's scope. */
+const SCOPES: Readonly<Record<string, FieldScope>> = {
+  order: "order",
+  "referral order": "order",
+  verification: "verification",
+  direction: "direction",
+};
+
+/**
+ * "order: `status` understood from an object; `extra_fee` unknown, shown as is": what the normalizer
+ * had to understand and which fields neither it nor the screens' dictionary knows. Undefined when
+ * there is nothing to say (or the method has no record normalizer).
+ */
+export function placementLine(method: string, result: unknown): string | undefined {
+  const placement = placementOf(method, result);
+  if (placement === undefined) return undefined;
+  const scope = SCOPES[placement.record];
+  const unknown = [...placement.notes.unplaced].filter((field) => fieldMessage(field, scope) === undefined);
+  const parts = [
+    ...[...placement.notes.understood].map((note) => {
+      const [field, how] = note.split(": ");
+      return `\`${field}\` ${how}`;
+    }),
+    ...unknown.map((field) => `\`${field}\` unknown, shown as is`),
+  ];
+  return parts.length === 0 ? undefined : oneLine(`${placement.record}: ${parts.slice(0, 12).join("; ")}${parts.length > 12 ? "; …" : ""}`);
 }
 
 async function runCheck(
