@@ -6,7 +6,9 @@
  * many have statuses beyond the spec's five (../shared/spec/vendor-facts.md). Whatever arrives is
  * mapped here to a MEANING, and everything the bot decides about a status derives from that meaning:
  *
- *   payable  (isPayableStatus)  only "awaiting-payment": the Pay button, the pay card, /pay <token>;
+ *   payable  (isPayableStatus)  "awaiting-payment", and any status whose meaning the bot cannot tell:
+ *                               the Pay button, the pay card, /pay <token>. An unknown status never
+ *                               blocks paying — the server decides, and its refusal is shown;
  *   active   (isActiveStatus)   what the watcher polls on its short schedule;
  *   label    (statusLabel)      "⏳ Awaiting payment" in the reader's language; an unknown name is
  *                               humanized ("partially_refunded" → "Partially refunded"), an unknown
@@ -216,9 +218,13 @@ export function statusMeaning(status: unknown): StatusMeaning {
   return describeStatus(status).meaning;
 }
 
-/** Only an order awaiting payment can be paid from the balance. */
+/**
+ * An order awaiting payment can be paid from the balance; so may one whose status the bot cannot tell
+ * (a script's own word, a number beyond the spec): the bot offers, spend-balance decides.
+ */
 export function isPayableStatus(status: unknown): boolean {
-  return statusMeaning(status) === "awaiting-payment";
+  const meaning = statusMeaning(status);
+  return meaning === "awaiting-payment" || meaning === "unknown";
 }
 
 /** Still moving: the watcher polls a chat with such an order on its short schedule (see the header). */
@@ -232,7 +238,8 @@ export function isActiveStatus(status: unknown): boolean {
  * "@created" → "created"), others by their trimmed text. Its own input maps to itself.
  */
 export function statusKey(status: unknown): string {
-  const info = describeStatus(status);
+  const info = readStatus(status);
+  if (typeof status === "object" && status !== null) return info.key ?? info.value ?? info.label ?? "";
   return info.key ?? info.value ?? String(status ?? "").trim();
 }
 

@@ -32,6 +32,17 @@ describe("the shapes dialect, read as the bot's own objects", () => {
     expect(h.exchangerCalls("/user-api-spend-balance")).toHaveLength(1);
   });
 
+  it("a status the bot cannot tell never blocks paying: Pay is offered, the server decides, its refusal is shown", async () => {
+    const order = h.sandbox.addOrder("main", { send_amount: "10.00", status: 9 });
+    const user = await h.linkedUser("main");
+    await user.send(`/order ${order.id}`);
+    expect(user.lastText()).toContain("Other status (9)");
+    await user.press("💳 Pay from balance");
+    await user.press("✅ Pay");
+    expect(h.exchangerCalls("/user-api-spend-balance")).toHaveLength(1);
+    expect(user.lastText()).toContain(`❌ The exchanger did not pay order #${order.id}`);
+  });
+
   it("sides nested per side: amounts and currencies on the list and the card, never dumped raw", async () => {
     const order = h.sandbox.addOrder("main", { send_amount: "10.00" });
     const user = await h.linkedUser("main");

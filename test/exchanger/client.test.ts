@@ -217,6 +217,19 @@ describe("results", () => {
     });
   });
 
+  it("ids beyond 2^53 stay exact: a 21-digit id is read as the text the server wrote", async () => {
+    const { client } = await setup((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        '{"success":true,"result":[{"id":123456789012345678901,"status":0,"send_amount":12345678901234567.5,"note":"9007199254740993"}]}',
+      );
+    });
+    const [order] = (await client.getOrders(caller)).items;
+    expect(order!.id).toBe("123456789012345678901");
+    expect(order!.send?.amount).toBe("12345678901234567.5");
+    expect(order!.fields.note).toBe("9007199254740993");
+  });
+
   it("a list method answering a scalar is a bad response", async () => {
     const { client } = await setup(ok(42));
     const error = await failure(client.getOrders(caller));
