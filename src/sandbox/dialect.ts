@@ -56,6 +56,8 @@ export interface Dialect {
   errorStatus: "as-documented" | 200;
   /** Whether error envelopes carry `message` (an older vendor page shows them without). */
   errorMessage: boolean;
+  /** Most list items one page holds, whatever `limit` asks (a server capping at 10); default 100. */
+  pageCap?: number;
 }
 
 export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
