@@ -29,6 +29,8 @@ import { Registry } from "prom-client";
 import { loadTextOverrides, readLocaleSources } from "./bot/text-overrides.js";
 import { LOCALES_DIR } from "./bot/i18n.js";
 import { createOperator, type Operator } from "./operator/index.js";
+import { createPrivateClient } from "./exchanger/private-client.js";
+import { CreationBudget } from "./bot/core/creation-budget.js";
 
 export type Storage = Awaited<ReturnType<typeof openStorage>>;
 
@@ -96,6 +98,12 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       disable: (chatId) => disableNotifications(storage.kv, settings, chatId),
     },
     operatorStats: () => operator.stats(),
+    exchange: {
+      // The operator key stays in the client's closure: never in deps' logged shape, never in a store.
+      privateApi: config.exchange.privateApiKey === undefined ? undefined : createPrivateClient(exchanger, config.exchange.privateApiKey),
+      urlTemplate: config.exchange.urlTemplate,
+      budget: new CreationBudget(limiterStore),
+    },
     downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
   };
   // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.

@@ -105,6 +105,46 @@ const hostPortList = v.pipe(
 /** true when the URL would carry secrets unencrypted over a network. */
 const isInsecureRemote = (url: string): boolean => /^http:\/\//i.test(url) && !isLoopbackUrl(url);
 
+/**
+ * PRIVATE_API_KEY: the operator's Private API key, sent as a header like the users' keys. Only its
+ * shape is checked, and the message never quotes it: problems go to logs.
+ */
+const operatorKey = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((s) => /^[\x21-\x7e]+$/.test(s), "must be the Private API key as issued (visible ASCII characters, no spaces)"),
+);
+
+/** The placeholders EXCHANGE_URL may carry; {slug} is required, the site needs the direction. */
+export const EXCHANGE_URL_PLACEHOLDERS = ["slug", "amount"] as const;
+
+function unknownPlaceholders(template: string): string[] {
+  const names = [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!);
+  return names.filter((name) => !(EXCHANGE_URL_PLACEHOLDERS as readonly string[]).includes(name));
+}
+
+/** EXCHANGE_URL: where "Continue on the site" leads, an https:// template (exchange-link.ts fills it). */
+const exchangeUrlTemplate = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((s) => /^https:\/\//i.test(s), "must start with https:// (the customer's browser opens it)"),
+  v.check(
+    (s) => s.includes("{slug}"),
+    "must contain {slug} (the direction), e.g. https://exchanger.example/exchange/{slug}?amount={amount}",
+  ),
+  v.check(
+    (s) => unknownPlaceholders(s).length === 0,
+    (issue) =>
+      `may contain only the placeholders {slug} and {amount}; unknown: ${unknownPlaceholders(issue.input as string)
+        .map((n) => `{${n}}`)
+        .join(", ")}`,
+  ),
+  v.check(
+    (s) => URL.canParse(s.replaceAll("{slug}", "btc-usdt").replaceAll("{amount}", "1")),
+    "must be a URL once {slug} and {amount} are filled in",
+  ),
+);
+
 /** Variables that carry secrets (the API key, the bot token) to the address they name. */
 const SECRET_CARRYING_URLS = {
   EXCHANGER_BASE_URL: "the exchanger API key",
@@ -196,6 +236,10 @@ const EnvSchema = v.pipe(
     EXCHANGER_NAME: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, "must be at most 64 characters"))),
     // The operator's text overrides; the folder and its files are checked at start (bot/text-overrides.ts).
     LOCALES_DIR: optionalText,
+    // Exchange from the chat: the operator's Private API key (orders are created with it) and the
+    // site's exchange page for "Continue on the site" when there is no key.
+    PRIVATE_API_KEY: v.optional(operatorKey),
+    EXCHANGE_URL: v.optional(exchangeUrlTemplate),
   }),
   v.forward(
     v.partialCheck(
@@ -342,6 +386,11 @@ export interface Config {
   branding: { supportUrl: string | undefined; name: string | undefined };
   /** LOCALES_DIR: a folder of `<lang>/*.ftl` overrides of the bot's texts. */
   localesDir: string | undefined;
+  /**
+   * Exchange from the chat. `privateApiKey` (PRIVATE_API_KEY) is a secret: passed only to the Private API
+   * client, never logged, stored or shown. `urlTemplate` (EXCHANGE_URL) has {slug} and maybe {amount}.
+   */
+  exchange: { privateApiKey: string | undefined; urlTemplate: string | undefined };
   /** Variables allowed (ALLOW_INSECURE_HTTP=1) to use plain http:// to another machine; main.ts warns about each at start. */
   insecureHttp: Array<keyof typeof SECRET_CARRYING_URLS>;
 }
@@ -403,6 +452,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     alertAfterMs: e.ALERT_AFTER_MS,
     localesDir: e.LOCALES_DIR,
     branding: { supportUrl: e.SUPPORT_URL, name: e.EXCHANGER_NAME },
+    exchange: { privateApiKey: e.PRIVATE_API_KEY, urlTemplate: e.EXCHANGE_URL },
     insecureHttp: (Object.keys(SECRET_CARRYING_URLS) as Array<keyof typeof SECRET_CARRYING_URLS>).filter((name) =>
       isInsecureRemote(e[name]),
     ),

@@ -24,6 +24,8 @@ export const SECRET_FIELDS = [
   "authorization",
   "botToken",
   "encryptionKey",
+  "privateApiKey",
+  "operatorKey",
 ] as const;
 
 const redactPaths = [

@@ -235,4 +235,35 @@ describe("parseConfig", () => {
     expect(problemsOf({ ...minimal, EXCHANGER_BASE_URL: "http://128.0.0.1" })[0]).toMatch(/^EXCHANGER_BASE_URL uses http:\/\//);
     expect(problemsOf({ ...minimal, EXCHANGER_BASE_URL: "http://localhost.example.com" })[0]).toMatch(/^EXCHANGER_BASE_URL uses http:\/\//);
   });
+
+  it("reads PRIVATE_API_KEY and EXCHANGE_URL, both optional", () => {
+    expect(parseConfig(minimal).exchange).toEqual({ privateApiKey: undefined, urlTemplate: undefined });
+    const config = parseConfig({
+      ...minimal,
+      PRIVATE_API_KEY: "  pk_0123456789abcdef  ",
+      EXCHANGE_URL: "https://exchanger.example/exchange/{slug}?amount={amount}",
+    });
+    expect(config.exchange).toEqual({
+      privateApiKey: "pk_0123456789abcdef",
+      urlTemplate: "https://exchanger.example/exchange/{slug}?amount={amount}",
+    });
+    expect(parseConfig({ ...minimal, EXCHANGE_URL: "https://exchanger.example/{slug}" }).exchange.urlTemplate).toBe(
+      "https://exchanger.example/{slug}",
+    );
+  });
+
+  it("names every EXCHANGE_URL problem and a malformed PRIVATE_API_KEY without quoting the key", () => {
+    const secret = "pk with spaces";
+    const problems = problemsOf({ ...minimal, PRIVATE_API_KEY: secret, EXCHANGE_URL: "http://exchanger.example/{pair}" });
+    expect(problems).toContain("PRIVATE_API_KEY must be the Private API key as issued (visible ASCII characters, no spaces)");
+    expect(problems).toContain("EXCHANGE_URL must start with https:// (the customer's browser opens it)");
+    expect(problems).toContain(
+      "EXCHANGE_URL must contain {slug} (the direction), e.g. https://exchanger.example/exchange/{slug}?amount={amount}",
+    );
+    expect(problems).toContain("EXCHANGE_URL may contain only the placeholders {slug} and {amount}; unknown: {pair}");
+    expect(problems.join("\n")).not.toContain(secret);
+    expect(problemsOf({ ...minimal, EXCHANGE_URL: "https://{slug}:bad:port/" })).toEqual([
+      "EXCHANGE_URL must be a URL once {slug} and {amount} are filled in",
+    ]);
+  });
 });

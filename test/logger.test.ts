@@ -11,12 +11,13 @@ describe("logger", () => {
         apiKey: "KEY-1234567890",
         req: { headers: { "x-authorization": "KEY-abc" } },
         form: { password: "hunter22", two_factor_authentication_password: "123456" },
+        config: { exchange: { privateApiKey: "PK-operator-secret" } },
         chatId: 42,
       },
       "call",
     );
     const out = lines.join("");
-    for (const secret of ["KEY-1234567890", "KEY-abc", "hunter22", "123456"]) expect(out).not.toContain(secret);
+    for (const secret of ["KEY-1234567890", "KEY-abc", "hunter22", "123456", "PK-operator-secret"]) expect(out).not.toContain(secret);
     expect(out).toContain('"chatId":42');
     expect(out).toContain("[redacted]");
   });

@@ -26,6 +26,8 @@ import type { UpdateGate } from "./core/update-gate.js";
 import type { CodeAttempts } from "./core/code-attempts.js";
 import type { AppMetrics } from "../operator/metrics.js";
 import type { OperatorStats } from "../operator/stats.js";
+import type { PrivateClient } from "../exchanger/private-client.js";
+import type { CreationBudget } from "./core/creation-budget.js";
 
 export interface BotDeps {
   exchanger: ExchangerClient;
@@ -57,6 +59,17 @@ export interface BotDeps {
   branding: Branding;
   /** What /stats shows in the admin chats (app.operator.stats()). */
   operatorStats(): Promise<OperatorStats>;
+  /** Exchange from the chat. */
+  exchange: ExchangeDeps;
+}
+
+export interface ExchangeDeps {
+  /** The operator's Private API (exchanger/private-client.ts); undefined without PRIVATE_API_KEY. */
+  privateApi: PrivateClient | undefined;
+  /** EXCHANGE_URL: "Continue on the site" (exchanger/exchange-link.ts fills it); undefined = a sentence instead. */
+  urlTemplate: string | undefined;
+  /** Order creations per chat and hour, shared by instances. */
+  budget: CreationBudget;
 }
 
 export interface NotificationSwitch {

@@ -1,6 +1,6 @@
 /**
  * What `npm run doctor` reads from the environment (and `.env`): the exchanger to check and,
- * optionally, DOCTOR_API_KEY — read by the doctor only, never by the bot.
+ * optionally, DOCTOR_API_KEY — read by the doctor only, never by the bot — and the bot's PRIVATE_API_KEY.
  */
 import { existsSync } from "node:fs";
 import * as v from "valibot";
@@ -12,6 +12,8 @@ const DoctorEnvSchema = v.object({
   EXCHANGER_TIMEOUT_MS: integerFrom(15_000, 100, 600_000),
   DEFAULT_LANGUAGE: v.optional(v.picklist(LANGUAGES, "must be en, ru or uk"), "en"),
   DOCTOR_API_KEY: optionalText,
+  // The bot's own variable: the doctor checks the key the bot will use.
+  PRIVATE_API_KEY: optionalText,
 });
 
 /** Pure: the doctor's options from an env-like object. Throws ConfigError naming every problem. */
@@ -20,6 +22,7 @@ export function parseDoctorConfig(env: Record<string, string | undefined>): Doct
   return {
     baseUrl: e.EXCHANGER_BASE_URL.replace(/\/+$/, ""),
     apiKey: e.DOCTOR_API_KEY,
+    privateApiKey: e.PRIVATE_API_KEY,
     language: e.DEFAULT_LANGUAGE,
     timeoutMs: e.EXCHANGER_TIMEOUT_MS,
   };

@@ -9,7 +9,8 @@ import { ExchangerError, Unauthorized, Unavailable } from "../exchanger/errors.j
 import { withKeyCheck } from "../exchanger/key-check.js";
 import type { Language } from "../exchanger/types.js";
 import { CHECKS, type Check } from "./checks.js";
-import { describeShape } from "./shape.js";
+import { checkPrivateApi } from "./private-api.js";
+import { describeShape, oneLine } from "./shape.js";
 import { placementOf } from "../exchanger/normalize/placement.js";
 import { fieldMessage, type FieldScope } from "../bot/ui/field-names.js";
 
@@ -17,6 +18,8 @@ export interface DoctorOptions {
   baseUrl: string;
   /** DOCTOR_API_KEY: without it the user methods are not asked. */
   apiKey: string | undefined;
+  /** PRIVATE_API_KEY (the bot's own variable): with it the Private API key is checked, nothing created. */
+  privateApiKey?: string | undefined;
   language: Language;
   timeoutMs: number;
 }
@@ -48,7 +51,7 @@ const MARK: Record<Verdict, string> = {
 };
 
 export async function runDoctor(options: DoctorOptions, write: (line: string) => void): Promise<DoctorReport> {
-  const scrub = scrubberFor(options.apiKey);
+  const scrub = scrubberFor([options.apiKey, options.privateApiKey]);
   const out = (line: string) => write(scrub(line));
   // Raw results as they arrived, by method: filled by the client's onSuccess for the call in flight.
   const raw = new Map<string, Success & { status: number }>();
@@ -78,6 +81,14 @@ export async function runDoctor(options: DoctorOptions, write: (line: string) =>
         if (placed !== undefined) out(scrub(`     ${placed}`));
       }
     }
+    if (options.privateApiKey !== undefined) {
+      const method = "private-api-create-order";
+      const report = await checkPrivateApi(client, options.privateApiKey, options.language);
+      const line = scrub(`${MARK[report.verdict]} ${method.padEnd(width)}  ${report.text}`);
+      methods.push({ method, verdict: report.verdict, line });
+      out(line);
+      for (const detail of report.details) out(`     ${" ".repeat(width)}  ${detail}`);
+    }
   } finally {
     await client.close();
   }
@@ -89,6 +100,8 @@ export async function runDoctor(options: DoctorOptions, write: (line: string) =>
       : `${failed.length} of ${asked} methods need attention: ${failed.map((m) => m.method).join(", ")}.`,
   );
   if (!caller) out("Set DOCTOR_API_KEY (a key of a test account) to check the user methods too; only read-only methods are called.");
+  if (options.privateApiKey === undefined)
+    out("Set PRIVATE_API_KEY to check the operator's Private API key (exchange from the chat); nothing is created.");
   return { ok: failed.length === 0, methods };
 }
 
@@ -185,11 +198,6 @@ function describeFailure(
   };
 }
 
-/** Server text on one terminal line: control characters (and so escape sequences) become spaces. */
-function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
-}
-
 /** The base URL without credentials someone may have put in it. */
 function displayUrl(baseUrl: string): string {
   const url = new URL(baseUrl);
@@ -198,6 +206,7 @@ function displayUrl(baseUrl: string): string {
   return url.toString().replace(/\/$/, "");
 }
 
-function scrubberFor(secret: string | undefined): (text: string) => string {
-  return secret ? (text) => text.split(secret).join("[key]") : (text) => text;
+function scrubberFor(secrets: ReadonlyArray<string | undefined>): (text: string) => string {
+  const values = secrets.filter((s): s is string => s !== undefined && s !== "").sort((a, b) => b.length - a.length);
+  return (text) => values.reduce((out, secret) => out.split(secret).join("[key]"), text);
 }

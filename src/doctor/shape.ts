@@ -37,3 +37,8 @@ function kindOfAll(values: readonly unknown[]): string {
 function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
+
+/** Server text on one terminal line: control characters (and so escape sequences) become spaces. */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
+}

@@ -89,7 +89,23 @@ export interface ExchangerClientStats {
   connectionsOpened: number;
 }
 
-export type ExchangerClientWithStats = ExchangerClient & { stats(): ExchangerClientStats };
+/**
+ * One POST under a key of its own, attempted exactly once (never retried: the caller cannot know whether
+ * a lost answer was acted on). The Private API client (private-client.ts) sends through it, so both
+ * APIs share this pool, the envelope rules, the error classes, the scrubbing of the key, logs and metrics.
+ */
+export interface WriteOnce {
+  path: string;
+  apiKey: string;
+  params: Params;
+  /** Values the server might echo back, scrubbed from its messages with the key. */
+  secrets?: ReadonlyArray<string | undefined>;
+}
+
+export type ExchangerClientWithStats = ExchangerClient & {
+  stats(): ExchangerClientStats;
+  writeOnce(spec: WriteOnce): Promise<Success>;
+};
 
 /** A response bigger than this is not the API; reading on would only exhaust memory. */
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
@@ -401,6 +417,8 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     },
 
     stats: () => ({ connectionsOpened }),
+
+    writeOnce: ({ path, apiKey, params, secrets }) => call({ path, http: "POST", apiKey, params, read: false, secrets }),
   };
 }
 

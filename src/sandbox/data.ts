@@ -52,11 +52,14 @@ export function createSeedState(seed = 20250106, dialect: Dialect = DIALECTS.spe
     nextIds: { order: 1001, detail: 501, verification: 301 },
     // As documented: unused contact positions are empty strings.
     social: ["Sandbox Exchanger", "support@sandbox.exchanger.example", "", "https://t.me/sandbox_exchanger_support", "", ""],
+    privateApi: { keys: [], enabled: true },
   };
   state.accounts.main = seedMain(state, rand);
   state.accounts.twofa = seedTwofa(state, rand);
   state.accounts.empty = seedEmpty(rand);
   if (dialect.orderStatus === "name") seedNamedStatuses(state, rand);
+  // Drawn last so every other seeded value stays what it was before the Private API existed.
+  state.privateApi.keys.push(`pk_${apiKey(rand)}`);
   return state;
 }
 

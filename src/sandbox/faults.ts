@@ -1,13 +1,14 @@
 /**
  * Injected failures, so clients can be tested against the ways a real exchanger breaks:
  * a hung PHP worker (stall), an nginx error page (html500), a maintenance page served with 200
- * (nonjson), a dropped connection (reset), and a 500 that still carries the JSON envelope.
+ * (nonjson), a dropped connection (reset), a 500 that still carries the JSON envelope, and an answer
+ * lost after the method ran (lost-answer: the write happened, the client never hears of it).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Language } from "../config.js";
 import { errorEnvelope, send, sendJson, type ErrorStyle, type StatusRecord } from "./respond.js";
 
-export type Fault = "stall" | "html500" | "nonjson" | "reset" | "envelope500";
+export type Fault = "stall" | "html500" | "nonjson" | "reset" | "envelope500" | "lost-answer";
 
 interface FaultRule {
   path: string | undefined;
@@ -53,6 +54,7 @@ export function applyFault(
       // Never answer; the socket is destroyed by close() (or by the client giving up).
       return;
     case "reset":
+    case "lost-answer": // server.ts applies it after the method ran; before, it is a reset
       req.socket.destroy();
       return;
     case "html500":

@@ -158,6 +158,41 @@ export const MESSAGES = {
     ru: "Новый пароль должен быть не короче {min} символов",
     uk: "Новий пароль має бути не коротшим за {min} символів",
   },
+  privateKeyInvalid: {
+    en: "Invalid Private API key",
+    ru: "Неверный ключ Private API",
+    uk: "Невірний ключ Private API",
+  },
+  privateApiDisabled: {
+    en: "The Private API is disabled",
+    ru: "Private API отключён",
+    uk: "Private API вимкнено",
+  },
+  invalidAmount: {
+    en: "Parameter {name} must be a positive amount with at most {decimals} decimal places",
+    ru: "Параметр {name} должен быть положительной суммой не более чем с {decimals} знаками после запятой",
+    uk: "Параметр {name} має бути додатною сумою не більш ніж з {decimals} знаками після коми",
+  },
+  amountBelowMin: {
+    en: "The minimum amount for this direction is {min}",
+    ru: "Минимальная сумма для этого направления: {min}",
+    uk: "Мінімальна сума для цього напрямку: {min}",
+  },
+  amountAboveMax: {
+    en: "The maximum amount for this direction is {max}",
+    ru: "Максимальная сумма для этого направления: {max}",
+    uk: "Максимальна сума для цього напрямку: {max}",
+  },
+  insufficientReserve: {
+    en: "Not enough reserve: at most {reserve} can be received",
+    ru: "Недостаточно резерва: можно получить не более {reserve}",
+    uk: "Недостатньо резерву: можна отримати не більше {reserve}",
+  },
+  userNotFound: {
+    en: "User {login} not found",
+    ru: "Пользователь {login} не найден",
+    uk: "Користувача {login} не знайдено",
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,7 +1,8 @@
 /**
  * `npm run sandbox`: runs the sandbox exchanger for people trying the bot without a live exchanger.
- * Prints the base URL and the demo accounts (keys, passwords, and for the 2FA account its TOTP
- * secret, otpauth:// URI and a terminal QR code to scan), then logs one line per request.
+ * Prints the base URL, the demo accounts (keys, passwords, and for the 2FA account its TOTP secret,
+ * otpauth:// URI and a terminal QR code to scan) and the operator's Private API key, then logs one
+ * line per request.
  *
  * SANDBOX_PORT (default 8787) and SANDBOX_HOST (default 127.0.0.1) choose where it listens;
  * SANDBOX_DIALECT (spec, names, legacy; default spec) which real-server variant it speaks.
@@ -35,6 +36,9 @@ const lines = [
   ...describe(sandbox.accounts.main, "many orders, referral orders, payment details; no 2FA"),
   ...describe(sandbox.accounts.twofa, "2FA enabled"),
   ...describe(sandbox.accounts.empty, "no orders, no details, no verification"),
+  "Private API (exchange from the chat): set PRIVATE_API_KEY for the bot to this operator key",
+  `  operator key: ${sandbox.operatorKey}`,
+  "",
 ];
 console.log(lines.join("\n"));
 

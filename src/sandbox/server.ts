@@ -12,6 +12,7 @@
  *   (dialect.ts: rejectedKeyStatus, errorStatus, errorMessage; respond.ts applies them);
  * - an unknown `language` falls back to English.
  */
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { BodyTooLarge, MalformedBody, parseBody, readBody } from "./body.js";
@@ -43,7 +44,7 @@ export interface RecordedRequest {
   method: string;
   path: string;
   query: Record<string, string>;
-  /** Account name, never the key. */
+  /** Account name (OPERATOR for the Private API), never the key. */
   account?: string;
   contentType?: string;
   /** Form or multipart text fields; names as sent; `x[]` and repeated fields → array. */
@@ -68,6 +69,12 @@ export interface Sandbox {
   setOrderStatus(accountName: string, orderId: string | number, status: number): void;
   addOrder(accountName: string, partial?: Record<string, unknown>): Record<string, unknown>;
   revokeKey(accountName: string): void;
+  /** The operator's Private API key (PRIVATE_API_KEY for the bot); live, follows revokeOperatorKey. */
+  readonly operatorKey: string;
+  /** Switches the whole Private API off or on, as its administrator can. */
+  setPrivateApi(enabled: boolean): void;
+  /** Replaces the operator key with a new one, as regenerating it does: the old one is refused from now on. */
+  revokeOperatorKey(): void;
   close(): Promise<void>;
 }
 
@@ -127,6 +134,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setOrderStatus: (name, id, status) => setOrderStatus(state, name, id, status, now()),
     addOrder: (name, partial = {}) => addOrder(state, name, partial, now()),
     revokeKey: (name) => revokeKey(state, name),
+    get operatorKey() {
+      return state.privateApi.keys[0] ?? "";
+    },
+    setPrivateApi: (enabled) => {
+      state.privateApi.enabled = enabled;
+    },
+    revokeOperatorKey: () => {
+      state.privateApi.keys = [`pk_${randomBytes(24).toString("hex")}`];
+    },
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -183,7 +199,7 @@ async function handle({ req, res, state, dialect, requests, faults, now }: Excha
   const language = pickLanguage(body.get("language") ?? queryLanguage);
 
   const fault = faults.take(record.path);
-  if (fault) {
+  if (fault && fault !== "lost-answer") {
     applyFault(fault, req, res, record, dialect, language);
     return record;
   }
@@ -193,7 +209,7 @@ async function handle({ req, res, state, dialect, requests, faults, now }: Excha
     sendError(res, record, dialect, language, { documentedStatus: 404, key: "notFound" });
     return record;
   }
-  const allowed = route.kind === "user" ? "POST" : "GET";
+  const allowed = route.kind === "public" ? "GET" : "POST";
   if (record.method !== allowed) {
     sendError(res, record, dialect, language, {
       documentedStatus: 405,
@@ -213,11 +229,24 @@ async function handle({ req, res, state, dialect, requests, faults, now }: Excha
     }
     record.account = account.name;
   }
+  if (route.kind === "private") {
+    const refusal = privateApiRefusal(state, headerValue(req.headers["x-authorization"]));
+    if (refusal) {
+      sendError(res, record, dialect, language, { documentedStatus: 401, key: refusal, rejectedKey: true });
+      return record;
+    }
+    record.account = OPERATOR;
+  }
 
-  const params = route.kind === "user" ? body : Params.fromSearchParams(url.searchParams);
+  const params = route.kind === "public" ? Params.fromSearchParams(url.searchParams) : body;
   const ctx = { state, dialect, params, language, now: now() };
   try {
     const out = route.kind === "user" ? route.run({ ...ctx, account: account! }) : route.run(ctx);
+    if (fault === "lost-answer") {
+      // The method ran (an order created, a balance spent); its answer never reaches the client.
+      req.socket.destroy();
+      return record;
+    }
     sendJson(res, record, 200, {
       success: true,
       result: out.result,
@@ -228,6 +257,15 @@ async function handle({ req, res, state, dialect, requests, faults, now }: Excha
     sendError(res, record, dialect, language, { documentedStatus: error.httpStatus, key: error.key, vars: error.vars });
   }
   return record;
+}
+
+/** Who a Private API call is recorded as: the operator, never the key. */
+export const OPERATOR = "(operator)";
+
+/** Why a Private API call is refused before it runs (the API is off, the key is not one of its keys), or nothing. */
+function privateApiRefusal(state: SandboxState, key: string | undefined): "privateApiDisabled" | "privateKeyInvalid" | undefined {
+  if (!state.privateApi.enabled) return "privateApiDisabled";
+  return key !== undefined && state.privateApi.keys.includes(key) ? undefined : "privateKeyInvalid";
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

@@ -81,6 +81,11 @@ export interface SandboxState {
   accounts: Record<string, SandboxAccount>;
   /** Ids are global across accounts, as in one exchanger database. */
   nextIds: { order: number; detail: number; verification: number };
+  /**
+   * The Private API as its administrator set it: the keys valid now (several may be, as in Application
+   * Settings → Private API) and whether it is switched on.
+   */
+  privateApi: { keys: string[]; enabled: boolean };
   /** What public-api-get-social answers: positional, [0] site name, [1] e-mail, [3] Telegram link (tests change it). */
   social: unknown;
 }
@@ -103,6 +108,11 @@ export function findCurrency(state: SandboxState, id: unknown): SandboxCurrency 
 
 export function findDirection(state: SandboxState, id: unknown): SandboxDirection | undefined {
   return state.directions.find((d) => String(d.id) === String(id));
+}
+
+/** The account whose login this is (the Private API's `user_login`). */
+export function findAccountByLogin(state: SandboxState, login: string): SandboxAccount | undefined {
+  return Object.values(state.accounts).find((a) => a.profile.login === login);
 }
 
 export function findDirectionBySlug(state: SandboxState, slug: string): SandboxDirection | undefined {

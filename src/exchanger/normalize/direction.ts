@@ -7,8 +7,10 @@
  * What the exchange flow (and its calculator) reads: `rate` (receive per `rate.send` units sent),
  * `min`/`max` (in the send currency), `reserve` (in the receive currency), `send.decimals` /
  * `receive.decimals` when known, and `fields` — each with the `param` name the Private API's
- * create-order takes (the field's name in snake_case, vendor-facts.md).
+ * create-order takes (field-parameter.ts).
  */
+import type { QuoteTerms } from "../exchange-quote.js";
+import { fieldParameterName } from "../field-parameter.js";
 import { displayFields, type FlatFields } from "./fields.js";
 import { readCurrencyRef, readRate, readSide, type CurrencyRef, type Rate } from "./money.js";
 import type { Notes } from "./notes.js";
@@ -21,7 +23,7 @@ export interface DirectionField {
   name: string;
   /** What to show the customer: the server's label or title, else the name. */
   label: string;
-  /** The parameter name for create-order: the name in snake_case ("e_mail"). */
+  /** The parameter name for create-order: the name in snake_case ("e_mail"), by field-parameter.ts (the one rule). */
   param: string;
   required: boolean;
 }
@@ -53,16 +55,6 @@ const RESERVE = ["reserve", "reserve_amount", "amount_reserve", "receive_reserve
 const FIELDS = ["inputs", "fields", "input_fields", "form", "requisites"];
 const LIMITS = ["limits", "limit"];
 
-/** "Wallet address" → "wallet_address", "E-mail" → "e_mail" (vendor-facts.md: create-order parameters). */
-export function snakeCase(name: string): string {
-  return name
-    .trim()
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, "_")
-    .replace(/^_+|_+$/g, "");
-}
-
 function isOff(value: unknown): boolean {
   return value === false || value === 0 || value === "0" || value === "false" || value === "no";
 }
@@ -76,13 +68,13 @@ function readFields(value: unknown, notes?: Notes): DirectionField[] {
       if (name === undefined || label === undefined) continue;
       const id = idOf(found(item, ["id", "input_id", "field_id"])?.value) ?? key;
       const required = !isOff(found(item, ["required", "is_required", "mandatory"])?.value ?? true);
-      fields.push({ id, name, label, param: snakeCase(name), required });
+      fields.push({ id, name, label, param: fieldParameterName(name), required });
     } else {
       // A map of id → name: `{"12": "E-mail"}`.
       const name = textOf(item);
       if (name === undefined) continue;
       notes?.understand("inputs", "a map of id → name");
-      fields.push({ id: key, name, label: name, param: snakeCase(name), required: true });
+      fields.push({ id: key, name, label: name, param: fieldParameterName(name), required: true });
     }
   }
   return fields;
@@ -131,3 +123,20 @@ export function readDirection(raw: unknown, slug?: string, notes?: Notes): Direc
 }
 
 export { readCurrencyRef };
+
+/**
+ * The calculator's terms (exchange-quote.ts) of a direction: its rate, limits and reserve as read, the
+ * decimals the direction's currencies state, else `fallback` (the currency list's, or the amounts'
+ * own). Undefined when the direction has no usable rate: no estimate can be given.
+ */
+export function quoteTermsOf(direction: Direction, fallback: { send: number; receive: number }): QuoteTerms | undefined {
+  if (direction.rate === undefined) return undefined;
+  return {
+    rate: direction.rate,
+    ...(direction.min !== undefined && { min: direction.min }),
+    ...(direction.max !== undefined && { max: direction.max }),
+    ...(direction.reserve !== undefined && { reserve: direction.reserve }),
+    sendDecimals: direction.send.decimals ?? fallback.send,
+    receiveDecimals: direction.receive.decimals ?? fallback.receive,
+  };
+}

@@ -26,3 +26,5 @@ export interface MethodResult {
 
 export type PublicMethod = (ctx: MethodContext) => MethodResult;
 export type UserMethod = (ctx: UserContext) => MethodResult;
+/** Private API methods: the server has checked the operator's key; there is no calling account. */
+export type PrivateMethod = (ctx: MethodContext) => MethodResult;

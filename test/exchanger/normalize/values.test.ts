@@ -5,6 +5,7 @@ import { isCardNumber, isHiddenField, maskDeep } from "../../../src/exchanger/no
 import { readRate } from "../../../src/exchanger/normalize/money.js";
 import { readOrder } from "../../../src/exchanger/normalize/order.js";
 import { readStatus } from "../../../src/exchanger/vocabulary.js";
+import { quoteTermsOf, readDirection } from "../../../src/exchanger/normalize/direction.js";
 
 describe("general readers", () => {
   it("numbers: numbers, numeric strings, thousands separators and decimal commas, never floats", () => {
@@ -86,5 +87,32 @@ describe("masking at any depth", () => {
   it("an order's extras are masked and flattened, never raw Key: (Key: …) chains", () => {
     const order = readOrder({ id: 1, status: 0, meta: { card: "4111111111111111", plan: { id: 3, name: "Premium" } } })!;
     expect(order.fields).toEqual({ "meta.card": "411111******1111", "meta.plan": "Premium" });
+  });
+});
+
+describe("a direction for the calculator", () => {
+  it("rate, limits (flat or nested), reserve, decimals and the fields with their create-order names", () => {
+    const direction = readDirection({
+      id: "5",
+      send: { currency: { id: 1, code: "BTC", decimals: 8 } },
+      receive_currency_id: 3,
+      course: [1, "61 250,5"],
+      limits: { min: "0,001", max: 2.5 },
+      reserve_amount: "150000.75",
+      inputs: { "11": "Wallet address", "31": "E-mail" },
+    })!;
+    expect(direction).toMatchObject({ id: "5", send: { id: "1", code: "BTC", decimals: 8 }, receive: { id: "3" } });
+    expect(direction.fields.map((f) => [f.id, f.label, f.param, f.required])).toEqual([
+      ["11", "Wallet address", "wallet_address", true],
+      ["31", "E-mail", "e_mail", true],
+    ]);
+    expect(quoteTermsOf(direction, { send: 2, receive: 2 })).toEqual({
+      rate: { send: "1", receive: "61250.5" },
+      min: "0.001",
+      max: "2.5",
+      reserve: "150000.75",
+      sendDecimals: 8,
+      receiveDecimals: 2,
+    });
   });
 });

@@ -1,0 +1,44 @@
+/**
+ * How many orders one chat may create from the chat per window (ORDER_CREATION_BUDGET), counted in the
+ * bot's store (rate-limiter-flexible over Redis: shared by every instance; in memory with the embedded
+ * store). A flood of Create presses, new flows or scripted chats stops here, before the operator's
+ * Private API is called.
+ *
+ * The flow takes a point right before it calls private-api-create-order (never earlier: a user who
+ * only uses the calculator spends nothing), gives it back when the server clearly refused the order
+ * (nothing was created, e.g. an amount the rate moved out of the limits), and keeps it when the
+ * answer was lost (the order may exist).
+ */
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import { consumeOrWait, createLimiter, type LimiterStore } from "./limiter.js";
+
+export const ORDER_CREATION_BUDGET = { orders: 5, windowSec: 60 * 60 };
+
+export class CreationBudget {
+  readonly #limiter: RateLimiterAbstract;
+  readonly #orders: number;
+
+  constructor(store: LimiterStore, budget: { orders: number; windowSec: number } = ORDER_CREATION_BUDGET) {
+    this.#orders = budget.orders;
+    this.#limiter = createLimiter(store, { name: "orders", points: budget.orders, durationSec: budget.windowSec });
+  }
+
+  /** Takes one creation: 0 = go ahead; otherwise ms until the chat may create again (nothing taken). */
+  async take(chatId: number): Promise<number> {
+    const waitMs = await consumeOrWait(this.#limiter, String(chatId));
+    // A refused consume still counts in rate-limiter-flexible; undo it so the next window is exact.
+    if (waitMs > 0) await this.#limiter.reward(String(chatId), 1);
+    return waitMs;
+  }
+
+  /** Gives back the creation taken for a call the server refused without creating anything. */
+  async giveBack(chatId: number): Promise<void> {
+    await this.#limiter.reward(String(chatId), 1);
+  }
+
+  /** ms until the chat may create again, without taking anything (to say so before the user fills a form). */
+  async waitFor(chatId: number): Promise<number> {
+    const res = await this.#limiter.get(String(chatId));
+    return res !== null && res.consumedPoints >= this.#orders ? Math.max(1, res.msBeforeNext) : 0;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * A lost create-order answer (src/exchanger/created-order.ts): the sandbox writes the order and drops
+ * the connection; the client reports Unavailable after one request, and the user's orders, read again,
+ * show which order it was — without a second creation.
+ */
+import { readOrder } from "../../src/exchanger/normalize/order.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { createExchangerClient, type ExchangerClientWithStats } from "../../src/exchanger/client.js";
+import { findCreatedOrders, orderKeys } from "../../src/exchanger/created-order.js";
+import { Unavailable } from "../../src/exchanger/errors.js";
+import { withKeyCheck } from "../../src/exchanger/key-check.js";
+import { createPrivateClient, type CreateOrderRequest } from "../../src/exchanger/private-client.js";
+import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
+import { failure } from "./failure.js";
+
+let sandbox: Sandbox | undefined;
+let transport: ExchangerClientWithStats | undefined;
+afterEach(async () => {
+  await transport?.close();
+  await sandbox?.close();
+  sandbox = transport = undefined;
+});
+
+const REQUEST: CreateOrderRequest = {
+  slug: "usdttrc20-carduah",
+  sendAmount: "100.50",
+  userLogin: "ivan_p",
+  fields: [
+    { name: "Card number", value: "4149 4993 0000 1234" },
+    { name: "Card holder name", value: "IVAN PETRENKO" },
+    { name: "E-mail", value: "ivan.petrenko@example.com" },
+  ],
+  language: "en",
+};
+
+describe("finding the order a lost answer created", () => {
+  it("the order written before the connection dropped is found among the user's newest orders, created once", async () => {
+    sandbox = await startSandbox();
+    transport = withKeyCheck(createExchangerClient({ baseUrl: sandbox.baseUrl, timeoutMs: 2_000 }));
+    const caller = { apiKey: sandbox.accounts.main.apiKey, language: "en" as const };
+    const before = orderKeys((await transport.getOrders(caller, { page: 1, limit: 10 })).items);
+    sandbox.injectFault({ path: "/private-api-create-order", kind: "lost-answer" });
+
+    const error = await failure(createPrivateClient(transport, sandbox.operatorKey).createOrder(REQUEST));
+    expect(error).toBeInstanceOf(Unavailable);
+    expect(sandbox.requests.filter((r) => r.path === "/private-api-create-order")).toHaveLength(1);
+
+    const after = (await transport.getOrders(caller, { page: 1, limit: 10 })).items;
+    const found = findCreatedOrders(before, after, { exchangeId: 2, sendAmount: REQUEST.sendAmount });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ send: { amount: "100.50" }, directionId: "2", fields: { card_holder_name: "IVAN PETRENKO" } });
+  });
+
+  it("matches amounts as decimals and ignores orders that were there before or differ", () => {
+    const order = (token: string, send_amount: unknown, exchange_id: unknown = "2") =>
+      readOrder({ id: token, token, status: 0, send_amount, exchange_id })!;
+    const before = orderKeys([order("old", "100.50")]);
+    const after = [
+      order("old", "100.50"),
+      order("new1", "100.5"),
+      order("new2", 100.5),
+      order("other", "100.51"),
+      order("elsewhere", "100.50", "3"),
+    ];
+    expect(findCreatedOrders(before, after, { exchangeId: 2, sendAmount: "100.50" }).map((o) => o.token)).toEqual(["new1", "new2"]);
+    expect(findCreatedOrders(before, after, { exchangeId: undefined, sendAmount: "100.50" }).map((o) => o.token)).toEqual([
+      "new1",
+      "new2",
+      "elsewhere",
+    ]);
+  });
+});
