@@ -33,7 +33,7 @@ function leafOf(value: unknown): string | number | boolean | undefined {
 export function displayFields(record: RawRecord, notes?: Notes): FlatFields {
   const masked = maskDeep(record) as RawRecord;
   const out: FlatFields = {};
-  const visit = (value: unknown, path: string, depth: number): void => {
+  const visit = (value: unknown, path: string, depth: number, root: string): void => {
     if (Object.keys(out).length >= MAX_LEAVES) return;
     const leaf = leafOf(value);
     if (leaf !== undefined) {
@@ -45,18 +45,23 @@ export function displayFields(record: RawRecord, notes?: Notes): FlatFields {
       if (items.length > 0) out[path] = items.slice(0, 20).join(", ") + (items.length > 20 ? ", …" : "");
       return;
     }
-    if (!isRecord(value) || depth >= MAX_DEPTH) return;
+    if (!isRecord(value)) return;
+    // Deeper than a card can show: the field says there is more ("Route: …") rather than vanishing.
+    if (depth >= MAX_DEPTH) {
+      out[root] ??= "…";
+      return;
+    }
     const one = collapsed(value);
     if (one !== undefined) {
       out[path] = one;
       return;
     }
     if (depth === 0) notes?.understand(path, "nested object, shown field by field");
-    for (const [key, item] of Object.entries(value)) visit(item, `${path}.${key}`, depth + 1);
+    for (const [key, item] of Object.entries(value)) visit(item, `${path}.${key}`, depth + 1, root);
   };
   for (const [key, value] of Object.entries(masked)) {
     notes?.unplace(key);
-    visit(value, key, 0);
+    visit(value, key, 0, key);
   }
   return out;
 }
