@@ -65,10 +65,13 @@ export interface DetailFilters {
 export type UserInfo = Extras;
 export type { Verification, SavedField };
 
+/** A currency of the public list (normalize/currencies.ts): name and code under whichever key the server used, entities decoded. */
 export interface Currency extends Extras {
   id: Id;
   name?: string;
   code?: string;
+  /** Digits after the decimal point, when the server says. */
+  decimals?: number;
 }
 
 /** One direction as the bot holds it once read (normalize/direction.ts): slug, currencies, rate, limits, reserve, fields. */

@@ -6,6 +6,7 @@ import { readRate } from "../../../src/exchanger/normalize/money.js";
 import { readOrder } from "../../../src/exchanger/normalize/order.js";
 import { readStatus } from "../../../src/exchanger/vocabulary.js";
 import { quoteTermsOf, readDirection } from "../../../src/exchanger/normalize/direction.js";
+import { readCurrencies } from "../../../src/exchanger/normalize/currencies.js";
 
 describe("general readers", () => {
   it("numbers: numbers, numeric strings, thousands separators and decimal commas, never floats", () => {
@@ -114,5 +115,13 @@ describe("a direction for the calculator", () => {
       sendDecimals: 8,
       receiveDecimals: 2,
     });
+  });
+});
+
+describe("currencies", () => {
+  it("names decoded once, codes under synonyms, decimals as a number", () => {
+    expect(readCurrencies({ "4": { title: "Visa &amp; MasterCard", xml_code: { code: "CARDUAH" }, decimals: "2" } })).toEqual([
+      { id: "4", name: "Visa & MasterCard", code: "CARDUAH", decimals: 2 },
+    ]);
   });
 });
