@@ -19,6 +19,9 @@ COPY --from=build /app/dist ./dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 ENV DATA_DIR=/app/data
+# The monitoring port on every interface of the container, so a scraper on the container network
+# reaches it (outside a container the default is 127.0.0.1). Publish it only to a private network.
+ENV METRICS_HOST=0.0.0.0
 # 8080: webhook updates (BOT_MODE=webhook); 9464: /healthz and /metrics (METRICS_PORT).
 EXPOSE 8080 9464
 # Asks /healthz (storage answers, updates arrive); node-based because the image has no curl.

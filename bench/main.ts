@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every figure beside its baseline measured in the same run; the last line is one
  * JSON object {"P1": ratio, "P2": updates/s, "P2ratio": ours ÷ bare grammY, "P3": bytes, "P4":
- * connections, "P5": calls, "P6": bytes, "P7": MB}.
+ * connections, "P5": calls, "P6": bytes, "P7": MB, "P7ratio": ours ÷ bare grammY, "P8": {activeP95Intervals,
+ * quietVsBest, budgetUse, peakSecond}, "P9": worst screen ÷ its floor}.
  * Needs Redis at REDIS_URL (default redis://127.0.0.1:6379); keys live under a unique prefix and are
  * removed afterwards.
  */
@@ -14,8 +15,10 @@ import { measureP3 } from "./p3-redis-bytes.js";
 import { measureP4 } from "./p4-connections.js";
 import { measureP5 } from "./p5-calls.js";
 import { measureP6 } from "./p6-notify-bytes.js";
+import { measureP8 } from "./p8-notify-scale.js";
+import { measureP9 } from "./p9-tap-latency.js";
 
-/** BENCH_ONLY=P1 (or P2..P6; P7 comes with P2) runs one figure, e.g. under `node --cpu-prof` to see where time goes. */
+/** BENCH_ONLY=P1 (or P2..P9; P7 comes with P2) runs one figure, e.g. under `node --cpu-prof` to see where time goes. */
 const only = process.env.BENCH_ONLY;
 
 const withExchanger: Record<string, (exchanger: ExchangerProcess) => Promise<unknown>> = {
@@ -24,6 +27,7 @@ const withExchanger: Record<string, (exchanger: ExchangerProcess) => Promise<unk
   P4: measureP4,
   P5: measureP5,
   P6: measureP6,
+  P8: (exchanger) => measureP8(exchanger.baseUrl),
 };
 
 async function main(): Promise<void> {
@@ -31,20 +35,22 @@ async function main(): Promise<void> {
   const started = Date.now();
   process.stdout.write(`machine: ${cpus().length} CPU(s), ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}\n`);
   const exchanger = await startExchangerProcess();
-  let p1, p3, p4, p5, p6;
+  let p1, p3, p4, p5, p6, p8;
   try {
     p1 = await measureP1(exchanger);
     p3 = await measureP3(exchanger);
     p4 = await measureP4(exchanger);
     p5 = await measureP5(exchanger);
     p6 = await measureP6(exchanger);
+    p8 = await measureP8(exchanger.baseUrl);
   } finally {
     await exchanger.stop();
   }
   const p2 = await measureP2();
+  const p9 = await measureP9();
   note(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
   process.stdout.write(
-    `${JSON.stringify({ P1: p1.ratio, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb })}\n`,
+    `${JSON.stringify({ P1: p1.ratio, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb, P7ratio: p2.peakRssRatio, P8: p8, P9: p9.ratio })}\n`,
   );
 }
 
@@ -53,8 +59,12 @@ async function runOne(figure: string): Promise<void> {
     await measureP2();
     return;
   }
+  if (figure === "P9") {
+    await measureP9();
+    return;
+  }
   const measure = withExchanger[figure];
-  if (!measure) throw new Error(`BENCH_ONLY must be one of P1..P7, not "${figure}"`);
+  if (!measure) throw new Error(`BENCH_ONLY must be one of P1..P9, not "${figure}"`);
   const exchanger = await startExchangerProcess();
   try {
     await measure(exchanger);

@@ -12,7 +12,7 @@ import type { Update } from "grammy/types";
 import { TelegramFake } from "../test/harness/telegram-fake.js";
 import { callbackUpdate, messageWithButton, textUpdate } from "../test/harness/updates.js";
 import { until } from "./lib/measure.js";
-import type { Screen, TelegramReply, TelegramRequest } from "./lib/telegram-protocol.js";
+import type { Screen, ScreenPayload, TelegramReply, TelegramRequest } from "./lib/telegram-protocol.js";
 
 const fake = new TelegramFake();
 const apiRoot = await fake.listen();
@@ -107,6 +107,12 @@ async function answer(message: TelegramRequest): Promise<TelegramReply> {
       return { type: "updates", updates: [textUpdate(fake, message.chatId, message.text)] };
     case "presses":
       return { type: "updates", updates: Array.from({ length: message.count }, () => nextPress(message.chatId)) };
+    case "last-edit": {
+      const edit = fake.callsOf("editMessageText", message.chatId).at(-1);
+      if (!edit) throw new Error(`the bot edited nothing in chat ${message.chatId}`);
+      const { chat_id: _chat, message_id: _message, ...payload } = edit.payload;
+      return { type: "edit", payload: payload as ScreenPayload };
+    }
     case "forget-calls":
       // Thousands of recorded calls would slow the fake's lookups down as a run goes on.
       fake.calls.length = 0;

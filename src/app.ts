@@ -20,6 +20,7 @@ import { ServerStatuses } from "./exchanger/server-statuses.js";
 import { withKeyCheck } from "./exchanger/key-check.js";
 import type { Logger } from "./logger.js";
 import { disableNotifications, enableNotifications } from "./notify/schedule.js";
+import { recordShownOrders } from "./notify/shown.js";
 import { openStorage } from "./storage/index.js";
 import { RedisKV } from "./storage/kv-redis.js";
 import { createUpdateGate } from "./bot/core/update-gate.js";
@@ -96,6 +97,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     notifications: {
       enable: (chatId, language) => enableNotifications(storage.kv, settings, chatId, language),
       disable: (chatId) => disableNotifications(storage.kv, settings, chatId),
+      shown: (chatId, orders, shown) => recordShownOrders({ kv: storage.kv, settings, notify: config.notify }, chatId, orders, shown),
     },
     operatorStats: () => operator.stats(),
     exchange: {

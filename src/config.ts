@@ -212,6 +212,16 @@ const EnvSchema = v.pipe(
     ALLOW_INSECURE_HTTP: v.optional(v.picklist(["0", "1"], "must be 0 or 1")),
     // 0 turns the monitoring port off.
     METRICS_PORT: integerFrom(9464, 0, 65535),
+    // Loopback unless the operator opens it: the monitoring port is for their network, not the internet.
+    METRICS_HOST: v.pipe(
+      v.optional(v.string(), "127.0.0.1"),
+      v.trim(),
+      v.transform((s) => (s === "" ? "127.0.0.1" : s)),
+      v.check(
+        (s) => isIP(s) !== 0,
+        "must be an IP address to listen on: 127.0.0.1 (this machine only, the default), 0.0.0.0 (every interface, e.g. in a container a scraper reaches) or one interface's address",
+      ),
+    ),
     ADMIN_CHAT_IDS: v.pipe(
       v.optional(v.string(), ""),
       v.transform((s) =>
@@ -378,6 +388,8 @@ export interface Config {
   chatUpdatesPerMinute: number;
   /** METRICS_PORT: /healthz and /metrics; 0 = off. */
   metricsPort: number;
+  /** METRICS_HOST: the address the monitoring port listens on (127.0.0.1 unless opened). */
+  metricsHost: string;
   /** ADMIN_CHAT_IDS: operator chats for alerts (and /stats). */
   adminChatIds: number[];
   /** ALERT_AFTER_MS: how long the exchanger must fail before the admin chats are told. */
@@ -448,6 +460,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     notify: { intervalMs: e.NOTIFY_INTERVAL_MS, idleIntervalMs: e.NOTIFY_IDLE_INTERVAL_MS, maxRps: e.NOTIFY_MAX_RPS },
     chatUpdatesPerMinute: e.CHAT_UPDATES_PER_MINUTE,
     metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     adminChatIds: e.ADMIN_CHAT_IDS,
     alertAfterMs: e.ALERT_AFTER_MS,
     localesDir: e.LOCALES_DIR,

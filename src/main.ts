@@ -15,7 +15,7 @@ import { startNotifier } from "./notify/index.js";
 import { callTelegramAtStartup } from "./telegram-startup.js";
 import { createWebhookServer, listen } from "./webhook-server.js";
 import { createAlerts } from "./operator/alerts.js";
-import { createHealthCheck, pollingReceiving, webhookReceiving, type ReceivingProbe } from "./operator/health.js";
+import { checkStorageWrites, createHealthCheck, pollingReceiving, webhookReceiving, type ReceivingProbe } from "./operator/health.js";
 import { createMonitoringServer } from "./operator/monitoring-server.js";
 
 /** Longest the stop alert may hold a shutdown (Telegram slow or unreachable). */
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   let monitoring: Server | undefined;
   if (config.metricsPort !== 0) {
     monitoring = createMonitoringServer({ health, registry: app.operator.metrics.registry, logger });
-    await listen(monitoring, config.metricsPort, "METRICS_PORT", "/healthz and /metrics");
+    await listen(monitoring, config.metricsPort, "METRICS_PORT", "/healthz and /metrics", config.metricsHost);
   }
 
   // Order status notifications run in every instance; per-chat leases in the store keep each
@@ -88,6 +88,7 @@ async function main(): Promise<void> {
       health: app.operator.exchangerHealth,
       probe: () => app.exchanger.getStatus(config.defaultLanguage),
       logger,
+      storage: () => checkStorageWrites(app.storage.kv),
     },
     { adminChatIds: config.adminChatIds, alertAfterMs: config.alertAfterMs, instance },
   );

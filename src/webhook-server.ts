@@ -11,13 +11,16 @@
  *  4. a body that is not JSON, or not an update, gets 400: a 5xx would make Telegram redeliver it
  *     forever;
  *  5. only then does grammY's webhookCallback handle the update.
- * Node's own limits bound the rest: header and whole-request timeouts (a slow client gets 408),
- * a keep-alive timeout, and a cap on open connections.
+ * Node's own limits bound the rest: header and whole-request timeouts of a few seconds (a slow
+ * client gets 408 or is closed), and a keep-alive timeout of a few seconds. The cap on open
+ * connections makes room (connection-cap.ts): at the cap, the connection idle longest is closed for a
+ * new one, so idle or slow connections, however many, never lock Telegram or the health check out.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import getRawBody from "raw-body";
 import type { Update } from "grammy/types";
+import { capConnections } from "./connection-cap.js";
 import type { Logger } from "./logger.js";
 import type { HealthCheck } from "./operator/health.js";
 import { serveHealth } from "./operator/monitoring-server.js";
@@ -25,13 +28,20 @@ import { serveHealth } from "./operator/monitoring-server.js";
 export interface WebhookLimits {
   /** Largest update body accepted. Telegram's updates are a few KB; 1 MB is generous. */
   maxBodyBytes: number;
-  /** Time a client gets to send the request headers. */
+  /** Time a client gets to send the request headers: a connection that sends nothing is closed after it. */
   headersTimeoutMs: number;
-  /** Time a client gets to send the whole request (headers and body). */
+  /** Time a client gets to send the whole request (headers and body); an update is a few KB. */
   requestTimeoutMs: number;
-  /** An idle keep-alive connection is closed after this long. Longer than a load balancer's usual 60 s idle timeout, so the balancer closes first and never reuses a connection we dropped. */
+  /**
+   * An idle keep-alive connection is closed after this long. Short, so idle connections do not pile
+   * up; a reverse proxy in front must close its idle upstream connections sooner (nginx
+   * `keepalive_timeout` below it) or it may reuse one we just closed.
+   */
   keepAliveTimeoutMs: number;
-  /** Connections beyond this are closed on arrival. Telegram opens at most 100 (setWebhook's max_connections, default 40). */
+  /**
+   * Open connections at most; at the cap the connection idle longest makes room for a new one
+   * (connection-cap.ts). Telegram opens at most 100 (setWebhook's max_connections, default 40).
+   */
   maxConnections: number;
   /** How often Node checks the header and request timeouts. */
   timeoutCheckIntervalMs: number;
@@ -39,9 +49,9 @@ export interface WebhookLimits {
 
 export const DEFAULT_WEBHOOK_LIMITS: WebhookLimits = {
   maxBodyBytes: 1024 * 1024,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 65_000,
+  headersTimeoutMs: 5_000,
+  requestTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
   maxConnections: 256,
   timeoutCheckIntervalMs: 1_000,
 };
@@ -79,25 +89,27 @@ export function createWebhookServer(options: WebhookServerOptions): Server {
     },
   );
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  server.maxConnections = limits.maxConnections;
+  capConnections(server, limits.maxConnections);
   return server;
 }
 
 /**
- * Starts listening; rejects with a clear message when the port cannot be used.
- * `purpose` names the variable and use in that message ("PORT 8080 for webhook updates").
+ * Starts listening (on every interface, or on `host`); rejects with a clear message when the port
+ * cannot be used. `purpose` names the variable and use in that message ("PORT 8080 for webhook updates").
  */
-export async function listen(server: Server, port: number, purpose = "PORT", use = "webhook updates"): Promise<void> {
+export async function listen(server: Server, port: number, purpose = "PORT", use = "webhook updates", host?: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
-      reject(
-        new Error(
-          `Cannot listen on ${purpose} ${port} for ${use}: ${error.code === "EADDRINUSE" ? "the port is already in use" : error.message}`,
-        ),
-      );
+      const why =
+        error.code === "EADDRINUSE"
+          ? "the port is already in use"
+          : error.code === "EADDRNOTAVAIL"
+            ? `${host} is not an address of this machine`
+            : error.message;
+      reject(new Error(`Cannot listen on ${purpose} ${port}${host === undefined ? "" : ` at ${host}`} for ${use}: ${why}`));
     };
     server.once("error", onError);
-    server.listen(port, () => {
+    server.listen(port, host, () => {
       server.off("error", onError);
       resolve();
     });

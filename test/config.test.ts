@@ -56,6 +56,13 @@ describe("parseConfig", () => {
     expect(parseConfig({ ...webhook, METRICS_PORT: "0" }).metricsPort).toBe(0);
   });
 
+  it("listens for monitoring on loopback unless METRICS_HOST opens it, and refuses a host that is not an IP address", () => {
+    expect(parseConfig(minimal).metricsHost).toBe("127.0.0.1");
+    expect(parseConfig({ ...minimal, METRICS_HOST: " 0.0.0.0 " }).metricsHost).toBe("0.0.0.0");
+    expect(parseConfig({ ...minimal, METRICS_HOST: "::" }).metricsHost).toBe("::");
+    expect(problemsOf({ ...minimal, METRICS_HOST: "monitoring.internal" })[0]).toMatch(/^METRICS_HOST must be an IP address to listen on/);
+  });
+
   it("takes the exchanger connection pool size from EXCHANGER_CONNECTIONS", () => {
     expect(parseConfig({ ...minimal, EXCHANGER_CONNECTIONS: "32" }).exchanger.connections).toBe(32);
     expect(problemsOf({ ...minimal, EXCHANGER_CONNECTIONS: "0" })[0]).toMatch(/^EXCHANGER_CONNECTIONS /);

@@ -171,13 +171,46 @@ describe("webhook server", () => {
     socket.destroy();
   });
 
-  it("closes connections beyond the cap on arrival", async () => {
-    const { port } = await start({ maxConnections: 2 });
-    const held = [await openSocket(port), await openSocket(port)];
-    await new Promise((r) => setTimeout(r, 100)); // let the server count them
+  it("closes idle keep-alive connections and connections that send nothing after a few seconds, by default", async () => {
+    const { port } = await start();
+    const silent = await openSocket(port);
+    const keptAlive = await openSocket(port);
+    keptAlive.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+    // Before: 10 s for a silent connection, 65 s for an idle keep-alive one. Now 5 s each (+ the 1 s check).
+    const [silentClosed, keptAliveClosed] = await Promise.all([closedWithin(silent, 8_000), closedWithin(keptAlive, 8_000)]);
+    expect(silentClosed).toBe(true);
+    expect(keptAliveClosed).toBe(true);
+  }, 15_000);
+
+  it("at the cap closes the connection idle longest for a new one, never one serving a request", async () => {
+    const { port, seen } = await start({ maxConnections: 2 });
+    const oldest = await openSocket(port);
+    await new Promise((r) => setTimeout(r, 50)); // the server has counted it before the next arrives
+    const younger = await openSocket(port);
+    await new Promise((r) => setTimeout(r, 50));
+    const third = await openSocket(port);
+    expect(await closedWithin(oldest, 2_000)).toBe(true); // made room
+    expect(younger.destroyed).toBe(false);
+    // The third connection works: it is served, not refused.
+    const body = update("through the cap");
+    third.write(
+      `POST ${PATH} HTTP/1.1\r\nHost: x\r\nX-Telegram-Bot-Api-Secret-Token: ${SECRET}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    await new Promise<void>((resolve) => third.once("data", () => resolve()));
+    expect(seen).toEqual(["through the cap"]);
+    for (const socket of [oldest, younger, third]) socket.destroy();
+  });
+
+  it("refuses a new connection only when every connection at the cap is serving a request", async () => {
+    const { port } = await start({ maxConnections: 2, requestTimeoutMs: 10_000 });
+    // Two authenticated uploads in progress (the body is announced, never finished): both busy.
+    const uploads = [await openSocket(port), await openSocket(port)];
+    for (const socket of uploads)
+      socket.write(`POST ${PATH} HTTP/1.1\r\nHost: x\r\nX-Telegram-Bot-Api-Secret-Token: ${SECRET}\r\nContent-Length: 100\r\n\r\n{`);
+    await new Promise((r) => setTimeout(r, 100));
     const third = await openSocket(port);
     expect(await closedWithin(third, 2_000)).toBe(true);
-    for (const socket of held) expect(socket.destroyed).toBe(false);
-    for (const socket of [...held, third]) socket.destroy();
+    for (const socket of uploads) expect(socket.destroyed).toBe(false);
+    for (const socket of [...uploads, third]) socket.destroy();
   });
 });

@@ -31,6 +31,8 @@ export interface OurBotWithFake extends OurBot {
 export interface OurBotOptions {
   exchangerBaseUrl: string;
   env?: Record<string, string>;
+  /** In-process Telegram only: wraps the fake's client.fetch (P9: a round trip's delay, the screen's arrival). */
+  wrapTelegram?: (fetch: TelegramFake["fetch"]) => TelegramFake["fetch"];
 }
 
 export const nullLogger = () => createLogger(process.env.LOG_LEVEL ?? "info", new Writable({ write: (_c, _e, done) => done() }));
@@ -38,7 +40,8 @@ export const nullLogger = () => createLogger(process.env.LOG_LEVEL ?? "info", ne
 /** Telegram faked in this process, plugged into grammY's client.fetch (P1, P3, P5). */
 export async function startOurBot(options: OurBotOptions): Promise<OurBotWithFake> {
   const fake = new TelegramFake();
-  const bot = await startWith(options, "https://telegram.fake", { fetch: fake.fetch as never }); // never reached: the fake answers at client.fetch
+  const fetch = options.wrapTelegram ? options.wrapTelegram(fake.fetch) : fake.fetch;
+  const bot = await startWith(options, "https://telegram.fake", { fetch: fetch as never }); // never reached: the fake answers at client.fetch
   return {
     ...bot,
     fake,

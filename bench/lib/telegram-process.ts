@@ -2,7 +2,7 @@
 import type { Update } from "grammy/types";
 import { fileURLToPath } from "node:url";
 import { forkChild, nextReply, stopChild } from "./child.js";
-import type { TelegramReply, TelegramRequest } from "./telegram-protocol.js";
+import type { ScreenPayload, TelegramReply, TelegramRequest } from "./telegram-protocol.js";
 
 export interface TelegramProcess {
   apiRoot: string;
@@ -16,6 +16,8 @@ export interface TelegramProcess {
   text(chatId: number, text: string): Promise<Update>;
   /** The chat's next `count` presses of its screen's page buttons (alternating), not queued either. */
   presses(chatId: number, count: number): Promise<Update[]>;
+  /** The screen the bot's newest edit in the chat showed (text, keyboard and options, byte for byte). */
+  lastEdit(chatId: number): Promise<ScreenPayload>;
   /** Drops the fake's record of API calls (it grows with every call). */
   forgetCalls(): Promise<void>;
   stop(): Promise<void>;
@@ -48,6 +50,9 @@ export async function startTelegramProcess(): Promise<TelegramProcess> {
     },
     async presses(chatId, count) {
       return (await request({ type: "presses", chatId, count }, "updates")).updates;
+    },
+    async lastEdit(chatId) {
+      return (await request({ type: "last-edit", chatId }, "edit")).payload;
     },
     async forgetCalls() {
       await request({ type: "forget-calls" }, "calls-forgotten");

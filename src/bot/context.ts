@@ -8,8 +8,10 @@ import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Language } from "../config.js";
+import type { SpendInFlight } from "./core/after-spend.js";
+import type { SecretStep } from "./core/secret-prompt.js";
 import type { ServerStatuses } from "../exchanger/server-statuses.js";
-import type { ExchangerClient } from "../exchanger/types.js";
+import type { ExchangerClient, Order } from "../exchanger/types.js";
 import type { Logger } from "../logger.js";
 import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
@@ -77,6 +79,11 @@ export interface NotificationSwitch {
   enable(chatId: number, language: Language): Promise<void>;
   /** Off, forgetting what was seen. */
   disable(chatId: number): Promise<void>;
+  /**
+   * An orders screen's own answer, for the watcher: what the user saw is not announced to them later,
+   * and a `newest` (first, unfiltered) page counts as the chat's poll.
+   */
+  shown(chatId: number, orders: readonly Order[], options: { newest: boolean }): Promise<unknown>;
 }
 
 export interface BotConfig {
@@ -108,6 +115,10 @@ export interface BaseFlavor {
   snapshot?: ChatSnapshot;
   /** A message of this update that may hold a secret and was deleted on arrival (middlewares/secret-guard.ts). */
   secretRemoved?: RemovedSecret;
+  /** A spend request of this update has left: failures after it are not "try again" (core/after-spend.ts). */
+  spendInFlight?: SpendInFlight;
+  /** This text could answer a secret prompt the chat left a moment ago (core/lapsed-prompt.ts; set by the secret guard). */
+  lapsedPrompt?: SecretStep;
 }
 
 export interface RemovedSecret {

@@ -76,6 +76,7 @@ import { deleteIfKey, secretGuard } from "./middlewares/secret-guard.js";
 import { addressedToThisBot } from "./middlewares/addressed.js";
 import { countHandlerErrors, countUpdates } from "./middlewares/metrics.js";
 import { updateLogger } from "./middlewares/update-logger.js";
+import { createLapsedPromptGuard } from "./core/lapsed-prompt.js";
 import type { I18n } from "@grammyjs/i18n";
 
 export type { BotConfig, BotDeps } from "./context.js";
@@ -170,6 +171,9 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
     return owners !== undefined && owners.length > 0 && owners.every((f) => (f.flows ?? []).length === 0) && !flowRunning(ctx);
   };
   bot.use(flowSteps([createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])], pressWithoutFlows));
+  // After the flows (a running flow takes its text first): a possible secret typed for a prompt the
+  // user left is deleted, with a way back to that step.
+  bot.use(createLapsedPromptGuard());
   bot.use(routes.router);
   bot.use(createLinkFallback());
   bot.use(createFallback());

@@ -10,7 +10,7 @@ import { withKeyCheck } from "../exchanger/key-check.js";
 import type { Language } from "../exchanger/types.js";
 import { CHECKS, type Check } from "./checks.js";
 import { checkPrivateApi } from "./private-api.js";
-import { describeShape, oneLine } from "./shape.js";
+import { describeShape, hiddenFields, oneLine } from "./shape.js";
 import { placementOf } from "../exchanger/normalize/placement.js";
 import { fieldMessage, type FieldScope } from "../bot/ui/field-names.js";
 
@@ -145,7 +145,9 @@ async function runCheck(
     if (verdict && "notAsked" in verdict) return { verdict: "not asked", text: `not asked: ${verdict.notAsked}` };
     const shape = `reachable · ${describeShape(seen()?.result)}`;
     if (verdict) return { verdict: "not understood", text: `${shape} · NOT understood: ${verdict.problem} (${check.screen})` };
-    return { verdict: "understood", text: `${shape} · understood` };
+    const hidden = hiddenFields(seen()?.result);
+    const secrets = hidden.length === 0 ? "" : ` · hidden on every screen (secret names): ${hidden.join(", ")}`;
+    return { verdict: "understood", text: `${shape} · understood${secrets}` };
   } catch (error) {
     return describeFailure(check, error, seen());
   }

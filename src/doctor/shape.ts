@@ -3,6 +3,7 @@
  * sent and how big it is — never the values themselves (they may be personal data).
  */
 import { isPlainObject } from "../exchanger/envelope.js";
+import { isSecretFieldName } from "../exchanger/secret-names.js";
 
 export function describeShape(value: unknown): string {
   if (value === undefined) return "no result";
@@ -36,6 +37,41 @@ function kindOfAll(values: readonly unknown[]): string {
 
 function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+/** Nesting and names looked at by hiddenFields: a hostile answer costs bounded time. */
+const MAX_HIDDEN_DEPTH = 8;
+const MAX_HIDDEN_NAMES = 20;
+const MAX_VISITED = 10_000;
+
+/**
+ * The fields of a result that no screen shows because their names denote a secret
+ * (exchanger/secret-names.ts), as paths ("security.pin_code", "items[].api_key"), each once: the
+ * operator sees what the bot hides, never the values.
+ */
+export function hiddenFields(value: unknown): string[] {
+  const found = new Set<string>();
+  let visited = 0;
+  const walk = (node: unknown, path: string, depth: number): void => {
+    if (depth > MAX_HIDDEN_DEPTH || found.size >= MAX_HIDDEN_NAMES || ++visited > MAX_VISITED) return;
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, `${path}[]`, depth + 1);
+    } else if (isPlainObject(node)) {
+      for (const [name, inner] of Object.entries(node)) {
+        const at = path === "" ? name : `${path}.${name}`;
+        if (isSecretFieldName(name)) found.add(oneLineName(at));
+        else walk(inner, at, depth + 1);
+      }
+    }
+  };
+  walk(value, "", 0);
+  return [...found];
+}
+
+/** A server's field name on one terminal line, not too long. */
+function oneLineName(name: string): string {
+  const clean = oneLine(name);
+  return clean.length > 80 ? `${clean.slice(0, 79)}…` : clean;
 }
 
 /** Server text on one terminal line: control characters (and so escape sequences) become spaces. */

@@ -7,6 +7,9 @@
  * - settings.seen (`chat:<id>:settings`) — what the watcher saw last (seen.ts); in the chat's
  *   settings so /logout wipes it with everything else, and no key of its own (bench P6).
  *   The previous version kept it in `chat:<id>:notify`: still read until the chat's next save.
+ * - `notify:moving` — sorted set, the same scores as `notify:due` for the chats with an order in motion
+ *   (created, paid, suspended): the watcher takes these first, so when the chats outgrow the request
+ *   budget the orders people are waiting on are not queued behind thousands of quiet chats.
  * - `notify:lease:<id>` — held by the one instance polling the chat right now.
  * - settings.notify — the chat's choice, shown on screens; the watcher double-checks it.
  */
@@ -16,6 +19,7 @@ import type { KV } from "../storage/kv.js";
 import { decodeSeen, readSeen, seenRecord, type SeenState } from "./seen.js";
 
 export const SCHEDULE_KEY = "notify:due";
+export const MOVING_KEY = "notify:moving";
 /** Where the previous version kept the watcher's state; read until the chat's next save, then deleted. */
 export const legacySeenKey = (chatId: number | string): string => `chat:${chatId}:notify`;
 export const leaseKey = (chatId: number | string): string => `notify:lease:${chatId}`;
@@ -53,5 +57,48 @@ export async function enableNotifications(
 export async function disableNotifications(kv: KV, settings: SettingsStore, chatId: number | string): Promise<void> {
   await settings.update(chatId, { notify: undefined, seen: undefined });
   await kv.zrem(SCHEDULE_KEY, String(chatId));
+  await kv.zrem(MOVING_KEY, String(chatId));
   await kv.del(legacySeenKey(chatId));
+}
+
+/** The chat is next due at `at`; `moving` (an order in motion) puts it among the chats taken first. */
+export async function reschedule(kv: KV, chatId: string, at: number, moving: boolean): Promise<void> {
+  await kv.zadd(SCHEDULE_KEY, chatId, at);
+  if (moving) await kv.zadd(MOVING_KEY, chatId, at);
+  else await kv.zrem(MOVING_KEY, chatId);
+}
+
+/**
+ * The most of a batch chats in motion may take while other chats are due: so many orders in motion
+ * that they alone outgrow the budget slow them a little, instead of stopping every other chat's polls.
+ */
+export const MOVING_SHARE_MAX = 0.8;
+
+/** Up to `limit` chats due at `now`: those with an order in motion (up to MOVING_SHARE_MAX of them while others wait), then the others, longest overdue first. */
+export async function dueChats(kv: KV, now: number, limit: number): Promise<{ moving: string[]; others: string[] }> {
+  const moving = await kv.zrangeByScore(MOVING_KEY, now, limit);
+  const taken = new Set(moving);
+  const room = limit - Math.min(moving.length, Math.max(1, Math.floor(limit * MOVING_SHARE_MAX)));
+  // Asked for `limit` more, not just the room: the moving chats are in this set too.
+  const others = room === 0 ? [] : (await kv.zrangeByScore(SCHEDULE_KEY, now, limit)).filter((chatId) => !taken.has(chatId)).slice(0, room);
+  return { moving: moving.slice(0, limit - others.length), others };
+}
+
+/** A chat whose last activity (seen.ts, `a`) is older than this is dormant: polled DORMANT_FACTOR times less often. */
+export const DORMANT_AFTER_MS = 14 * 86_400_000;
+export const DORMANT_FACTOR = 4;
+
+/**
+ * How long until the chat's next poll: NOTIFY_INTERVAL_MS while an order is in motion, otherwise
+ * NOTIFY_IDLE_INTERVAL_MS, and DORMANT_FACTOR times that for a chat nobody used for weeks (it spends
+ * the request budget on the chats likely to have news). State from before the activity mark counts as active.
+ */
+export function pollInterval(
+  notify: { intervalMs: number; idleIntervalMs: number },
+  chat: { moving: boolean; activeDay?: number },
+  now: number,
+): number {
+  if (chat.moving) return notify.intervalMs;
+  const dormant = chat.activeDay !== undefined && now - chat.activeDay * 86_400_000 > DORMANT_AFTER_MS;
+  return dormant ? notify.idleIntervalMs * DORMANT_FACTOR : notify.idleIntervalMs;
 }

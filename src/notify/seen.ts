@@ -6,6 +6,8 @@
  *   l — the chat's language when notifications were switched on (used unless /language set one);
  *   m — the highest numeric order id seen: an unseen order below it is an old one that slid into
  *       the page (e.g. after a deletion), not a new order;
+ *   a — the day (days since 1970) the chat was last active: a change seen, the user's own look at
+ *       the orders, or the baseline; chats idle for weeks are polled less often (schedule.ts);
  *   o (d, x) — order id → status (the vocabulary's key, or the text for others) of the orders on the
  *       last page. Absent until the first poll, which only records this baseline and announces nothing.
  * Twenty orders cost 20–80 characters; MAX_TRACKED bounds the state whatever the exchanger sends.
@@ -17,6 +19,8 @@ import { isActiveStatus, specStatusId, statusKey } from "../exchanger/vocabulary
 export interface SeenState {
   lang?: Language;
   maxId?: number;
+  /** Day (since 1970) the chat was last active; undefined for state written before it was kept. */
+  activeDay?: number;
   /** order id → normalized status; undefined = no baseline yet. */
   statuses?: Map<string, string>;
 }
@@ -86,6 +90,37 @@ export function compareOrders(previous: SeenState, page: readonly Order[]): Comp
   return { changes: changes.reverse(), next, active };
 }
 
+/** Days since 1970 of an epoch-ms time: the activity mark's unit (a week's resolution is all it needs). */
+export const dayOf = (ms: number): number => Math.floor(ms / 86_400_000);
+
+/**
+ * Orders the user was just shown (an orders screen's own answer) merged into what was seen: a followed
+ * order takes the status shown, an order above the highest id seen is followed from now on (the user
+ * saw it arrive). So the next poll does not announce what the user already saw. The highest id stays:
+ * new orders the screen did not reach (more than one screen of them) are still announced.
+ * Undefined when nothing would change, or before the baseline (the first poll takes it).
+ */
+export function withShown(previous: SeenState, shown: readonly Order[]): SeenState | undefined {
+  if (previous.statuses === undefined) return undefined;
+  const statuses = new Map(previous.statuses);
+  let changed = false;
+  for (const order of followable(shown)) {
+    const id = String(order.id);
+    const status = storedStatus(order.status);
+    const known = statuses.get(id);
+    if (known === status) continue;
+    const numeric = Number(order.id);
+    const isNew = known === undefined && (previous.maxId === undefined || (Number.isSafeInteger(numeric) && numeric > previous.maxId));
+    if (known === undefined && (!isNew || statuses.size >= MAX_TRACKED)) continue; // an old order the watcher does not follow
+    statuses.set(id, status);
+    changed = true;
+  }
+  return changed ? { ...previous, statuses } : undefined;
+}
+
+/** Some followed order is still moving (vocabulary's isActiveStatus). */
+export const hasMoving = (state: SeenState): boolean => [...(state.statuses?.values() ?? [])].some(isActiveStatus);
+
 /** The state after announcing only some changes: the others keep their old status and come up again. */
 export function withAnnounced(previous: SeenState, comparison: Comparison, announced: readonly OrderChange[]): SeenState {
   if (announced.length === comparison.changes.length) return comparison.next;
@@ -133,6 +168,7 @@ const isCanonicalId = (id: string): boolean => /^(0|[1-9]\d*)$/.test(id) && Numb
 export interface SeenRecord {
   l?: string;
   m?: number;
+  a?: number;
   o?: string;
   d?: string[];
   x?: Record<string, string>;
@@ -142,6 +178,7 @@ export function seenRecord(state: SeenState): SeenRecord {
   const out: SeenRecord = {};
   if (state.lang) out.l = state.lang;
   if (state.maxId !== undefined) out.m = state.maxId;
+  if (state.activeDay !== undefined) out.a = state.activeDay;
   if (!state.statuses) return out;
   const dictionary: string[] = [];
   const code = (status: string): string => {
@@ -184,10 +221,11 @@ export function decodeSeen(raw: string | undefined): SeenState {
 /** A stored record (either version) as state. Damaged or foreign values read as "no baseline": the next poll records a fresh one. */
 export function readSeen(value: unknown): SeenState {
   if (typeof value !== "object" || value === null) return {};
-  const parsed = value as { l?: unknown; m?: unknown; o?: unknown; d?: unknown; x?: unknown; s?: unknown };
+  const parsed = value as { l?: unknown; m?: unknown; a?: unknown; o?: unknown; d?: unknown; x?: unknown; s?: unknown };
   const state: SeenState = {};
   if ((LANGUAGES as readonly unknown[]).includes(parsed.l)) state.lang = parsed.l as Language;
   if (typeof parsed.m === "number" && Number.isSafeInteger(parsed.m)) state.maxId = parsed.m;
+  if (typeof parsed.a === "number" && Number.isSafeInteger(parsed.a)) state.activeDay = parsed.a;
   const statuses = parsed.o !== undefined ? decodeEntries(parsed, state.maxId) : decodeVersion1(parsed.s);
   return statuses === undefined ? state : { ...state, statuses };
 }

@@ -2,10 +2,13 @@
  * The order status watcher: polls get-orders for chats with notifications on and tells them what
  * changed. The User API has no events, so polling is the only way.
  *
- * One tick: take the chats due now from the schedule (a sorted set), and for each one, under a
- * per-chat lease (so that of several instances on one Redis exactly one handles it):
- *   poll the newest orders → compare with what was seen last → send the changes → save → reschedule
- * (soon when an order is still moving, rarely otherwise). "Newest" whichever end the exchanger lists
+ * One tick: take the chats due now from the schedule (sorted sets; chats with an order in motion
+ * first: schedule.ts), and for each one, under a per-chat lease (so that of several instances on one
+ * Redis exactly one handles it) one poll, in five steps:
+ *   load (settings, key, what was seen) → fetch the newest orders → diff with what was seen →
+ *   announce the changes → commit (save, reschedule: soon while an order moves, rarely otherwise,
+ *   more rarely for a chat idle for weeks).
+ * An orders screen the user opens feeds the same state (shown.ts) and can count as the chat's poll. "Newest" whichever end the exchanger lists
  * first, as the /orders screens do (exchanger/newest-first.ts). Every exchanger request waits for a permit
  * of the shared NOTIFY_MAX_RPS limit; every Telegram message for one of the shared Telegram limit.
  *
@@ -20,7 +23,7 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Language } from "../config.js";
 import type { FlowContext } from "../bot/context.js";
 import { CurrencyCache } from "../exchanger/catalog/currencies.js";
-import { notifyPrefs, type NotifyPrefs, type SettingsStore } from "../storage/settings.js";
+import { notifyPrefs, type ChatSettings, type NotifyPrefs, type SettingsStore } from "../storage/settings.js";
 import { Unauthorized } from "../exchanger/errors.js";
 import type { ExchangerClient, Order } from "../exchanger/types.js";
 import { ListOrder } from "../exchanger/list-order.js";
@@ -30,9 +33,9 @@ import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
 import { messagesFor, type Translator } from "./messages.js";
 import { SharedRateLimiter } from "./rate-limiter.js";
-import { disableNotifications, leaseKey, legacySeenKey, loadSeen, SCHEDULE_KEY } from "./schedule.js";
+import { disableNotifications, dueChats, leaseKey, legacySeenKey, loadSeen, pollInterval, reschedule, SCHEDULE_KEY } from "./schedule.js";
 import { isActiveStatus } from "../exchanger/vocabulary.js";
-import { compareOrders, seenRecord, withAnnounced, type OrderChange, type SeenState } from "./seen.js";
+import { compareOrders, dayOf, hasMoving, seenRecord, withAnnounced, type Comparison, type OrderChange, type SeenState } from "./seen.js";
 
 /**
  * Orders still moving (created, paid, suspended) that newer orders pushed off the page are read one by
@@ -69,8 +72,10 @@ export interface NotifierDeps {
 class NoPermit extends Error {}
 
 export interface NotifierOptions {
-  /** Clock of the schedule (tests move it forward instead of waiting). Default Date.now. */
+  /** Clock of the schedule and the rate limits (tests and the bench move it forward instead of waiting). Default Date.now. */
   now?: () => number;
+  /** Waits on that clock (the rate limits' waits, the gap between two messages to one chat). Default setTimeout. */
+  sleep?: (ms: number) => Promise<void>;
   /** How often the loop looks for due chats. Default 1000 ms. */
   tickMs?: number;
   /** Due chats taken per tick. Default 100. */
@@ -111,6 +116,7 @@ export interface TickReport {
 export class Notifier {
   readonly #deps: NotifierDeps;
   readonly #now: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
   readonly #tickMs: number;
   readonly #batchSize: number;
   readonly #concurrency: number;
@@ -132,6 +138,7 @@ export class Notifier {
   constructor(deps: NotifierDeps, options: NotifierOptions = {}) {
     this.#deps = deps;
     this.#now = options.now ?? Date.now;
+    this.#sleep = options.sleep ?? sleep;
     this.#tickMs = options.tickMs ?? 1_000;
     this.#batchSize = options.batchSize ?? 100;
     this.#concurrency = options.concurrency ?? Math.min(32, deps.notify.maxRps * 2);
@@ -139,14 +146,21 @@ export class Notifier {
     this.#perChatGapMs = options.perChatGapMs ?? 1_000;
     this.#leaseMs = options.leaseMs ?? 5 * 60_000;
     this.#permitWaitMs = options.permitWaitMs ?? 30_000;
-    this.#exchangerLimit = new SharedRateLimiter({ kv: deps.kv, name: "notify-exchanger", perSecond: deps.notify.maxRps });
-    this.#telegramLimit = new SharedRateLimiter({ kv: deps.kv, name: "notify-telegram", perSecond: options.telegramPerSecond ?? 25 });
+    const clock = { now: this.#now, sleep: this.#sleep };
+    this.#exchangerLimit = new SharedRateLimiter({ kv: deps.kv, name: "notify-exchanger", perSecond: deps.notify.maxRps, ...clock });
+    this.#telegramLimit = new SharedRateLimiter({
+      kv: deps.kv,
+      name: "notify-telegram",
+      perSecond: options.telegramPerSecond ?? 25,
+      ...clock,
+    });
     this.#log = deps.logger.child({ component: "notify" });
     this.#listOrder = deps.listOrder ?? new ListOrder();
     const limit = this.#exchangerLimit;
+    const now = this.#now;
     this.#currencies = new CurrencyCache({
       async getCurrencies(language) {
-        if (!(await limit.acquire(Date.now() + 30_000))) throw new Error("no exchanger permit for the currency list");
+        if (!(await limit.acquire(now() + 30_000))) throw new Error("no exchanger permit for the currency list");
         return deps.exchanger.getCurrencies(language);
       },
     });
@@ -154,7 +168,9 @@ export class Notifier {
 
   /** One pass over the chats due now. Deterministic entry point for tests; the loop calls it too. */
   async runOnce(): Promise<TickReport> {
-    const due = shuffle(await this.#deps.kv.zrangeByScore(SCHEDULE_KEY, this.#now(), this.#batchSize));
+    // Chats with an order in motion first (schedule.ts); within each group instances take different orders.
+    const { moving, others } = await dueChats(this.#deps.kv, this.#now(), this.#batchSize);
+    const due = [...shuffle(moving), ...shuffle(others)];
     const report: TickReport = { due: due.length, outcomes: {} };
     let next = 0;
     const worker = async () => {
@@ -216,97 +232,111 @@ export class Notifier {
     }
   }
 
+  /** load → fetch → diff → announce → commit; each step either hands on or ends the poll with an outcome. */
   async #pollLeased(chatId: string, token: string): Promise<PollOutcome> {
-    const { kv, vault, settings, exchanger } = this.#deps;
+    const chat = await this.#load(chatId);
+    if (typeof chat === "string") return chat;
+    const fetched = await this.#fetch(chat);
+    if (fetched.kind !== "orders") return this.#fetchFailed(chat, fetched);
+    const diff = diffOrders(chat, fetched.orders, this.#now());
+    const sent = diff.wanted.length > 0 ? await this.#announceLeased(chat, token, diff.wanted) : undefined;
+    if (sent === "busy") return "busy"; // our lease ran out: the new holder will do it
+    if (sent?.blocked) {
+      await disableNotifications(this.#deps.kv, this.#deps.settings, chatId);
+      return "blocked";
+    }
+    await this.#commit(chat, diff, sent?.announced);
+    return pollOutcome(chat, diff, sent?.announced);
+  }
+
+  /** What a poll starts from; an outcome instead when the chat is not to be polled now. */
+  async #load(chatId: string): Promise<LoadedChat | PollOutcome> {
+    const { kv, vault, settings } = this.#deps;
     // The due list may be a moment old: another instance may have polled and rescheduled it.
     const dueAt = await kv.zscore(SCHEDULE_KEY, chatId);
     if (dueAt === undefined || dueAt > this.#now()) return "not-due";
-
     const chatSettings = await settings.get(chatId);
-    if (!chatSettings.notify) {
+    const apiKey = chatSettings.notify ? await vault.get(chatId) : undefined;
+    if (!chatSettings.notify || apiKey === undefined) {
       await disableNotifications(kv, settings, chatId);
-      return "off";
-    }
-    const apiKey = await vault.get(chatId);
-    if (apiKey === undefined) {
-      await disableNotifications(kv, settings, chatId);
-      return "unlinked";
+      return chatSettings.notify ? "unlinked" : "off";
     }
     const { state: previous, legacy } = await loadSeen(kv, chatSettings, chatId);
     const language = chatSettings.lang ?? previous.lang ?? this.#deps.defaultLanguage;
+    return { chatId, settings: chatSettings, apiKey, previous, legacy, language };
+  }
 
-    // Each call waits for a permit of the shared limit (an oldest-first server needs more than one).
+  /** The newest page plus the moving orders it pushed off; every request waits for a permit of the shared limit. */
+  async #fetch(chat: LoadedChat): Promise<Fetched> {
+    const caller = { apiKey: chat.apiKey, language: chat.language };
     const fetchPage: FetchPage = async (params) => {
-      if (!(await this.#exchangerLimit.acquire(Date.now() + this.#permitWaitMs))) throw new NoPermit();
-      return exchanger.getOrders({ apiKey, language }, params);
+      if (!(await this.#permit())) throw new NoPermit();
+      return this.#deps.exchanger.getOrders(caller, params);
     };
-    let orders: Order[];
     try {
       const newest = await newestFirstPage(this.#listOrder, "own", { page: 1, limit: this.#pageSize }, fetchPage);
-      orders = newest.items;
-      if (newest.oldestFirst && !this.#warnedUnorderable) {
-        // Oldest first, no count, longer than the bounded walk: these are the OLDEST orders, so new
-        // ones go unannounced until they are among them. Said once per process; README, Notifications.
-        this.#warnedUnorderable = true;
-        this.#log.warn(
-          { walked: newest.oldestFirst.walked },
-          "the exchanger lists orders oldest first without a count; notifications follow only the orders the bounded walk reaches",
-        );
-      }
-      const offPage = await this.#readOffPageActive(previous, orders, { apiKey, language });
-      if (offPage === undefined) return "throttled";
-      orders = orders.concat(offPage);
+      if (newest.oldestFirst) this.#warnOldestFirst(newest.oldestFirst.walked);
+      const offPage = await this.#readOffPageActive(chat.previous, newest.items, caller);
+      return offPage === undefined ? { kind: "throttled" } : { kind: "orders", orders: newest.items.concat(offPage) };
     } catch (error) {
-      if (error instanceof NoPermit) return "throttled";
-      if (error instanceof Unauthorized) return this.#keyRejected(chatId, language);
-      this.#log.info({ chatId, err: describe(error) }, "could not read orders; retrying later");
-      await kv.zadd(SCHEDULE_KEY, chatId, this.#now() + this.#deps.notify.intervalMs);
-      return "failed";
+      if (error instanceof NoPermit) return { kind: "throttled" };
+      if (error instanceof Unauthorized) return { kind: "rejected" };
+      return { kind: "failed", error };
     }
+  }
 
-    const comparison = compareOrders(previous, orders);
-    // Kinds the chat switched off are recorded as seen without a message (never announced later).
-    const prefs = notifyPrefs(chatSettings);
-    const wanted = comparison.changes.filter((change) => (change.kind === "new" ? prefs.newOrders : prefs.statusChanges));
-    const skipped = comparison.changes.filter((change) => !wanted.includes(change));
-    let outcome: PollOutcome = previous.statuses === undefined ? "baseline" : wanted.length > 0 ? "notified" : "unchanged";
-    let announced = comparison.changes;
-    if (wanted.length > 0) {
-      if ((await kv.get(leaseKey(chatId))) !== token) return "busy"; // our lease ran out: the new holder will do it
-      const sent = await this.#announce(chatId, language, wanted, prefs);
-      if (sent.blocked) {
-        await disableNotifications(kv, settings, chatId);
-        return "blocked";
-      }
-      announced = [...skipped, ...sent.announced];
-      if (sent.announced.length === 0) outcome = "failed";
-    }
-    const seen = seenRecord(withAnnounced(previous, comparison, announced));
+  async #fetchFailed(chat: LoadedChat, fetched: Exclude<Fetched, { kind: "orders" }>): Promise<PollOutcome> {
+    if (fetched.kind === "throttled") return "throttled"; // stays due: taken again next tick
+    if (fetched.kind === "rejected") return this.#keyRejected(chat.chatId, chat.language);
+    this.#log.info({ chatId: chat.chatId, err: describe(fetched.error) }, "could not read orders; retrying later");
+    await reschedule(this.#deps.kv, chat.chatId, this.#now() + this.#deps.notify.intervalMs, hasMoving(chat.previous));
+    return "failed";
+  }
+
+  /**
+   * Oldest first, no count, longer than the bounded walk: these are the OLDEST orders, so new ones go
+   * unannounced until they are among them. Said once per process; README, Notifications.
+   */
+  #warnOldestFirst(walked: number): void {
+    if (this.#warnedUnorderable) return;
+    this.#warnedUnorderable = true;
+    this.#log.warn(
+      { walked },
+      "the exchanger lists orders oldest first without a count; notifications follow only the orders the bounded walk reaches",
+    );
+  }
+
+  /** Sends the wanted changes while this poll still holds the chat's lease. */
+  async #announceLeased(chat: LoadedChat, token: string, wanted: OrderChange[]): Promise<Announced | "busy"> {
+    if ((await this.#deps.kv.get(leaseKey(chat.chatId))) !== token) return "busy";
+    return this.#announce(chat.chatId, chat.language, wanted, notifyPrefs(chat.settings));
+  }
+
+  /** Saves what was seen (the announced changes and the skipped kinds) and schedules the next poll. */
+  async #commit(chat: LoadedChat, diff: Diff, announced: readonly OrderChange[] | undefined): Promise<void> {
+    const { kv, settings } = this.#deps;
+    const done = announced === undefined ? diff.comparison.changes : [...diff.skipped, ...announced];
+    const seen = seenRecord(withAnnounced(chat.previous, diff.comparison, done));
     // Saved only if, since this poll read them, notifications stayed on and nobody reset what was
     // seen (switched off, or off and on: a fresh baseline). Other settings changes are kept.
-    const seenAtStart = JSON.stringify(chatSettings.seen);
-    await settings.change(chatId, (current) =>
+    const seenAtStart = JSON.stringify(chat.settings.seen);
+    await settings.change(chat.chatId, (current) =>
       current.notify === true && JSON.stringify(current.seen) === seenAtStart ? { ...current, seen } : undefined,
     );
-    if (legacy) await kv.del(legacySeenKey(chatId));
-    const interval = comparison.active ? this.#deps.notify.intervalMs : this.#deps.notify.idleIntervalMs;
-    await kv.zadd(SCHEDULE_KEY, chatId, this.#now() + interval);
-    return outcome;
+    if (chat.legacy) await kv.del(legacySeenKey(chat.chatId));
+    const moving = diff.comparison.active;
+    const interval = pollInterval(this.#deps.notify, { moving, activeDay: diff.comparison.next.activeDay }, this.#now());
+    await reschedule(kv, chat.chatId, this.#now() + interval, moving);
   }
 
   /** Sends the messages for the changes; stops at the first one Telegram did not take. */
-  async #announce(
-    chatId: string,
-    language: Language,
-    changes: OrderChange[],
-    prefs: NotifyPrefs,
-  ): Promise<{ announced: OrderChange[]; blocked: boolean }> {
+  async #announce(chatId: string, language: Language, changes: OrderChange[], prefs: NotifyPrefs): Promise<Announced> {
     const tr = this.#translator(language);
     const names = await this.#currencyNames(language);
     const announced: OrderChange[] = [];
     let first = true;
     for (const message of messagesFor(tr, changes, names)) {
-      if (!first) await sleep(this.#perChatGapMs);
+      if (!first) await this.#sleep(this.#perChatGapMs);
       first = false;
       await this.#telegramLimit.acquire();
       try {
@@ -333,7 +363,6 @@ export class Notifier {
     return { announced, blocked: false };
   }
 
-  /** The key was revoked or changed: forget it (as the bot does on any rejected call), stop, say so once. */
   /** The off-page orders still moving, each read by id; undefined when the request ceiling said wait. */
   async #readOffPageActive(
     previous: SeenState,
@@ -347,7 +376,7 @@ export class Notifier {
       .slice(0, MAX_OFF_PAGE);
     const found: Order[] = [];
     for (const id of wanted) {
-      if (!(await this.#exchangerLimit.acquire(Date.now() + this.#permitWaitMs))) return undefined;
+      if (!(await this.#permit())) return undefined;
       const { items } = await this.#deps.exchanger.getOrders(caller, { id, page: 1, limit: 1 });
       // An order that is gone (deleted) is simply no longer followed.
       found.push(...items.filter((order) => String(order.id) === id));
@@ -355,6 +384,12 @@ export class Notifier {
     return found;
   }
 
+  /** Waits for an exchanger permit of the shared limit; false when none came within permitWaitMs. */
+  #permit(): Promise<boolean> {
+    return this.#exchangerLimit.acquire(this.#now() + this.#permitWaitMs);
+  }
+
+  /** The key was revoked or changed: forget it (as the bot does on any rejected call), stop, say so once. */
   async #keyRejected(chatId: string, language: Language): Promise<PollOutcome> {
     const { kv, vault, settings } = this.#deps;
     await vault.unlink(chatId);
@@ -392,6 +427,50 @@ function shuffle<T>(items: T[]): T[] {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A chat about to be polled: its settings, key, what was seen last and the language to write in. */
+interface LoadedChat {
+  chatId: string;
+  settings: ChatSettings;
+  apiKey: string;
+  previous: SeenState;
+  /** The state came from the previous version's key: deleted once saved in the settings. */
+  legacy: boolean;
+  language: Language;
+}
+
+type Fetched = { kind: "orders"; orders: Order[] } | { kind: "throttled" } | { kind: "rejected" } | { kind: "failed"; error: unknown };
+
+interface Announced {
+  announced: OrderChange[];
+  blocked: boolean;
+}
+
+/** A comparison split by the chat's choices: kinds it switched off are recorded as seen without a message (never announced later). */
+interface Diff {
+  comparison: Comparison;
+  wanted: OrderChange[];
+  skipped: OrderChange[];
+}
+
+function diffOrders(chat: LoadedChat, orders: readonly Order[], now: number): Diff {
+  const comparison = compareOrders(chat.previous, orders);
+  // The baseline or any change marks the chat active (schedule.ts polls chats idle for weeks less often);
+  // state from before the mark starts counting now.
+  const { previous } = chat;
+  if (previous.statuses === undefined || previous.activeDay === undefined || comparison.changes.length > 0)
+    comparison.next.activeDay = dayOf(now);
+  const prefs = notifyPrefs(chat.settings);
+  const wanted = comparison.changes.filter((change) => (change.kind === "new" ? prefs.newOrders : prefs.statusChanges));
+  return { comparison, wanted, skipped: comparison.changes.filter((change) => !wanted.includes(change)) };
+}
+
+/** The one place a completed poll's outcome is decided. */
+function pollOutcome(chat: LoadedChat, diff: Diff, announced: readonly OrderChange[] | undefined): PollOutcome {
+  if (chat.previous.statuses === undefined) return "baseline";
+  if (diff.wanted.length === 0) return "unchanged";
+  return announced !== undefined && announced.length > 0 ? "notified" : "failed";
 }
 
 function describe(error: unknown): string {

@@ -13,6 +13,11 @@
  * While this instance sees a failure, it asks the exchanger's public status once per check, so a
  * recovery is noticed even when no user is active.
  *
+ * The store is watched the same way: when it has refused writes for ALERT_AFTER_MS (health.ts
+ * checkStorageWrites: Redis out of memory or unreachable, the embedded store's disk full), "failing"
+ * once, and "works again" once. Per instance: a store that refuses writes cannot hold a shared
+ * incident record, so with several instances each one reports it.
+ *
  * Plain English, not the bot's i18n: these are operator messages (like the logs, which are English),
  * the locales hold customer texts only, and the alert must not depend on a translation being present.
  */
@@ -31,6 +36,8 @@ export interface AlertDeps {
   /** One cheap exchanger call (the public status); its outcome reaches `health` through the client's hook. */
   probe(): Promise<unknown>;
   logger: Logger;
+  /** undefined while the store takes writes, else why not (health.ts checkStorageWrites). Omitted: not watched. */
+  storage?: () => Promise<string | undefined>;
 }
 
 export interface AlertOptions {
@@ -79,6 +86,33 @@ export function createAlerts(deps: AlertDeps, options: AlertOptions): Alerts {
     );
   }
 
+  /** Since when this instance has seen the store refuse writes, and whether that was reported. */
+  let storageFailingSince: number | undefined;
+  let storageReported = false;
+
+  async function checkStorage(): Promise<void> {
+    if (!deps.storage) return;
+    const problem = await deps.storage();
+    if (problem === undefined) {
+      if (storageReported) {
+        log.info("storage takes writes again; recovery alert sent");
+        await send(
+          `✅ The store takes writes again (it had been failing for ${duration(now() - storageFailingSince!)}). Reported by ${options.instance}.`,
+        );
+      }
+      storageFailingSince = undefined;
+      storageReported = false;
+      return;
+    }
+    storageFailingSince ??= now();
+    if (storageReported || now() - storageFailingSince < options.alertAfterMs) return;
+    storageReported = true;
+    log.warn({ failingForMs: now() - storageFailingSince, problem }, "storage refuses writes; alert sent");
+    await send(
+      `⚠️ The store has been refusing writes for ${duration(now() - storageFailingSince)} (${problem}): users' actions that save anything fail, and /healthz answers 503. Reported by ${options.instance}.`,
+    );
+  }
+
   async function check(): Promise<void> {
     if (deps.health.failingSince() !== undefined) await deps.probe().catch(() => undefined); // outcome counted by the hook
     const since = deps.health.failingSince();
@@ -118,7 +152,9 @@ export function createAlerts(deps: AlertDeps, options: AlertOptions): Alerts {
   function schedule(): void {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = check()
+      // The store first: its alert must not wait for (or fail with) the exchanger check, which uses the store.
+      running = checkStorage()
+        .then(check)
         .then(() => {
           checkFailing = false;
         })

@@ -2,9 +2,11 @@
  * The one health definition, served as /healthz on the monitoring port and on the webhook port.
  *
  * Healthy = the store answers AND updates are being received:
- *  - storage: one read of a fixed key answered within `storageTimeoutMs` (a round trip to Redis,
- *    or the embedded store's memory). A Redis that is down or unreachable makes the read wait for
- *    reconnection: the timeout turns that into "unhealthy" quickly.
+ *  - storage: a write is proven within `storageTimeoutMs` (KV.proveWritable: a short-lived key
+ *    written to Redis; the embedded store's latest write to disk succeeded). A read alone is not
+ *    enough: a Redis out of memory under `noeviction` and a full disk still answer every read while
+ *    every tap that saves something fails. A Redis that is down or unreachable makes the write wait
+ *    for reconnection: the timeout turns that into "unhealthy" quickly.
  *  - receiving, polling: the runner is running and its latest getUpdates either succeeded within
  *    RECEIVING_WINDOW_MS or is still waiting (a long poll) since less than that. A getUpdates that
  *    failed (Telegram unreachable, token revoked, another process polling: 409) makes it unhealthy
@@ -39,11 +41,12 @@ export interface HealthOptions {
 export type HealthCheck = () => Promise<HealthReport>;
 
 const PROBE_KEY = "health:probe";
+const DEFAULT_STORAGE_TIMEOUT_MS = 2_000;
 
 export function createHealthCheck(options: HealthOptions): HealthCheck {
-  const timeoutMs = options.storageTimeoutMs ?? 2_000;
+  const timeoutMs = options.storageTimeoutMs ?? DEFAULT_STORAGE_TIMEOUT_MS;
   return async () => {
-    const storageProblem = await checkStorage(options.kv, timeoutMs);
+    const storageProblem = await checkStorageWrites(options.kv, timeoutMs);
     const updatesProblem = options.receiving();
     const reasons = [storageProblem, updatesProblem].filter((r): r is string => r !== undefined);
     return {
@@ -55,15 +58,19 @@ export function createHealthCheck(options: HealthOptions): HealthCheck {
   };
 }
 
-async function checkStorage(kv: KV, timeoutMs: number): Promise<string | undefined> {
+/**
+ * undefined when the store takes a write now; else why not, in one sentence. The health check's
+ * storage part, and what the storage alert (alerts.ts) watches.
+ */
+export async function checkStorageWrites(kv: KV, timeoutMs = DEFAULT_STORAGE_TIMEOUT_MS): Promise<string | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<string>(
     (resolve) => (timer = setTimeout(() => resolve(`storage did not answer within ${timeoutMs} ms`), timeoutMs)),
   );
   try {
-    return await Promise.race([kv.get(PROBE_KEY).then(() => undefined), late]);
+    return await Promise.race([kv.proveWritable(PROBE_KEY).then(() => undefined), late]);
   } catch (error) {
-    return `storage failed: ${error instanceof Error ? error.message : String(error)}`;
+    return `storage refuses writes: ${error instanceof Error ? error.message : String(error)}`;
   } finally {
     clearTimeout(timer);
   }

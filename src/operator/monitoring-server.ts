@@ -3,13 +3,19 @@
  *
  * Bounded like the webhook server: no request body is ever read (anything but those two GETs is
  * answered at once and the connection closed), short header/request/keep-alive timeouts, and a cap
- * on connections — a scraper and a health checker need a handful. Nothing served here carries a
- * secret or a chat id (metrics.ts), but it is meant for the operator's network, not the internet.
+ * on connections — a scraper and a health checker need a handful — where the connection idle longest
+ * makes room for a new one (connection-cap.ts), so slow or idle clients never fail the health check.
+ * Nothing served here carries a secret or a chat id (metrics.ts), but it is meant for the operator's
+ * network, not the internet: it listens on METRICS_HOST, loopback unless set otherwise.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Registry } from "prom-client";
+import { capConnections } from "../connection-cap.js";
 import type { Logger } from "../logger.js";
 import type { HealthCheck } from "./health.js";
+
+/** A scraper and a health checker need a handful; at the cap the connection idle longest makes room. */
+export const MONITORING_MAX_CONNECTIONS = 32;
 
 export interface MonitoringServerOptions {
   health: HealthCheck;
@@ -25,7 +31,7 @@ export function createMonitoringServer(options: MonitoringServerOptions): Server
     res.writeHead(404, { "content-type": "text/plain; charset=utf-8", connection: "close" }).end("not found: GET /healthz or GET /metrics");
   });
   server.keepAliveTimeout = 5_000;
-  server.maxConnections = 32;
+  capConnections(server, MONITORING_MAX_CONNECTIONS);
   return server;
 }
 

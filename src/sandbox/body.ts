@@ -24,16 +24,17 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
   return Buffer.concat(chunks);
 }
 
-export async function parseBody(contentType: string | undefined, body: Buffer): Promise<Params> {
+/** `keepUploads`: keep each uploaded file's bytes (tests that look inside what was uploaded). */
+export async function parseBody(contentType: string | undefined, body: Buffer, keepUploads = false): Promise<Params> {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") {
     return Params.fromSearchParams(new URLSearchParams(body.toString("utf8")));
   }
-  if (type === "multipart/form-data") return parseMultipart(contentType!, body);
+  if (type === "multipart/form-data") return parseMultipart(contentType!, body, keepUploads);
   return new Params([]);
 }
 
-async function parseMultipart(contentType: string, body: Buffer): Promise<Params> {
+async function parseMultipart(contentType: string, body: Buffer, keepUploads: boolean): Promise<Params> {
   let form: FormData;
   try {
     form = await new Request("http://sandbox.invalid/", {
@@ -48,7 +49,14 @@ async function parseMultipart(contentType: string, body: Buffer): Promise<Params
   const files: UploadedFile[] = [];
   for (const [name, value] of form.entries()) {
     if (typeof value === "string") fields.push([name, value]);
-    else files.push({ field: name, filename: value.name, contentType: value.type, size: value.size });
+    else
+      files.push({
+        field: name,
+        filename: value.name,
+        contentType: value.type,
+        size: value.size,
+        ...(keepUploads && { bytes: new Uint8Array(await value.arrayBuffer()) }),
+      });
   }
   return new Params(fields, files);
 }

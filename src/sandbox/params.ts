@@ -8,6 +8,8 @@ export interface UploadedFile {
   filename: string;
   contentType: string;
   size: number;
+  /** The file's bytes, only when the sandbox keeps uploads (SandboxOptions.keepUploads). */
+  bytes?: Uint8Array;
 }
 
 /** `ids[]` and `ids[0]` both belong to the list `ids`, as in PHP's $_POST. */

@@ -49,7 +49,8 @@ export interface RecordedRequest {
   contentType?: string;
   /** Form or multipart text fields; names as sent; `x[]` and repeated fields → array. */
   fields: Record<string, string | string[]>;
-  files: { field: string; filename: string; contentType: string; size: number }[];
+  /** `bytes` only when the sandbox keeps uploads (SandboxOptions.keepUploads). */
+  files: { field: string; filename: string; contentType: string; size: number; bytes?: Uint8Array }[];
   /** HTTP status we answered; 0 while unanswered or when a fault gave no answer (stall, reset). */
   status: number;
 }
@@ -89,6 +90,8 @@ export interface SandboxOptions {
   onRequest?: (request: RecordedRequest) => void;
   /** Which real-server variant to speak (dialect.ts); default `spec`. Tests may pass a variant of one (`{ ...DIALECTS.legacy, pagination: false }`). */
   dialect?: DialectName | Dialect;
+  /** Keep every uploaded file's bytes in the recorded requests (tests that inspect uploads); default off. */
+  keepUploads?: boolean;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -101,7 +104,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let closing: Promise<void> | undefined;
 
   const server = createServer((req, res) => {
-    handle({ req, res, state, dialect, requests, faults, now }).then(
+    handle({ req, res, state, dialect, requests, faults, now, keepUploads: options.keepUploads === true }).then(
       (record) => options.onRequest?.(record),
       (error: unknown) => {
         // A socket torn down mid-request (client gone, close(), reset fault) is not a sandbox bug.
@@ -161,9 +164,10 @@ interface Exchange {
   requests: RecordedRequest[];
   faults: FaultQueue;
   now: () => number;
+  keepUploads: boolean;
 }
 
-async function handle({ req, res, state, dialect, requests, faults, now }: Exchange): Promise<RecordedRequest> {
+async function handle({ req, res, state, dialect, requests, faults, now, keepUploads }: Exchange): Promise<RecordedRequest> {
   const url = new URL(req.url ?? "/", "http://sandbox.invalid");
   const contentType = req.headers["content-type"];
   const record: RecordedRequest = {
@@ -180,7 +184,7 @@ async function handle({ req, res, state, dialect, requests, faults, now }: Excha
 
   let body: Params;
   try {
-    body = await parseBody(contentType, await readBody(req));
+    body = await parseBody(contentType, await readBody(req), keepUploads);
   } catch (error) {
     const language = pickLanguage(queryLanguage);
     if (error instanceof BodyTooLarge) {

@@ -8,7 +8,7 @@
  * AAD binds a value to its chat and purpose ("vault:<chatId>", "conv:<key>"): a ciphertext copied
  * to another chat's slot fails authentication instead of leaking one user's key to another.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 
 const VERSION = "v1";
 const ALGORITHM = "aes-256-gcm";
@@ -62,6 +62,18 @@ export class Keyring {
 
   get currentKeyId(): string {
     return this.#currentId;
+  }
+
+  /**
+   * A stable, non-reversible name of an exchanger account, from its API key: HMAC-SHA256 under a key
+   * derived from the current encryption key (never the encryption key itself, never the API key).
+   * Two chats linked with one key get one name, so what must happen once per account (a payment of
+   * an order) is guarded across chats and instances; without ENCRYPTION_KEY nobody can test a
+   * guessed key against it. After a key rotation names change, which only resets short-lived guards.
+   */
+  accountId(apiKey: string): string {
+    const derived = createHmac("sha256", this.#keys.get(this.#currentId)!).update("exchanger-account-id").digest();
+    return createHmac("sha256", derived).update(apiKey).digest("base64url").slice(0, 22);
   }
 
   get keyIds(): string[] {

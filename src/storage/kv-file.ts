@@ -55,6 +55,7 @@ export class FileKV implements KV {
   #waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
   #flushing: Promise<void> | undefined;
   #dirty = false; // true while memory holds changes no successful write has stored yet
+  #lastWriteFailure: Error | undefined; // why the latest write to disk failed (disk full…); cleared by the next success
   #closed = false;
   #release: (() => Promise<void>) | undefined;
   #lockLost: Error | undefined;
@@ -220,6 +221,13 @@ export class FileKV implements KV {
     return Object.assign(Object.create(null) as Record<string, number>, parsed);
   }
 
+  async proveWritable(): Promise<void> {
+    this.#assertOpen();
+    if (this.#lastWriteFailure === undefined) return;
+    // The latest write failed: try again now (sharing any write in flight); success clears the failure.
+    await this.#persist();
+  }
+
   /** Waits for pending writes (retrying a failed one), then releases the folder. */
   async close(): Promise<void> {
     if (this.#closed) return;
@@ -288,9 +296,11 @@ export class FileKV implements KV {
         this.#dirty = false;
         try {
           await this.#write(this.#serialize()); // serialized synchronously: the snapshot matches `batch`
+          this.#lastWriteFailure = undefined;
           for (const w of batch) w.resolve();
         } catch (error) {
           this.#dirty = true;
+          this.#lastWriteFailure = error instanceof Error ? error : new Error(String(error));
           for (const w of batch) w.reject(error);
         }
       }

@@ -58,6 +58,10 @@ export class RedisKV implements KV {
     else await this.redis.set(this.prefix + key, value, "PX", ttlArg(ttlMs));
   }
 
+  async proveWritable(probeKey: string): Promise<void> {
+    await this.redis.set(this.prefix + probeKey, String(Date.now()), "PX", 10_000);
+  }
+
   async del(...keys: string[]): Promise<void> {
     if (keys.length > 0) await this.redis.del(...keys.map((k) => this.prefix + k));
   }

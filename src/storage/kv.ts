@@ -36,6 +36,14 @@ export interface KV {
   zscore(key: string, member: string): Promise<number | undefined>;
   /** Members with score ≤ maxScore, lowest score first, at most `limit` of them. */
   zrangeByScore(key: string, maxScore: number, limit: number): Promise<string[]>;
+  /**
+   * Proves the store takes writes now (the health check; throws why not): Redis writes `probeKey`
+   * with a short TTL — a Redis refusing writes (OOM under `noeviction`, a read-only replica) still
+   * answers reads. The embedded store succeeds when its latest write to disk succeeded, and retries a
+   * failed one: writing the whole file for every health check would let anyone who reaches the port
+   * make the bot rewrite it continuously.
+   */
+  proveWritable(probeKey: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -38,6 +38,11 @@ export class Vault {
     this.#opened = new OpenedKeys(options.openedKeysMax);
   }
 
+  /** The account behind a key, as a name safe to put in store keys (Keyring.accountId). */
+  accountIdOf(apiKey: string): string {
+    return this.keyring.accountId(apiKey);
+  }
+
   async link(chatId: ChatId, apiKey: string): Promise<void> {
     if (apiKey === "") throw new Error("Refusing to store an empty API key");
     this.#opened.forget(chatId);

@@ -41,6 +41,26 @@ async function doctor(baseUrl: string, apiKey?: string): Promise<{ report: Docto
 
 const lineOf = (output: string, method: string) => output.split("\n").find((l) => l.includes(` ${method} `)) ?? "";
 
+describe("doctor and secret field names", () => {
+  it("lists the fields every screen hides because their names denote a secret, at any depth, never their values", async () => {
+    sandbox = await startSandbox();
+    Object.assign(sandbox.state.accounts.main!.profile, {
+      private_key: "PK-VALUE-1",
+      card_cvv: "737",
+      security: { "Recovery-Phrase": "abandon ability", note: "x" },
+      devices: [{ name: "phone", sessionToken: "SESSION-VALUE-2" }],
+    });
+    const { output } = await doctor(sandbox.baseUrl, sandbox.accounts.main.apiKey);
+    const line = lineOf(output, "user-api-get-info");
+    expect(line).toMatch(/understood · hidden on every screen \(secret names\): /);
+    for (const path of ["private_key", "card_cvv", "security.Recovery-Phrase", "devices[].sessionToken", "two_factor_authentication"]) {
+      expect(line).toContain(path);
+    }
+    expect(line).not.toMatch(/security\.note|devices\[\]\.name/);
+    for (const value of ["PK-VALUE-1", "737", "abandon", "SESSION-VALUE-2"]) expect(output).not.toContain(value);
+  });
+});
+
 describe.each(DIALECT_NAMES)("doctor against the sandbox (%s dialect)", (dialect) => {
   it("understands every method, calls only read-only ones, and never prints the key", async () => {
     sandbox = await startSandbox({ dialect });
@@ -52,7 +72,7 @@ describe.each(DIALECT_NAMES)("doctor against the sandbox (%s dialect)", (dialect
       report.methods.every((m) => m.verdict === "understood"),
       output,
     ).toBe(true);
-    for (const m of report.methods) expect(m.line).toMatch(/reachable · .+ · understood$/);
+    for (const m of report.methods) expect(m.line).toMatch(/reachable · .+ · understood( · hidden on every screen \(secret names\): .+)?$/);
     expect(output).toMatch(/understands all 11 answers/);
     expect(sandbox.requests.every((r) => READ_ONLY.has(r.path))).toBe(true);
     expect(output).not.toContain(key);

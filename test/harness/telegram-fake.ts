@@ -78,6 +78,7 @@ export class TelegramFake {
   readonly files = new Map<string, StoredFile>();
   private readonly answered = new Set<string>();
   private readonly failures: InjectedFailure[] = [];
+  private readonly holds = new Map<string, Promise<void>>();
   private nextMessageId = 100;
   private nextFile = 1;
 
@@ -144,6 +145,20 @@ export class TelegramFake {
   /** The next call of `method` fails like Telegram would (e.g. 429 with retry_after, 502). */
   failNext(method: string, errorCode: number, description: string, retryAfter?: number): void {
     this.failures.push({ method, errorCode, description, retryAfter });
+  }
+
+  /**
+   * Calls of `method` are recorded on arrival but answered only after the returned release is called
+   * (a slow round trip at the test's command): shows what the bot does while waiting for it.
+   */
+  hold(method: string): () => void {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    this.holds.set(method, gate);
+    return () => {
+      this.holds.delete(method);
+      release();
+    };
   }
 
   wasAnswered(callbackQueryId: string): boolean {
@@ -216,6 +231,7 @@ export class TelegramFake {
     const method = route[2]!;
     const { payload, uploads } = await parsePayload(contentType, body);
     this.calls.push({ method, payload, uploads });
+    await this.holds.get(method);
     const failureIndex = this.failures.findIndex((f) => f.method === method);
     if (failureIndex >= 0) {
       const [f] = this.failures.splice(failureIndex, 1);

@@ -210,9 +210,15 @@ export class SimUser {
   }
 }
 
-/** Bytes that start like a JPEG (so content sniffing sees an image). */
+/** A real 8×8 JPEG (made by sharp): the bot identifies uploads by their bytes and re-encodes them. */
+const TINY_JPEG = Buffer.from(
+  "/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAP/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKAA/9k=",
+  "base64",
+);
+
+/** A real JPEG of `size` bytes: the tiny one, padded after its end (decoders ignore what follows). */
 export function fakeJpeg(size: number): Uint8Array {
-  const bytes = new Uint8Array(Math.max(size, 4));
-  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  const bytes = new Uint8Array(Math.max(size, TINY_JPEG.length));
+  bytes.set(TINY_JPEG);
   return bytes;
 }

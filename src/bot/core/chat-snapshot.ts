@@ -34,13 +34,21 @@ export interface ChatSnapshot {
   readonly waitMs: number;
 }
 
-export async function readChatSnapshot(gate: UpdateGate, vault: Vault, chatId: number, updateId: number): Promise<ChatSnapshot> {
+/** `mediaGroupId`: the update's media_group_id when it is an album's item (the album pays once). */
+export async function readChatSnapshot(
+  gate: UpdateGate,
+  vault: Vault,
+  chatId: number,
+  updateId: number,
+  mediaGroupId?: string,
+): Promise<ChatSnapshot> {
   const vaultWrites = vault.writes;
-  const { repeated, waitMs, values } = await gate.pass(updateId, chatId, [
-    settingsKey(chatId),
-    vaultKey(chatId),
-    conversationStorageKey(conversationKey(chatId)),
-  ]);
+  const { repeated, waitMs, values } = await gate.pass(
+    updateId,
+    chatId,
+    [settingsKey(chatId), vaultKey(chatId), conversationStorageKey(conversationKey(chatId))],
+    mediaGroupId,
+  );
   const [settings, sealedKey, flowState] = values;
   return { settings, sealedKey: { value: sealedKey, vaultWrites }, flowState: { value: flowState }, repeated, waitMs };
 }

@@ -7,9 +7,15 @@
  *   from the exchanger when needed and never stored.
  * - The first press wins an atomic setIfAbsent on `chat:<id>:payu:<cid>`; every other press (double
  *   taps, an old card, a second bot instance on the same Redis) loses it.
- * - Around the spend call, a per-chat-and-token lock (`chat:<id>:payl:<sha256(token)>`) keeps two
- *   different cards of the same order from spending at once.
- * Keys sit under the chat's prefix, so /logout wipes them with everything else.
+ * - Around the spend call, a per-ACCOUNT-and-order record (`payspend:<account id>:<sha256(order id)>`)
+ *   keeps two cards of the same order from spending at once — in one chat, or in two chats linked
+ *   with the same key (phone and desktop, a shared account), on any instance. The account id is
+ *   derived from the key (Keyring.accountId), never the key itself. While the spend runs the record
+ *   says "running"; a paid order keeps its outcome for CONFIRMATION_TTL_MS (single use per account
+ *   and order: a second chat is told the first one's outcome instead of paying again); an unknown
+ *   outcome keeps it for PAY_LOCK_TTL_MS; an answer that nothing was spent removes it.
+ * Card keys sit under the chat's prefix, so /logout wipes them with everything else; spend records
+ * belong to the account and expire by themselves.
  * The same single-use ids guard the other confirmation cards: logout (`redeem`) and deleting payment
  * details (`consume` of the selection's nonce).
  */
@@ -32,8 +38,29 @@ type ChatId = number | string;
 
 const recordKey = (chatId: ChatId, confirmId: string) => `${chatKeyPrefix(chatId)}payc:${confirmId}`;
 const usedKey = (chatId: ChatId, confirmId: string) => `${chatKeyPrefix(chatId)}payu:${confirmId}`;
-const lockKey = (chatId: ChatId, token: string) =>
-  `${chatKeyPrefix(chatId)}payl:${createHash("sha256").update(token).digest("base64url").slice(0, 22)}`;
+const spendKey = (account: string, orderId: string) =>
+  `payspend:${account}:${createHash("sha256").update(orderId).digest("base64url").slice(0, 22)}`;
+const RUNNING = "running";
+
+/** How a spend of one order by one account ended, as other chats of the account learn it. */
+export type SettledSpend = { kind: "paid"; status?: string } | { kind: "unknown" };
+
+/** What the account's spend record of an order says. */
+export type SpendState = { kind: "free" } | { kind: "running" } | { kind: "settled"; outcome: SettledSpend };
+
+function parseSettled(value: string): SettledSpend | undefined {
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    if (typeof parsed === "object" && parsed !== null) {
+      const { kind, status } = parsed as Record<string, unknown>;
+      if (kind === "paid") return typeof status === "string" ? { kind, status } : { kind };
+      if (kind === "unknown") return { kind };
+    }
+  } catch {
+    // not JSON: an older or foreign value, read as running
+  }
+  return undefined;
+}
 
 export class Confirmations {
   constructor(private readonly kv: KV) {}
@@ -73,11 +100,27 @@ export class Confirmations {
     return this.kv.del(usedKey(chatId, confirmId));
   }
 
-  lock(chatId: ChatId, token: string): Promise<boolean> {
-    return this.kv.setIfAbsent(lockKey(chatId, token), "1", PAY_LOCK_TTL_MS);
+  /** Atomic across chats and instances: true for the one caller that may now spend `orderId` for `account`. */
+  claimSpend(account: string, orderId: string): Promise<boolean> {
+    return this.kv.setIfAbsent(spendKey(account, orderId), RUNNING, PAY_LOCK_TTL_MS);
   }
 
-  unlock(chatId: ChatId, token: string): Promise<void> {
-    return this.kv.del(lockKey(chatId, token));
+  async spendState(account: string, orderId: string): Promise<SpendState> {
+    const value = await this.kv.get(spendKey(account, orderId));
+    if (value === undefined) return { kind: "free" };
+    const outcome = value === RUNNING ? undefined : parseSettled(value);
+    return outcome === undefined ? { kind: "running" } : { kind: "settled", outcome };
+  }
+
+  /** Records how the claimed spend ended; undefined: the exchanger said nothing was spent (the record goes). */
+  settleSpend(account: string, orderId: string, outcome: SettledSpend | undefined): Promise<void> {
+    if (outcome === undefined) return this.kv.del(spendKey(account, orderId));
+    const ttl = outcome.kind === "paid" ? CONFIRMATION_TTL_MS : PAY_LOCK_TTL_MS;
+    return this.kv.set(spendKey(account, orderId), JSON.stringify(outcome), ttl);
+  }
+
+  /** Gives the claim back when nothing was sent (the store or the 2FA allowance stopped it first). */
+  releaseSpend(account: string, orderId: string): Promise<void> {
+    return this.kv.del(spendKey(account, orderId));
   }
 }

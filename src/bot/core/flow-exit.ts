@@ -11,6 +11,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import { dropButtons, showScreen } from "../ui/screen.js";
 import { clearSecretPrompt } from "./secret-prompt.js";
+import { lapseSecretPrompt } from "./lapsed-prompt.js";
 import { closePrompts, deleteFlowMessage, hasTypedInput, isFlowPrompt, stalePrompt, type FlowEnd } from "./flow-messages.js";
 import { conversationKey } from "./chat-snapshot.js";
 
@@ -31,7 +32,8 @@ export async function leaveFlows(ctx: BotContext, outcome: FlowEnd): Promise<boo
   if (chatId !== undefined) {
     await ctx.deps.conversationAdapter.delete(conversationKey(chatId));
     await deleteFlowMessage(ctx.deps.kv, ctx.api, chatId);
-    await clearSecretPrompt(ctx.deps.kv, chatId);
+    // A secret prompt left for another screen keeps guarding the chat a while; a deliberate cancel does not.
+    await (outcome === "left" ? lapseSecretPrompt(ctx.deps.kv, chatId) : clearSecretPrompt(ctx.deps.kv, chatId));
     await closePrompts(ctx.deps.kv, ctx.api, chatId, outcome);
   }
   return running;

@@ -23,7 +23,7 @@ import { CodesLocked } from "./code-attempts.js";
 import { closePrompts, trackPrompt, untrackPrompt, type FlowEnd } from "./flow-messages.js";
 
 /** Raise on every change to any conversation's code. */
-export const CONVERSATIONS_VERSION = 6;
+export const CONVERSATIONS_VERSION = 8;
 export { conversationKey } from "./chat-snapshot.js";
 /** Abandoned flows end after this long without an answer (state TTL and wait limit). */
 export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;
@@ -39,9 +39,20 @@ export type FlowBuilder<A extends unknown[]> = (conversation: Flow, ctx: FlowCon
  * outside (/cancel, another command or screen) closes them in flow-exit.ts instead, because exiting a
  * conversation does not run its code.
  */
+/** Where each running flow object came from (defineFlow): its id and arguments, for a secret prompt left behind. */
+const FLOW_ENTRY = Symbol("flow entry");
+type WithEntry = Flow & { [FLOW_ENTRY]?: { flow: string; args: unknown[] } };
+
+/** The id and arguments the flow was entered with (JSON-safe: they came through the conversation's state). */
+export function flowEntryOf(conversation: Flow): { flow?: string; args?: unknown[] } {
+  const entry = (conversation as WithEntry)[FLOW_ENTRY];
+  return entry === undefined ? {} : { flow: entry.flow, ...(entry.args.length > 0 && { args: entry.args }) };
+}
+
 export function defineFlow<A extends unknown[]>(id: string, builder: FlowBuilder<A>) {
   return createConversation<BotContext, FlowContext>(
     async (conversation: Flow, ctx: FlowContext, ...args: A) => {
+      (conversation as WithEntry)[FLOW_ENTRY] = { flow: id, args };
       let outcome: FlowEnd;
       try {
         outcome = (await builder(conversation, ctx, ...args)) ?? "done";
@@ -135,10 +146,13 @@ type Outcome<T> =
  * Errors are turned into plain data (classes do not survive the replay log) and rebuilt outside,
  * so the error boundary treats them like any other.
  */
-export async function callExchanger<T>(conversation: Flow, call: (caller: Caller, deps: BotDeps) => Promise<T>): Promise<T> {
+export async function callExchanger<T>(
+  conversation: Flow,
+  call: (caller: Caller, deps: BotDeps, outer: BotContext) => Promise<T>,
+): Promise<T> {
   const outcome: Outcome<T> = await conversation.external(async (outer: BotContext) => {
     try {
-      return { ok: true as const, value: await call(await getCaller(outer), outer.deps) };
+      return { ok: true as const, value: await call(await getCaller(outer), outer.deps, outer) };
     } catch (error) {
       if (error instanceof ExchangerError)
         return {

@@ -14,10 +14,39 @@ import { chatKeyPrefix } from "../../storage/settings.js";
 /** Long enough for a user who comes back to an abandoned prompt the same day. */
 export const SECRET_PROMPT_TTL_MS = 24 * 60 * 60 * 1000;
 
-const markerKey = (chatId: number | string): string => `${chatKeyPrefix(chatId)}secret-prompt`;
+export const secretPromptKey = (chatId: number | string): string => `${chatKeyPrefix(chatId)}secret-prompt`;
+const markerKey = secretPromptKey;
 
-export function markSecretPrompt(kv: KV, chatId: number | string): Promise<void> {
-  return kv.set(markerKey(chatId), "1", SECRET_PROMPT_TTL_MS);
+/**
+ * The step that asks: a password or a code, and the flow (with its arguments) that asked, so that a
+ * prompt the user leaves can be offered again (core/lapsed-prompt.ts). The marker holds it as JSON.
+ */
+export interface SecretStep {
+  kind: "password" | "code";
+  flow?: string;
+  args?: unknown[];
+}
+
+export function markSecretPrompt(kv: KV, chatId: number | string, step: SecretStep = { kind: "password" }): Promise<void> {
+  return kv.set(markerKey(chatId), JSON.stringify(step), SECRET_PROMPT_TTL_MS);
+}
+
+/** The step a marker value names; an old or unreadable value is a password prompt of an unknown flow. */
+export function parseSecretStep(value: string): SecretStep {
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    if (typeof parsed === "object" && parsed !== null) {
+      const { kind, flow, args } = parsed as Record<string, unknown>;
+      return {
+        kind: kind === "code" ? "code" : "password",
+        ...(typeof flow === "string" && { flow }),
+        ...(Array.isArray(args) && { args }),
+      };
+    }
+  } catch {
+    // "1", the marker's value before it named the step
+  }
+  return { kind: "password" };
 }
 
 export function clearSecretPrompt(kv: KV, chatId: number | string): Promise<void> {

@@ -8,11 +8,11 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { BotContext, FlowContext } from "../context.js";
-import { deleteSecretMessage, trackFlowPrompt, type Flow } from "./flows.js";
+import { deleteSecretMessage, flowEntryOf, trackFlowPrompt, type Flow } from "./flows.js";
 import { normalizeCode } from "./two-factor.js";
 import { withCaller } from "./caller.js";
 import { minutesToWait } from "./code-attempts.js";
-import { clearSecretPrompt, markSecretPrompt } from "./secret-prompt.js";
+import { clearSecretPrompt, markSecretPrompt, type SecretStep } from "./secret-prompt.js";
 import { CANCEL_DATA } from "./flow-exit.js";
 
 export function cancelKeyboard(ctx: Pick<FlowContext, "t">, data = CANCEL_DATA): InlineKeyboard {
@@ -20,8 +20,8 @@ export function cancelKeyboard(ctx: Pick<FlowContext, "t">, data = CANCEL_DATA):
 }
 
 export interface WaitTextOptions {
-  /** Delete every message read here before looking at it. */
-  secret?: boolean;
+  /** Delete every message read here before looking at it (true: a password; "code": a 2FA code). */
+  secret?: boolean | "code";
   /** Under every re-prompt (the cancel button). */
   keyboard: InlineKeyboard;
   /** HTML sent when something other than a text answer arrives (a command, a photo...). */
@@ -37,7 +37,11 @@ export type Answer = { cancelled: false; text: string } | { cancelled: true };
 export async function waitForText(conversation: Flow, options: WaitTextOptions): Promise<Answer> {
   // A secret prompt is open: the secret guard deletes the chat's next text on arrival, even when this
   // flow has expired by then or the store is down (secret-prompt.ts).
-  if (options.secret) await conversation.external((outer: BotContext) => markSecretPrompt(outer.deps.kv, outer.chatId!));
+  if (options.secret) {
+    // The marker names the step, so a prompt the user leaves can be offered again (lapsed-prompt.ts).
+    const step: SecretStep = { kind: options.secret === "code" ? "code" : "password", ...flowEntryOf(conversation) };
+    await conversation.external((outer: BotContext) => markSecretPrompt(outer.deps.kv, outer.chatId!, step));
+  }
   const ctx = await conversation.wait();
   if (ctx.callbackQuery) {
     if (options.cancelData !== undefined && ctx.callbackQuery.data === options.cancelData) {
@@ -72,7 +76,7 @@ export interface AskCodeOptions {
 export async function askCode(conversation: Flow, ctx: FlowContext, options: AskCodeOptions): Promise<string | undefined> {
   const badFormat = ctx.t("secure-code-bad-format");
   const answer = await waitForText(conversation, {
-    secret: true,
+    secret: "code",
     keyboard: options.keyboard,
     reprompt: badFormat,
     check: (text) => (normalizeCode(text) === undefined ? badFormat : undefined),

@@ -5,12 +5,17 @@
  * screen become one render). So one chat's backlog never holds the runner's concurrency slots or
  * webhook connections for long, and other chats are served meanwhile.
  *
+ * An album is one action: Telegram delivers its items (at most 10) together, so the items after an
+ * album's first are admitted without counting toward `maxPending` — a user sending ten photos at once
+ * loses none — while anything else the chat sends meanwhile is held to the limit as before.
+ *
  * The counts live in this middleware instance (one bot), not in the store: they describe this
  * process's own queue. Across instances the chat budget (update-gate.ts) bounds the cost.
  */
 import type { NextFunction } from "grammy";
 import type { BotContext } from "../context.js";
 import type { SlowDown } from "../core/slow-down.js";
+import { ALBUM_MAX_ITEMS } from "../core/update-gate.js";
 
 export interface ChatBacklogOptions {
   /** Updates of one chat running or waiting in this process. */
@@ -21,8 +26,12 @@ export interface ChatBacklogOptions {
 
 interface Backlog {
   pending: number;
+  /** Of `pending`: the album items admitted beyond the limit (an album's items after its first). */
+  albumFollowers: number;
   /** callback_data of pending presses → how many. */
   presses: Map<string, number>;
+  /** media_group_id → items of that album admitted while this backlog lasts. */
+  albums: Map<string, number>;
 }
 
 /** Updates of one chat admitted while one runs: enough for a user who types ahead, never a flood. */
@@ -33,18 +42,29 @@ export function chatBacklog(options: ChatBacklogOptions) {
   return async (ctx: BotContext, next: NextFunction): Promise<void> => {
     const chatId = ctx.chatId;
     if (chatId === undefined) return next();
-    const backlog = chats.get(chatId) ?? { pending: 0, presses: new Map<string, number>() };
+    const backlog = chats.get(chatId) ?? {
+      pending: 0,
+      albumFollowers: 0,
+      presses: new Map<string, number>(),
+      albums: new Map<string, number>(),
+    };
     const press = ctx.callbackQuery?.data;
     if (press !== undefined && backlog.presses.has(press)) return options.onDropped(ctx, { coalesced: true });
-    if (backlog.pending >= options.maxPending) return options.onDropped(ctx, {});
+    const album = ctx.message?.media_group_id;
+    const albumSeen = album === undefined ? 0 : (backlog.albums.get(album) ?? 0);
+    const follower = albumSeen >= 1 && albumSeen < ALBUM_MAX_ITEMS;
+    if (!follower && backlog.pending - backlog.albumFollowers >= options.maxPending) return options.onDropped(ctx, {});
 
     backlog.pending++;
+    if (follower) backlog.albumFollowers++;
+    if (album !== undefined) backlog.albums.set(album, albumSeen + 1);
     if (press !== undefined) backlog.presses.set(press, (backlog.presses.get(press) ?? 0) + 1);
     chats.set(chatId, backlog);
     try {
       await next();
     } finally {
       backlog.pending--;
+      if (follower) backlog.albumFollowers--;
       if (press !== undefined) {
         const left = backlog.presses.get(press)! - 1;
         if (left === 0) backlog.presses.delete(press);

@@ -15,6 +15,7 @@ import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/error
 import type { FlowContext } from "../context.js";
 import { CodesLocked } from "../core/code-attempts.js";
 import { secretNotice } from "../core/secret-prompt.js";
+import { reportFailureAfterSpend } from "../core/after-spend.js";
 import { describeError, NotLinked } from "../core/errors.js";
 import { supportRow } from "../ui/branding.js";
 
@@ -45,6 +46,8 @@ export function logError(ctx: FlowContext, error: unknown): void {
 
 /** Tells the user about an error on the screen they are looking at. */
 export async function reportError(ctx: FlowContext, error: unknown): Promise<void> {
+  // After a spend left, the exchanger's answer decides what the user reads: never "try again".
+  if (await reportFailureAfterSpend(ctx, error)) return;
   logError(ctx, error);
   await handleErrorEffects(ctx, error).catch((e: unknown) => ctx.logger.warn({ err: String(e) }, "error side effect failed"));
   // A message deleted on arrival (it may have held a secret) is mentioned too: it has to be sent again.

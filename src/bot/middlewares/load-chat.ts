@@ -32,7 +32,7 @@ export function loadChat(deps: BotDeps, botConfig: BotConfig, layout: BotLayout,
 async function load(deps: BotDeps, ctx: FlowContext, readAhead: boolean): Promise<void> {
   try {
     if (readAhead) {
-      ctx.snapshot = await readChatSnapshot(deps.updateGate, deps.vault, ctx.chatId!, ctx.update.update_id);
+      ctx.snapshot = await readChatSnapshot(deps.updateGate, deps.vault, ctx.chatId!, ctx.update.update_id, ctx.message?.media_group_id);
       ctx.chatSettings = parseSettings(ctx.snapshot.settings);
     } else {
       ctx.chatSettings = await deps.settings.get(ctx.chatId!);

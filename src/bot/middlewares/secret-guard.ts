@@ -9,6 +9,8 @@
  * - "prompt":  in a private chat, plain text while a password or 2FA prompt is open or was left
  *              unanswered (the secret-prompt marker, one small read). The marker outlives the flow, so a
  *              password typed after the flow expired is deleted too.
+ *              A prompt the user LEFT (a command, another screen) is not here: its marker became a lapsed
+ *              record, read in the same round trip and acted on after the flows (core/lapsed-prompt.ts).
  * - "storage": in a private chat, plain text when that marker cannot be read. The store is down, so
  *              nobody can know whether a flow is waiting for a password; the update cannot be served
  *              anyway and the user must send it again, so deleting it costs nothing and may save a secret.
@@ -28,13 +30,13 @@ import type { KV } from "../../storage/kv.js";
 import type { FlowContext, RemovedSecret } from "../context.js";
 
 import { containsApiKey } from "../core/api-key-shape.js";
-import { hasSecretPrompt } from "../core/secret-prompt.js";
+import { readSecretPrompts } from "../core/lapsed-prompt.js";
 
 export function secretGuard(kv: KV) {
   return async (ctx: FlowContext, next: NextFunction): Promise<void> => {
     const message = ctx.message ?? ctx.editedMessage;
     if (message !== undefined && ctx.chat !== undefined) {
-      const reason = await reasonToDelete(kv, ctx.chat, message, ctx.message !== undefined);
+      const reason = await reasonToDelete(kv, ctx, ctx.chat, message, ctx.message !== undefined);
       if (reason !== undefined) {
         const deleted = await ctx.deleteMessage().then(
           () => true,
@@ -70,13 +72,22 @@ export async function deleteIfKey(ctx: Context & Pick<FlowContext, "logger">): P
   });
 }
 
-async function reasonToDelete(kv: KV, chat: Chat, message: Message, fresh: boolean): Promise<RemovedSecret["reason"] | undefined> {
+async function reasonToDelete(
+  kv: KV,
+  ctx: FlowContext,
+  chat: Chat,
+  message: Message,
+  fresh: boolean,
+): Promise<RemovedSecret["reason"] | undefined> {
   const text = message.text ?? message.caption;
   if (text === undefined) return undefined;
   if (containsApiKey(text)) return "key";
   if (chat.type !== "private" || !fresh || message.text === undefined || message.text.startsWith("/")) return undefined;
   try {
-    return (await hasSecretPrompt(kv, chat.id)) ? "prompt" : undefined;
+    const prompts = await readSecretPrompts(kv, chat.id);
+    if (prompts.open) return "prompt";
+    if (prompts.lapsed !== undefined) ctx.lapsedPrompt = prompts.lapsed;
+    return undefined;
   } catch {
     return "storage";
   }

@@ -100,9 +100,33 @@ async function editOr(messageId: number, edit: () => Promise<unknown>, instead: 
   }
 }
 
-/** Answers the pressed button, once: unless the handler did already (before a slow step). */
-async function answerPress(ctx: FlowContext, options: ShowOptions): Promise<void> {
-  if (ctx.callbackQuery && !options.answered) await ctx.answerCallbackQuery(options.toast ? { text: options.toast } : undefined);
+/**
+ * Answers the pressed button, once (unless the handler did already, before a slow step), BESIDE the
+ * screen's own request: the edit does not wait a round trip for it. The returned promise never
+ * rejects: a lost answer only leaves the spinner until Telegram drops it, never a failed screen.
+ * Callers await it after the screen, so the update's handling still covers it.
+ *
+ * Not sent as a webhook reply (grammY's canUseWebhookReply), though it would save a request: the
+ * reply ends the HTTP response, so Telegram takes the update as delivered before it is handled (a
+ * crash mid-handling would lose it instead of it being redelivered), and its result is never known.
+ * Run beside the edit, the answer no longer costs the user time either way.
+ */
+function answerPress(ctx: FlowContext, options: ShowOptions): Promise<void> {
+  if (!ctx.callbackQuery || options.answered) return Promise.resolve();
+  return ctx.answerCallbackQuery(options.toast ? { text: options.toast } : undefined).then(
+    () => undefined,
+    (error: unknown) => ctx.logger.info({ err: String(error) }, "could not answer a button press"),
+  );
+}
+
+/** Runs the screen's request with the press being answered beside it; resolves once both are done. */
+async function besideAnswer<T>(ctx: FlowContext, options: ShowOptions, show: () => Promise<T>): Promise<T> {
+  const answering = answerPress(ctx, options);
+  try {
+    return await show();
+  } finally {
+    await answering;
+  }
 }
 
 /**
@@ -118,12 +142,13 @@ export async function sendScreen(ctx: FlowContext, screen: Screen): Promise<numb
  * that shows it.
  */
 export async function showScreen(ctx: FlowContext, screen: Screen, options: ShowOptions = {}): Promise<number> {
-  await answerPress(ctx, options);
-  const pressed = ctx.callbackQuery?.message;
-  if (!pressed || ctx.chatId === undefined) return sendScreen(ctx, screen);
-  return editOrSend(ctx.api, { chatId: ctx.chatId, messageId: pressed.message_id }, screen, {
-    unchanged: showsAlready(ctx, screen.text, tidyKeyboard(screen.keyboard)),
-    isProtected: "has_protected_content" in pressed && pressed.has_protected_content === true,
+  return besideAnswer(ctx, options, () => {
+    const pressed = ctx.callbackQuery?.message;
+    if (!pressed || ctx.chatId === undefined) return sendScreen(ctx, screen);
+    return editOrSend(ctx.api, { chatId: ctx.chatId, messageId: pressed.message_id }, screen, {
+      unchanged: showsAlready(ctx, screen.text, tidyKeyboard(screen.keyboard)),
+      isProtected: "has_protected_content" in pressed && pressed.has_protected_content === true,
+    });
   });
 }
 
@@ -149,14 +174,19 @@ export async function showButtons(
   whole: () => Screen | Promise<Screen>,
   options: ShowOptions = {},
 ): Promise<number> {
-  await answerPress(ctx, options);
-  const pressed = ctx.callbackQuery?.message;
-  const chatId = ctx.chatId;
-  const sendWhole = async () => sendScreen(ctx, await whole());
-  if (!pressed || chatId === undefined) return sendWhole();
-  const markup = tidyKeyboard(keyboard)!;
-  if (showsButtonsAlready(ctx, markup)) return pressed.message_id;
-  return editOr(pressed.message_id, () => ctx.api.editMessageReplyMarkup(chatId, pressed.message_id, { reply_markup: markup }), sendWhole);
+  return besideAnswer(ctx, options, async () => {
+    const pressed = ctx.callbackQuery?.message;
+    const chatId = ctx.chatId;
+    const sendWhole = async () => sendScreen(ctx, await whole());
+    if (!pressed || chatId === undefined) return sendWhole();
+    const markup = tidyKeyboard(keyboard)!;
+    if (showsButtonsAlready(ctx, markup)) return pressed.message_id;
+    return editOr(
+      pressed.message_id,
+      () => ctx.api.editMessageReplyMarkup(chatId, pressed.message_id, { reply_markup: markup }),
+      sendWhole,
+    );
+  });
 }
 
 /**

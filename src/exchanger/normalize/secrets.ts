@@ -13,19 +13,17 @@
  *   check) under any name.
  * - key-like values (long hex, bcrypt/argon hashes) are hidden even under an innocent name.
  */
+import { isSecretFieldName } from "../secret-names.js";
 import { fieldKey, isRecord } from "./values.js";
 
-/** Field names whose values are never shown: hashes, tokens, passwords, keys, 2FA, PINs, seeds. */
-const SECRET_NAME =
-  /pass|hash|secret|token|salt|api_?key|private_?key|auth|session|cookie|pin\b|pin_?code|otp|2fa|two_factor|ga_?key|cvv|cvc|backup_?codes?|recovery|mnemonic|seed_?phrase/i;
-
 /**
- * THE decision "is this field hidden": the one hook every screen's field walk goes through. A name
- * that is a secret by itself (private_key, pin_code, backup_codes, recovery_phrase, card_cvv, ga_key…)
- * is never shown, whatever its value.
+ * THE decision "is this field hidden": the one hook every walk over a server record goes through. The
+ * names that denote a secret (private_key, pin_code, backup_codes, recovery_phrase, card_cvv, ga_key,
+ * passwords, tokens…) are exchanger/secret-names.ts's single list; a field so named is never shown,
+ * whatever its value and however deep it sits.
  */
 export function isHiddenField(name: string): boolean {
-  return SECRET_NAME.test(name) || SECRET_NAME.test(fieldKey(name));
+  return isSecretFieldName(name);
 }
 
 /** Values that look like hashes or keys (long hex, bcrypt/argon) even under an innocent name. */

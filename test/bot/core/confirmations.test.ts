@@ -51,11 +51,29 @@ describe("confirmations", () => {
     expect(await guards.redeem(5, other, "logout")).toBe(false); // a pay card's id is no logout
   });
 
-  it("two cards of one order cannot spend at once: the per-token lock", async () => {
-    expect(await guards.lock(6, "token-a")).toBe(true);
-    expect(await guards.lock(6, "token-a")).toBe(false);
-    expect(await guards.lock(7, "token-a")).toBe(true); // another chat is another account's business
-    await guards.unlock(6, "token-a");
-    expect(await guards.lock(6, "token-a")).toBe(true);
+  it("one spend of an order per account at once, whatever the chat: the account's spend record", async () => {
+    expect(await guards.claimSpend("acct-a", "1041")).toBe(true);
+    expect(await guards.claimSpend("acct-a", "1041")).toBe(false); // a second chat of the same account
+    expect(await guards.spendState("acct-a", "1041")).toEqual({ kind: "running" });
+    expect(await guards.claimSpend("acct-b", "1041")).toBe(true); // another account is another account's business
+    expect(await guards.claimSpend("acct-a", "1042")).toBe(true); // another order
+    // Nothing spent (refused): free again.
+    await guards.settleSpend("acct-a", "1042", undefined);
+    expect(await guards.spendState("acct-a", "1042")).toEqual({ kind: "free" });
+    expect(await guards.claimSpend("acct-a", "1042")).toBe(true);
+  });
+
+  it("a paid order stays settled for its account: single use, and other chats learn the outcome", async () => {
+    expect(await guards.claimSpend("acct-c", "7")).toBe(true);
+    await guards.settleSpend("acct-c", "7", { kind: "paid", status: "1" });
+    expect(await guards.claimSpend("acct-c", "7")).toBe(false);
+    expect(await guards.spendState("acct-c", "7")).toEqual({ kind: "settled", outcome: { kind: "paid", status: "1" } });
+    const [key] = await redis.keys(`${prefix}payspend:acct-c:*`);
+    expect(await redis.pttl(key!)).toBeGreaterThan(14 * 60_000);
+  });
+
+  it("ten presses from ten chats at once: exactly one claims the spend", async () => {
+    const wins = await Promise.all(Array.from({ length: 10 }, () => guards.claimSpend("acct-d", "9")));
+    expect(wins.filter(Boolean)).toHaveLength(1);
   });
 });

@@ -7,9 +7,9 @@ import { Composer, InlineKeyboard } from "grammy";
 import { withCaller } from "../../core/caller.js";
 import type { BotContext, FlowContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
-import { clip, escapeHtml, fitMessage } from "../../ui/html.js";
+import { clip, escapeHtml, fitMessage, looksSecret } from "../../ui/html.js";
 import type { SavedField } from "../../../exchanger/types.js";
-import { maskDeep } from "../../../exchanger/normalize/secrets.js";
+import { isHiddenField, maskDeep } from "../../../exchanger/normalize/secrets.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
 
@@ -17,10 +17,13 @@ export function renderInputs(ctx: Pick<FlowContext, "t">, inputs: readonly Saved
   const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), "in:show"));
   const lines: string[] = [];
   for (const field of inputs) {
+    const name = names.get(field.id) ?? field.name;
+    // A field whose id or name denotes a secret (a card's CVV, a PIN) is never shown (normalize/secrets.ts).
+    if (looksSecret(field.id, field.value) || (name !== undefined && isHiddenField(name))) continue;
     // The directions' own name first (the catalogue's), else the name the server sent with the value.
-    const label = names.get(field.id) ?? field.name ?? ctx.t("inputs-unnamed-field", { id: clip(field.id, 20) });
+    const label = name ?? ctx.t("inputs-unnamed-field", { id: clip(field.id, 20) });
     // Masked again under the name it is shown with: a card number saved under a bare id is known for one only now.
-    const value = String(maskDeep(field.value, names.get(field.id) ?? field.name ?? field.id) ?? "");
+    const value = String(maskDeep(field.value, name ?? field.id) ?? "");
     lines.push(`<b>${escapeHtml(clip(label, 100))}:</b> ${escapeHtml(clip(value, 300))}`);
   }
   if (lines.length === 0) return { text: `${ctx.t("inputs-title")}\n\n${ctx.t("inputs-empty")}`, keyboard };

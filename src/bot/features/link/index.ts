@@ -19,7 +19,7 @@ import { showOwnOrder } from "../orders/public.js";
 import { parseOrderStartPayload } from "../../core/deep-link.js";
 import { conversationKey } from "../../core/flows.js";
 import { secretNotice } from "../../core/secret-prompt.js";
-import { looksLikeApiKey } from "../../core/api-key-shape.js";
+import { keyCandidate } from "../../core/api-key-shape.js";
 import { Confirmations } from "../../core/confirmations.js";
 import { showScreen } from "../../ui/screen.js";
 import { exchangerName } from "../../ui/branding.js";
@@ -32,14 +32,15 @@ async function greet(ctx: FlowContext): Promise<void> {
 
 async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   const chatId = ctx.chatId!;
-  const candidate = text.trim();
+  // Invisible characters and line breaks inside a pasted key are not part of it (api-key-shape.ts).
+  const candidate = keyCandidate(text);
   // The message holds a secret (or something the user believes is one): gone before anything else
   // (the secret guard has already deleted it when it had the shape of a key).
   if (!ctx.secretRemoved?.deleted) {
     await ctx.deleteMessage().catch((e: unknown) => ctx.logger.warn({ err: String(e) }, "could not delete a key message"));
   }
 
-  if (!looksLikeApiKey(candidate)) {
+  if (candidate === undefined) {
     await ctx.reply(ctx.t("link-not-a-key"));
     return;
   }

@@ -108,6 +108,18 @@ async function fetchPage(ctx: BotContext, source: OrderSource, params: OrderFilt
   return page;
 }
 
+/**
+ * Own orders the user is being shown, told to the notification watcher (it then neither announces
+ * what the user saw nor polls a chat that just looked). Beside the screen, not before it: a failure
+ * is logged and changes nothing for the user. Only for chats with notifications on.
+ */
+function tellWatcher(ctx: BotContext, source: OrderSource, orders: readonly Order[], newest: boolean): void {
+  if (source.referral || ctx.chatSettings.notify !== true || ctx.chatId === undefined || orders.length === 0) return;
+  ctx.deps.notifications
+    .shown(ctx.chatId, orders, { newest })
+    .catch((error: unknown) => ctx.logger.warn({ err: String(error) }, "could not tell the watcher about shown orders"));
+}
+
 export async function listScreen(ctx: BotContext, source: OrderSource, view: ListView): Promise<Screen> {
   const pageSize = ctx.botConfig.ordersPageSize;
   const params: OrderFilters & ListParams & { page: number; limit: number } = { page: view.page, limit: pageSize };
@@ -125,6 +137,8 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
     if (choice && error instanceof ExchangerError) return refusedFilterScreen(ctx, source, choice);
     throw error;
   }
+
+  tellWatcher(ctx, source, page.items, view.page === 1 && view.filter === "all" && page.oldestFirst === undefined);
 
   const head = [ctx.t(source.referral ? "orders-ref-title" : "orders-title")];
   if (choice) head.push(ctx.t("orders-filter-line", { status: statusLabel(ctx, choiceStatus(choice)) }));
@@ -187,6 +201,7 @@ async function cardKeyboard(ctx: BotContext, source: OrderSource, order: Order, 
 
 /** The card of an order already fetched (by /order) or fetched here (by a button). */
 export async function cardScreen(ctx: BotContext, source: OrderSource, order: Order, back: ListView): Promise<Screen> {
+  tellWatcher(ctx, source, [order], false);
   const names = await loadCurrencyNames(ctx);
   return {
     text: renderOrderCard(ctx, order, names, { referral: source.referral }),

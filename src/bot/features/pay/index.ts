@@ -13,7 +13,8 @@ import { Confirmations } from "../../core/confirmations.js";
 import { onCallback } from "../../ui/callback-data.js";
 import { cancelPay, checkPayStatus, confirmPay, openPayCard, PAY_MENU_DATA } from "./codec.js";
 import { loadPayCard, payOrder, type PayOutcome } from "./payment.js";
-import { renderOutcome, renderPayCard } from "./render.js";
+import { spendWatch } from "../../core/after-spend.js";
+import { renderOutcome, renderPayCard, renderPaymentElsewhere } from "./render.js";
 import { PAY_CODE_FLOW, PAY_TOKEN_FLOW, looksLikeToken, payCodeFlow, payTokenFlow } from "./pay-flows.js";
 import { enterFlow, refuseWhileCodesLocked } from "../../core/secure-prompts.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
@@ -65,7 +66,9 @@ export function createPayFeature(): Feature {
     await ctx.answerCallbackQuery({ text: ctx.t("pay-processing") });
     let outcome: PayOutcome;
     try {
-      outcome = await withCaller(ctx, (caller) => payOrder(ctx.deps, caller, chatId, orderId));
+      // Another chat of the account paying this order: the card says so, then shows that payment's outcome.
+      const watch = spendWatch(ctx, orderId, () => showAnswered(ctx, renderPaymentElsewhere(ctx, orderId)));
+      outcome = await withCaller(ctx, (caller) => payOrder(ctx.deps, caller, orderId, undefined, watch));
     } catch (error) {
       // payOrder throws only before anything was spent: the same button may be pressed again.
       await guards.release(chatId, confirmId);

@@ -12,7 +12,8 @@ import type { FlowContext } from "../../context.js";
 import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { describeError } from "../../core/errors.js";
 import { loadPayCard, payOrder, type PayOutcome } from "./payment.js";
-import { renderNothingPaid, renderOutcome, renderPayCard } from "./render.js";
+import { spendWatch } from "../../core/after-spend.js";
+import { renderNothingPaid, renderOutcome, renderPayCard, renderPaymentElsewhere } from "./render.js";
 import { escapeHtml } from "../../ui/html.js";
 import { MAX_CODE_ATTEMPTS } from "../../core/two-factor.js";
 import { CodesLocked } from "../../core/code-attempts.js";
@@ -50,7 +51,6 @@ export async function payTokenFlow(conversation: Flow, ctx: FlowContext): Promis
 }
 
 export async function payCodeFlow(conversation: Flow, ctx: FlowContext, orderId: string): Promise<void> {
-  const chatId = ctx.chatId!;
   const keyboard = cancelKeyboard(ctx);
   // Entered from the card's "Pay" press: the card turns into the code prompt (no Pay button left on it).
   const prompt = ctx.t("pay-code-prompt", { id: escapeHtml(orderId) });
@@ -63,7 +63,15 @@ export async function payCodeFlow(conversation: Flow, ctx: FlowContext, orderId:
     if (code === undefined) return;
     let outcome: PayOutcome;
     try {
-      outcome = await callExchanger(conversation, (caller, deps) => payOrder(deps, caller, chatId, orderId, code));
+      outcome = await callExchanger(conversation, (caller, deps, outer) =>
+        payOrder(
+          deps,
+          caller,
+          orderId,
+          code,
+          spendWatch(outer, orderId, () => sendScreen(outer, renderPaymentElsewhere(outer, orderId))),
+        ),
+      );
     } catch (error) {
       // payOrder throws only before spending: say so, with the way to look at the order again.
       if (error instanceof Unavailable || error instanceof ExchangerError || error instanceof CodesLocked) {

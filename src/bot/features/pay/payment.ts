@@ -10,12 +10,13 @@ import { ExchangerError, Unauthorized, Unavailable } from "../../../exchanger/er
 import { formatBalances, readBalances } from "../../../exchanger/normalize/balance.js";
 import type { Caller, Order, UserInfo } from "../../../exchanger/types.js";
 import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
-import { isPayableStatus, readStatus, type OrderStatus } from "../../../exchanger/vocabulary.js";
+import { isPayableStatus, readStatus, statusKey, type OrderStatus } from "../../../exchanger/vocabulary.js";
 import { currencyText, type CurrencyNames } from "../../ui/money.js";
 import type { BotDeps } from "../../context.js";
 import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { isTwoFactorMessage } from "../../core/two-factor.js";
-import { Confirmations } from "../../core/confirmations.js";
+import { Confirmations, type SettledSpend } from "../../core/confirmations.js";
+import type { SpendWatch } from "../../core/after-spend.js";
 
 /** Everything the confirmation card shows. */
 export interface PayCard {
@@ -100,38 +101,165 @@ export async function loadPayCard(deps: BotDeps, caller: Caller, chatId: number,
   return card;
 }
 
+/** No-op marks, for a payment nobody watches (tests of the function alone). */
+const UNWATCHED: SpendWatch = {
+  left: () => undefined,
+  decided: () => undefined,
+  bookkeepingFailed: async () => undefined,
+  busy: async () => undefined,
+};
+
+/** How long a Pay press waits for another chat's payment of the same order to end (a spend call takes seconds). */
+export const OTHER_SPEND_WAIT_MS = 30_000;
+const OTHER_SPEND_POLL_MS = 250;
+
 /**
- * Pays the order once. Re-reads it first (fresh status, and the token, which is never stored), holds
- * the per-chat-and-token lock around spend-balance, and never retries that call.
- * Throws only when nothing can have been spent (the order could not be read, or the key was rejected).
+ * Pays the order once per account. Re-reads it first (fresh status, and the token, which is never
+ * stored), claims the account's spend record of the order (core/confirmations.ts: shared by every chat
+ * linked with the same key, on every instance) around spend-balance, and never retries that call.
+ * While another chat of the account is paying the order, `watch.busy()` says so and the other payment's
+ * outcome is returned when it ends. Throws only when nothing can have been spent (the order could not
+ * be read, or the key was rejected).
+ *
+ * Once the spend request has left, the outcome is the exchanger's answer alone (core/after-spend.ts):
+ * a failure of our storage after that point (the spend record, the 2FA allowance's reset) is reported
+ * through `watch` and never turns a payment into an error.
  */
-export async function payOrder(deps: BotDeps, caller: Caller, chatId: number, orderId: string, code?: string): Promise<PayOutcome> {
+export async function payOrder(
+  deps: BotDeps,
+  caller: Caller,
+  orderId: string,
+  code?: string,
+  watch: SpendWatch = UNWATCHED,
+): Promise<PayOutcome> {
   const order = await findOwnOrder(deps, caller, { id: orderId });
   const token = order?.token;
   if (!order || !token) return { kind: "not-found", orderId };
   if (!isPayableStatus(order.status)) return { kind: "not-payable", orderId, status: order.status };
 
   const guards = new Confirmations(deps.kv);
-  if (!(await guards.lock(chatId, token))) return { kind: "busy", orderId };
-  let result: unknown;
-  try {
-    const spend = () => deps.exchanger.spendBalance(caller, { token, twoFactorCode: code });
-    // A code counts against the account's allowance (code-attempts.ts); CodesLocked means nothing was sent.
-    result = code === undefined ? await spend() : await deps.codeAttempts.send(caller, spend);
-  } catch (error) {
-    // The request may have reached the exchanger: keep the lock until it expires so that nobody pays
-    // again while it might still be running, and tell the user the outcome is unknown.
-    if (error instanceof Unavailable) return { kind: "unknown", orderId };
-    await guards.unlock(chatId, token);
-    if (error instanceof ExchangerError) {
-      if (isTwoFactorMessage(error.serverMessage))
-        return code === undefined ? { kind: "needs-code", orderId } : { kind: "wrong-code", orderId, message: error.serverMessage };
-      return { kind: "refused", orderId, message: error.serverMessage };
-    }
-    throw error;
+  const account = deps.vault.accountIdOf(caller.apiKey);
+  if (!(await guards.claimSpend(account, orderId))) {
+    const other = await otherSpendOutcome(deps, caller, guards, account, orderId, watch);
+    if (other !== undefined) return other;
+    // The other attempt spent nothing (refused, wrong code): this press may pay now.
+    if (!(await guards.claimSpend(account, orderId))) return { kind: "busy", orderId };
   }
-  await guards.unlock(chatId, token);
-  return { kind: "paid", orderId, ...(await afterPayment(deps, caller, orderId, result)) };
+  // What the exchanger answered, kept apart from what our own bookkeeping around the call did.
+  let answer: { ok: true; result: unknown } | { ok: false; error: unknown } | undefined;
+  const spend = async () => {
+    watch.left();
+    try {
+      const result = await deps.exchanger.spendBalance(caller, { token, twoFactorCode: code });
+      answer = { ok: true, result };
+      return result;
+    } catch (error) {
+      answer = { ok: false, error };
+      throw error;
+    }
+  };
+  /** Storage after the spend: a failure is reported, never thrown; once the store failed, the rest is skipped (records expire by themselves). */
+  let storeFailed = false;
+  const bookkeeping = async (step: string, run: () => Promise<unknown>): Promise<void> => {
+    if (storeFailed) return;
+    try {
+      await run();
+    } catch (error) {
+      storeFailed = true;
+      await watch.bookkeepingFailed(step, error);
+    }
+  };
+  const settle = (outcome: SettledSpend | undefined) => bookkeeping("payment record", () => guards.settleSpend(account, orderId, outcome));
+  try {
+    // A code counts against the account's allowance (code-attempts.ts); CodesLocked means nothing was sent.
+    await (code === undefined ? spend() : deps.codeAttempts.send(caller, spend));
+  } catch (error) {
+    if (answer === undefined) {
+      // Nothing left (too many codes, or the store failed before the call): the claim goes, the error is reported.
+      await guards.releaseSpend(account, orderId);
+      throw error;
+    }
+    // Our bookkeeping of the 2FA allowance failed after the exchanger answered: its answer stands.
+    if (answer.ok || error !== answer.error) {
+      storeFailed = true;
+      await watch.bookkeepingFailed("2FA allowance", error);
+    }
+  }
+  if (answer === undefined) throw new Error("spend-balance was neither answered nor failed"); // unreachable: spend() ran
+  if (!answer.ok) {
+    const error = answer.error;
+    // The request may have reached the exchanger: the record stays until it expires so that nobody
+    // pays again while it might still be running, and the user is told the outcome is unknown.
+    if (error instanceof Unavailable) {
+      await settle({ kind: "unknown" });
+      return decided(watch, true, { kind: "unknown", orderId });
+    }
+    if (error instanceof ExchangerError) {
+      await settle(undefined);
+      if (isTwoFactorMessage(error.serverMessage))
+        return decided(
+          watch,
+          false,
+          code === undefined ? { kind: "needs-code", orderId } : { kind: "wrong-code", orderId, message: error.serverMessage },
+        );
+      return decided(watch, true, { kind: "refused", orderId, message: error.serverMessage });
+    }
+    if (error instanceof Unauthorized) {
+      // The key was refused: nothing was spent, and the error boundary forgets the key as always.
+      await settle(undefined);
+      watch.decided(false);
+      throw error;
+    }
+    // Not an answer of the exchanger (a bug on our side): the outcome is unknown to the user.
+    await watch.bookkeepingFailed("spend call", error);
+    await settle({ kind: "unknown" });
+    return decided(watch, true, { kind: "unknown", orderId });
+  }
+  const after = await afterPayment(deps, caller, orderId, answer.result);
+  // The record is text other chats read back (readStatus): the status's one spelling (vocabulary's statusKey).
+  await settle({ kind: "paid", ...(after.status !== undefined && { status: statusKey(after.status) }) });
+  return decided(watch, true, { kind: "paid", orderId, ...after });
+}
+
+/**
+ * Another chat of the account holds the order's spend record: its outcome once known (said to be in
+ * progress first), "busy" when it does not end within OTHER_SPEND_WAIT_MS, or undefined when the record
+ * is gone (that attempt spent nothing).
+ */
+async function otherSpendOutcome(
+  deps: BotDeps,
+  caller: Caller,
+  guards: Confirmations,
+  account: string,
+  orderId: string,
+  watch: SpendWatch,
+): Promise<PayOutcome | undefined> {
+  const deadline = Date.now() + OTHER_SPEND_WAIT_MS;
+  let told = false;
+  for (;;) {
+    const state = await guards.spendState(account, orderId);
+    if (state.kind === "free") return undefined;
+    if (state.kind === "settled") {
+      // Its answer was lost: "in progress, or its outcome still unknown — check before paying again".
+      if (state.outcome.kind === "unknown") return { kind: "busy", orderId };
+      return { kind: "paid", orderId, ...(await afterPayment(deps, caller, orderId, { status: state.outcome.status })) };
+    }
+    if (Date.now() >= deadline) return { kind: "busy", orderId };
+    if (!told) {
+      told = true;
+      await watch.busy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, OTHER_SPEND_POLL_MS));
+  }
+}
+
+/**
+ * Marks the outcome as known (the user is about to read it). `spent: false` for a refusal of the code,
+ * where the flow asks again: nothing was spent, so later failures are ordinary ones.
+ */
+function decided(watch: SpendWatch, spent: boolean, outcome: PayOutcome): PayOutcome {
+  watch.decided(spent);
+  return outcome;
 }
 
 /** The new status and balance: from the spend result when it says, else read back (best effort). */

@@ -74,6 +74,11 @@ export function renderOutcome(ctx: T, outcome: Exclude<PayOutcome, { kind: "need
   }
 }
 
+/** Another chat linked to the same account is paying this order right now; its outcome follows. */
+export function renderPaymentElsewhere(ctx: T, orderId: string): Screen {
+  return { text: ctx.t("pay-in-progress-elsewhere", { id: escapeHtml(orderId) }) };
+}
+
 /** A payment stopped before anything was spent (the exchanger could not be asked, too many wrong codes...). */
 export function renderNothingPaid(ctx: T, orderId: string, reason: string): Screen {
   return {

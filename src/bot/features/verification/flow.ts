@@ -31,11 +31,11 @@ import {
   MAX_PHOTOS,
   NEEDS_PHOTOS,
   photoFromMessage,
-  uploadFileName,
   type CollectedPhoto,
   type FieldStep,
 } from "./form.js";
 import { MENU_DATA } from "../menu/public.js";
+import { ACCEPTED_IMAGE_TYPES, cleanUploadImage } from "./upload-image.js";
 
 export const VERIFICATION_FLOW = "verification";
 
@@ -255,7 +255,11 @@ async function collectPhotos(
 
 // ---- submission -------------------------------------------------------------------------------------
 
-type SubmitOutcome = { ok: true } | { ok: false; problem: "download" | "too-large" };
+type SubmitOutcome =
+  | { ok: true }
+  | { ok: false; problem: "download" | "too-large" }
+  /** The photo at index `photo` cannot be sent (upload-image.ts): left out, the others may go. */
+  | { ok: false; problem: "not-image" | "too-many-pixels"; photo: number };
 
 /**
  * Downloads every photo from Telegram and uploads them all in one submit call, inside one external
@@ -279,7 +283,7 @@ async function submit(conversation: Flow, ctx: FlowContext, fields: Verification
   }
   return callExchanger(conversation, async (caller, deps): Promise<SubmitOutcome> => {
     const uploads: PhotoUpload[] = [];
-    for (const [index, { path, photo }] of files.entries()) {
+    for (const [index, { path }] of files.entries()) {
       let data: Uint8Array;
       try {
         data = await deps.downloadFile(path);
@@ -288,7 +292,10 @@ async function submit(conversation: Flow, ctx: FlowContext, fields: Verification
         return { ok: false, problem: "download" };
       }
       if (data.length > MAX_PHOTO_BYTES) return { ok: false, problem: "too-large" };
-      uploads.push({ filename: uploadFileName(photo, index), contentType: photo.contentType, data });
+      const clean = await cleanUploadImage(data, index + 1);
+      if (!clean.ok) return { ok: false, problem: clean.reason, photo: index };
+      if (clean.image.data.length > MAX_PHOTO_BYTES) return { ok: false, problem: "too-large" };
+      uploads.push({ filename: clean.image.fileName, contentType: clean.image.contentType, data: clean.image.data });
     }
     await deps.exchanger.submitVerification(caller, fields, uploads);
     return { ok: true };
@@ -313,8 +320,8 @@ async function confirmAndSubmit(
   fields: VerificationFields,
   photos: CollectedPhoto[],
 ): Promise<{ result: "edit" } | { result: "sent"; screen: LiveScreen }> {
-  const summary = renderSummary(ctx, kind, fields, photos.length);
-  const keyboard = cancelRow(
+  let summary = renderSummary(ctx, kind, fields, photos.length);
+  let keyboard = cancelRow(
     ctx,
     new InlineKeyboard().text(ctx.t("verification-btn-submit"), "verif:send").text(ctx.t("verification-btn-edit"), "verif:edit").row(),
   );
@@ -322,7 +329,8 @@ async function confirmAndSubmit(
   let screen = await show(ctx, summary, keyboard, true);
 
   for (;;) {
-    const action = await nextAction(conversation, screen, (data) => data === "verif:send" || data === "verif:edit");
+    const canSend = !NEEDS_PHOTOS[kind] || photos.length > 0;
+    const action = await nextAction(conversation, screen, (data) => (data === "verif:send" && canSend) || data === "verif:edit");
     if (action.type !== "button") {
       if (action.type === "command") await inFormHint(action.ctx);
       else await action.ctx.reply(ctx.t("verification-use-buttons"));
@@ -342,7 +350,16 @@ async function confirmAndSubmit(
         await conversation.external((outer) => clearTypedInput(outer.deps.kv, outer.chatId!));
         return { result: "sent", screen };
       }
-      problem = ctx.t(outcome.problem === "too-large" ? "verification-submit-too-large" : "verification-submit-download-failed");
+      if (outcome.problem === "not-image" || outcome.problem === "too-many-pixels") {
+        photos.splice(outcome.photo, 1); // left out; the others may still go
+        summary = renderSummary(ctx, kind, fields, photos.length);
+        if (photos.length === 0) keyboard = cancelRow(ctx, new InlineKeyboard().text(ctx.t("verification-btn-edit"), "verif:edit").row());
+        problem = ctx.t(`verification-submit-${outcome.problem}`, {
+          n: outcome.photo + 1,
+          types: ACCEPTED_IMAGE_TYPES,
+          left: photos.length,
+        });
+      } else problem = ctx.t(outcome.problem === "too-large" ? "verification-submit-too-large" : "verification-submit-download-failed");
     } catch (error) {
       // The exchanger's refusal (e.g. a field it does not accept) or an outage: keep the form, let
       // the user retry or edit. A rejected key (Unauthorized) goes to the error boundary.

@@ -67,32 +67,32 @@ export const MAX_PHOTO_BYTES = 9000 * 1024;
 /** Enough for both sides of a document and a selfie, several times over. */
 export const MAX_PHOTOS = 10;
 
-/** A photo the user sent, kept by Telegram file id until submission (never downloaded earlier). */
+/**
+ * A photo the user sent, kept by Telegram file id until submission (never downloaded earlier). What
+ * it is, and under which name it is sent, is decided from its bytes then (upload-image.ts): nothing
+ * the user's app declared (MIME type, file name) reaches the exchanger.
+ */
 export interface CollectedPhoto {
   fileId: string;
   /** The user's message, so it can be deleted from the chat afterwards. */
   messageId: number;
-  contentType: string;
-  /** The document's own name; photos get a generated one at upload. */
-  fileName?: string;
 }
 
 export type PhotoIntake =
   { ok: true; photo: CollectedPhoto } | { ok: false; reason: "too-large"; sizeKb: number } | { ok: false; reason: "not-image" };
 
-/** Image types taken from documents by file extension when Telegram gives no mime type. */
+/**
+ * Image types taken from documents by file extension when Telegram gives no mime type. Only the types
+ * the exchanger can show (upload-image.ts, which checks the bytes at submission): a HEIC, GIF or TIFF
+ * file is refused at once, while the user can still send it as a photo (Telegram converts photos to JPEG).
+ */
 const EXTENSION_TYPES: Record<string, string> = {
   jpg: "image/jpeg",
   jpeg: "image/jpeg",
   png: "image/png",
   webp: "image/webp",
-  heic: "image/heic",
-  heif: "image/heif",
-  gif: "image/gif",
-  bmp: "image/bmp",
-  tif: "image/tiff",
-  tiff: "image/tiff",
 };
+const ACCEPTED_DOCUMENT_TYPES = new Set(["image/jpeg", "image/jpg", "image/pjpeg", "image/png", "image/webp"]);
 
 function documentType(document: NonNullable<Message["document"]>): string | undefined {
   const mime = document.mime_type?.toLowerCase().trim();
@@ -103,7 +103,8 @@ function documentType(document: NonNullable<Message["document"]>): string | unde
 
 /**
  * Reads a photo or an image document from a message; undefined when the message holds neither.
- * SVG counts as "not an image" here: it is a document format that can carry scripts, not a picture.
+ * A document must declare a type the exchanger can show (JPEG, PNG, WebP); what it really is, is
+ * checked from its bytes at submission (upload-image.ts) — a declaration is only a first filter.
  */
 export function photoFromMessage(message: Message): PhotoIntake | undefined {
   const tooLarge = (size: number | undefined): PhotoIntake | undefined =>
@@ -115,17 +116,17 @@ export function photoFromMessage(message: Message): PhotoIntake | undefined {
     return (
       tooLarge(largest.file_size) ?? {
         ok: true,
-        photo: { fileId: largest.file_id, messageId: message.message_id, contentType: "image/jpeg" },
+        photo: { fileId: largest.file_id, messageId: message.message_id },
       }
     );
   }
   if (message.document) {
     const type = documentType(message.document);
-    if (!type || !type.startsWith("image/") || type.startsWith("image/svg")) return { ok: false, reason: "not-image" };
+    if (!type || !ACCEPTED_DOCUMENT_TYPES.has(type)) return { ok: false, reason: "not-image" };
     return (
       tooLarge(message.document.file_size) ?? {
         ok: true,
-        photo: { fileId: message.document.file_id, messageId: message.message_id, contentType: type, fileName: message.document.file_name },
+        photo: { fileId: message.document.file_id, messageId: message.message_id },
       }
     );
   }
@@ -133,12 +134,4 @@ export function photoFromMessage(message: Message): PhotoIntake | undefined {
   if (message.sticker || message.video || message.animation || message.video_note || message.voice || message.audio)
     return { ok: false, reason: "not-image" };
   return undefined;
-}
-
-/** A safe upload name: the document's own (cleaned) or photo-<n>.<ext>. */
-export function uploadFileName(photo: CollectedPhoto, index: number): string {
-  const own = photo.fileName?.replace(/[^\w.\- ]+/g, "_").trim();
-  if (own) return own.slice(-100);
-  const extension = photo.contentType.split("/")[1]?.replace(/[^a-z0-9]/gi, "") || "jpg";
-  return `photo-${index + 1}.${extension === "jpeg" ? "jpg" : extension}`;
 }

@@ -14,6 +14,7 @@ pay-done = ✅ <b>Order #{ $id } is paid from your balance.</b>
 pay-order-gone = 🤷 Order #{ $id } was not found in your account.
 pay-not-payable-now = ⛔ Order #{ $id } can no longer be paid: its status is now “{ $status }”. Nothing was charged.
 pay-busy = ⏳ A payment of order #{ $id } is already in progress (or its outcome is still unknown). Check its status in a minute before trying again.
+pay-in-progress-elsewhere = ⏳ A payment of order #{ $id } is already in progress (from another chat linked to your account). I did not start a second one; I will show you how it ends.
 pay-refused = ❌ The exchanger did not pay order #{ $id }: { $message }
     Nothing was charged.
 pay-refused-generic = ❌ The exchanger refused to pay order #{ $id } without saying why. Nothing was charged.

@@ -85,7 +85,7 @@ verification-photo-received = 📷 Photo { $n } received. Send more, or press �
 verification-photo-expected = 📷 Please send a photo (or an image file).
 verification-photo-or-done = 📷 Send another photo, or press “Done” when you have sent them all.
 verification-photo-too-large = ❌ This file is { $size } KB; the limit is { $max } KB per photo. It was not added. Please send a smaller photo (sending it as a photo, not as a file, makes it smaller).
-verification-photo-not-image = ❌ This is not an image, so it was not added. Please send a photo or an image file (JPEG, PNG…).
+verification-photo-not-image = ❌ This is not a JPEG, PNG or WebP image, so it was not added. Please send a photo, or an image file of one of these types (a HEIC or other picture: send it as a photo, not as a file).
 verification-photo-limit = ❌ You have already sent { $max } photos, the maximum. Press “Done” to continue.
 
 verification-summary-title = 📋 <b>Please check your verification request</b>
@@ -96,6 +96,18 @@ verification-summary-confirm = Submit it?
 verification-editing = <i>✏️ Editing: let's fill in the form again.</i>
 verification-sending = <i>⏳ Sending…</i>
 verification-submit-too-large = ❌ One of the photos is larger than 9000 KB. Press “Edit” and send smaller photos.
+verification-submit-not-image = ❌ Photo { $n } is not a { $types } image (judged by its content), so I left it out.
+    { $left ->
+        [0] No photos are left: press “Edit” and send them again.
+        [one] 1 photo is left: press “Submit” to send it, or “Edit” to start over.
+       *[other] { $left } photos are left: press “Submit” to send them, or “Edit” to start over.
+    }
+verification-submit-too-many-pixels = ❌ Photo { $n } has too many pixels for me to process, so I left it out. Sending it as a photo (not as a file) makes it smaller.
+    { $left ->
+        [0] No photos are left: press “Edit” and send them again.
+        [one] 1 photo is left: press “Submit” to send it, or “Edit” to start over.
+       *[other] { $left } photos are left: press “Submit” to send them, or “Edit” to start over.
+    }
 verification-submit-download-failed = ❌ I could not fetch your photos from Telegram. Press “Submit” to try again, or “Edit” to send them anew.
 
 verification-sent = ✅ <b>Your verification request was sent.</b>

@@ -1,6 +1,6 @@
 import type { Message } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { FORM_STEPS, MAX_PHOTO_BYTES, photoFromMessage, uploadFileName } from "../../../../src/bot/features/verification/form.js";
+import { FORM_STEPS, MAX_PHOTO_BYTES, photoFromMessage } from "../../../../src/bot/features/verification/form.js";
 
 const base = { message_id: 7, date: 0, chat: { id: 1, type: "private", first_name: "T" } } as const;
 const photoMessage = (sizes: (number | undefined)[]) =>
@@ -12,11 +12,8 @@ const documentMessage = (document: { file_name?: string; mime_type?: string; fil
   ({ ...base, document: { file_id: "D", file_unique_id: "DU", ...document } }) as unknown as Message;
 
 describe("photo intake", () => {
-  it("takes the largest size of a photo as JPEG", () => {
-    expect(photoFromMessage(photoMessage([1000, 50_000]))).toEqual({
-      ok: true,
-      photo: { fileId: "F1", messageId: 7, contentType: "image/jpeg" },
-    });
+  it("takes the largest size of a photo", () => {
+    expect(photoFromMessage(photoMessage([1000, 50_000]))).toEqual({ ok: true, photo: { fileId: "F1", messageId: 7 } });
   });
 
   it("refuses anything over 9000 KB by Telegram's file_size; exactly 9000 KB passes", () => {
@@ -29,11 +26,14 @@ describe("photo intake", () => {
     });
   });
 
-  it("accepts image documents with their own type and name; refuses other files and SVG", () => {
-    expect(photoFromMessage(documentMessage({ file_name: "scan.png", mime_type: "image/png", file_size: 10 }))).toEqual({
-      ok: true,
-      photo: { fileId: "D", messageId: 7, contentType: "image/png", fileName: "scan.png" },
-    });
+  it("accepts documents declared as JPEG, PNG or WebP (their name is not kept); refuses other files, SVG, HEIC, GIF", () => {
+    for (const mime_type of ["image/jpeg", "image/png", "image/webp"])
+      expect(photoFromMessage(documentMessage({ file_name: "scan.x", mime_type, file_size: 10 }))).toEqual({
+        ok: true,
+        photo: { fileId: "D", messageId: 7 },
+      });
+    for (const mime_type of ["image/heic", "image/gif", "image/tiff", "image/bmp"])
+      expect(photoFromMessage(documentMessage({ file_name: "scan.x", mime_type })), mime_type).toEqual({ ok: false, reason: "not-image" });
     expect(photoFromMessage(documentMessage({ file_name: "scan.pdf", mime_type: "application/pdf" }))).toEqual({
       ok: false,
       reason: "not-image",
@@ -43,10 +43,8 @@ describe("photo intake", () => {
       reason: "not-image",
     });
     // No mime type from Telegram: the extension decides.
-    expect(photoFromMessage(documentMessage({ file_name: "IMG_1.HEIC" }))).toMatchObject({
-      ok: true,
-      photo: { contentType: "image/heic" },
-    });
+    expect(photoFromMessage(documentMessage({ file_name: "IMG_1.JPG" }))).toMatchObject({ ok: true });
+    expect(photoFromMessage(documentMessage({ file_name: "IMG_1.HEIC" }))).toEqual({ ok: false, reason: "not-image" });
     expect(photoFromMessage(documentMessage({ file_name: "notes" }))).toEqual({ ok: false, reason: "not-image" });
   });
 
@@ -54,16 +52,6 @@ describe("photo intake", () => {
     expect(photoFromMessage({ ...base, sticker: { file_id: "S" } } as unknown as Message)).toEqual({ ok: false, reason: "not-image" });
     expect(photoFromMessage({ ...base, video: { file_id: "V" } } as unknown as Message)).toEqual({ ok: false, reason: "not-image" });
     expect(photoFromMessage({ ...base, location: { latitude: 1, longitude: 2 } } as unknown as Message)).toBeUndefined();
-  });
-});
-
-describe("upload names", () => {
-  it("numbers photos and cleans document names", () => {
-    expect(uploadFileName({ fileId: "F", messageId: 1, contentType: "image/jpeg" }, 0)).toBe("photo-1.jpg");
-    expect(uploadFileName({ fileId: "F", messageId: 1, contentType: "image/png" }, 2)).toBe("photo-3.png");
-    expect(uploadFileName({ fileId: "F", messageId: 1, contentType: "image/png", fileName: 'my "scan"/<1>.png' }, 0)).toBe(
-      "my _scan_1_.png",
-    );
   });
 });
 

@@ -1,0 +1,93 @@
+/**
+ * A secret typed after its prompt was left does not stay in the chat.
+ *
+ * The user is asked for a password or a 2FA code, leaves the prompt (a command, another screen's
+ * button: flow-exit.ts), then types the answer anyway — it would stay in the chat under "Use the
+ * menu". So when a secret prompt is LEFT, its marker (secret-prompt.ts) becomes a lapsed record for
+ * LAPSED_PROMPT_TTL_MS; within that time a message that could be its answer — any text that is not a
+ * command for a password, a code-shaped text for a code — and that no running flow takes is deleted
+ * first, and the bot says in one line why, with a button back to that step.
+ *
+ * Cost: the secret guard reads the record in the same round trip as the marker (`readSecretPrompts`);
+ * the decision waits until the flows had their turn (`createLapsedPromptGuard`, installed after them),
+ * so typing into another flow's prompt, commands and buttons are never disturbed. A deliberate cancel
+ * (/cancel, Cancel) leaves no record.
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import type { BotContext } from "../context.js";
+import type { KV } from "../../storage/kv.js";
+import { chatKeyPrefix } from "../../storage/settings.js";
+import { parseSecretStep, secretPromptKey, type SecretStep } from "./secret-prompt.js";
+import { normalizeCode } from "./two-factor.js";
+import { enterFlow, refuseWhileCodesLocked } from "./secure-prompts.js";
+
+/** How long a left secret prompt keeps guarding the chat. */
+export const LAPSED_PROMPT_TTL_MS = 10 * 60 * 1000;
+export const LAPSED_BACK_DATA = "lapsed:back";
+
+/** What the user is told, by the kind of secret and whether Telegram let the bot delete the message. */
+const NOTICE = {
+  password: { deleted: "secret-lapsed-password", kept: "secret-lapsed-password-not-deleted" },
+  code: { deleted: "secret-lapsed-code", kept: "secret-lapsed-code-not-deleted" },
+} as const;
+
+const lapsedKey = (chatId: number | string): string => `${chatKeyPrefix(chatId)}secret-lapsed`;
+
+/** The secret-prompt marker and the lapsed record, in one round trip (the secret guard's one read). */
+export async function readSecretPrompts(kv: KV, chatId: number | string): Promise<{ open: boolean; lapsed?: SecretStep }> {
+  const [open, lapsed] = await kv.mget([secretPromptKey(chatId), lapsedKey(chatId)]);
+  return { open: open !== undefined, ...(lapsed !== undefined && { lapsed: parseSecretStep(lapsed) }) };
+}
+
+/**
+ * The one hook where a secret prompt is left (flow-exit.ts leaveFlows): the open marker becomes a
+ * lapsed record. No marker (the flow asked for nothing secret): nothing is written.
+ */
+export async function lapseSecretPrompt(kv: KV, chatId: number | string): Promise<void> {
+  const marker = await kv.get(secretPromptKey(chatId));
+  if (marker === undefined) return;
+  await kv.set(lapsedKey(chatId), marker, LAPSED_PROMPT_TTL_MS);
+  await kv.del(secretPromptKey(chatId));
+}
+
+/** Could this text be the answer to the step? Commands never are; a code prompt wants six digits. */
+export function couldAnswer(step: SecretStep, text: string): boolean {
+  if (text.startsWith("/") || text.trim() === "") return false;
+  return step.kind === "password" || normalizeCode(text) !== undefined;
+}
+
+/**
+ * Installed after the flows: a text the guard found could answer a left prompt, which no flow took,
+ * is deleted and explained; the button goes back to that step (its flow entered again, with the same
+ * arguments; refused while 2FA codes are locked, as every entry to a flow that sends a code).
+ */
+export function createLapsedPromptGuard(): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.on("message:text", async (ctx, next) => {
+    const step = ctx.lapsedPrompt;
+    if (step === undefined || !couldAnswer(step, ctx.message.text)) return next();
+    const deleted = await ctx.deleteMessage().then(
+      () => true,
+      (error: unknown) => {
+        ctx.logger.warn(
+          { reason: "lapsed", err: error instanceof Error ? error.message : String(error) },
+          "could not delete a message that may hold a secret",
+        );
+        return false;
+      },
+    );
+    const text = ctx.t(NOTICE[step.kind][deleted ? "deleted" : "kept"]);
+    const keyboard = step.flow === undefined ? undefined : new InlineKeyboard().text(ctx.t("secret-lapsed-back"), LAPSED_BACK_DATA);
+    await ctx.reply(text, keyboard === undefined ? {} : { reply_markup: keyboard });
+  });
+  composer.callbackQuery(LAPSED_BACK_DATA, async (ctx) => {
+    const chatId = ctx.chatId!;
+    const value = await ctx.deps.kv.get(lapsedKey(chatId));
+    const step = value === undefined ? undefined : parseSecretStep(value);
+    if (step?.flow === undefined) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
+    if (await refuseWhileCodesLocked(ctx)) return;
+    await ctx.deps.kv.del(lapsedKey(chatId));
+    await enterFlow(ctx, step.flow, ...(step.args ?? []));
+  });
+  return composer;
+}

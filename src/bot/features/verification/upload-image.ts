@@ -1,0 +1,78 @@
+/**
+ * What a verification photo becomes before it reaches the exchanger: an image the exchanger can
+ * show, identified by its bytes, re-encoded without any of its metadata, under the bot's own name.
+ *
+ * Why each step:
+ * - identified by content, never by the MIME type or name the user's app declared: a ZIP renamed
+ *   `passport.jpg` or PHP source sent as `image/jpeg` is refused. sharp (libvips) reads the bytes;
+ *   only JPEG, PNG and WebP are accepted — what the exchanger's pages can show.
+ * - re-encoded by sharp, which writes no metadata unless asked: EXIF (GPS position, camera serial
+ *   number), XMP and IPTC of a document photo never leave the bot. The EXIF orientation is applied
+ *   to the pixels first, so a portrait photo still stands upright without it.
+ * - a pixel-count limit, checked from the header before anything is decoded (and enforced again by
+ *   libvips while decoding): a small file that decodes to gigabytes (a decompression bomb) is refused.
+ *   The byte-size limit (MAX_PHOTO_BYTES) is checked on the download before this.
+ * - the bot's own file name (`photo-1.jpg`): the user's (`shell.php`, `../../x.phtml`) never leaves.
+ */
+import sharp from "sharp";
+
+/** What the exchanger can show; named in the refusal. */
+export const ACCEPTED_IMAGE_TYPES = "JPEG, PNG, WebP";
+
+/** 50 megapixels: every phone's ordinary photo (a 48 MP camera's 8064×6048) and bounded memory to decode. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+const OUTPUTS = {
+  jpeg: { contentType: "image/jpeg", extension: "jpg" },
+  png: { contentType: "image/png", extension: "png" },
+  webp: { contentType: "image/webp", extension: "webp" },
+} as const;
+
+type Accepted = keyof typeof OUTPUTS;
+
+export interface CleanImage {
+  data: Uint8Array;
+  contentType: string;
+  /** The bot's own name for the n-th photo (1-based): `photo-<n>.<extension>`. */
+  fileName: string;
+}
+
+export type UploadVerdict =
+  | { ok: true; image: CleanImage }
+  /** not-image: not JPEG, PNG or WebP by its bytes (or unreadable); too-many-pixels: over MAX_IMAGE_PIXELS. */
+  | { ok: false; reason: "not-image" | "too-many-pixels" };
+
+/** The bytes the user sent as the n-th photo (1-based) → what may be uploaded, or why not. */
+export async function cleanUploadImage(bytes: Uint8Array, n: number): Promise<UploadVerdict> {
+  const input = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false });
+  let format: string | undefined;
+  let pixels: number;
+  try {
+    const metadata = await input().metadata();
+    format = metadata.format;
+    pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  } catch (error) {
+    // libvips refuses a header over the pixel limit already; anything else is no image it knows.
+    return { ok: false, reason: overPixelLimit(error) ? "too-many-pixels" : "not-image" };
+  }
+  if (!isAccepted(format)) return { ok: false, reason: "not-image" };
+  if (pixels > MAX_IMAGE_PIXELS) return { ok: false, reason: "too-many-pixels" };
+  let data: Buffer;
+  try {
+    data = await input().rotate().toFormat(format).toBuffer();
+  } catch (error) {
+    // The header was fine but the pixels are not (truncated, corrupt, or over the limit after all).
+    return { ok: false, reason: overPixelLimit(error) ? "too-many-pixels" : "not-image" };
+  }
+  const output = OUTPUTS[format];
+  return { ok: true, image: { data: new Uint8Array(data), contentType: output.contentType, fileName: `photo-${n}.${output.extension}` } };
+}
+
+/** sharp's refusal of an image over `limitInputPixels` ("Input image exceeds pixel limit"). */
+function overPixelLimit(error: unknown): boolean {
+  return error instanceof Error && /pixel limit/i.test(error.message);
+}
+
+function isAccepted(format: string | undefined): format is Accepted {
+  return format !== undefined && Object.hasOwn(OUTPUTS, format);
+}
