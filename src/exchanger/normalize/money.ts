@@ -70,6 +70,34 @@ export interface SideRead {
  * One side of an order (or a direction): the amount and currency, from flat fields, a nested object
  * per side, or objects per fact keyed by side. Undefined money when nothing about it was found.
  */
+/** Where each fact of a side may be, per side word: built once, not per record. */
+interface SideNames {
+  word: string;
+  nested: string[];
+  amount: string[];
+  currencyId: string[];
+  currency: string[];
+  code: string[];
+  name: string[];
+}
+
+const sideNames = (word: string): SideNames => ({
+  word,
+  nested: [word, `${word}_info`, `${word}_side`],
+  amount: [`${word}_amount`, `amount_${word}`, `${word}_sum`, `sum_${word}`, `${word}_value`],
+  currencyId: [`${word}_currency_id`, `currency_${word}_id`, `currency_id_${word}`],
+  currency: [`${word}_currency`, `currency_${word}`],
+  code: [`${word}_currency_code`, `${word}_code`, `${word}_xml_code`, `${word}_symbol`],
+  name: [`${word}_currency_name`, `${word}_currency_title`, `${word}_name`],
+});
+
+const SIDE_NAMES: Readonly<Record<Side, readonly SideNames[]>> = {
+  send: SIDE_WORDS.send.map(sideNames),
+  receive: SIDE_WORDS.receive.map(sideNames),
+};
+const CURRENCY_OBJECT = ["currency", "currency_info"];
+const CURRENCY_ID = ["currency_id", "currencyId"];
+
 export function readSide(record: RawRecord, side: Side, notes?: Notes): SideRead {
   const used: string[] = [];
   let amount: string | undefined;
@@ -79,17 +107,17 @@ export function readSide(record: RawRecord, side: Side, notes?: Notes): SideRead
     used.push(hit.key);
     return hit.value;
   };
-  for (const word of SIDE_WORDS[side]) {
+  for (const names of SIDE_NAMES[side]) {
     // Nested per side: "send": {"amount": …, "currency_id": …, "currency": {…}}.
-    const nested = found(record, [word, `${word}_info`, `${word}_side`]);
+    const nested = found(record, names.nested);
     if (nested !== undefined && isRecord(nested.value)) {
       used.push(nested.key);
       notes?.understand(nested.key, "nested per side");
       const inner = nested.value;
       amount ??= amountOf(found(inner, AMOUNT_NAMES)?.value);
-      currency = merge(currency, readCurrencyRef(found(inner, ["currency", "currency_info"])?.value));
+      currency = merge(currency, readCurrencyRef(found(inner, CURRENCY_OBJECT)?.value));
       currency = merge(currency, readCurrencyRef(inner));
-      const innerId = idOf(found(inner, ["currency_id", "currencyId"])?.value);
+      const innerId = idOf(found(inner, CURRENCY_ID)?.value);
       if (innerId !== undefined) currency = merge(currency, { id: innerId });
     } else if (nested !== undefined && amount === undefined) {
       // "send": "0.03" — a scalar side is its amount.
@@ -99,17 +127,17 @@ export function readSide(record: RawRecord, side: Side, notes?: Notes): SideRead
         amount = scalar;
       }
     }
-    amount ??= amountOf(take(found(record, [`${word}_amount`, `amount_${word}`, `${word}_sum`, `sum_${word}`, `${word}_value`])));
-    const id = idOf(take(found(record, [`${word}_currency_id`, `currency_${word}_id`, `currency_id_${word}`, `${word}_currency_id`])));
+    amount ??= amountOf(take(found(record, names.amount)));
+    const id = idOf(take(found(record, names.currencyId)));
     if (id !== undefined) currency = merge(currency, { id });
-    const ref = take(found(record, [`${word}_currency`, `currency_${word}`]));
+    const ref = take(found(record, names.currency));
     if (ref !== undefined) {
-      if (isRecord(ref)) notes?.understand(`${word}_currency`, "understood from an object");
+      if (isRecord(ref)) notes?.understand(`${names.word}_currency`, "understood from an object");
       currency = merge(currency, readCurrencyRef(ref));
     }
-    const code = textOf(take(found(record, [`${word}_currency_code`, `${word}_code`, `${word}_xml_code`, `${word}_symbol`])));
+    const code = textOf(take(found(record, names.code)));
     if (code !== undefined) currency = merge(currency, { code });
-    const name = textOf(take(found(record, [`${word}_currency_name`, `${word}_currency_title`, `${word}_name`])));
+    const name = textOf(take(found(record, names.name)));
     if (name !== undefined) currency = merge(currency, { name });
   }
   // Grouped per fact: "amounts": {"send": "0.03"}, "currencies": {"send": {"code": "BTC"}}.

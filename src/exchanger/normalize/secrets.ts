@@ -23,8 +23,18 @@ import { fieldKey, isRecord } from "./values.js";
  * whatever its value and however deep it sits.
  */
 export function isHiddenField(name: string): boolean {
-  return isSecretFieldName(name);
+  let hidden = HIDDEN.get(name);
+  if (hidden === undefined) {
+    hidden = isSecretFieldName(name);
+    // The same few dozen names come on every record: answered once. Bounded against endless names.
+    if (HIDDEN.size >= MAX_HIDDEN) HIDDEN.clear();
+    if (name.length <= 64) HIDDEN.set(name, hidden);
+  }
+  return hidden;
 }
+
+const HIDDEN = new Map<string, boolean>();
+const MAX_HIDDEN = 4096;
 
 /** Values that look like hashes or keys (long hex, bcrypt/argon) even under an innocent name. */
 const KEY_LIKE = /^(\$2[aby]?\$|\$argon2)|^[a-f0-9]{32,}$/i;

@@ -170,12 +170,23 @@ function utc(...parts: Array<string | undefined>): Date | undefined {
   return date.getUTCMonth() === mo! - 1 && date.getUTCDate() === d ? date : undefined;
 }
 
+/** Spellings already computed: the same few dozen names are asked for on every record. Bounded. */
+const FIELD_KEYS = new Map<string, string>();
+const MAX_FIELD_KEYS = 4096;
+
 /** "createdAt", "Created-At" and "created_at" are one name. */
 export function fieldKey(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .replace(/[\s\-.]+/g, "_")
-    .toLowerCase();
+  let key = FIELD_KEYS.get(name);
+  if (key === undefined) {
+    key = name
+      .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+      .replace(/[\s\-.]+/g, "_")
+      .toLowerCase();
+    // A server sending endless distinct names must not grow this: it starts over instead.
+    if (FIELD_KEYS.size >= MAX_FIELD_KEYS) FIELD_KEYS.clear();
+    if (name.length <= 64) FIELD_KEYS.set(name, key);
+  }
+  return key;
 }
 
 /** The first present (non-empty) value under any of `names` (compared as fieldKey), or undefined. */
@@ -188,12 +199,34 @@ export function found(record: RawRecord, names: readonly string[]): { key: strin
   for (const name of names) {
     if (Object.hasOwn(record, name) && present(record[name])) return { key: name, value: record[name] };
   }
-  // Spelled differently ("sendAmount", "Send-Amount"): compared by fieldKey.
-  const wanted = new Set(names.map(fieldKey));
-  for (const key of Object.keys(record)) {
-    if (wanted.has(fieldKey(key)) && present(record[key])) return { key, value: record[key] };
+  // Spelled differently ("sendAmount", "Send-Amount"): compared by fieldKey, through the record's
+  // spellings computed once (a record is asked dozens of times while it is read).
+  const spellings = spellingsOf(record);
+  if (spellings.size === 0) return undefined;
+  for (const name of names) {
+    const key = spellings.get(fieldKey(name));
+    if (key !== undefined && present(record[key])) return { key, value: record[key] };
   }
   return undefined;
+}
+
+/** fieldKey(key) → key for the keys of a record not already in fieldKey form; cached per record object. */
+const SPELLINGS = new WeakMap<RawRecord, ReadonlyMap<string, string>>();
+const NO_SPELLINGS: ReadonlyMap<string, string> = new Map();
+
+function spellingsOf(record: RawRecord): ReadonlyMap<string, string> {
+  let spellings = SPELLINGS.get(record);
+  if (spellings === undefined) {
+    let map: Map<string, string> | undefined;
+    for (const key of Object.keys(record)) {
+      const spelled = fieldKey(key);
+      // Keys already in fieldKey form were found by the exact lookup.
+      if (spelled !== key && !Object.hasOwn(record, spelled)) (map ??= new Map()).set(spelled, key);
+    }
+    spellings = map ?? NO_SPELLINGS;
+    SPELLINGS.set(record, spellings);
+  }
+  return spellings;
 }
 
 export function present(value: unknown): boolean {
