@@ -1,9 +1,10 @@
 /**
  * Shapes of the Exchanger CMS User API (../shared/spec/exchange-user-api.md).
  *
- * The spec names only a few fields per resource; real servers send many more. Known fields are typed,
- * everything else is kept as-is (index signature) so cards can still show it. Ids may arrive as
- * strings or numbers.
+ * The spec names only a few fields per resource and real servers write them in many shapes, so the
+ * client reads every record once into the bot's own objects (normalize/: Order, Verification,
+ * SavedField, Direction, Currency, Account) and returns only those; their other fields are kept,
+ * masked and flattened, so cards can still show them. Ids are opaque text.
  */
 import type { Language } from "../config.js";
 import type { Order } from "./normalize/order.js";
