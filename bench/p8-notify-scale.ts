@@ -20,6 +20,7 @@
  * clock: the simulated exchanger answers at once. Production polls several chats at once, which
  * only hides an exchanger's latency behind the same permits.
  */
+import { readOrders } from "../src/exchanger/normalize/order.js";
 import type { Api } from "grammy";
 import type { Caller, ExchangerClient, ListParams, Order, OrderFilters, Page } from "../src/exchanger/types.js";
 import { ListOrder } from "../src/exchanger/list-order.js";
@@ -175,7 +176,8 @@ class World {
       this.calls++;
       const chat = this.byKey.get(caller.apiKey)!;
       if (!this.moving(chat)) this.quietCalls++;
-      const orders = chat.orders.map((o) => ({ id: o.id, status: o.status, send_currency_id: 1, receive_currency_id: 2 }));
+      // Read like the client reads a server's records (normalize/order.ts).
+      const orders = readOrders(chat.orders.map((o) => ({ id: o.id, status: o.status, send_currency_id: 1, receive_currency_id: 2 })));
       if (params.id !== undefined) return { items: orders.filter((o) => String(o.id) === String(params.id)) };
       const limit = params.limit ?? 20;
       const start = ((params.page ?? 1) - 1) * limit;

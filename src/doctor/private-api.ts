@@ -7,7 +7,6 @@
  * the bot applies when a creation is refused, so the doctor says what the bot will conclude.
  */
 import { ExchangerError, Unauthorized, Unavailable } from "../exchanger/errors.js";
-import { isPlainObject } from "../exchanger/envelope.js";
 import { fieldParameterName } from "../exchanger/field-parameter.js";
 import { createOrderParams, createPrivateClient, type KeyProbe, type ProbeAnswer } from "../exchanger/private-client.js";
 import type { ExchangerClientWithStats } from "../exchanger/client.js";
@@ -79,8 +78,7 @@ function describeAnswer({ httpStatus, serverMessage }: ProbeAnswer): string {
 
 /**
  * The first direction's fields as the bot reads them, each with the parameter it would be sent under.
- * TODO(norm): read the fields through the normalized direction once it exists, so the doctor shows
- * exactly what the exchange flow sends.
+ * Read through the normalized direction (exchanger/normalize/direction.ts), as the exchange flow reads it.
  */
 async function fieldLines(client: Pick<ExchangerClient, "getExchanges" | "getExchange">, language: Language): Promise<string[]> {
   let direction: Direction;
@@ -93,8 +91,7 @@ async function fieldLines(client: Pick<ExchangerClient, "getExchanges" | "getExc
   } catch (error) {
     return [`the first direction's fields could not be read (${error instanceof Error ? error.name : "error"})`];
   }
-  const inputs = (Array.isArray(direction.inputs) ? direction.inputs : []).filter(isPlainObject);
-  const named = inputs.map((input) => ({ name: typeof input.name === "string" ? input.name.trim() : "", required: !isOptional(input) }));
+  const named = direction.fields.map((field) => ({ name: field.name, required: field.required }));
   const required = named.filter((f) => f.required);
   const lines = [
     `fields of direction ${pair} (${language}), sent with each order as: ` +
@@ -110,9 +107,4 @@ async function fieldLines(client: Pick<ExchangerClient, "getExchanges" | "getExc
     lines.push(`NOT understood: ${(error as Error).message}; such an order cannot be created from the chat`);
   }
   return lines;
-}
-
-/** A field is required unless the direction says otherwise (false, 0, "0"), as the direction card reads it. */
-function isOptional(input: Record<string, unknown>): boolean {
-  return input.required === false || input.required === 0 || input.required === "0";
 }

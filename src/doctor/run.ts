@@ -11,6 +11,8 @@ import type { Language } from "../exchanger/types.js";
 import { CHECKS, type Check } from "./checks.js";
 import { checkPrivateApi } from "./private-api.js";
 import { describeShape, hiddenFields, oneLine } from "./shape.js";
+import { placementOf } from "../exchanger/normalize/placement.js";
+import { fieldMessage, type FieldScope } from "../bot/ui/field-names.js";
 
 export interface DoctorOptions {
   baseUrl: string;
@@ -74,6 +76,10 @@ export async function runDoctor(options: DoctorOptions, write: (line: string) =>
       const line = scrub(`${MARK[report.verdict]} ${check.method.padEnd(width)}  ${report.text}`);
       methods.push({ method: check.method, verdict: report.verdict, line });
       out(line);
+      if (report.verdict === "understood") {
+        const placed = placementLine(check.method, raw.get(check.method)?.result);
+        if (placed !== undefined) out(scrub(`     ${placed}`));
+      }
     }
     if (options.privateApiKey !== undefined) {
       const method = "private-api-create-order";
@@ -86,6 +92,11 @@ export async function runDoctor(options: DoctorOptions, write: (line: string) =>
   } finally {
     await client.close();
   }
+  return summarize(methods, options, caller !== undefined, out);
+}
+
+/** The closing lines: what needs attention, and which keys would let the doctor check more. */
+function summarize(methods: MethodReport[], options: DoctorOptions, withKey: boolean, out: (line: string) => void): DoctorReport {
   const failed = methods.filter((m) => m.verdict !== "understood" && m.verdict !== "not asked");
   const asked = methods.filter((m) => m.verdict !== "not asked").length;
   out(
@@ -93,10 +104,38 @@ export async function runDoctor(options: DoctorOptions, write: (line: string) =>
       ? `The bot understands all ${asked} answers it got.`
       : `${failed.length} of ${asked} methods need attention: ${failed.map((m) => m.method).join(", ")}.`,
   );
-  if (!caller) out("Set DOCTOR_API_KEY (a key of a test account) to check the user methods too; only read-only methods are called.");
+  if (!withKey) out("Set DOCTOR_API_KEY (a key of a test account) to check the user methods too; only read-only methods are called.");
   if (options.privateApiKey === undefined)
     out("Set PRIVATE_API_KEY to check the operator's Private API key (exchange from the chat); nothing is created.");
   return { ok: failed.length === 0, methods };
+}
+
+/** Where a method's answer is shown, for the field dictionary's scope. */
+const SCOPES: Readonly<Record<string, FieldScope>> = {
+  order: "order",
+  "referral order": "order",
+  verification: "verification",
+  direction: "direction",
+};
+
+/**
+ * "order: `status` understood from an object; `extra_fee` unknown, shown as is": what the normalizer
+ * had to understand and which fields neither it nor the screens' dictionary knows. Undefined when
+ * there is nothing to say (or the method has no record normalizer).
+ */
+export function placementLine(method: string, result: unknown): string | undefined {
+  const placement = placementOf(method, result);
+  if (placement === undefined) return undefined;
+  const scope = SCOPES[placement.record];
+  const unknown = [...placement.notes.unplaced].filter((field) => fieldMessage(field, scope) === undefined);
+  const parts = [
+    ...[...placement.notes.understood].map((note) => {
+      const [field, how] = note.split(": ");
+      return `\`${field}\` ${how}`;
+    }),
+    ...unknown.map((field) => `\`${field}\` unknown, shown as is`),
+  ];
+  return parts.length === 0 ? undefined : oneLine(`${placement.record}: ${parts.slice(0, 12).join("; ")}${parts.length > 12 ? "; …" : ""}`);
 }
 
 async function runCheck(

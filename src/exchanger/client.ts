@@ -15,11 +15,14 @@ import type { Logger } from "../logger.js";
 import { toFormBody, toMultipart, toQueryString, type Params } from "./encoding.js";
 import { interpret, isNothing, parseEnvelope, toObjectList, toPagination, toRecord, type Success } from "./envelope.js";
 import { ExchangerError, Unauthorized, Unavailable, type UnavailableReason } from "./errors.js";
-import { readCurrencies } from "./readers/currencies.js";
-import { readDirectionMap } from "./readers/directions.js";
-import { readSocial } from "./readers/social.js";
-import { readPublicInfo } from "./readers/public-info.js";
-import { readVerification } from "./readers/verification.js";
+import { readCurrencies } from "./normalize/currencies.js";
+import { readDirectionMap } from "./normalize/directions.js";
+import { readSocial } from "./normalize/social.js";
+import { readPublicInfo } from "./normalize/public-info.js";
+import { readVerification } from "./normalize/verification.js";
+import { readSavedFields } from "./normalize/saved-fields.js";
+import { readOrders } from "./normalize/order.js";
+import { readDirection } from "./normalize/direction.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
 import type {
   Caller,
@@ -39,9 +42,9 @@ import type {
   PhotoUpload,
   PublicInfo,
   SocialInfo,
-  SavedInputs,
+  SavedField,
   VerificationFields,
-  VerificationRequest,
+  Verification,
 } from "./types.js";
 
 export interface ExchangerClientOptions {
@@ -262,6 +265,9 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     return value;
   }
 
+  /** A page of raw order records read once into the bot's orders (normalize/order.ts). */
+  const orders = (raw: Page<unknown>): Page<Order> => ({ ...raw, items: readOrders(raw.items) });
+
   const orderParams = (p: (OrderFilters & ListParams) | undefined): Params => ({
     id: p?.id,
     token: p?.token,
@@ -281,12 +287,13 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     },
 
     async getOrders(caller, params): Promise<Page<Order>> {
-      return page("/user-api-get-orders", await user("/user-api-get-orders", caller, orderParams(params), true), params?.limit);
+      const path = "/user-api-get-orders";
+      return orders(page(path, await user(path, caller, orderParams(params), true), params?.limit));
     },
 
     async getReferralOrders(caller, params): Promise<Page<Order>> {
       const path = "/user-api-get-referral-orders";
-      return page(path, await user(path, caller, orderParams(params), true), params?.limit);
+      return orders(page(path, await user(path, caller, orderParams(params), true), params?.limit));
     },
 
     async getDetails(caller, params?: DetailFilters & ListParams): Promise<Page<PaymentDetail>> {
@@ -304,7 +311,7 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       return (await user("/user-api-delete-details", caller, { "ids[]": ids }, false)).result;
     },
 
-    async getVerification(caller): Promise<VerificationRequest | null> {
+    async getVerification(caller): Promise<Verification | null> {
       const path = "/user-api-get-verification";
       const request = readVerification((await user(path, caller, {}, true)).result);
       if (request === undefined) throw badShape(path, "an object");
@@ -362,8 +369,11 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       return (await user(path, caller, fields, false, [code, secret])).result;
     },
 
-    async getInputs(caller): Promise<SavedInputs> {
-      return record("/user-api-get-inputs", await user("/user-api-get-inputs", caller, {}, true));
+    async getInputs(caller): Promise<SavedField[]> {
+      const path = "/user-api-get-inputs";
+      const fields = readSavedFields((await user(path, caller, {}, true)).result);
+      if (fields === undefined) throw badShape(path, "saved fields");
+      return fields;
     },
 
     async getCurrencies(language): Promise<Currency[]> {
@@ -386,7 +396,7 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       const value = toRecord(success.result);
       // A direction is an object with fields; "nothing" here means the server did not answer the question.
       if (value === undefined || Array.isArray(success.result)) throw badShape(path, "an object");
-      return value as Direction;
+      return readDirection(value, pair)!;
     },
 
     async getStatus(language): Promise<PublicInfo> {

@@ -13,7 +13,7 @@ import type { Id, Order } from "./types.js";
 
 /** How an order is told apart in a list: its token, else its id. */
 export function orderKey(order: Order): string {
-  return typeof order.token === "string" && order.token !== "" ? `token:${order.token}` : `id:${String(order.id)}`;
+  return order.token !== undefined && order.token !== "" ? `token:${order.token}` : `id:${order.id}`;
 }
 
 export function orderKeys(orders: readonly Order[]): Set<string> {
@@ -21,7 +21,7 @@ export function orderKeys(orders: readonly Order[]): Set<string> {
 }
 
 export interface ExpectedOrder {
-  /** The direction's id (orders carry it as `exchange_id`); undefined when the direction did not say. */
+  /** The direction's id (an order's `directionId`, the spec's `exchange_id`); undefined when the direction did not say. */
   exchangeId: Id | undefined;
   /** The amount sent to create-order. */
   sendAmount: string;
@@ -31,7 +31,7 @@ export function findCreatedOrders(before: ReadonlySet<string>, after: readonly O
   return after.filter(
     (order) =>
       !before.has(orderKey(order)) &&
-      sameAmount(order.send_amount, expected.sendAmount) &&
-      (expected.exchangeId === undefined || order.exchange_id === undefined || String(order.exchange_id) === String(expected.exchangeId)),
+      sameAmount(order.send?.amount, expected.sendAmount) &&
+      (expected.exchangeId === undefined || order.directionId === undefined || order.directionId === String(expected.exchangeId)),
   );
 }

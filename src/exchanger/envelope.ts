@@ -19,7 +19,7 @@ export function parseEnvelope(text: string): Envelope | undefined {
   let value: unknown;
   try {
     // PHP files saved with a BOM leak it into the output; JSON.parse rejects it.
-    value = JSON.parse(text.replace(/^\uFEFF/, ""));
+    value = JSON.parse(quoteBigIntegers(text.replace(/^\uFEFF/, "")));
   } catch {
     return undefined;
   }
@@ -28,6 +28,22 @@ export function parseEnvelope(text: string): Envelope | undefined {
   if (success === undefined) return undefined;
   if (success) return { success: true, result: value.result, pagination: value.pagination };
   return { success: false, message: messageText(value.message) };
+}
+
+/** A JSON string, or a number literal (integer, fraction, exponent). */
+const STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * Numbers a double cannot hold exactly (a 21-digit order id, an amount with 18 decimals) lose digits in
+ * JSON.parse: they are written as strings first, so ids and amounts stay exact end to end (the readers
+ * take numbers as strings anyway). A body without a run of 16 digits is left as it is, at the cost of
+ * one scan.
+ */
+export function quoteBigIntegers(text: string): string {
+  if (!/\d{16}/.test(text)) return text;
+  return text.replace(STRING_OR_NUMBER, (token) =>
+    token.startsWith('"') || token.replace(/\D/g, "").length < 16 || String(Number(token)) === token ? token : `"${token}"`,
+  );
 }
 
 export interface Success {

@@ -15,22 +15,10 @@ export type ListDirection = "newest-first" | "oldest-first";
 /** The lists whose order is learned: get-orders and get-referral-orders (the screens and the watcher share them). */
 export type OrderList = "own" | "referral";
 
-/** Where servers put an order's creation time, most common first (the order screens show the same one). */
-export const ORDER_DATE_KEYS = ["created_at", "date", "created", "createdAt", "date_create", "create_date"] as const;
-
 /** A number that grows with creation: the numeric id, else the creation time; undefined when neither. */
 function age(order: Order): number | undefined {
-  const id = typeof order.id === "number" ? order.id : /^\d{1,15}$/.test(String(order.id)) ? Number(order.id) : undefined;
-  if (id !== undefined) return id;
-  for (const key of ORDER_DATE_KEYS) {
-    const raw = order[key];
-    if (typeof raw === "number") return raw;
-    if (typeof raw !== "string") continue;
-    // "2025-01-06 12:00:00" and ISO both compare right when read the same way; the zone does not matter here.
-    const time = Date.parse(raw.trim().replace(" ", "T"));
-    if (!Number.isNaN(time)) return time;
-  }
-  return undefined;
+  if (/^\d{1,15}$/.test(order.id)) return Number(order.id);
+  return order.createdAt?.getTime();
 }
 
 /** What one page says about the server's order, or undefined when it cannot tell. */

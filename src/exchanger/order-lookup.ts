@@ -15,8 +15,11 @@ export type OrderLookup = { id: string } | { token: string };
  * least 8 characters, so that typos and stray words never become a lookup.
  */
 export const ORDER_TOKEN = /^[A-Za-z0-9_-]{8,128}$/;
-/** Order numbers as users type them: digits only. */
-const ORDER_NUMBER = /^\d{1,20}$/;
+/**
+ * Order numbers as users type them: digits only, however long (ids are opaque text; a 21-digit id is
+ * an id, not a token). A token is hex in practice, so an all-digit token is not a case worth guessing.
+ */
+const ORDER_NUMBER = /^\d{1,40}$/;
 
 /** "1039" or "#1039" → by id, "3f9a…" → by token; undefined when it is neither. */
 export function parseOrderQuery(text: string): OrderLookup | undefined {
@@ -27,8 +30,8 @@ export function parseOrderQuery(text: string): OrderLookup | undefined {
 }
 
 export function matchesLookup(order: Order, lookup: OrderLookup): boolean {
-  if ("id" in lookup) return String(order.id) === lookup.id;
-  return (typeof order.token === "string" || typeof order.token === "number") && String(order.token) === lookup.token;
+  if ("id" in lookup) return order.id === lookup.id;
+  return order.token === lookup.token;
 }
 
 /** At most this many orders are asked for: an exact filter matches one; a server ignoring it gains nothing from more. */

@@ -21,11 +21,11 @@
  * A refusal under HTTP 401/403 names the key. Many servers send every refusal with HTTP 200, where a
  * rejected key and a bad amount look alike; then `probeKey` decides (see there).
  */
+import { readOrder } from "./normalize/order.js";
 import { randomBytes } from "node:crypto";
 import type { Params } from "./encoding.js";
 import type { ExchangerClientWithStats } from "./client.js";
 import { ExchangerError, Unauthorized, Unavailable } from "./errors.js";
-import { isPlainObject } from "./envelope.js";
 import { fieldParameterName } from "./field-parameter.js";
 import type { Language, Order } from "./types.js";
 
@@ -141,21 +141,19 @@ export function createPrivateClient(transport: Transport, operatorKey: string): 
   return {
     async createOrder(request) {
       let result: unknown;
+      // The values the user typed are secrets of the trace log too.
+      const typed = request.fields.map((f) => f.value);
       try {
-        result = (
-          await send(
-            operatorKey,
-            createOrderParams(request),
-            request.fields.map((f) => f.value),
-          )
-        ).result;
+        result = (await send(operatorKey, createOrderParams(request), typed)).result;
       } catch (error) {
         throw await settle(error, request.language);
       }
       // The order object is the documented answer. Anything else cannot be shown, yet the order may well
       // exist: Unavailable, the same "outcome unknown" as a lost answer (look it up in get-orders).
-      if (!isPlainObject(result)) throw new Unavailable(METHOD, "bad-response", "result is not an order object");
-      return result as Order;
+      // Read like every listed order (normalize/order.ts): the same shapes are tolerated.
+      const order = readOrder(result);
+      if (order === undefined) throw new Unavailable(METHOD, "bad-response", "result is not an order object");
+      return order;
     },
     probeKey,
   };

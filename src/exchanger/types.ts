@@ -1,11 +1,16 @@
 /**
  * Shapes of the Exchanger CMS User API (../shared/spec/exchange-user-api.md).
  *
- * The spec names only a few fields per resource; real servers send many more. Known fields are typed,
- * everything else is kept as-is (index signature) so cards can still show it. Ids may arrive as
- * strings or numbers.
+ * The spec names only a few fields per resource and real servers write them in many shapes, so the
+ * client reads every record once into the bot's own objects (normalize/: Order, Verification,
+ * SavedField, Direction, Currency, Account) and returns only those; their other fields are kept,
+ * masked and flattened, so cards can still show them. Ids are opaque text.
  */
 import type { Language } from "../config.js";
+import type { Order } from "./normalize/order.js";
+import type { Verification } from "./normalize/verification.js";
+import type { SavedField } from "./normalize/saved-fields.js";
+import type { Direction, DirectionField } from "./normalize/direction.js";
 
 export type { Language };
 export type Id = string | number;
@@ -44,14 +49,8 @@ export interface OrderFilters {
   receive_currency_id?: Id;
 }
 
-export interface Order extends Extras {
-  id: Id;
-  token?: string;
-  status: Id;
-  exchange_id?: Id;
-  send_currency_id?: Id;
-  receive_currency_id?: Id;
-}
+/** An order as the bot holds it once read (normalize/order.ts); the client returns only these. */
+export type { Order };
 
 export interface PaymentDetail extends Extras {
   id: Id;
@@ -65,28 +64,19 @@ export interface DetailFilters {
 }
 
 export type UserInfo = Extras;
-export type VerificationRequest = Extras;
-/** Direction field id → saved value. */
-export type SavedInputs = Record<string, unknown>;
+export type { Verification, SavedField };
 
+/** A currency of the public list (normalize/currencies.ts): name and code under whichever key the server used, entities decoded. */
 export interface Currency extends Extras {
   id: Id;
   name?: string;
   code?: string;
+  /** Digits after the decimal point, when the server says. */
+  decimals?: number;
 }
 
-export interface DirectionInput extends Extras {
-  id: Id;
-  name?: string;
-}
-
-/** One direction as `public-api-get-exchange` describes it (rate, limits, inputs… under the server's names). */
-export interface Direction extends Extras {
-  id: Id;
-  send_currency_id?: Id;
-  receive_currency_id?: Id;
-  inputs?: DirectionInput[];
-}
+/** One direction as the bot holds it once read (normalize/direction.ts): slug, currencies, rate, limits, reserve, fields. */
+export type { Direction, DirectionField };
 
 /**
  * One entry of the directions map (`public-api-get-exchanges`): what is sent, what is received, and the
@@ -137,7 +127,7 @@ export interface PhotoUpload {
 }
 
 /** Every user method takes the caller first; public methods take only the language. */
-/** What `public-api-get-social` told about the exchanger (readers/social.ts); every field optional. */
+/** What `public-api-get-social` told about the exchanger (normalize/social.ts); every field optional. */
 export interface SocialInfo {
   siteName?: string;
   email?: string;
@@ -152,12 +142,12 @@ export interface ExchangerClient {
   getDetails(caller: Caller, params?: DetailFilters & ListParams): Promise<Page<PaymentDetail>>;
   createDetails(caller: Caller, detail: { currency_id: Id; value: string }): Promise<unknown>;
   deleteDetails(caller: Caller, ids: Id[]): Promise<unknown>;
-  getVerification(caller: Caller): Promise<VerificationRequest | null>;
+  getVerification(caller: Caller): Promise<Verification | null>;
   submitVerification(caller: Caller, fields: VerificationFields, photos: PhotoUpload[]): Promise<unknown>;
   spendBalance(caller: Caller, args: { token: string; twoFactorCode?: string }): Promise<unknown>;
   changePassword(caller: Caller, args: { password: string; newPassword: string; twoFactorCode?: string }): Promise<unknown>;
   setupTwoFactor(caller: Caller, args: { enable: boolean; code: string; secret?: string }): Promise<unknown>;
-  getInputs(caller: Caller): Promise<SavedInputs>;
+  getInputs(caller: Caller): Promise<SavedField[]>;
 
   getCurrencies(language: Language): Promise<Currency[]>;
   /** The directions map, flattened: one link per (send currency, receive currency). */

@@ -6,7 +6,9 @@
  * many have statuses beyond the spec's five (../shared/spec/vendor-facts.md). Whatever arrives is
  * mapped here to a MEANING, and everything the bot decides about a status derives from that meaning:
  *
- *   payable  (isPayableStatus)  only "awaiting-payment": the Pay button, the pay card, /pay <token>;
+ *   payable  (isPayableStatus)  "awaiting-payment", and any status whose meaning the bot cannot tell:
+ *                               the Pay button, the pay card, /pay <token>. An unknown status never
+ *                               blocks paying — the server decides, and its refusal is shown;
  *   active   (isActiveStatus)   what the watcher polls on its short schedule;
  *   label    (statusLabel)      "⏳ Awaiting payment" in the reader's language; an unknown name is
  *                               humanized ("partially_refunded" → "Partially refunded"), an unknown
@@ -108,13 +110,99 @@ function spelling(text: string): string {
     .replace(/[\s-]+/g, "_");
 }
 
+/**
+ * Titles servers show instead of a name (the status's human label in ru, uk or en), spelled as
+ * `spelling` writes them. English titles are covered by the aliases ("Awaiting payment" is
+ * awaiting_payment); these are the Cyrillic ones.
+ */
+const TITLES: Readonly<Record<KnownStatusKey, readonly string[]>> = {
+  created: ["новая", "новый", "создана", "создан", "нова", "новий", "створена", "створено"],
+  awaiting_payment: [
+    "ожидает_оплаты",
+    "ожидание_оплаты",
+    "ждет_оплаты",
+    "ждёт_оплаты",
+    "не_оплачена",
+    "очікує_оплати",
+    "очікування_оплати",
+    "не_оплачено",
+  ],
+  paid: ["оплачена", "оплачен", "оплачено", "оплата_получена", "оплату_отримано"],
+  processing: ["в_обработке", "обрабатывается", "в_работе", "выплата", "в_обробці", "обробляється", "в_роботі", "виплата"],
+  suspended: ["приостановлена", "заморожена", "на_удержании", "призупинена", "заморожено"],
+  error: ["ошибка", "помилка"],
+  canceled: ["отменена", "отменен", "отклонена", "удалена", "скасована", "скасовано", "відхилена"],
+  expired: ["просрочена", "истекла", "истекло_время", "прострочена", "час_вичерпано"],
+  refund: ["возврат", "возвращена", "повернення", "повернена"],
+  completed: ["выполнена", "выполнено", "завершена", "успешно", "успешна", "виконана", "виконано", "завершено", "успішно"],
+};
+
+/** Lookup tables built once from KNOWN and TITLES, never changed. */
+const BY_TITLE: ReadonlyMap<string, KnownStatusKey> = new Map(
+  KNOWN_STATUS_KEYS.flatMap((key) => TITLES[key].map((title) => [title, key] as const)),
+);
+
+/**
+ * A status as the bot holds it once read (normalize/order.ts): what it means, and the server's own
+ * label when it sent one (`{"name": "…", "title": "Awaiting payment"}`), shown for statuses the
+ * vocabulary does not know.
+ */
+export interface OrderStatus extends StatusInfo {
+  label?: string;
+}
+
+function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "object" && value !== null && "meaning" in value && "emoji" in value;
+}
+
+/** Keys of a status object, by what they carry. */
+const STATUS_NAME_KEYS = ["name", "code", "slug", "key", "alias", "status"];
+const STATUS_ID_KEYS = ["id", "value", "status_id"];
+const STATUS_TITLE_KEYS = ["title", "label", "text", "caption", "description"];
+
+function scalarIn(record: Record<string, unknown>, keys: readonly string[]): string | number | undefined {
+  for (const key of keys) {
+    const value = record[key];
+    if (typeof value === "number" && Number.isFinite(value)) return value;
+    if (typeof value === "string" && value.trim() !== "") return value;
+  }
+  return undefined;
+}
+
+/**
+ * Any form of a status — 4, "4", "@completed", "success", "Ожидает оплаты", an object
+ * `{"id": "0", "name": "awaiting_payment", "title": "Awaiting payment"}`, or one already read — as
+ * an OrderStatus. An object is understood by its name first (the most specific), then its id, then
+ * its title; its form and value (for filters) come from what was understood.
+ */
+export function readStatus(status: unknown): OrderStatus {
+  if (isOrderStatus(status)) return status;
+  if (typeof status !== "object" || status === null || Array.isArray(status)) return describeScalar(status);
+  const record = status as Record<string, unknown>;
+  const name = scalarIn(record, STATUS_NAME_KEYS);
+  const id = scalarIn(record, STATUS_ID_KEYS);
+  const title = scalarIn(record, STATUS_TITLE_KEYS);
+  const label = title !== undefined ? String(title).trim() : typeof name === "string" ? name.trim() : undefined;
+  for (const candidate of [name, id, title]) {
+    if (candidate === undefined) continue;
+    const info = describeScalar(candidate);
+    if (info.key !== undefined) return { ...info, ...(label !== undefined && { label }) };
+  }
+  const first = describeScalar(name ?? id ?? title);
+  return { ...first, ...(label !== undefined && { label }) };
+}
+
 export function describeStatus(status: unknown): StatusInfo {
+  return readStatus(status);
+}
+
+function describeScalar(status: unknown): StatusInfo {
   if (typeof status === "number" && Number.isInteger(status) && status >= 0) return fromNumber(status);
   if (typeof status !== "string" || status.trim() === "") return { meaning: "unknown", emoji: UNKNOWN_EMOJI };
   const text = status.trim();
   if (/^\d{1,9}$/.test(text)) return fromNumber(Number(text));
   const name = text.replace(/^@/, "").trim();
-  const key = BY_SPELLING.get(spelling(text));
+  const key = BY_SPELLING.get(spelling(text)) ?? BY_TITLE.get(spelling(text));
   if (key === undefined) return { meaning: "unknown", emoji: UNKNOWN_EMOJI, form: "name", value: name };
   return { meaning: KNOWN[key].meaning, key, emoji: KNOWN[key].emoji, form: "name", value: name };
 }
@@ -130,9 +218,13 @@ export function statusMeaning(status: unknown): StatusMeaning {
   return describeStatus(status).meaning;
 }
 
-/** Only an order awaiting payment can be paid from the balance. */
+/**
+ * An order awaiting payment can be paid from the balance; so may one whose status the bot cannot tell
+ * (a script's own word, a number beyond the spec): the bot offers, spend-balance decides.
+ */
 export function isPayableStatus(status: unknown): boolean {
-  return statusMeaning(status) === "awaiting-payment";
+  const meaning = statusMeaning(status);
+  return meaning === "awaiting-payment" || meaning === "unknown";
 }
 
 /** Still moving: the watcher polls a chat with such an order on its short schedule (see the header). */
@@ -146,7 +238,8 @@ export function isActiveStatus(status: unknown): boolean {
  * "@created" → "created"), others by their trimmed text. Its own input maps to itself.
  */
 export function statusKey(status: unknown): string {
-  const info = describeStatus(status);
+  const info = readStatus(status);
+  if (typeof status === "object" && status !== null) return info.key ?? info.value ?? info.label ?? "";
   return info.key ?? info.value ?? String(status ?? "").trim();
 }
 
@@ -177,9 +270,11 @@ export const statusLabelKey = (key: KnownStatusKey): string => `orders-status-${
 
 /** The status in words, no emoji: "Awaiting payment", "Partially refunded", "Other status (7)". HTML-safe. */
 export function statusWords(tr: StatusTranslator, status: unknown): string {
-  const info = describeStatus(status);
+  const info = readStatus(status);
   if (info.key) return tr.t(statusLabelKey(info.key));
-  const human = info.form === "name" && info.value !== undefined ? humanizeStatus(info.value) : "";
+  // The server's own label first (a status object's title), else its name.
+  const own = info.label ?? (info.form === "name" ? info.value : undefined);
+  const human = own !== undefined ? humanizeStatus(own) : "";
   if (human !== "") return human;
   // A number outside the vocabulary (or nothing readable): say it is some other status; the digits
   // help when the customer asks the exchanger's support about it.
@@ -198,4 +293,72 @@ export function statusLabel(tr: StatusTranslator, status: unknown): string {
 /** Meanings in the order a list of chips shows them: what needs the customer first. */
 export function meaningRank(meaning: StatusMeaning): number {
   return STATUS_MEANINGS.indexOf(meaning);
+}
+
+// ---- verification requests ------------------------------------------------------------------------
+
+/**
+ * What a verification request's status means. Exchanger CMS builds write it as a word, a number, or
+ * an object (`{"name": "pending", "title": "На проверке"}`); every form is read here.
+ */
+export const VERIFICATION_MEANINGS = ["none", "pending", "approved", "rejected", "unknown"] as const;
+export type VerificationMeaning = (typeof VERIFICATION_MEANINGS)[number];
+
+/** Status words of Exchanger CMS builds, grouped; anything else means "unknown" (shown as the server wrote it). */
+const VERIFICATION_WORDS: Readonly<Record<Exclude<VerificationMeaning, "unknown">, readonly string[]>> = {
+  none: ["none", "", "null", "not_submitted", "unverified", "not_verified", "no"],
+  pending: [
+    "pending",
+    "new",
+    "waiting",
+    "wait",
+    "review",
+    "in_review",
+    "processing",
+    "moderation",
+    "on_review",
+    "0",
+    "на_проверке",
+    "на_перевірці",
+    "ожидает_проверки",
+  ],
+  approved: [
+    "approved",
+    "verified",
+    "accepted",
+    "confirmed",
+    "success",
+    "done",
+    "1",
+    "одобрена",
+    "подтверждена",
+    "підтверджена",
+    "схвалена",
+  ],
+  rejected: ["rejected", "declined", "denied", "refused", "canceled", "cancelled", "failed", "2", "отклонена", "відхилена"],
+};
+
+export interface VerificationStatus {
+  meaning: VerificationMeaning;
+  /** The server's own word or title, for a status outside the groups. */
+  label?: string;
+}
+
+/** A verification status in any form (word, number, `{name|id|title}` object) as its meaning and label. */
+export function readVerificationStatus(status: unknown): VerificationStatus {
+  const record = typeof status === "object" && status !== null && !Array.isArray(status) ? (status as Record<string, unknown>) : undefined;
+  const candidates = record
+    ? [scalarIn(record, STATUS_NAME_KEYS), scalarIn(record, STATUS_ID_KEYS), scalarIn(record, STATUS_TITLE_KEYS)]
+    : [status as string | number | undefined];
+  const title = record ? scalarIn(record, STATUS_TITLE_KEYS) : undefined;
+  for (const candidate of candidates) {
+    if (candidate === undefined || (typeof candidate !== "string" && typeof candidate !== "number")) continue;
+    const word = spelling(String(candidate));
+    const meaning = (Object.keys(VERIFICATION_WORDS) as Array<keyof typeof VERIFICATION_WORDS>).find((group) =>
+      VERIFICATION_WORDS[group].includes(word),
+    );
+    if (meaning !== undefined) return { meaning, ...(title !== undefined && { label: String(title).trim() }) };
+  }
+  const shown = [title, ...candidates].find((c) => (typeof c === "string" && c.trim() !== "") || typeof c === "number");
+  return { meaning: "unknown", ...(shown !== undefined && { label: String(shown).trim() }) };
 }

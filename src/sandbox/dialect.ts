@@ -13,17 +13,27 @@
  * - `legacy`: an older script: statuses as numeric strings with a numeric-only filter, oldest-first
  *   lists, balance as a bare number, status as a boolean, referral text as a string, "nothing" as
  *   `false`, and error envelopes without `message`.
+ * - `shapes`: a script that writes the same facts in other PHP shapes (reshape.ts): statuses as
+ *   objects `{"id", "name", "title"}`, order sides nested (`"send": {"amount", "currency": {…}}`),
+ *   dates as unix seconds, rates as pairs `[1, x]`, text HTML-encoded, saved fields as a list of
+ *   `{id, name, value}`, and verification data nested under `data` with a status object.
  *
  * Choose one with SANDBOX_DIALECT (npm run sandbox) or `startSandbox({ dialect })` (tests).
  */
 
-export const DIALECT_NAMES = ["spec", "names", "legacy"] as const;
+export const DIALECT_NAMES = ["spec", "names", "legacy", "shapes"] as const;
 export type DialectName = (typeof DIALECT_NAMES)[number];
 
 export interface Dialect {
   name: DialectName;
   /** How an order's `status` is written: the spec's number, a numeric string, or the server's own name. */
-  orderStatus: "number" | "numeric-string" | "name";
+  orderStatus: "number" | "numeric-string" | "name" | "object";
+  /** How the rest of an order is written: as stored, or reshaped (nested sides, unix dates, rate pairs, encoded text). */
+  orderShape: "flat" | "reshaped";
+  /** get-inputs: a map of field id → value, or a list of `{id, name, value}`. */
+  inputs: "map" | "list";
+  /** get-verification: the submitted fields on top with a word status, or nested under `data` with a status object. */
+  verification: "flat" | "nested";
   /** Which `status` filter forms the server accepts; any other form is refused with the error envelope. */
   statusFilter: "number-or-name" | "name-only" | "number-only";
   /** Order of list results. */
@@ -46,12 +56,17 @@ export interface Dialect {
   errorStatus: "as-documented" | 200;
   /** Whether error envelopes carry `message` (an older vendor page shows them without). */
   errorMessage: boolean;
+  /** Most list items one page holds, whatever `limit` asks (a server capping at 10); default 100. */
+  pageCap?: number;
 }
 
 export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   spec: {
     name: "spec",
     orderStatus: "number",
+    orderShape: "flat",
+    inputs: "map",
+    verification: "flat",
     statusFilter: "number-or-name",
     listOrder: "newest-first",
     pagination: true,
@@ -67,6 +82,9 @@ export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   names: {
     name: "names",
     orderStatus: "name",
+    orderShape: "flat",
+    inputs: "map",
+    verification: "flat",
     statusFilter: "name-only",
     listOrder: "newest-first",
     pagination: false,
@@ -82,6 +100,9 @@ export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   legacy: {
     name: "legacy",
     orderStatus: "numeric-string",
+    orderShape: "flat",
+    inputs: "map",
+    verification: "flat",
     statusFilter: "number-only",
     listOrder: "oldest-first",
     pagination: true,
@@ -93,6 +114,24 @@ export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
     rejectedKeyStatus: 200,
     errorStatus: 200,
     errorMessage: false,
+  },
+  shapes: {
+    name: "shapes",
+    orderStatus: "object",
+    orderShape: "reshaped",
+    inputs: "list",
+    verification: "nested",
+    statusFilter: "number-or-name",
+    listOrder: "newest-first",
+    pagination: true,
+    currencies: { shape: "list", nameKey: "name", codeKey: "code" },
+    balance: "string",
+    status: "object",
+    referralProgram: "object",
+    nothing: "null",
+    rejectedKeyStatus: 401,
+    errorStatus: "as-documented",
+    errorMessage: true,
   },
 };
 

@@ -25,10 +25,10 @@ function positiveInteger(params: Params, name: string, fallback: number): number
   return Number(raw);
 }
 
-export function paginate<T>(items: readonly T[], params: Params): Paged<T> {
+export function paginate<T>(items: readonly T[], params: Params, cap = MAX_LIMIT): Paged<T> {
   const page = positiveInteger(params, "page", 1);
   // Over-large limits are clamped rather than refused, as list endpoints of this kind usually do.
-  const limit = Math.min(positiveInteger(params, "limit", DEFAULT_LIMIT), MAX_LIMIT);
+  const limit = Math.min(positiveInteger(params, "limit", DEFAULT_LIMIT), cap);
   const offset = (page - 1) * limit;
   return { result: items.slice(offset, offset + limit), pagination: [items.length, offset] };
 }
@@ -61,6 +61,6 @@ export function listAnswer<T extends { id: string | number }>(
 ): { result: T[]; pagination?: [number, number] } {
   const sorted = newestFirst(items);
   if (dialect.listOrder === "oldest-first") sorted.reverse();
-  const page = paginate(sorted, params);
+  const page = paginate(sorted, params, dialect.pageCap);
   return dialect.pagination ? page : { result: page.result };
 }

@@ -9,6 +9,7 @@
  */
 import type { Dialect } from "./dialect.js";
 import { SandboxError } from "./errors.js";
+import { statusObject } from "./reshape.js";
 
 interface CanonicalStatus {
   id: number;
@@ -51,6 +52,7 @@ export function writeStatus(dialect: Dialect, stored: unknown): unknown {
   const id = canonicalId(stored);
   if (id === undefined || dialect.orderStatus === "number") return stored;
   if (dialect.orderStatus === "numeric-string") return String(id);
+  if (dialect.orderStatus === "object") return statusObject(id);
   return byId(id)?.name ?? String(id);
 }
 

@@ -192,3 +192,26 @@ describe("doctor configuration", () => {
     });
   });
 });
+
+describe("doctor: fields the bot could not place", () => {
+  it("says per method what it understood from an unusual shape and which fields are unknown", async () => {
+    sandbox = await startSandbox({ dialect: "shapes" });
+    sandbox.addOrder("main", { extra_fee: "0.5" });
+    const { report, output } = await doctor(sandbox.baseUrl, sandbox.accounts.main.apiKey);
+    expect(report.ok, output).toBe(true);
+    const lines = output.split("\n");
+    const after = (method: string) => lines[lines.findIndex((l) => l.includes(` ${method} `)) + 1] ?? "";
+    expect(after("user-api-get-orders")).toMatch(/^\s+order: .*`status` understood from an object/);
+    expect(after("user-api-get-orders")).toContain("`send` nested per side");
+    expect(after("user-api-get-orders")).toContain("`rate` a pair");
+    expect(after("user-api-get-orders")).toContain("`extra_fee` unknown, shown as is");
+    expect(after("user-api-get-verification")).toContain("`data` submitted fields nested one level down");
+    expect(after("user-api-get-inputs")).toContain("each value inside an object");
+  });
+
+  it("says nothing more where the server sends the documented shapes", async () => {
+    sandbox = await startSandbox({ dialect: "spec" });
+    const { output } = await doctor(sandbox.baseUrl, sandbox.accounts.main.apiKey);
+    expect(output).not.toMatch(/understood from an object|nested per side/);
+  });
+});

@@ -172,22 +172,22 @@ describe("results", () => {
         json(res, { success: true, result: [{ id: "5", currency_id: 1, value: "x" }, 7, null] });
       }
     });
-    expect(await client.getOrders(caller)).toEqual({
-      items: [
-        { id: 17, status: 4, custom: { a: 1 } },
-        { id: "18", status: "9" },
-      ],
-      pagination: { total: 40, position: 0 },
-    });
+    // Orders are read into the bot's own objects: ids as text, statuses understood, extras kept.
+    const orders = await client.getOrders(caller);
+    expect(orders.pagination).toEqual({ total: 40, position: 0 });
+    expect(orders.items.map((o) => [o.id, o.status.key ?? o.status.value, o.fields])).toEqual([
+      ["17", "completed", { "custom.a": 1 }],
+      ["18", "9", {}],
+    ]);
     expect(await client.getDetails(caller)).toEqual({ items: [{ id: "5", currency_id: 1, value: "x" }] });
   });
 
-  it("empty results: null/false/[]/{} lists are empty, verification is null, inputs {}", async () => {
+  it("empty results: null/false/[]/{} lists are empty, verification is null, no saved fields", async () => {
     for (const nothing of [null, false, [], "", {}]) {
       const { client } = await setup(ok(nothing));
       expect(await client.getOrders(caller)).toEqual({ items: [] });
       expect(await client.getVerification(caller)).toBeNull();
-      expect(await client.getInputs(caller)).toEqual({});
+      expect(await client.getInputs(caller)).toEqual([]);
       expect(await client.getCurrencies("en")).toEqual([]);
     }
   });
@@ -201,9 +201,33 @@ describe("results", () => {
       };
       json(res, { success: true, result: results[req.path] });
     });
-    expect(await client.getVerification(caller)).toEqual({ id: 3, status: "pending" });
-    expect(await client.getInputs(caller)).toEqual({ "0": "first", "1": "second" });
-    expect(await client.getExchange("en", "9")).toEqual({ id: "9", inputs: [] });
+    expect(await client.getVerification(caller)).toEqual({ id: "3", status: { meaning: "pending" }, fields: {} });
+    expect(await client.getInputs(caller)).toEqual([
+      { id: "0", value: "first" },
+      { id: "1", value: "second" },
+    ]);
+    expect(await client.getExchange("en", "9")).toEqual({
+      id: "9",
+      slug: "9",
+      send: {},
+      receive: {},
+      fields: [],
+      listsFields: true,
+      extras: {},
+    });
+  });
+
+  it("ids beyond 2^53 stay exact: a 21-digit id is read as the text the server wrote", async () => {
+    const { client } = await setup((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        '{"success":true,"result":[{"id":123456789012345678901,"status":0,"send_amount":12345678901234567.5,"note":"9007199254740993"}]}',
+      );
+    });
+    const [order] = (await client.getOrders(caller)).items;
+    expect(order!.id).toBe("123456789012345678901");
+    expect(order!.send?.amount).toBe("12345678901234567.5");
+    expect(order!.fields.note).toBe("9007199254740993");
   });
 
   it("a list method answering a scalar is a bad response", async () => {
@@ -254,7 +278,7 @@ describe("errors", () => {
   it("a list longer than the limit asked for is cut to it (a server that ignores limit)", async () => {
     const { client } = await setup(ok(Array.from({ length: 10_000 }, (_, i) => ({ id: i }))));
     expect((await client.getOrders(caller, { page: 1, limit: 20 })).items).toHaveLength(20);
-    expect((await client.getReferralOrders(caller, { limit: 5 })).items.map((o) => o.id)).toEqual([0, 1, 2, 3, 4]);
+    expect((await client.getReferralOrders(caller, { limit: 5 })).items.map((o) => o.id)).toEqual(["0", "1", "2", "3", "4"]);
     expect((await client.getDetails(caller, { limit: 7 })).items).toHaveLength(7);
   });
 
@@ -365,7 +389,7 @@ describe("retries", () => {
         res.end("busy");
       } else json(res, { success: true, result: [{ id: 1 }] });
     });
-    expect(await client.getOrders(caller)).toEqual({ items: [{ id: 1 }] });
+    expect((await client.getOrders(caller)).items.map((o) => o.id)).toEqual(["1"]);
     expect(server.requests).toHaveLength(3);
   });
 

@@ -3,13 +3,13 @@
  * the connection; the client reports Unavailable after one request, and the user's orders, read again,
  * show which order it was — without a second creation.
  */
+import { readOrder } from "../../src/exchanger/normalize/order.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { createExchangerClient, type ExchangerClientWithStats } from "../../src/exchanger/client.js";
 import { findCreatedOrders, orderKeys } from "../../src/exchanger/created-order.js";
 import { Unavailable } from "../../src/exchanger/errors.js";
 import { withKeyCheck } from "../../src/exchanger/key-check.js";
 import { createPrivateClient, type CreateOrderRequest } from "../../src/exchanger/private-client.js";
-import type { Order } from "../../src/exchanger/types.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
 import { failure } from "./failure.js";
 
@@ -48,12 +48,12 @@ describe("finding the order a lost answer created", () => {
     const after = (await transport.getOrders(caller, { page: 1, limit: 10 })).items;
     const found = findCreatedOrders(before, after, { exchangeId: 2, sendAmount: REQUEST.sendAmount });
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ send_amount: "100.50", exchange_id: "2", card_holder_name: "IVAN PETRENKO" });
+    expect(found[0]).toMatchObject({ send: { amount: "100.50" }, directionId: "2", fields: { card_holder_name: "IVAN PETRENKO" } });
   });
 
   it("matches amounts as decimals and ignores orders that were there before or differ", () => {
     const order = (token: string, send_amount: unknown, exchange_id: unknown = "2") =>
-      ({ id: token, token, status: 0, send_amount, exchange_id }) as Order;
+      readOrder({ id: token, token, status: 0, send_amount, exchange_id })!;
     const before = orderKeys([order("old", "100.50")]);
     const after = [
       order("old", "100.50"),

@@ -3,36 +3,47 @@ import { describe, expect, it } from "vitest";
 import { directionOf, ListOrder } from "../../src/exchanger/list-order.js";
 import { newestFirstPage, serverPageFor, WALK_MAX_CALLS, WALK_PAGE_SIZE } from "../../src/exchanger/newest-first.js";
 import type { Order, Page } from "../../src/exchanger/types.js";
+import { readOrder } from "../../src/exchanger/normalize/order.js";
+
+/** Server records read as the client reads them. */
+const read = (items: Array<Record<string, unknown>>): Order[] => items.map((raw) => readOrder(raw)!);
 
 describe("the server's list order", () => {
   it("is read from numeric ids, else from creation dates; one item or equal ends teach nothing", () => {
     expect(
-      directionOf([
-        { id: 9, status: 0 },
-        { id: 3, status: 0 },
-      ]),
+      directionOf(
+        read([
+          { id: 9, status: 0 },
+          { id: 3, status: 0 },
+        ]),
+      ),
     ).toBe("newest-first");
     expect(
-      directionOf([
-        { id: "3", status: 0 },
-        { id: "9", status: 0 },
-      ]),
+      directionOf(
+        read([
+          { id: "3", status: 0 },
+          { id: "9", status: 0 },
+        ]),
+      ),
     ).toBe("oldest-first");
     const at = (id: string, created_at: string) => ({ id, status: 0, created_at });
-    expect(directionOf([at("a", "2025-01-01 10:00:00"), at("b", "2025-02-01 09:00:00")])).toBe("oldest-first");
-    expect(directionOf([at("a", "2025-02-01 09:00:00"), at("b", "2025-01-01 10:00:00")])).toBe("newest-first");
-    expect(directionOf([{ id: 1, status: 0 }])).toBeUndefined();
-    expect(directionOf([at("a", "soon"), at("b", "later")])).toBeUndefined();
+    expect(directionOf(read([at("a", "2025-01-01 10:00:00"), at("b", "2025-02-01 09:00:00")]))).toBe("oldest-first");
+    expect(directionOf(read([at("a", "2025-02-01 09:00:00"), at("b", "2025-01-01 10:00:00")]))).toBe("newest-first");
+    expect(directionOf(read([{ id: 1, status: 0 }]))).toBeUndefined();
+    expect(directionOf(read([at("a", "soon"), at("b", "later")]))).toBeUndefined();
   });
 
   it("is remembered per list, and an undecidable page does not forget it", () => {
     const order = new ListOrder();
     expect(order.known("own")).toBeUndefined();
-    order.observe("own", [
-      { id: 1, status: 0 },
-      { id: 2, status: 0 },
-    ]);
-    expect(order.observe("own", [{ id: 7, status: 0 }])).toBe("oldest-first");
+    order.observe(
+      "own",
+      read([
+        { id: 1, status: 0 },
+        { id: 2, status: 0 },
+      ]),
+    );
+    expect(order.observe("own", read([{ id: 7, status: 0 }]))).toBe("oldest-first");
     expect(order.known("referral")).toBeUndefined();
   });
 });
@@ -50,7 +61,7 @@ describe("the server page of the user's page on an oldest-first server", () => {
 describe("walking an oldest-first list without pagination", () => {
   /** A server listing `count` orders oldest first, no pagination, capping `limit` and maybe clamping `page` to its last. */
   function server(count: number, cap: number, clampPage: boolean) {
-    const orders: Order[] = Array.from({ length: count }, (_, i) => ({ id: i + 1, status: 0 }));
+    const orders: Order[] = read(Array.from({ length: count }, (_, i) => ({ id: i + 1, status: 0 })));
     const calls: Array<{ page?: number; limit?: number }> = [];
     const fetch = (params: { page?: number; limit?: number }): Promise<Page<Order>> => {
       calls.push(params);

@@ -53,10 +53,10 @@ describe("user methods against the sandbox", () => {
 
     const completed = await client.getOrders(main, { status: "@completed", limit: 100 });
     expect(completed.items.length).toBeGreaterThan(0);
-    expect(completed.items.every((o) => Number(o.status) === 4)).toBe(true);
+    expect(completed.items.every((o) => o.status.value === "4")).toBe(true);
 
     const created = await client.getOrders(main, { status: 0, limit: 100 });
-    expect(created.items.every((o) => Number(o.status) === 0)).toBe(true);
+    expect(created.items.every((o) => o.status.value === "0")).toBe(true);
     expect(sandbox.requests.at(-1)!.fields).toMatchObject({ status: "0", limit: "100", language: "en" });
 
     const one = await client.getOrders(main, { token: first.items[1]!.token! });
@@ -95,7 +95,7 @@ describe("user methods against the sandbox", () => {
   });
 
   it("verification: read, null when none, submit multipart with photos", async () => {
-    expect(await client.getVerification(main)).toMatchObject({ status: "approved" });
+    expect(await client.getVerification(main)).toMatchObject({ status: { meaning: "approved" } });
     expect(await client.getVerification(empty)).toBeNull();
 
     const result = await client.submitVerification(
@@ -114,7 +114,7 @@ describe("user methods against the sandbox", () => {
       { field: "photos[]", filename: "card-front.jpg", contentType: "image/jpeg", size: 2048 },
       { field: "photos[]", filename: "selfie.png", contentType: "image/png", size: 4096 },
     ]);
-    expect(await client.getVerification(empty)).toMatchObject({ status: "pending", first_name: "Olena" });
+    expect(await client.getVerification(empty)).toMatchObject({ status: { meaning: "pending" }, fields: { first_name: "Olena" } });
   });
 
   it("spendBalance pays a created order once; paying again is an ExchangerError", async () => {
@@ -162,9 +162,14 @@ describe("user methods against the sandbox", () => {
     expect(sandbox.accounts.empty.twoFactorSecret).toBeUndefined();
   });
 
-  it("getInputs: a map of field id → value; PHP's [] for none becomes {}", async () => {
-    expect(await client.getInputs(main)).toMatchObject({ "11": "5375 4141 2222 9876", "97": "legacy value" });
-    expect(await client.getInputs(empty)).toEqual({});
+  it("getInputs: a map of field id → value read as saved fields; PHP's [] for none is no fields", async () => {
+    expect(await client.getInputs(main)).toEqual(
+      expect.arrayContaining([
+        { id: "11", value: "5375 4141 2222 9876" },
+        { id: "97", value: "legacy value" },
+      ]),
+    );
+    expect(await client.getInputs(empty)).toEqual([]);
   });
 
   it("an unknown or revoked key is Unauthorized", async () => {
@@ -196,8 +201,10 @@ describe("public methods against the sandbox", () => {
     expect(directions.length).toBeGreaterThan(0);
     expect(directions[0]).toEqual({ sendCurrencyId: "1", receiveCurrencyId: "3", pair: "btc-usdttrc20" });
     const direction = await client.getExchange("ru", directions[0]!.pair);
-    expect(direction).toMatchObject({ id: 1, send_currency_id: 1, receive_currency_id: 3 });
-    expect(Array.isArray(direction.inputs)).toBe(true);
+    expect(direction).toMatchObject({ id: "1", slug: "btc-usdttrc20", send: { id: "1" }, receive: { id: "3" }, listsFields: true });
+    expect(direction.rate?.send).toBe("1");
+    expect(direction.fields.length).toBeGreaterThan(0);
+    expect(direction.fields[0]).toMatchObject({ id: expect.any(String), name: expect.any(String), param: expect.any(String) });
     expect(await client.getStatus("en")).toMatchObject({ kind: "fields", fields: { online: true } });
     expect(await client.getReferralProgram("ru")).toMatchObject({ kind: "fields", fields: { description: expect.any(String) } });
     expect(sandbox.requests.map((r) => [r.method, r.query.language])).toEqual([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSocial } from "../../src/exchanger/readers/social.js";
+import { readSocial } from "../../src/exchanger/normalize/social.js";
 
 describe("readSocial (public-api-get-social)", () => {
   it("reads the documented positional array: [0] site name, [1] e-mail, [3] Telegram link", () => {

@@ -1,4 +1,5 @@
 /** Comparing a page of orders with what was seen last (pure). */
+import { readStatus } from "../../src/exchanger/vocabulary.js";
 import { describe, expect, it } from "vitest";
 import { compareOrders, decodeSeen, readSeen, seenRecord, withAnnounced, type SeenState } from "../../src/notify/seen.js";
 import type { Order } from "../../src/exchanger/types.js";
@@ -152,7 +153,7 @@ describe("bounded state", () => {
     const first = compareOrders({}, orders);
     const second = compareOrders(
       first.next,
-      orders.map((o) => ({ ...o, status: 4 })),
+      orders.map((o) => ({ ...o, status: readStatus(4) })),
     );
     for (const state of [first.next, second.next]) {
       expect(state.statuses!.size).toBe(50);

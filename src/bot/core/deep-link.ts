@@ -7,7 +7,7 @@
  * Here, in core, because two places must agree on it: the orders feature opens the card, and the
  * key shape (api-key-shape.ts) must not take `order_1234567890` for a key and delete the link.
  */
-const ORDER_START = /^order_(\d{1,20})$/;
+const ORDER_START = /^order_(\d{1,40})$/;
 
 /** The order number of a `/start order_<id>` payload; undefined for anything else (then the usual welcome). */
 export function parseOrderStartPayload(payload: string): string | undefined {

@@ -7,36 +7,22 @@
  * that anything that can translate — a context, the watcher's per-language translator — can format
  * dates without carrying more than `t`.
  *
- * What servers write: unix seconds or milliseconds, ISO 8601 with or without a zone, or
- * "2025-01-06 12:00:00" with no zone at all (the usual Exchanger CMS form). The vendor does not say
- * which zone that last one is in; we read it as UTC (what the sandbox writes) and show "UTC", so the
- * screen states the assumption instead of hiding it. Anything unparseable is shown as written.
+ * What servers write is read by the normalizer (exchanger/normalize/values.ts `dateOf`): unix seconds
+ * or milliseconds, ISO 8601, "2025-01-06 12:00:00" and "06.01.2025 12:00" with no zone (read as UTC,
+ * and the screen says "UTC", so it states the assumption instead of hiding it). Anything unparseable
+ * is shown as written.
  */
 import { LANGUAGES } from "../../config.js";
 import { displayValue } from "./html.js";
+import { dateOf } from "../../exchanger/normalize/values.js";
 
 export interface DateTranslator {
   t(key: string, variables?: Record<string, string | number>): string;
 }
 
-const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
-const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-
-/** The moment a server value names, or undefined when it is not a date we can read safely. */
+/** The moment a server value names (the normalizer's one reading of dates), or undefined. */
 export function parseServerDate(value: unknown): Date | undefined {
-  const text = displayValue(value)?.trim();
-  if (text === undefined) return undefined;
-  let date: Date | undefined;
-  if (/^\d{9,13}$/.test(text)) {
-    const n = Number(text);
-    date = new Date(n < 1e11 ? n * 1000 : n);
-  } else if (NAIVE.test(text)) {
-    const [, y, mo, d, h, mi, s] = NAIVE.exec(text)!;
-    date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0)));
-  } else if (ZONED.test(text)) {
-    date = new Date(text);
-  }
-  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+  return dateOf(value);
 }
 
 const FORMAT: Intl.DateTimeFormatOptions = {

@@ -155,7 +155,14 @@ export function fieldMessages(): string[] {
 /** The label of a field in the reader's language; an unknown name humanized ("Preferred currency"). */
 export function fieldLabel(ctx: { t(key: string): string }, key: string, scope?: FieldScope): string {
   const message = fieldMessage(key, scope);
-  return message === undefined ? humanizeKey(key) : ctx.t(message);
+  if (message !== undefined) return ctx.t(message);
+  // A nested field flattened by the normalizer ("settings.lang"): each part named on its own.
+  if (key.includes("."))
+    return key
+      .split(".")
+      .map((part) => fieldLabel(ctx, part, scope))
+      .join(" · ");
+  return humanizeKey(key);
 }
 
 /** `fieldLabel` for one screen, in the shape fieldLines and displayValue take. */

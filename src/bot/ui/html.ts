@@ -2,7 +2,8 @@
  * Pure helpers for Telegram HTML. Every string that came from the exchanger or the user goes through
  * `escapeHtml` before it is placed in a message.
  */
-import { isSecretFieldName } from "../../exchanger/secret-names.js";
+
+import { looksSecret, maskDeep } from "../../exchanger/normalize/secrets.js";
 
 export const MESSAGE_LIMIT = 4096;
 
@@ -45,18 +46,8 @@ export function humanizeKey(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Values that look like hashes/keys (long hex, bcrypt/argon) even under an innocent name. */
-const SECRET_VALUE = /^(\$2[aby]?\$|\$argon2)|^[a-f0-9]{32,}$/i;
-
-/**
- * The one place that decides whether a field is shown: never when its name denotes a secret
- * (exchanger/secret-names.ts, at any depth: displayValue asks for nested keys too), nor when its value
- * looks like a hash or key.
- */
-export function looksSecret(key: string, value: unknown): boolean {
-  if (isSecretFieldName(key)) return true;
-  return typeof value === "string" && SECRET_VALUE.test(value.trim());
-}
+/** Hidden fields and key-like values: the one decision lives with the normalizer (exchanger/normalize/secrets.ts). */
+export { looksSecret };
 
 /** Nesting shown in one value; deeper parts become "…" (a server sent JSON nested 100,000 deep). */
 const MAX_DEPTH = 3;
@@ -138,7 +129,8 @@ export function fieldLines(
     // More lines than a message can hold are never shown (fitMessage would drop them anyway).
     if (lines.length === MAX_FIELD_LINES) break;
     if (skip.has(key) || looksSecret(key, raw)) continue;
-    const shown = displayValue(raw, labelOf);
+    // Card and document numbers masked at any depth, whatever screen the record came from.
+    const shown = displayValue(maskDeep(raw, key), labelOf);
     if (shown === undefined) continue;
     const label = labelOf(key);
     lines.push(`<b>${escapeHtml(label)}:</b> ${escapeHtml(clip(shown, options.maxValue ?? 300))}`);

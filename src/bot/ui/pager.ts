@@ -15,9 +15,28 @@ export interface PageInfo {
   pagination?: Pagination;
 }
 
+/**
+ * The page size the server actually honours, read off its pagination: a server may cap `limit` (asked
+ * for 15, sent 10). Pages counted with the size asked for would skip orders (three pages of ten out of
+ * 34, four never shown); counted with the size served, page n is the server's page n, nothing skipped
+ * or repeated.
+ */
+export function servedPageSize(info: PageInfo): number {
+  const p = info.pagination;
+  if (!p) return info.pageSize;
+  // Page n starts at (n - 1) × size: the offset says the size outright.
+  if (info.page > 1 && p.position > 0 && p.position % (info.page - 1) === 0) {
+    const size = p.position / (info.page - 1);
+    if (size < info.pageSize) return size;
+  }
+  // A short page that is not the last one.
+  if (info.itemsOnPage > 0 && info.itemsOnPage < info.pageSize && p.position + info.itemsOnPage < p.total) return info.itemsOnPage;
+  return info.pageSize;
+}
+
 export function totalPages(info: PageInfo): number | undefined {
   if (!info.pagination) return undefined;
-  return Math.max(1, Math.ceil(info.pagination.total / info.pageSize));
+  return Math.max(1, Math.ceil(info.pagination.total / servedPageSize(info)));
 }
 
 export function hasNextPage(info: PageInfo): boolean {

@@ -1,7 +1,7 @@
 /**
  * Currency names for ids shown on screens. The public currency list changes rarely, so it is cached
  * in memory per language with a TTL: viewing a page of orders costs one exchanger call, not two.
- * The client's reader (exchanger/readers/currencies.ts) has already put every server's name and code
+ * The client's reader (exchanger/normalize/currencies.ts) has already put every server's name and code
  * under `name` and `code`.
  */
 import type { Language } from "../../config.js";

@@ -48,7 +48,7 @@ export class DirectionCatalog {
     return this.names.get(language, async () => {
       const links = await this.directions(language);
       const names = new Map<string, string>();
-      if (links.some((l) => Array.isArray(l.summary?.inputs))) {
+      if (links.some((l) => l.summary?.listsFields)) {
         for (const link of links) if (link.summary) collectInputNames(link.summary, names);
         return names;
       }
@@ -65,13 +65,5 @@ export class DirectionCatalog {
 }
 
 function collectInputNames(direction: Direction, names: Map<string, string>): void {
-  if (!Array.isArray(direction.inputs)) return;
-  for (const input of direction.inputs) {
-    if (typeof input !== "object" || input === null) continue;
-    const id = input.id;
-    const name = input.name;
-    if ((typeof id === "string" || typeof id === "number") && typeof name === "string" && name.trim() !== "" && !names.has(String(id))) {
-      names.set(String(id), name.trim());
-    }
-  }
+  for (const field of direction.fields) if (!names.has(field.id)) names.set(field.id, field.label);
 }

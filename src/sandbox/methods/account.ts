@@ -4,7 +4,9 @@ import { formatAmount } from "../format.js";
 import { filterOrders, listAnswer } from "../listing.js";
 import { nothingCollection } from "../nothing.js";
 import { writeOrderStatus } from "../order-status.js";
-import type { SandboxAccount, SandboxOrder } from "../state.js";
+import type { SandboxAccount, SandboxOrder, SandboxState } from "../state.js";
+import { localize } from "../i18n.js";
+import { htmlEncode, mapToList, writeDate, writeRate, writeSides } from "../reshape.js";
 import type { UserMethod } from "./types.js";
 
 /** Fields of a referral's order that the partner (our caller) must not see. */
@@ -27,20 +29,40 @@ function balanceView(account: SandboxAccount, dialect: Dialect): string | number
   return { [currency]: formatAmount(account.balance) };
 }
 
-export const getOrders: UserMethod = ({ account, params, dialect }) => {
+export const getOrders: UserMethod = ({ state, account, params, dialect }) => {
   const page = listAnswer(dialect, filterOrders(account.orders, params, dialect), params);
-  return { ...page, result: page.result.map((order) => writeOrderStatus(dialect, order)) };
+  return { ...page, result: page.result.map((order) => orderView(state, dialect, order)) };
 };
 
-export const getReferralOrders: UserMethod = ({ account, params, dialect }) => {
+export const getReferralOrders: UserMethod = ({ state, account, params, dialect }) => {
   const page = listAnswer(dialect, filterOrders(account.referralOrders, params, dialect), params);
-  return { ...page, result: page.result.map((order) => writeOrderStatus(dialect, hideSensitive(order))) };
+  return { ...page, result: page.result.map((order) => orderView(state, dialect, hideSensitive(order))) };
 };
+
+const DATE_FIELDS = ["created_at", "updated_at"];
+
+/** An order as the dialect writes it: its status, and (the `shapes` dialect) the rest reshaped (reshape.ts). */
+function orderView(state: SandboxState, dialect: Dialect, order: Record<string, unknown>): Record<string, unknown> {
+  const written = writeOrderStatus(dialect, order);
+  if (dialect.orderShape === "flat") return written;
+  const codes = Object.fromEntries(state.currencies.map((c) => [String(c.id), c.code]));
+  const out = writeSides(written, "nested", codes);
+  for (const key of DATE_FIELDS) if (typeof out[key] === "string") out[key] = writeDate(out[key], "unix");
+  if (typeof out.rate === "string") out.rate = writeRate(out.rate, "pair");
+  for (const [key, value] of Object.entries(out)) if (typeof value === "string" && /[&<>"]/.test(value)) out[key] = htmlEncode(value);
+  return out;
+}
 
 function hideSensitive(order: SandboxOrder): Record<string, unknown> {
   return Object.fromEntries(Object.entries(order).filter(([key]) => !REFERRAL_HIDDEN.includes(key)));
 }
 
-export const getInputs: UserMethod = ({ account, dialect }) => ({
-  result: Object.keys(account.inputs).length === 0 ? nothingCollection(dialect) : { ...account.inputs },
-});
+export const getInputs: UserMethod = ({ state, account, dialect, language }) => {
+  if (Object.keys(account.inputs).length === 0) return { result: nothingCollection(dialect) };
+  if (dialect.inputs === "map") return { result: { ...account.inputs } };
+  // The `shapes` dialect: a list of objects carrying the id, and the field's name where a direction has it.
+  const names = new Map(
+    state.directions.flatMap((d) => d.inputs.map((input) => [String(input.id), localize(input.name, language)] as const)),
+  );
+  return { result: mapToList(account.inputs, "value", (id) => (names.has(id) ? { name: names.get(id) } : {})) };
+};

@@ -6,6 +6,7 @@ import { SandboxError } from "../errors.js";
 import { formatDateTime } from "../format.js";
 import { nothingObject } from "../nothing.js";
 import type { UserMethod } from "./types.js";
+import { nestVerification } from "../reshape.js";
 
 /** Per photo, 9000 KB as the exchanger's upload form states. */
 export const MAX_PHOTO_BYTES = 9000 * 1024;
@@ -25,9 +26,14 @@ export const VERIFICATION_FIELDS = [
   "zip_code",
 ] as const;
 
-export const getVerification: UserMethod = ({ account, dialect }) => ({
-  result: account.verification ? { ...account.verification } : nothingObject(dialect),
-});
+export const getVerification: UserMethod = ({ account, dialect }) => {
+  if (!account.verification) return { result: nothingObject(dialect) };
+  if (dialect.verification === "flat") return { result: { ...account.verification } };
+  // The `shapes` dialect: the submitted data one level down, the status as an object.
+  const nested = nestVerification(account.verification, "data");
+  const status = String(nested.status ?? "");
+  return { result: { ...nested, status: { name: status, title: status.charAt(0).toUpperCase() + status.slice(1) } } };
+};
 
 export const submitVerification: UserMethod = ({ state, account, params, now }) => {
   const photos = params.filesOf("photos");

@@ -4,7 +4,7 @@ import { withCaller } from "../../core/caller.js";
 import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { ACCOUNT_DATA } from "./public.js";
-import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
+import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { renderAccountCard } from "./render.js";
 import { exchangerName } from "../../ui/branding.js";
 import { backToMenuRow } from "../menu/public.js";

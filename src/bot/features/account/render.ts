@@ -1,14 +1,9 @@
 /** The user object as a readable card: balance first, secrets never, unknown fields humanized. */
-import { isPlainObject } from "../../../exchanger/envelope.js";
-import { readBalances } from "../../../exchanger/readers/balance.js";
+import { readAccount } from "../../../exchanger/normalize/account.js";
 import type { FlowContext } from "../../context.js";
-import { TWO_FACTOR_FIELD, twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
 import { escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
 import { formatDate } from "../../ui/dates.js";
-
-const BALANCE = /balance/i;
-const AMOUNT = /^-?\d+([.,]\d+)?$/;
 
 /** Fields holding a moment ("created_at", "last_login"…): shown in the one date format of every screen. */
 const DATE_FIELD = /(^|_)(date|at)$|^date_|At$|^last_login$/;
@@ -26,41 +21,18 @@ function presentable(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>)
   return out;
 }
 
-/**
- * The balance first — one line per currency when the server gives one value per currency — then the
- * other amount fields named like a balance (partner balance…), each with its currency when given.
- */
-function balanceLines(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>): { lines: string[]; used: string[] } {
-  const line = (label: string, value: string) => ctx.t("account-balance", { label: escapeHtml(label), value: escapeHtml(value) });
-  const balances = readBalances(user);
-  const used: string[] = [];
-  const lines = balances.map((b) => line(ctx.t("account-balance-label"), b.currency ? `${b.amount} ${b.currency}` : b.amount));
-  // A single amount took its currency from the first of these the user object has (readBalances).
-  const currencyKey = ["balance_currency", "currency"].find((k) => typeof user[k] === "string" && String(user[k]).trim() !== "");
-  if (balances.length > 0)
-    used.push("balance", ...(currencyKey && !isPlainObject(user.balance) && !Array.isArray(user.balance) ? [currencyKey] : []));
-  const others = Object.keys(user).filter((key) => key !== "balance" && BALANCE.test(key) && AMOUNT.test(String(user[key] ?? "").trim()));
-  for (const key of others) {
-    const currencyKey = `${key}_currency`;
-    const currency = typeof user[currencyKey] === "string" ? ` ${String(user[currencyKey])}` : "";
-    used.push(key, ...(currency ? [currencyKey] : []));
-    lines.push(line(fieldLabel(ctx, key, "account"), `${String(user[key]).trim()}${currency}`));
-  }
-  return { lines, used };
-}
-
 /** `exchanger`: the exchanger's name, HTML-escaped (ui/branding.ts exchangerName). */
 export function renderAccountCard(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>, exchanger: string): string {
-  const balances = balanceLines(ctx, user);
-  const lines = [ctx.t("account-title", { exchanger }), ...balances.lines];
-  const twofa = twoFactorFromUser(user);
-  if (twofa !== undefined) lines.push(ctx.t(twofa ? "account-2fa-on" : "account-2fa-off"));
+  const account = readAccount(user);
+  const line = (label: string, value: string) => ctx.t("account-balance", { label: escapeHtml(label), value: escapeHtml(value) });
+  const withCurrency = (b: { amount: string; currency?: string }) => (b.currency ? `${b.amount} ${b.currency}` : b.amount);
+  // The balance first — one line per currency when the server gives one value per currency — then the
+  // other amount fields named like a balance (partner balance…), each with its currency when given.
+  const lines = [ctx.t("account-title", { exchanger })];
+  lines.push(...account.balances.map((b) => line(ctx.t("account-balance-label"), withCurrency(b))));
+  lines.push(...account.others.map((b) => line(fieldLabel(ctx, b.key, "account"), withCurrency(b))));
+  if (account.twoFactor !== undefined) lines.push(ctx.t(account.twoFactor ? "account-2fa-on" : "account-2fa-off"));
   lines.push("");
-  lines.push(
-    ...fieldLines(presentable(ctx, user), {
-      skip: [...balances.used, ...Object.keys(user).filter((k) => TWO_FACTOR_FIELD.test(k))],
-      label: fieldLabels(ctx, "account"),
-    }),
-  );
+  lines.push(...fieldLines(presentable(ctx, account.fields), { label: fieldLabels(ctx, "account") }));
   return fitMessage(lines);
 }

@@ -11,15 +11,6 @@ import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
 
 type T = Pick<FlowContext, "t">;
 
-/** The first of `keys` that the record has a showable value for. */
-function pick(record: Record<string, unknown>, keys: string[]): { key: string; value: string } | undefined {
-  for (const key of keys) {
-    const value = displayValue(record[key]);
-    if (value !== undefined) return { key, value };
-  }
-  return undefined;
-}
-
 const codeOf = (currency: Currency | undefined): string => (typeof currency?.code === "string" ? currency.code : "");
 const withCode = (amount: string, code: string): string => escapeHtml(code ? `${amount} ${code}` : amount);
 
@@ -51,16 +42,8 @@ export function currencyLines(ctx: T, currency: Currency): string[] {
 
 // ---- one direction ------------------------------------------------------------------------------------
 
-/** Where servers put the rate and the limits (the vendor documents the direction object only in part). */
-const RATE_KEYS = ["rate", "course", "exchange_rate", "course_rate"];
-const MIN_KEYS = ["min_amount", "min", "min_send_amount", "min_sum", "minimum", "min_send"];
-const MAX_KEYS = ["max_amount", "max", "max_send_amount", "max_sum", "maximum", "max_send"];
-const RESERVE_KEYS = ["reserve", "reserve_amount", "amount_reserve"];
-/** Handles and ids: they mean nothing to a customer (the slug is what the bot asked with). */
-const DIRECTION_IDS = ["id", "slug", "pair", "send_currency_id", "receive_currency_id", "inputs"];
-const DIRECTION_SKIP = [...DIRECTION_IDS, ...RESERVE_KEYS, ...RATE_KEYS, ...MIN_KEYS, ...MAX_KEYS];
-
-const isOptional = (input: Record<string, unknown>): boolean => input.required === false || input.required === 0 || input.required === "0";
+/** The code a rate or a limit is written with: the direction's own, else the currency list's. */
+const codeFor = (own: Direction["send"], listed: Currency | undefined): string => own.code ?? codeOf(listed);
 
 export function directionCard(
   ctx: T,
@@ -69,37 +52,33 @@ export function directionCard(
   receive: Currency | undefined,
   fallbackNames: { send: string; receive: string },
 ): string {
-  const sendName = send ? currencyLabel(send) : fallbackNames.send;
-  const receiveName = receive ? currencyLabel(receive) : fallbackNames.receive;
+  const sendName = send ? currencyLabel(send) : (direction.send.name ?? fallbackNames.send);
+  const receiveName = receive ? currencyLabel(receive) : (direction.receive.name ?? fallbackNames.receive);
   const lines = [ctx.t("info-direction-title", { send: escapeHtml(sendName), receive: escapeHtml(receiveName) })];
+  const sendCode = codeFor(direction.send, send);
+  const receiveCode = codeFor(direction.receive, receive);
 
-  const rate = pick(direction, RATE_KEYS);
-  if (rate)
+  if (direction.rate)
     lines.push(
-      ctx.t("info-direction-rate", { send: withCode("1", codeOf(send)), receive: withCode(clip(rate.value, 60), codeOf(receive)) }),
+      ctx.t("info-direction-rate", {
+        send: withCode(clip(direction.rate.send, 60), sendCode),
+        receive: withCode(clip(direction.rate.receive, 60), receiveCode),
+      }),
     );
-  const min = pick(direction, MIN_KEYS);
-  if (min) lines.push(ctx.t("info-direction-min", { value: withCode(clip(min.value, 60), codeOf(send)) }));
-  const max = pick(direction, MAX_KEYS);
-  if (max) lines.push(ctx.t("info-direction-max", { value: withCode(clip(max.value, 60), codeOf(send)) }));
+  if (direction.min !== undefined) lines.push(ctx.t("info-direction-min", { value: withCode(clip(direction.min, 60), sendCode) }));
+  if (direction.max !== undefined) lines.push(ctx.t("info-direction-max", { value: withCode(clip(direction.max, 60), sendCode) }));
   // The direction's own reserve when it has one, else what the exchanger holds of the receive currency.
-  const reserve = pick(direction, RESERVE_KEYS)?.value ?? displayValue(receive?.reserve);
-  if (reserve !== undefined) lines.push(ctx.t("info-direction-reserve", { value: withCode(clip(reserve, 60), codeOf(receive)) }));
+  const reserve = direction.reserve ?? displayValue(receive?.reserve);
+  if (reserve !== undefined) lines.push(ctx.t("info-direction-reserve", { value: withCode(clip(reserve, 60), receiveCode) }));
 
-  const rest = fieldLines(direction, {
-    skip: DIRECTION_SKIP,
-    maxValue: 200,
-    label: fieldLabels(ctx, "direction"),
-  });
+  const rest = fieldLines(direction.extras, { maxValue: 200, label: fieldLabels(ctx, "direction") });
   if (rest.length > 0) lines.push("", ...rest);
 
-  if (Array.isArray(direction.inputs)) {
+  if (direction.listsFields) {
     lines.push("", ctx.t("info-direction-inputs"));
-    const inputs = (direction.inputs as unknown[]).filter((i): i is Record<string, unknown> => typeof i === "object" && i !== null);
-    if (inputs.length === 0) lines.push(ctx.t("info-direction-no-inputs"));
-    for (const input of inputs) {
-      const name = displayValue(input.name) ?? `#${String(input.id)}`;
-      lines.push(`• ${escapeHtml(clip(name, 100))}${isOptional(input) ? ` ${ctx.t("info-direction-optional")}` : ""}`);
+    if (direction.fields.length === 0) lines.push(ctx.t("info-direction-no-inputs"));
+    for (const field of direction.fields) {
+      lines.push(`• ${escapeHtml(clip(field.label, 100))}${field.required ? "" : ` ${ctx.t("info-direction-optional")}`}`);
     }
   }
   return fitMessage(lines);

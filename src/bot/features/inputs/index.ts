@@ -8,22 +8,24 @@ import { Composer, InlineKeyboard } from "grammy";
 import { withCaller } from "../../core/caller.js";
 import type { BotContext, FlowContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
-import { clip, displayValue, escapeHtml, fitMessage, looksSecret } from "../../ui/html.js";
-import { isSecretFieldName } from "../../../exchanger/secret-names.js";
+import { clip, escapeHtml, fitMessage, looksSecret } from "../../ui/html.js";
+import type { SavedField } from "../../../exchanger/types.js";
+import { isHiddenField, maskDeep } from "../../../exchanger/normalize/secrets.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
 
-export function renderInputs(ctx: Pick<FlowContext, "t">, inputs: Record<string, unknown>, names: Map<string, string>): Screen {
+export function renderInputs(ctx: Pick<FlowContext, "t">, inputs: readonly SavedField[], names: Map<string, string>): Screen {
   const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), SHOW_INPUTS));
   const lines: string[] = [];
-  for (const [id, raw] of Object.entries(inputs)) {
-    const name = names.get(id);
-    // A field whose id or name denotes a secret (a card's CVV, a PIN) is never shown (exchanger/secret-names.ts).
-    if (looksSecret(id, raw) || (name !== undefined && isSecretFieldName(name))) continue;
-    const value = displayValue(raw);
-    if (value === undefined) continue;
-    const label = name ?? ctx.t("inputs-unnamed-field", { id: clip(id, 20) });
-    lines.push(`<b>${escapeHtml(label)}:</b> ${escapeHtml(clip(value, 300))}`);
+  for (const field of inputs) {
+    const name = names.get(field.id) ?? field.name;
+    // A field whose id or name denotes a secret (a card's CVV, a PIN) is never shown (normalize/secrets.ts).
+    if (looksSecret(field.id, field.value) || (name !== undefined && isHiddenField(name))) continue;
+    // The directions' own name first (the catalogue's), else the name the server sent with the value.
+    const label = name ?? ctx.t("inputs-unnamed-field", { id: clip(field.id, 20) });
+    // Masked again under the name it is shown with: a card number saved under a bare id is known for one only now.
+    const value = String(maskDeep(field.value, name ?? field.id) ?? "");
+    lines.push(`<b>${escapeHtml(clip(label, 100))}:</b> ${escapeHtml(clip(value, 300))}`);
   }
   if (lines.length === 0) return { text: `${ctx.t("inputs-title")}\n\n${ctx.t("inputs-empty")}`, keyboard };
   return { text: fitMessage([ctx.t("inputs-title"), ctx.t("inputs-hint"), "", ...lines]), keyboard };
@@ -33,7 +35,7 @@ async function showInputs(ctx: BotContext): Promise<void> {
   const inputs = await withCaller(ctx, (caller) => ctx.deps.exchanger.getInputs(caller));
   // Names are a nicety: when the public catalogue cannot be read, the raw ids still tell the values apart.
   const names =
-    Object.keys(inputs).length === 0
+    inputs.length === 0
       ? new Map<string, string>()
       : await ctx.deps.directions.inputNames(ctx.language).catch(() => new Map<string, string>());
   await showScreen(ctx, renderInputs(ctx, inputs, names));

@@ -10,7 +10,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext, FlowContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { escapeHtml, maskSecret } from "../../ui/html.js";
-import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
+import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { renderAccountCard } from "../account/public.js";
 import { Unauthorized, ExchangerError } from "../../../exchanger/errors.js";
 import { mainMenuKeyboard } from "../menu/public.js";

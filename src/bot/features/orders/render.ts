@@ -20,59 +20,32 @@
 import type { Order } from "../../../exchanger/types.js";
 import { statusEmoji, statusLabel, statusWords } from "../../../exchanger/vocabulary.js";
 import type { FlowContext } from "../../context.js";
-import { clip, displayValue, escapeHtml, fieldLines, fitMessage, looksSecret } from "../../ui/html.js";
+import { clip, escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { formatDate } from "../../ui/dates.js";
 import { fieldLabels } from "../../ui/field-names.js";
+import { currencyText, moneyText, type CurrencyNames } from "../../ui/money.js";
 import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
-import { ORDER_DATE_KEYS } from "../../../exchanger/list-order.js";
 
 /** All the pure renderers need: `t` in one language. A FlowContext is one; so is a plain translator. */
 export interface OrderTranslator {
   t(key: string, variables?: Record<string, string | number>): string;
 }
 type T = OrderTranslator;
-export type CurrencyNames = ReadonlyMap<string, string>;
+export type { CurrencyNames };
 
 /** Currency names from the cached public list; an empty map when the list is unavailable. */
 export async function loadCurrencyNames(ctx: Pick<FlowContext, "deps" | "language">): Promise<CurrencyNames> {
   try {
     return await ctx.deps.currencies.labels(ctx.language);
   } catch {
-    // Names are a nicety: the order itself is still worth showing with "#id".
+    // Names are a nicety: the order itself is still worth showing with what it says, or "#id".
     return new Map();
   }
 }
 
-function currencyName(names: CurrencyNames, id: unknown): string | undefined {
-  const shown = displayValue(id);
-  if (shown === undefined) return undefined;
-  return names.get(shown) ?? `#${shown}`;
-}
-
-/** "250.00 Tether TRC20 (USDTTRC20)", either half alone when the other is missing. Plain text. */
-function amountWithCurrency(
-  amount: unknown,
-  currencyId: unknown,
-  names: CurrencyNames,
-  limits = { amount: 40, name: 60 },
-): string | undefined {
-  const value = displayValue(amount);
-  const currency = currencyName(names, currencyId);
-  const parts = [value && clip(value, limits.amount), currency && clip(currency, limits.name)].filter((p): p is string => !!p);
-  return parts.length > 0 ? parts.join(" ") : undefined;
-}
-
-function orderDate(ctx: T, order: Order): string | undefined {
-  for (const key of ORDER_DATE_KEYS) {
-    const date = formatDate(ctx, order[key]);
-    if (date !== undefined) return date;
-  }
-  return undefined;
-}
-
 /** "#1041" / "№1041": an order's number as the reader's language writes it (plain text, clipped). */
-export function orderNumber(ctx: T, id: unknown): string {
-  return ctx.t("orders-number", { id: clip(displayValue(id) ?? "?", 20) });
+export function orderNumber(ctx: T, id: string): string {
+  return ctx.t("orders-number", { id: clip(id || "?", 20) });
 }
 
 /**
@@ -83,26 +56,24 @@ export function orderNumber(ctx: T, id: unknown): string {
  */
 export function renderOrderLine(ctx: T, order: Order, names: CurrencyNames): string {
   const head = [`${statusEmoji(order.status)} <b>${escapeHtml(orderNumber(ctx, order.id))}</b>`, statusWords(ctx, order.status)];
-  const date = orderDate(ctx, order);
-  // Room for the longest localized date ("22 нояб. 2026 г., 18:49 UTC"); a raw server value is cut.
+  const date = order.createdAt && formatDate(ctx, order.createdAt);
+  // Room for the longest localized date ("22 нояб. 2026 г., 18:49 UTC").
   if (date) head.push(escapeHtml(clip(date, 32)));
   const limits = { amount: 22, name: 32 };
-  const send = amountWithCurrency(order.send_amount, order.send_currency_id, names, limits);
-  const receive = amountWithCurrency(order.receive_amount, order.receive_currency_id, names, limits);
+  const send = moneyText(names, order.send, limits);
+  const receive = moneyText(names, order.receive, limits);
   const lines = [head.join(" · ")];
   if (send || receive) lines.push(escapeHtml([send ?? "…", receive ?? "…"].join(" → ")));
   return lines.join("\n");
 }
 
-/** Fields that the card's head already shows. */
-const HEAD_FIELDS = ["id", "status", "token", "exchange_id", "send_amount", "send_currency_id", "receive_amount", "receive_currency_id"];
-
-/** Values the card shows differently from the raw one: currency ids as names, timestamps as dates. */
-function presentable(ctx: T, order: Order, names: CurrencyNames): Record<string, unknown> {
+/** Date-named extra fields as dates, currency ids as names: what the card shows for the rest. */
+function presentable(ctx: T, fields: Order["fields"], names: CurrencyNames): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(order)) {
-    if (/currency_id$/i.test(key)) out[key] = currencyName(names, value);
-    else if (/(^|_)(date|at)$|^date_|At$/.test(key)) out[key] = formatDate(ctx, value);
+  for (const [key, value] of Object.entries(fields)) {
+    const last = key.split(".").pop()!;
+    if (/currency_id$/i.test(last)) out[key] = currencyText(names, { id: String(value) });
+    else if (/(^|_)(date|at)$|^date_|At$/.test(last)) out[key] = formatDate(ctx, value);
     else out[key] = value;
   }
   return out;
@@ -114,43 +85,63 @@ function presentable(ctx: T, order: Order, names: CurrencyNames): Record<string,
  * even though fields named "token" are otherwise left out. Anything not token-shaped is not shown.
  */
 export function orderToken(order: Order): string | undefined {
-  const token = typeof order.token === "string" || typeof order.token === "number" ? String(order.token).trim() : "";
-  return ORDER_TOKEN.test(token) ? token : undefined;
+  return order.token !== undefined && ORDER_TOKEN.test(order.token) ? order.token : undefined;
 }
 
 /**
  * "Bitcoin (BTC) → Visa UAH (CARDUAH)": the direction by the names of its two currencies (the
  * directions map knows a direction only by its currency pair and slug, so the pair is the name).
- * Never a bare "#71": without both names there is no line; the amounts below still name what is known.
+ * Never a bare "#71": without both names there is no line; the amounts above still name what is known.
  */
 function directionLine(order: Order, names: CurrencyNames): string | undefined {
-  const sendName = names.get(displayValue(order.send_currency_id) ?? "");
-  const receiveName = names.get(displayValue(order.receive_currency_id) ?? "");
+  const named = (side: Order["send"]) => {
+    const text = currencyText(names, side?.currency);
+    return text === undefined || text.startsWith("#") ? undefined : text;
+  };
+  const sendName = named(order.send);
+  const receiveName = named(order.receive);
   if (sendName === undefined || receiveName === undefined) return undefined;
   return `${clip(sendName, 60)} → ${clip(receiveName, 60)}`;
 }
 
+/** "1 BTC = 61234.5 USDT": the rate with the currencies' codes (else names) when known. */
+function rateLine(order: Order, names: CurrencyNames): string | undefined {
+  if (order.rate === undefined) return undefined;
+  // The code is short enough for a rate: the order's own, else the one a list label ends with ("Bitcoin (BTC)").
+  const short = (side: Order["send"]) => {
+    const label = currencyText(names, side?.currency);
+    return side?.currency.code ?? (label && /\(([^()]{1,20})\)$/.exec(label)?.[1]) ?? label;
+  };
+  const part = (amount: string, side: Order["send"]) => [clip(amount, 30), short(side) && clip(short(side)!, 30)].filter(Boolean).join(" ");
+  return `${part(order.rate.send, order.send)} = ${part(order.rate.receive, order.receive)}`;
+}
+
 export function renderOrderCard(ctx: T, order: Order, currencyNames: CurrencyNames, options: { referral?: boolean } = {}): string {
-  const id = escapeHtml(clip(displayValue(order.id) ?? "?", 40));
+  const id = escapeHtml(clip(order.id || "?", 40));
   const lines = [ctx.t(options.referral ? "orders-ref-card-title" : "orders-card-title", { id })];
   lines.push(`<b>${ctx.t("field-status")}:</b> ${statusLabel(ctx, order.status)}`);
   // Own orders: "You send"; a referral's order is seen from the side: "The referral sends".
   const prefix = options.referral ? "orders-field-ref" : "orders-field";
-  const send = amountWithCurrency(order.send_amount, order.send_currency_id, currencyNames);
+  const send = moneyText(currencyNames, order.send);
   if (send) lines.push(`<b>${ctx.t(`${prefix}-send`)}:</b> ${escapeHtml(send)}`);
-  const receive = amountWithCurrency(order.receive_amount, order.receive_currency_id, currencyNames);
+  const receive = moneyText(currencyNames, order.receive);
   if (receive) lines.push(`<b>${ctx.t(`${prefix}-receive`)}:</b> ${escapeHtml(receive)}`);
   const direction = directionLine(order, currencyNames);
   if (direction) lines.push(`<b>${ctx.t("field-direction")}:</b> ${escapeHtml(direction)}`);
+  const rate = rateLine(order, currencyNames);
+  if (rate) lines.push(`<b>${ctx.t("field-rate")}:</b> ${escapeHtml(rate)}`);
   // A referral's token is the handle of someone else's order: the partner has no use for it.
   const token = options.referral ? undefined : orderToken(order);
   if (token) lines.push(`<b>${ctx.t("field-token")}:</b> <code>${escapeHtml(token)}</code>`);
+  // Who placed it matters only on a referral's order; on one's own it is oneself.
+  if (options.referral && order.user) lines.push(`<b>${ctx.t("field-referral")}:</b> ${escapeHtml(clip(order.user, 60))}`);
+  const created = order.createdAt && formatDate(ctx, order.createdAt);
+  if (created) lines.push(`<b>${ctx.t("field-created")}:</b> ${escapeHtml(created)}`);
+  const updated = order.updatedAt && formatDate(ctx, order.updatedAt);
+  if (updated) lines.push(`<b>${ctx.t("field-updated")}:</b> ${escapeHtml(updated)}`);
+  const label = fieldLabels(ctx, "order");
+  if (order.payment) lines.push(...fieldLines(order.payment, { label, maxValue: 400 }));
   lines.push("");
-  const rest = fieldLines(presentable(ctx, order, currencyNames), {
-    skip: [...HEAD_FIELDS, ...Object.keys(order).filter((k) => looksSecret(k, order[k]))],
-    label: fieldLabels(ctx, "order"),
-    maxValue: 400,
-  });
-  lines.push(...rest);
+  lines.push(...fieldLines(presentable(ctx, order.fields, currencyNames), { label, maxValue: 400 }));
   return fitMessage(lines);
 }

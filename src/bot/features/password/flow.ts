@@ -13,7 +13,7 @@ import { CodesLocked, isCodeRefusal } from "../../core/code-attempts.js";
 import { retryCode, sendCode } from "../../core/code-retry.js";
 import { describeError } from "../../core/errors.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
-import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
+import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { escapeHtml } from "../../ui/html.js";
 
 export const PASSWORD_FLOW = "password";

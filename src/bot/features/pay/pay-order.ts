@@ -7,12 +7,13 @@
  * return is plain JSON (it may land in a conversation's replay log) and never holds the order token.
  */
 import { ExchangerError, Unauthorized, Unavailable } from "../../../exchanger/errors.js";
-import { formatBalances, readBalances } from "../../../exchanger/readers/balance.js";
+import { formatBalances, readBalances } from "../../../exchanger/normalize/balance.js";
 import type { Caller, Order, UserInfo } from "../../../exchanger/types.js";
 import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
-import { isPayableStatus } from "../../../exchanger/vocabulary.js";
+import { isPayableStatus, readStatus, statusKey, type OrderStatus } from "../../../exchanger/vocabulary.js";
+import { currencyText, type CurrencyNames } from "../../ui/money.js";
 import type { BotDeps } from "../../context.js";
-import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
+import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { isTwoFactorMessage } from "../../core/two-factor.js";
 import { Confirmations, type SettledSpend } from "../../core/confirmations.js";
 import type { SpendWatch } from "../../core/after-spend.js";
@@ -20,7 +21,8 @@ import type { SpendWatch } from "../../core/after-spend.js";
 /** Everything the confirmation card shows. */
 export interface PayCard {
   orderId: string;
-  status: string;
+  /** What the order's status means and the server's label (plain JSON: it may sit in a replay log). */
+  status: OrderStatus;
   payable: boolean;
   sendAmount?: string;
   sendCurrency?: string;
@@ -32,9 +34,9 @@ export interface PayCard {
 }
 
 export type PayOutcome =
-  | { kind: "paid"; orderId: string; status?: string; balance?: string }
+  | { kind: "paid"; orderId: string; status?: OrderStatus; balance?: string }
   | { kind: "not-found"; orderId: string }
-  | { kind: "not-payable"; orderId: string; status: string }
+  | { kind: "not-payable"; orderId: string; status: OrderStatus }
   /** Another payment of this order is running (or its outcome is still unknown). */
   | { kind: "busy"; orderId: string }
   /** The account has 2FA and no code was sent. */
@@ -66,6 +68,18 @@ async function readUser(deps: BotDeps, caller: Caller): Promise<UserInfo | undef
 const text = (value: unknown): string | undefined =>
   (typeof value === "string" && value.trim() !== "") || typeof value === "number" ? String(value) : undefined;
 
+/** What the confirmation card says about the order itself (no balance, no confirmation yet). Pure. */
+export function payCardOf(order: Order, names: CurrencyNames): PayCard {
+  const card: PayCard = { orderId: order.id, status: order.status, payable: isPayableStatus(order.status) };
+  if (order.send?.amount) card.sendAmount = order.send.amount;
+  if (order.receive?.amount) card.receiveAmount = order.receive.amount;
+  const sendCurrency = currencyText(names, order.send?.currency);
+  const receiveCurrency = currencyText(names, order.receive?.currency);
+  if (sendCurrency) card.sendCurrency = sendCurrency;
+  if (receiveCurrency) card.receiveCurrency = receiveCurrency;
+  return card;
+}
+
 /**
  * Looks the order up and prepares its confirmation card (with a fresh single-use confirmation when it
  * can be paid). Also remembers whether the account has 2FA, as the user object says. Undefined: no such order.
@@ -77,17 +91,10 @@ export async function loadPayCard(deps: BotDeps, caller: Caller, chatId: number,
   const twofa = user ? twoFactorFromUser(user) : undefined;
   if (twofa !== undefined && (await deps.settings.get(chatId)).twofa !== twofa) await deps.settings.update(chatId, { twofa });
 
-  const orderId = String(order.id);
-  const payable = isPayableStatus(order.status);
-  const card: PayCard = { orderId, status: String(order.status), payable };
-  const sendAmount = text(order.send_amount ?? order.amount);
-  const receiveAmount = text(order.receive_amount);
-  if (sendAmount) card.sendAmount = sendAmount;
-  if (receiveAmount) card.receiveAmount = receiveAmount;
-  const sendCurrency = await deps.currencies.nameOf(caller.language, order.send_currency_id);
-  const receiveCurrency = await deps.currencies.nameOf(caller.language, order.receive_currency_id);
-  if (sendCurrency) card.sendCurrency = sendCurrency;
-  if (receiveCurrency) card.receiveCurrency = receiveCurrency;
+  const names = await deps.currencies.labels(caller.language).catch(() => new Map<string, string>());
+  const card = payCardOf(order, names);
+  const orderId = card.orderId;
+  const payable = card.payable;
   const balance = balanceOf(user);
   if (balance) card.balance = balance;
   if (payable) card.confirmId = await new Confirmations(deps.kv).create(chatId, orderId);
@@ -126,9 +133,9 @@ export async function payOrder(
   watch: SpendWatch = UNWATCHED,
 ): Promise<PayOutcome> {
   const order = await findOwnOrder(deps, caller, { id: orderId });
-  const token = typeof order?.token === "string" ? order.token : undefined;
+  const token = order?.token;
   if (!order || !token) return { kind: "not-found", orderId };
-  if (!isPayableStatus(order.status)) return { kind: "not-payable", orderId, status: String(order.status) };
+  if (!isPayableStatus(order.status)) return { kind: "not-payable", orderId, status: order.status };
 
   const guards = new Confirmations(deps.kv);
   const account = deps.vault.accountIdOf(caller.apiKey);
@@ -218,7 +225,8 @@ async function outcomeOf(
   const { orderId, code } = pay;
   if (answer.ok) {
     const after = await afterPayment(deps, caller, orderId, answer.result);
-    await settle({ kind: "paid", ...(after.status !== undefined && { status: after.status }) });
+    // The record is text other chats read back (readStatus): the status's one spelling (vocabulary's statusKey).
+    await settle({ kind: "paid", ...(after.status !== undefined && { status: statusKey(after.status) }) });
     return decided(watch, true, { kind: "paid", orderId, ...after });
   }
   const error = answer.error;
@@ -297,12 +305,12 @@ async function afterPayment(
   caller: Caller,
   orderId: string,
   result: unknown,
-): Promise<{ status?: string; balance?: string }> {
+): Promise<{ status?: OrderStatus; balance?: string }> {
   const fromResult = typeof result === "object" && result !== null ? (result as Record<string, unknown>) : {};
-  let status = text(fromResult.status);
-  if (status === undefined) {
+  let status = fromResult.status === undefined || fromResult.status === null ? undefined : readStatus(fromResult.status);
+  if (status === undefined || status.value === undefined) {
     const order = await findOwnOrder(deps, caller, { id: orderId }).catch(() => undefined);
-    status = text(order?.status);
+    status = order?.status;
   }
   const balance = balanceOf(await readUser(deps, caller).catch(() => undefined)) ?? text(fromResult.balance);
   return { ...(status !== undefined && { status }), ...(balance !== undefined && { balance }) };

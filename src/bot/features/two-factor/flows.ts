@@ -16,7 +16,7 @@ import type { Caller, UserInfo } from "../../../exchanger/types.js";
 import type { BotDeps, FlowContext } from "../../context.js";
 import { callExchanger, releaseFlowPrompt, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { forgetFlowMessage, rememberFlowMessage, type FlowEnd } from "../../core/flow-messages.js";
-import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
+import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { escapeHtml } from "../../ui/html.js";
 import { cancelKeyboard } from "../../core/ask.js";
 import { retryCode, sendCode } from "../../core/code-retry.js";

@@ -7,7 +7,7 @@ import { withCaller } from "../../core/caller.js";
 import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { defineFlow } from "../../core/flows.js";
-import { twoFactorFromUser } from "../../../exchanger/readers/two-factor.js";
+import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { enterCodeFlow } from "../../core/enter-flow.js";
 import { TWOFA_DISABLE_FLOW, TWOFA_ENABLE_FLOW, twofaDisableFlow, twofaEnableFlow } from "./flows.js";
 import { CANCEL_ENABLE, SHOW_TWOFA, TURN_OFF, TURN_ON } from "./codec.js";

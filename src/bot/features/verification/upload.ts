@@ -5,7 +5,7 @@
  */
 import { GrammyError } from "grammy";
 import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
-import type { PhotoUpload, VerificationFields, VerificationRequest } from "../../../exchanger/types.js";
+import type { PhotoUpload, VerificationFields, Verification } from "../../../exchanger/types.js";
 import type { BotDeps, FlowContext } from "../../context.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
 import { MAX_PHOTO_BYTES, type CollectedPhoto } from "./form.js";
@@ -74,7 +74,7 @@ async function download(deps: BotDeps, files: Located[]): Promise<PhotoUpload[] 
 }
 
 /** The request as the exchanger now holds it; undefined when it cannot say right now. */
-export async function freshRequest(conversation: Flow): Promise<VerificationRequest | null | undefined> {
+export async function freshRequest(conversation: Flow): Promise<Verification | null | undefined> {
   try {
     return await callExchanger(conversation, (caller, deps) => deps.exchanger.getVerification(caller));
   } catch (error) {

@@ -1,4 +1,5 @@
 /** The public cards and the account card for every shape a server may answer with. */
+import { readDirection } from "../../../../src/exchanger/normalize/direction.js";
 import { describe, expect, it } from "vitest";
 import { renderAccountCard } from "../../../../src/bot/features/account/render.js";
 import { createI18n } from "../../../../src/bot/i18n.js";
@@ -49,7 +50,7 @@ describe("direction card", () => {
   it("shows rate, limits, reserve and fields under other servers' names, never the slug", () => {
     const text = directionCard(
       ctx,
-      {
+      readDirection({
         id: 5,
         slug: "btc-eth",
         course: "15.2",
@@ -58,7 +59,7 @@ describe("direction card", () => {
         reserve_amount: "40",
         need_verification: true,
         inputs: [{ id: 1, name: "Wallet" }],
-      },
+      })!,
       { id: 1, name: "Bitcoin", code: "BTC" },
       { id: 2, name: "Ether", code: "ETH" },
       { send: "#1", receive: "#2" },

@@ -3,6 +3,10 @@ import { describe, expect, it } from "vitest";
 import { createI18n } from "../../../../src/bot/i18n.js";
 import { renderOrderCard, renderOrderLine } from "../../../../src/bot/features/orders/render.js";
 import { htmlProblem } from "../../../harness/html-check.js";
+import { readOrder } from "../../../../src/exchanger/normalize/order.js";
+
+/** A server record read as the client reads it. */
+const read = (raw: Record<string, unknown>) => readOrder(raw)!;
 
 const i18n = createI18n("en");
 const en = { t: (key: string, vars?: Record<string, string | number>) => i18n.t("en", key, vars) };
@@ -25,7 +29,7 @@ const order = {
 
 describe("order card", () => {
   it("shows number, status, both sides with currency names, and labelled known fields", () => {
-    const card = renderOrderCard(en, order, names);
+    const card = renderOrderCard(en, read(order), names);
     expect(card).toContain("#1041");
     expect(card).toContain("250.00 Tether TRC20 (USDTTRC20)");
     expect(card).toContain("10212.50 Visa/Mastercard UAH (CARDUAH)");
@@ -34,27 +38,27 @@ describe("order card", () => {
   });
 
   it("escapes what the exchanger wrote; the token (the order's handle) once, in <code>; a referral's never", () => {
-    const card = renderOrderCard(en, order, names);
+    const card = renderOrderCard(en, read(order), names);
     expect(card).toContain("pay &lt;b&gt;fast&lt;/b&gt; &amp; thanks");
     expect(card).toContain(`<b>Token:</b> <code>${order.token}</code>`);
     expect(card.split(order.token)).toHaveLength(2);
-    expect(renderOrderCard(en, order, names, { referral: true })).not.toContain(order.token);
+    expect(renderOrderCard(en, read(order), names, { referral: true })).not.toContain(order.token);
   });
 
   it("names the direction by its currencies, never a bare direction id", () => {
-    const card = renderOrderCard(en, { ...order, exchange_id: 71 }, names);
+    const card = renderOrderCard(en, read({ ...order, exchange_id: 71 }), names);
     expect(card).toContain("<b>Exchange direction:</b> Tether TRC20 (USDTTRC20) → Visa/Mastercard UAH (CARDUAH)");
     expect(card).not.toContain("#71");
-    expect(renderOrderCard(en, { ...order, exchange_id: 71, receive_currency_id: 99 }, names)).not.toMatch(/#71|Exchange direction/);
+    expect(renderOrderCard(en, read({ ...order, exchange_id: 71, receive_currency_id: 99 }), names)).not.toMatch(/#71|Exchange direction/);
   });
 
   it("a referral's order is seen from the side, in the chat's language", () => {
-    expect(renderOrderCard(en, order, names, { referral: true })).not.toEqual(renderOrderCard(en, order, names));
-    expect(renderOrderCard(uk, order, names)).not.toContain("You send");
+    expect(renderOrderCard(en, read(order), names, { referral: true })).not.toEqual(renderOrderCard(en, read(order), names));
+    expect(renderOrderCard(uk, read(order), names)).not.toContain("You send");
   });
 
   it("an unknown currency id and a status outside the spec are still shown, never dropped", () => {
-    const card = renderOrderCard(en, { ...order, send_currency_id: 99, status: 5 }, names);
+    const card = renderOrderCard(en, read({ ...order, send_currency_id: 99, status: 5 }), names);
     expect(card).toContain("250.00");
     expect(card).toContain("99");
     expect(card).toMatch(/5/);
@@ -63,14 +67,14 @@ describe("order card", () => {
 
 describe("order list line", () => {
   it("two lines: emoji, number, status words, date; then send → receive", () => {
-    const [head, sides] = renderOrderLine(en, order, names).split("\n");
+    const [head, sides] = renderOrderLine(en, read(order), names).split("\n");
     expect(head).toContain("<b>#1041</b>");
     expect(head).toContain("Jan 6, 2025, 12:00 UTC");
     expect(sides).toBe("250.00 Tether TRC20 (USDTTRC20) → 10212.50 Visa/Mastercard UAH (CARDUAH)");
   });
 
   it("a hostile id is escaped and clipped so a page of lines stays one message", () => {
-    const line = renderOrderLine(en, { ...order, id: `<i>${"9".repeat(100)}` }, names);
+    const line = renderOrderLine(en, read({ ...order, id: `<i>${"9".repeat(100)}` }), names);
     expect(line).not.toContain("<i>");
     expect(line.split("\n")[0]!.length).toBeLessThan(120);
     expect(htmlProblem(line)).toBeUndefined();

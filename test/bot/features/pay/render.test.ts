@@ -1,5 +1,6 @@
 /** The pay screens as a user reads them: every way a payment can end, in words and buttons. */
 import type { InlineKeyboard } from "grammy";
+import { readStatus } from "../../../../src/exchanger/vocabulary.js";
 import { describe, expect, it } from "vitest";
 import type { FlowContext } from "../../../../src/bot/context.js";
 import { createI18n } from "../../../../src/bot/i18n.js";
@@ -14,7 +15,7 @@ const buttons = (keyboard: InlineKeyboard | undefined) =>
 
 describe("payment outcome screens", () => {
   it("paid: says so, with the new status and balance, and offers no way to pay again", () => {
-    const screen = renderOutcome(en, { kind: "paid", orderId: "1041", status: "1", balance: "12.50 USD" });
+    const screen = renderOutcome(en, { kind: "paid", orderId: "1041", status: readStatus("1"), balance: "12.50 USD" });
     expect(screen.text).toContain("Order #1041 is paid from your balance.");
     expect(screen.text).toContain("💸");
     expect(screen.text).toContain("12.50 USD");
@@ -35,7 +36,7 @@ describe("payment outcome screens", () => {
     );
     expect(renderOutcome(en, { kind: "refused", orderId: "7" }).text).toContain("Nothing was charged.");
     expect(renderOutcome(en, { kind: "busy", orderId: "7" }).text).toContain("already in progress");
-    const late = renderOutcome(en, { kind: "not-payable", orderId: "7", status: "3" });
+    const late = renderOutcome(en, { kind: "not-payable", orderId: "7", status: readStatus("3") });
     expect(late.text).toContain("can no longer be paid");
     expect(late.text).toContain("Nothing was charged.");
   });
@@ -54,7 +55,7 @@ describe("payment outcome screens", () => {
 });
 
 describe("the confirmation card", () => {
-  const base = { orderId: "1041", status: "0", sendAmount: "250", sendCurrency: "USDT", balance: "900 USD" };
+  const base = { orderId: "1041", status: readStatus("0"), sendAmount: "250", sendCurrency: "USDT", balance: "900 USD" };
 
   it("a payable order: amount, balance, a warning, and Pay / Cancel carrying the single-use id", () => {
     const screen = renderPayCard(en, { ...base, payable: true, confirmId: "AAAAAAAAAAAAAAAA" });
@@ -66,7 +67,7 @@ describe("the confirmation card", () => {
   });
 
   it("an order that cannot be paid: says why, and offers only a status check and the menu", () => {
-    const screen = renderPayCard(en, { ...base, status: "3", payable: false });
+    const screen = renderPayCard(en, { ...base, status: readStatus("3"), payable: false });
     expect(screen.text).toContain("This order cannot be paid");
     expect(buttons(screen.keyboard).map((b) => b.data)).toEqual([checkPayStatus.pack({ orderId: "1041" }), "menu"]);
   });

@@ -1,3 +1,4 @@
+import { readVerification } from "../../../../src/exchanger/normalize/verification.js";
 import { describe, expect, it } from "vitest";
 import { maskNumber, renderSummary, renderVerificationRequest, statusGroup } from "../../../../src/bot/features/verification/render.js";
 
@@ -24,12 +25,15 @@ describe("verification rendering", () => {
   });
 
   it("escapes whatever the exchanger sends and keeps within the Telegram limit", () => {
-    const text = renderVerificationRequest(ctx, {
-      status: "<i>odd</i>",
-      comment: "a & b",
-      notes: "x".repeat(10_000),
-      card_pan: "5375414122229876",
-    });
+    const text = renderVerificationRequest(
+      ctx,
+      readVerification({
+        status: "<i>odd</i>",
+        comment: "a & b",
+        notes: "x".repeat(10_000),
+        card_pan: "5375414122229876",
+      })!,
+    );
     expect(text).toContain("&lt;i&gt;odd&lt;/i&gt;");
     expect(text).toContain("a &amp; b");
     expect(text).toContain("537541******9876");

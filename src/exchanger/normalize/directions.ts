@@ -8,7 +8,11 @@
  * taken from `slug`/`pair` (else the id), and switched-off ones (`active: false`) left out.
  */
 import { isPlainObject } from "../envelope.js";
-import type { Direction, DirectionLink } from "../types.js";
+import type { DirectionLink } from "../types.js";
+import { readDirection } from "./direction.js";
+
+/** An entry of an old-style list: a whole direction object as the server wrote it. */
+type RawDirection = Record<string, unknown>;
 
 /** The links of every direction, or undefined when the result is neither a map nor a list of directions. */
 export function readDirectionMap(result: unknown): DirectionLink[] | undefined {
@@ -41,18 +45,18 @@ function slugOf(value: unknown): string | undefined {
   return undefined;
 }
 
-function isDirectionObject(value: unknown): value is Direction {
+function isDirectionObject(value: unknown): value is RawDirection {
   return isPlainObject(value) && "send_currency_id" in value && "receive_currency_id" in value;
 }
 
-function linkFromObject(direction: Direction): DirectionLink | undefined {
+function linkFromObject(direction: RawDirection): DirectionLink | undefined {
   const active = direction.active;
   if (active === false || active === 0 || active === "0") return undefined;
   const send = idText(direction.send_currency_id);
   const receive = idText(direction.receive_currency_id);
   const pair = slugOf(direction.slug) ?? slugOf(direction.pair) ?? slugOf(direction.id);
   if (!send || !receive || pair === undefined) return undefined;
-  return { sendCurrencyId: send, receiveCurrencyId: receive, pair, summary: direction };
+  return { sendCurrencyId: send, receiveCurrencyId: receive, pair, summary: readDirection(direction, pair)! };
 }
 
 /** [key, value] pairs of an object, or of a list with its indexes as keys. */

@@ -1,10 +1,10 @@
 /** The tolerant readers of undocumented (and documented) result shapes, each with every shape it accepts. */
 import { describe, expect, it } from "vitest";
-import { formatBalances, readBalances } from "../../src/exchanger/readers/balance.js";
-import { readCurrencies } from "../../src/exchanger/readers/currencies.js";
-import { readDirectionMap } from "../../src/exchanger/readers/directions.js";
-import { readPublicInfo } from "../../src/exchanger/readers/public-info.js";
-import { readVerification } from "../../src/exchanger/readers/verification.js";
+import { formatBalances, readBalances } from "../../../src/exchanger/normalize/balance.js";
+import { readCurrencies } from "../../../src/exchanger/normalize/currencies.js";
+import { readDirectionMap } from "../../../src/exchanger/normalize/directions.js";
+import { readPublicInfo } from "../../../src/exchanger/normalize/public-info.js";
+import { readVerification } from "../../../src/exchanger/normalize/verification.js";
 
 describe("directions map", () => {
   it("reads the documented map with string or number ids and slugs", () => {
@@ -30,8 +30,8 @@ describe("directions map", () => {
     const closed = { id: 8, send_currency_id: 2, receive_currency_id: 1, active: "0" };
     const noSlug = { id: "9", send_currency_id: 3, receive_currency_id: 1 };
     expect(readDirectionMap([open, closed, noSlug])).toEqual([
-      { sendCurrencyId: "1", receiveCurrencyId: "2", pair: "btc-eth", summary: open },
-      { sendCurrencyId: "3", receiveCurrencyId: "1", pair: "9", summary: noSlug },
+      { sendCurrencyId: "1", receiveCurrencyId: "2", pair: "btc-eth", summary: expect.objectContaining({ id: "7", slug: "btc-eth" }) },
+      { sendCurrencyId: "3", receiveCurrencyId: "1", pair: "9", summary: expect.objectContaining({ id: "9", slug: "9" }) },
     ]);
   });
 
@@ -129,9 +129,9 @@ describe("verification request", () => {
   });
 
   it("a request with a status is a request; a scalar is not a request", () => {
-    expect(readVerification({ status: "pending", id: 3 })).toEqual({ status: "pending", id: 3 });
-    expect(readVerification({ status: 0 })).toEqual({ status: 0 });
-    expect(readVerification({ first_name: "Ann" })).toEqual({ first_name: "Ann" });
+    expect(readVerification({ status: "pending", id: 3 })).toEqual({ id: "3", status: { meaning: "pending" }, fields: {} });
+    expect(readVerification({ status: 0 })).toEqual({ status: { meaning: "pending" }, fields: {} });
+    expect(readVerification({ first_name: "Ann" })).toEqual({ status: { meaning: "unknown" }, fields: { first_name: "Ann" } });
     expect(readVerification(5)).toBeUndefined();
   });
 });

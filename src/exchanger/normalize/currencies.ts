@@ -6,6 +6,7 @@
  */
 import { isPlainObject } from "../envelope.js";
 import type { Currency } from "../types.js";
+import { firstOf, numberOf, textOf } from "./values.js";
 
 /** Keys a currency's display name is found under, most specific first. */
 export const CURRENCY_NAME_KEYS = ["name", "title", "currency_name", "label"] as const;
@@ -35,14 +36,17 @@ function readCurrency(value: unknown, key: string | undefined): Currency | undef
   const name = firstText(value, CURRENCY_NAME_KEYS);
   const code = firstText(value, CURRENCY_CODE_KEYS);
   const rest = Object.fromEntries(Object.entries(value).filter(([k]) => k !== name?.key && k !== code?.key && k !== "id"));
-  return { ...rest, id, ...(name && { name: name.text }), ...(code && { code: code.text }) };
+  // Digits after the point, as a number the calculator can use (a server may write "8" or {"value": 8}).
+  const decimals = numberOf(firstOf(value, ["decimals", "precision", "scale", "digits"]));
+  const usable = decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= 30;
+  return { ...rest, id, ...(name && { name: name.text }), ...(code && { code: code.text }), ...(usable && { decimals }) };
 }
 
+/** The first of `keys` holding text (a scalar, or an object carrying one), HTML entities decoded once. */
 function firstText(record: Record<string, unknown>, keys: readonly string[]): { key: string; text: string } | undefined {
   for (const key of keys) {
-    const value = record[key];
-    if (typeof value === "string" && value.trim() !== "") return { key, text: value.trim() };
-    if (typeof value === "number" && Number.isFinite(value)) return { key, text: String(value) };
+    const text = textOf(record[key]);
+    if (text !== undefined) return { key, text };
   }
   return undefined;
 }

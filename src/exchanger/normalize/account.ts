@@ -1,0 +1,52 @@
+/**
+ * The user object (`user-api-get-info`) as the bot holds it: the balance(s) with their currency
+ * (balance.ts reads every form), other balances (a partner balance…), whether 2FA is on (two-factor.ts),
+ * and every other field masked at any depth. The account card and the pay card read only this.
+ */
+import { readBalances } from "./balance.js";
+import { maskRecord } from "./secrets.js";
+import { TWO_FACTOR_FIELD, twoFactorFromUser } from "./two-factor.js";
+import { amountOf, isRecord, textOf, type RawRecord } from "./values.js";
+import type { Balance } from "../types.js";
+
+export interface OtherBalance {
+  /** The server's field name ("partner_balance"): the card labels it from the field dictionary. */
+  key: string;
+  amount: string;
+  currency?: string;
+}
+
+export interface Account {
+  balances: Balance[];
+  others: OtherBalance[];
+  twoFactor?: boolean;
+  /** Every other field, masked; nested values kept for the card to label. */
+  fields: RawRecord;
+}
+
+const BALANCE = /balance/i;
+
+export function readAccount(user: RawRecord): Account {
+  const balances = readBalances(user);
+  const used = new Set<string>();
+  if (balances.length > 0) {
+    used.add("balance");
+    // A single amount took its currency from the first of these (balance.ts).
+    const currencyKey = ["balance_currency", "currency"].find((k) => textOf(user[k]) !== undefined);
+    if (currencyKey !== undefined && !isRecord(user.balance) && !Array.isArray(user.balance)) used.add(currencyKey);
+  }
+  const others: OtherBalance[] = [];
+  for (const key of Object.keys(user)) {
+    if (key === "balance" || !BALANCE.test(key) || key.endsWith("_currency")) continue;
+    const amount = typeof user[key] === "string" || typeof user[key] === "number" ? amountOf(user[key]) : undefined;
+    if (amount === undefined) continue;
+    const currency = textOf(user[`${key}_currency`]);
+    used.add(key);
+    if (currency !== undefined) used.add(`${key}_currency`);
+    others.push({ key, amount, ...(currency !== undefined && { currency }) });
+  }
+  for (const key of Object.keys(user)) if (TWO_FACTOR_FIELD.test(key)) used.add(key);
+  const twoFactor = twoFactorFromUser(user);
+  const rest = Object.fromEntries(Object.entries(user).filter(([key]) => !used.has(key)));
+  return { balances, others, ...(twoFactor !== undefined && { twoFactor }), fields: maskRecord(rest) };
+}

@@ -1,0 +1,141 @@
+/**
+ * An order as the bot holds it, whatever shape the server wrote it in: the id as opaque text, the
+ * token, the status (what it means, by the vocabulary, and the server's own label), both sides as
+ * Money, the rate, the dates, the payment instructions when the server gives some, who placed it
+ * (referral orders), and every other field masked and flattened for the card. Screens, the pay flow,
+ * the filters, the watcher and the doctor read orders only through this object.
+ */
+import { readStatus, type OrderStatus } from "../vocabulary.js";
+import { displayFields, type FlatFields } from "./fields.js";
+import { readRate, readSide, type Money, type Rate } from "./money.js";
+import type { Notes } from "./notes.js";
+import { dateOf, found, idOf, isRecord, textOf, type RawRecord } from "./values.js";
+
+export interface Order {
+  /** Opaque text: "0012", a 21-digit number and a UUID are all kept exactly as sent. */
+  id: string;
+  token?: string;
+  status: OrderStatus;
+  /** The direction's id (the spec's `exchange_id`). */
+  directionId?: string;
+  send?: Money;
+  receive?: Money;
+  rate?: Rate;
+  createdAt?: Date;
+  updatedAt?: Date;
+  /** Who placed the order, when the server says (a referral's login on referral orders). */
+  user?: string;
+  /** Where and how to pay, when the server says: masked, flattened fields. */
+  payment?: FlatFields;
+  /** Every other field, masked and flattened (fields.ts). */
+  fields: FlatFields;
+}
+
+/** Synonyms per fact; the first is the spec's (or the most common) name. */
+const ID = ["id", "order_id", "orderId", "bid_id", "number"];
+const TOKEN = ["token", "order_token", "hash_id", "uid", "uuid"];
+const STATUS = ["status", "state", "order_status", "status_id"];
+const STATUS_LABEL = ["status_title", "status_name", "status_label", "status_text", "state_title"];
+const DIRECTION = ["exchange_id", "direction_id", "exchange", "direction", "pair_id"];
+const RATE = ["rate", "course", "exchange_rate", "rate_value"];
+/** Where servers put an order's creation time, most common first. */
+export const CREATED = ["created_at", "date", "created", "date_create", "create_date", "created_time", "time_create", "timestamp"];
+const UPDATED = ["updated_at", "updated", "date_update", "update_date", "modified_at", "changed_at"];
+const USER = ["user_login", "login", "user", "customer", "client", "username"];
+const PAYMENT = [
+  "payment",
+  "payment_details",
+  "payment_info",
+  "requisites",
+  "pay_to",
+  "payment_address",
+  "deposit_address",
+  "instructions",
+  "pay_info",
+];
+
+type Take = (names: readonly string[]) => unknown;
+
+/** The status; a separate title beside it is the label, and the meaning when the status itself says none. */
+function orderStatus(take: Take, notes?: Notes): OrderStatus {
+  const statusRaw = take(STATUS);
+  if (isRecord(statusRaw)) notes?.understand("status", "understood from an object");
+  const status = readStatus(statusRaw);
+  const label = textOf(take(STATUS_LABEL));
+  if (label === undefined) return status;
+  const titled = readStatus(label);
+  const meant =
+    status.key === undefined && titled.key !== undefined
+      ? { ...titled, ...status, meaning: titled.meaning, key: titled.key, emoji: titled.emoji }
+      : status;
+  return { ...meant, label };
+}
+
+/** Created and updated times; a value that is no date stays among the fields shown as they came. */
+function orderDates(raw: RawRecord, take: Take, used: Set<string>, notes?: Notes) {
+  const createdRaw = take(CREATED);
+  const createdAt = dateOf(createdRaw);
+  if (createdRaw !== undefined && createdAt === undefined) used.delete(found(raw, CREATED)!.key);
+  else if (typeof createdRaw === "number") notes?.understand("created_at", "unix time");
+  const updatedRaw = take(UPDATED);
+  const updatedAt = dateOf(updatedRaw);
+  if (updatedRaw !== undefined && updatedAt === undefined) used.delete(found(raw, UPDATED)!.key);
+  return { createdAt, updatedAt };
+}
+
+/** The order, or undefined when the record has no id (nothing could ever address it). */
+export function readOrder(raw: unknown, notes?: Notes): Order | undefined {
+  if (!isRecord(raw)) return undefined;
+  const used = new Set<string>();
+  const take = (names: readonly string[]): unknown => {
+    const hit = found(raw, names);
+    if (hit === undefined) return undefined;
+    used.add(hit.key);
+    return hit.value;
+  };
+  const idRaw = take(ID);
+  const id = idOf(idRaw);
+  if (id === undefined) return undefined;
+  if (isRecord(idRaw)) notes?.understand("id", "understood from an object");
+
+  const token = textOf(take(TOKEN));
+  const status = orderStatus(take, notes);
+
+  const directionRaw = take(DIRECTION);
+  const directionId = idOf(directionRaw);
+  const send = readSide(raw, "send", notes);
+  const receive = readSide(raw, "receive", notes);
+  for (const key of [...send.used, ...receive.used]) used.add(key);
+
+  const rateRaw = take(RATE);
+  const rate = readRate(rateRaw, notes);
+  const { createdAt, updatedAt } = orderDates(raw, take, used, notes);
+
+  const userRaw = take(USER);
+  const user = textOf(userRaw, ["login", "username", "name", "email", "id"]);
+  if (isRecord(userRaw)) notes?.understand("user", "login understood from an object");
+
+  const paymentRaw = take(PAYMENT);
+  const payment = paymentRaw === undefined ? undefined : displayFields(isRecord(paymentRaw) ? paymentRaw : { details: paymentRaw });
+
+  const rest: RawRecord = Object.fromEntries(Object.entries(raw).filter(([key]) => !used.has(key)));
+  return {
+    id,
+    ...(token !== undefined && { token }),
+    status,
+    ...(directionId !== undefined && { directionId }),
+    ...(send.money && { send: send.money }),
+    ...(receive.money && { receive: receive.money }),
+    ...(rate && { rate }),
+    ...(createdAt && { createdAt }),
+    ...(updatedAt && { updatedAt }),
+    ...(user !== undefined && { user }),
+    ...(payment && Object.keys(payment).length > 0 && { payment }),
+    fields: displayFields(rest, notes),
+  };
+}
+
+/** Every order of a list that has an id (one without cannot be shown or addressed). */
+export function readOrders(items: readonly unknown[], notes?: Notes): Order[] {
+  return items.flatMap((item) => readOrder(item, notes) ?? []);
+}

@@ -1,0 +1,140 @@
+/**
+ * Secrets and personal data, wherever they sit in a server's record. A server may nest verification
+ * data one level down (`"data": {"card_number": …}`), list it, or put a card number under a name
+ * nobody foresaw: the walk below visits every level (bounded), so masking never depends on where a
+ * field is.
+ *
+ * Three outcomes for a field:
+ * - hidden (`isHiddenField`): never shown at all — passwords, hashes, API keys, 2FA secrets, private
+ *   keys, PINs, recovery phrases. ONE function decides it; a stricter list of secret field names
+ *   plugs in there.
+ * - masked: card numbers and document numbers show at most their first 6 and last 4 characters
+ *   (`maskNumber`), by field name, and any value that IS a card number (13–19 digits passing the Luhn
+ *   check) under any name.
+ * - key-like values (long hex, bcrypt/argon hashes) are hidden even under an innocent name.
+ */
+import { isSecretFieldName } from "../secret-names.js";
+import { fieldKey, isRecord } from "./values.js";
+
+/**
+ * THE decision "is this field hidden": the one hook every walk over a server record goes through. The
+ * names that denote a secret (private_key, pin_code, backup_codes, recovery_phrase, card_cvv, ga_key,
+ * passwords, tokens…) are exchanger/secret-names.ts's single list; a field so named is never shown,
+ * whatever its value and however deep it sits.
+ */
+export function isHiddenField(name: string): boolean {
+  let hidden = HIDDEN.get(name);
+  if (hidden === undefined) {
+    hidden = isSecretFieldName(name);
+    // The same few dozen names come on every record: answered once. Bounded against endless names.
+    if (HIDDEN.size >= MAX_HIDDEN) HIDDEN.clear();
+    if (name.length <= 64) HIDDEN.set(name, hidden);
+  }
+  return hidden;
+}
+
+const HIDDEN = new Map<string, boolean>();
+const MAX_HIDDEN = 4096;
+
+/** Values that look like hashes or keys (long hex, bcrypt/argon) even under an innocent name. */
+const KEY_LIKE = /^(\$2[aby]?\$|\$argon2)|^[a-f0-9]{32,}$/i;
+
+export function isKeyLike(value: unknown): boolean {
+  return typeof value === "string" && KEY_LIKE.test(value.trim());
+}
+
+/** A field or a value never to be shown. */
+export function looksSecret(key: string, value: unknown): boolean {
+  return isHiddenField(key) || isKeyLike(value);
+}
+
+/** Field names that carry a card number (the known one, look-alikes a server may add, and ru/uk input names: "Номер картки"). */
+const CARD_FIELD = /card|карт|(^|_)pan$/i;
+/** Field names that carry a document's number: masked like a card. */
+const DOCUMENT_NUMBER_FIELD =
+  /^(id|passport|document|doc|identity|license|licence)_?(number|no|num|code|series)$|^(passport|inn|snils|ssn|tax_id)$/i;
+
+/** Most characters a masked number shows (first 6 + last 4, as card issuers print them). */
+const MAX_SHOWN = 10;
+/** Fewest characters a masked number hides: shorter numbers show less, down to nothing. */
+const MIN_HIDDEN = 6;
+
+/**
+ * "411111******1111": a card or document number with at most its first 6 and last 4 characters
+ * shown and at least 6 hidden (a 12-character number shows 2 + 4, an 8-character one only its last 2).
+ * A value the server masked already (it has * or • and shows no more than we would) stays as it is.
+ */
+export function maskNumber(value: string): string {
+  const chars = [...value.replace(/[\s-]/g, "")];
+  if (/[*•]/.test(value) && chars.filter((c) => /[\p{L}\p{N}]/u.test(c)).length <= MAX_SHOWN) return value;
+  const shown = Math.min(MAX_SHOWN, Math.max(0, chars.length - MIN_HIDDEN));
+  const last = Math.min(4, shown);
+  const first = Math.min(6, shown - last);
+  return chars.slice(0, first).join("") + "*".repeat(chars.length - first - last) + chars.slice(chars.length - last).join("");
+}
+
+/** 13–19 digits (spaces or dashes between groups allowed) passing the Luhn check: a payment card. */
+export function isCardNumber(text: string): boolean {
+  if (!/^\d[\d -]{11,30}\d$/.test(text)) return false;
+  const digits = text.replace(/[ -]/g, "");
+  if (digits.length < 13 || digits.length > 19) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Card numbers inside longer text ("pay to 4111 1111 1111 1111 by noon"). */
+const CARD_IN_TEXT = /\d(?:[ -]?\d){12,18}/g;
+
+function maskCardsInText(text: string): string {
+  return text.replace(CARD_IN_TEXT, (digits) => (isCardNumber(digits) ? maskNumber(digits) : digits));
+}
+
+/** Whether the field's name says its value is a card or document number (masked when it has digits). */
+export function isNumberField(name: string): boolean {
+  const key = fieldKey(name);
+  return CARD_FIELD.test(key) || DOCUMENT_NUMBER_FIELD.test(key);
+}
+
+const MAX_DEPTH = 6;
+const MAX_ENTRIES = 200;
+
+/**
+ * The value with every hidden field left out and every card or document number masked, at any depth
+ * (up to MAX_DEPTH levels, MAX_ENTRIES entries a level; deeper or further parts are dropped, never shown
+ * unmasked). `name` is the field the value sits under, when it has one.
+ */
+export function maskDeep(value: unknown, name?: string, depth = 0): unknown {
+  if (typeof value === "string" || typeof value === "number") {
+    const text = String(value);
+    // Four digits at least: a card's currency id or a count under a card-ish name is not a number to hide.
+    if (name !== undefined && isNumberField(name) && /(\d\D*){4}/.test(text)) return maskNumber(text.trim());
+    if (typeof value === "string") return isKeyLike(value) ? undefined : maskCardsInText(value);
+    return isCardNumber(text) ? maskNumber(text) : value;
+  }
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    return value
+      .slice(0, MAX_ENTRIES)
+      .map((item) => maskDeep(item, name, depth + 1))
+      .filter((item) => item !== undefined);
+  }
+  if (!isRecord(value)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value).slice(0, MAX_ENTRIES)) {
+    if (isHiddenField(key)) continue;
+    const masked = maskDeep(item, key, depth + 1);
+    if (masked !== undefined) out[key] = masked;
+  }
+  return out;
+}
+
+/** maskDeep for a record (the remaining fields of an order, a verification request…). */
+export function maskRecord(record: Record<string, unknown>): Record<string, unknown> {
+  return maskDeep(record) as Record<string, unknown>;
+}

@@ -1,0 +1,88 @@
+/**
+ * The verification request as the bot holds it: what its status means (vocabulary.ts) and the
+ * server's label, the kind, the operator's comment, how many photos, the dates, and the submitted
+ * fields — masked at any depth and flattened. Servers put the submitted data at the top level, or
+ * one level down (`"data": {…}`, `"fields": {…}`), or as a list of `{name, value}`: all are lifted to
+ * one set of fields.
+ */
+import { readVerificationStatus, type VerificationStatus } from "../vocabulary.js";
+import { displayFields, type FlatFields } from "./fields.js";
+import type { Notes } from "./notes.js";
+import { isNothing } from "../envelope.js";
+import { dateOf, entriesOf, found, idOf, isRecord, numberOf, textOf, type RawRecord } from "./values.js";
+
+export interface Verification {
+  id?: string;
+  status: VerificationStatus;
+  /** "card", "identity", "service" or the server's own word. */
+  kind?: string;
+  comment?: string;
+  photos?: number;
+  createdAt?: Date;
+  updatedAt?: Date;
+  /** The submitted fields, masked and flattened (fields.ts). */
+  fields: FlatFields;
+}
+
+const NESTED = ["data", "fields", "request", "info", "values", "details", "form"];
+/** Keys of uploaded pictures: counted, never shown as names or sizes. */
+const PHOTOS = /photo|image|file|scan|attachment|selfie/i;
+
+/** Submitted data written as a list of `{name|key|id, value}` pairs, as a record. */
+function pairs(value: unknown): RawRecord | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const out: RawRecord = {};
+  for (const { key, value: item } of entriesOf(value, ["name", "key", "field", "id"])) {
+    if (isRecord(item) && "value" in item) out[textOf(found(item, ["name", "key", "field"])?.value) ?? key] = item.value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** The request, null when there is none ("nothing", or a template with an empty status), undefined when the result cannot be one. */
+export function readVerification(result: unknown, notes?: Notes): Verification | null | undefined {
+  if (isNothing(result)) return null;
+  if (!isRecord(result)) return undefined;
+  const statusHit = found(result, ["status", "state", "verification_status"]);
+  // A blank request template: a real request always has a status.
+  if ("status" in result && (statusHit === undefined || statusHit.value === false)) return null;
+  if (isRecord(statusHit?.value)) notes?.understand("status", "understood from an object");
+  const flat: RawRecord = {};
+  for (const [key, value] of Object.entries(result)) {
+    const lifted = NESTED.includes(key) ? (isRecord(value) ? value : pairs(value)) : undefined;
+    if (lifted !== undefined) {
+      notes?.understand(key, "submitted fields nested one level down");
+      Object.assign(flat, lifted);
+    } else flat[key] = value;
+  }
+  const used = new Set<string>(statusHit ? [statusHit.key] : []);
+  const take = (names: readonly string[]): unknown => {
+    const hit = found(flat, names);
+    if (hit === undefined) return undefined;
+    used.add(hit.key);
+    return hit.value;
+  };
+  const id = idOf(take(["id", "request_id", "verification_id"]));
+  const kind = textOf(take(["type", "kind", "verification_type"]), ["name", "code", "value", "id", "title"]);
+  const comment = textOf(take(["comment", "message", "reason", "admin_comment", "note"]));
+  const createdAt = dateOf(take(["created_at", "created", "date", "date_create", "submitted_at"]));
+  const updatedAt = dateOf(take(["updated_at", "updated", "date_update", "modified_at"]));
+  let photos: number | undefined;
+  for (const key of Object.keys(flat)) {
+    if (!PHOTOS.test(key)) continue;
+    used.add(key);
+    const value = flat[key];
+    const count = Array.isArray(value) ? value.length : isRecord(value) ? Object.keys(value).length : numberOf(value);
+    if (count !== undefined) photos = (photos ?? 0) + count;
+  }
+  const rest = Object.fromEntries(Object.entries(flat).filter(([key]) => !used.has(key)));
+  return {
+    ...(id !== undefined && { id }),
+    status: readVerificationStatus(statusHit?.value),
+    ...(kind !== undefined && { kind }),
+    ...(comment !== undefined && { comment }),
+    ...(photos !== undefined && { photos }),
+    ...(createdAt && { createdAt }),
+    ...(updatedAt && { updatedAt }),
+    fields: displayFields(rest, notes),
+  };
+}
