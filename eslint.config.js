@@ -11,14 +11,22 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ["**/*.ts"],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       // Type-aware, and worth their cost: unhandled promises are silent failures in a chat.
       "@typescript-eslint/no-floating-promises": "error",
-      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { arguments: false } }],
+      "@typescript-eslint/no-misused-promises": [
+        "error",
+        { checksVoidReturn: { arguments: false } },
+      ],
       "@typescript-eslint/await-thenable": "error",
       // `_` marks a parameter kept for its position (grammY middleware signatures).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       eqeqeq: ["error", "always"],
       // Off: matching control characters is the point where it is used (untrusted exchanger strings
@@ -32,7 +40,9 @@ export default tseslint.config(
     // the exchanger client's factory (its shape is being reworked as one reading of the exchanger).
     files: ["src/**/*.ts"],
     ignores: ["src/sandbox/**", "src/exchanger/client.ts"],
-    rules: { "max-lines-per-function": ["error", { max: 50, skipBlankLines: true, skipComments: true }] },
+    rules: {
+      "max-lines-per-function": ["error", { max: 50, skipBlankLines: true, skipComments: true }],
+    },
   },
   {
     // Scripts are plain Node ESM.

@@ -14,12 +14,24 @@ export default defineConfig({
     setupFiles: ["test/harness/setup.ts"],
     // CI asks for a JSON report beside the console summary so it can print "N passed, N failed".
     reporters: process.env.VITEST_JSON_REPORT ? ["default", "json"] : ["default"],
-    outputFile: process.env.VITEST_JSON_REPORT ? { json: process.env.VITEST_JSON_REPORT } : undefined,
+    outputFile: process.env.VITEST_JSON_REPORT
+      ? { json: process.env.VITEST_JSON_REPORT }
+      : undefined,
     projects: [
-      { extends: true, test: { name: "unit+e2e", include: ["test/**/*.test.ts"], exclude: ["test/process/**"] } },
+      {
+        extends: true,
+        test: { name: "unit+e2e", include: ["test/**/*.test.ts"], exclude: ["test/process/**"] },
+      },
       // The compiled bot as a real process: its global setup compiles src/ to dist/ once, and only when
       // one of these files runs (Vitest runs a project's global setup only for projects with files).
-      { extends: true, test: { name: "process", include: ["test/process/**/*.test.ts"], globalSetup: ["test/process/build.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "process",
+          include: ["test/process/**/*.test.ts"],
+          globalSetup: ["test/process/build.ts"],
+        },
+      },
     ],
   },
 });

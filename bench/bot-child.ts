@@ -58,7 +58,8 @@ let cpuStart = 0;
 async function answer(message: BotRequest): Promise<BotReply> {
   switch (message.type) {
     case "send-screens":
-      if (!bot.openScreen) throw new Error("our bot opens its screens when the users ask (open-screens)");
+      if (!bot.openScreen)
+        throw new Error("our bot opens its screens when the users ask (open-screens)");
       await Promise.all(message.chats.map((chatId) => bot.openScreen!(chatId)));
       return { type: "screens-sent" };
     case "mark":
@@ -86,7 +87,8 @@ process.on("message", (message: BotRequest) => {
       // Exiting by itself (not killed) lets `node --cpu-prof` write this process's profile.
       if (reply.type === "stopped") process.disconnect();
     },
-    (error: unknown) => send({ type: "failed", message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      send({ type: "failed", message: error instanceof Error ? error.message : String(error) }),
   );
 });
 process.on("disconnect", () => process.exit(0));

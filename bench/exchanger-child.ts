@@ -44,7 +44,14 @@ async function startDelayProxy(target: URL, delay: number): Promise<string> {
     req.on("end", () => {
       setTimeout(() => {
         const upstream = request(
-          { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
+          {
+            host: target.hostname,
+            port: target.port,
+            method: req.method,
+            path: req.url,
+            headers: req.headers,
+            agent,
+          },
           (answer) => {
             res.writeHead(answer.statusCode ?? 502, answer.headers);
             answer.pipe(res);

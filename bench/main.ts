@@ -33,7 +33,9 @@ const withExchanger: Record<string, (exchanger: ExchangerProcess) => Promise<unk
 async function main(): Promise<void> {
   if (only !== undefined) return runOne(only);
   const started = Date.now();
-  process.stdout.write(`machine: ${cpus().length} CPU(s), ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}\n`);
+  process.stdout.write(
+    `machine: ${cpus().length} CPU(s), ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}\n`,
+  );
   const exchanger = await startExchangerProcess();
   let p1, p3, p4, p5, p6, p8;
   try {
@@ -76,7 +78,9 @@ async function runOne(figure: string): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -16,7 +16,9 @@ import { startTelegramProcess, type TelegramProcess } from "./lib/telegram-proce
 import type { ScreenPayload } from "./lib/telegram-protocol.js";
 
 const buttonsOf = (screen: ScreenPayload): number =>
-  ((screen.reply_markup as { inline_keyboard?: unknown[][] } | undefined)?.inline_keyboard ?? []).flat().length;
+  (
+    (screen.reply_markup as { inline_keyboard?: unknown[][] } | undefined)?.inline_keyboard ?? []
+  ).flat().length;
 
 const WARMUP = 400;
 const ITERATIONS = Number(process.env.BENCH_P1_ITERATIONS ?? 3000);
@@ -24,7 +26,12 @@ const ITERATIONS = Number(process.env.BENCH_P1_ITERATIONS ?? 3000);
 const BATCH = 500;
 
 /** µs of CPU per update over `n` presses in `chatId`; building the updates (IPC) is not timed. */
-async function cpuPerUpdate(telegram: TelegramProcess, chatId: number, n: number, handle: (u: Update) => Promise<void>): Promise<number> {
+async function cpuPerUpdate(
+  telegram: TelegramProcess,
+  chatId: number,
+  n: number,
+  handle: (u: Update) => Promise<void>,
+): Promise<number> {
   let cpu = 0;
   for (let done = 0; done < n; done += BATCH) {
     const updates = await telegram.presses(chatId, Math.min(BATCH, n - done));
@@ -50,7 +57,8 @@ export async function measureP1(exchanger: ExchangerProcess): Promise<P1Result> 
     const handleOurs = (u: Update) => ours.app.bot.handleUpdate(u);
     const oursChat = 7001;
     await handleOurs(await telegram.text(oursChat, exchanger.apiKey));
-    if (!(await ours.app.storage.vault.has(oursChat))) throw new Error(`bench: linking chat ${oursChat} failed`);
+    if (!(await ours.app.storage.vault.has(oursChat)))
+      throw new Error(`bench: linking chat ${oursChat} failed`);
     await handleOurs(await telegram.text(oursChat, "/orders"));
     await telegram.findScreens([oursChat]);
     // Our screens of page 2 and page 1, byte for byte: the baseline sends the very same ones.
@@ -60,7 +68,12 @@ export async function measureP1(exchanger: ExchangerProcess): Promise<P1Result> 
       screens[page] = await telegram.lastEdit(oursChat);
     }
     bare = await startBareBotAt(
-      { exchangerBaseUrl: exchanger.baseUrl, apiKey: exchanger.apiKey, pageSize: ours.config.ordersPageSize, screens },
+      {
+        exchangerBaseUrl: exchanger.baseUrl,
+        apiKey: exchanger.apiKey,
+        pageSize: ours.config.ordersPageSize,
+        screens,
+      },
       telegram.apiRoot,
     );
     const bareBot = bare.bot;
@@ -81,7 +94,12 @@ export async function measureP1(exchanger: ExchangerProcess): Promise<P1Result> 
     const oursMicros = (o1 + o2) / 2;
     const baselineMicros = (b1 + b2) / 2;
     const ratio = round(oursMicros / baselineMicros);
-    line("P1", `${round(oursMicros, 0)} µs CPU/update`, `${round(baselineMicros, 0)} µs CPU/update (bare grammY)`, "≤ 1.5×");
+    line(
+      "P1",
+      `${round(oursMicros, 0)} µs CPU/update`,
+      `${round(baselineMicros, 0)} µs CPU/update (bare grammY)`,
+      "≤ 1.5×",
+    );
     note(
       `ratio ${ratio}× over ${ITERATIONS} "orders page" presses each, after ${WARMUP} warm-up presses; halves ${round(o1 / b1)}× and ${round(o2 / b2)}×; both send the same screen (${screens[2]!.text.length} characters, ${buttonsOf(screens[2]!)} buttons); Bot API fake in a child process`,
     );

@@ -66,7 +66,11 @@ export async function measureP2(): Promise<P2Result> {
   try {
     const oursTelegram = await startTelegramProcess();
     started.push(oursTelegram);
-    const ours = await startBotProcess({ BENCH_BOT: "ours", BENCH_EXCHANGER: exchanger.baseUrl, BENCH_API_ROOT: oursTelegram.apiRoot });
+    const ours = await startBotProcess({
+      BENCH_BOT: "ours",
+      BENCH_EXCHANGER: exchanger.baseUrl,
+      BENCH_API_ROOT: oursTelegram.apiRoot,
+    });
     started.push(ours);
     const bareTelegram = await startTelegramProcess();
     started.push(bareTelegram);
@@ -85,8 +89,26 @@ export async function measureP2(): Promise<P2Result> {
     await bare.sendScreens(chats(BARE_FIRST_CHAT));
     await bareTelegram.findScreens(chats(BARE_FIRST_CHAT));
     const sides: Side[] = [
-      { name: "ours", bot: ours, telegram: oursTelegram, updates: 0, seconds: 0, cpuMicros: 0, apiCalls: 0, edits: 0 },
-      { name: "bare", bot: bare, telegram: bareTelegram, updates: 0, seconds: 0, cpuMicros: 0, apiCalls: 0, edits: 0 },
+      {
+        name: "ours",
+        bot: ours,
+        telegram: oursTelegram,
+        updates: 0,
+        seconds: 0,
+        cpuMicros: 0,
+        apiCalls: 0,
+        edits: 0,
+      },
+      {
+        name: "bare",
+        bot: bare,
+        telegram: bareTelegram,
+        updates: 0,
+        seconds: 0,
+        cpuMicros: 0,
+        apiCalls: 0,
+        edits: 0,
+      },
     ];
     for (const side of sides) {
       await side.telegram.burst(2, CHATS); // warm-up: connections, JIT
@@ -104,13 +126,23 @@ export async function measureP2(): Promise<P2Result> {
     const peakRssMb = round(peakRssBytes / MB, 0);
     const perSide = (s: Side) =>
       `${s.name}: ${round(s.cpuMicros / s.updates, 0)} µs CPU/update, ${round(s.cpuMicros / 1e6 / s.seconds)} cores busy, ${round(s.apiCalls / s.updates, 2)} Bot API calls and ${round(s.edits / s.updates, 2)} edits/update`;
-    line("P2", `${updatesPerSecond} updates/s (runner)`, `${bareUpdatesPerSecond} updates/s (bare grammY, runner)`, "ratio ≥ 0.75");
+    line(
+      "P2",
+      `${updatesPerSecond} updates/s (runner)`,
+      `${bareUpdatesPerSecond} updates/s (bare grammY, runner)`,
+      "ratio ≥ 0.75",
+    );
     note(
       `P2ratio ${ratio}; ${CHATS} chats × ${ROUNDS} presses × ${BURSTS} bursts each, alternating; exchanger answering in ${DELAY_MS} ms; latency bound ${bound}/s`,
     );
     note(`${perSide(o)}; ${perSide(b)} (each bot in a process of its own)`);
     const peakRssRatio = round(peakRssBytes / barePeak);
-    line("P7", `${peakRssMb} MB peak RSS`, `${round(barePeak / MB, 0)} MB peak RSS (bare grammY)`, "P7ratio ≤ 1.25");
+    line(
+      "P7",
+      `${peakRssMb} MB peak RSS`,
+      `${round(barePeak / MB, 0)} MB peak RSS (bare grammY)`,
+      "P7ratio ≤ 1.25",
+    );
     note(`P7ratio ${peakRssRatio}: our peak ÷ the bare bot's, the same chats and bursts`);
     const mb = (m: NodeJS.MemoryUsage) =>
       `rss ${round(m.rss / MB, 0)}, heap ${round(m.heapUsed / MB, 0)} of ${round(m.heapTotal / MB, 0)}, external ${round(m.external / MB, 0)} MB`;

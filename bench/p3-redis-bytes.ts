@@ -20,7 +20,8 @@ export async function measureP3(exchanger: ExchangerProcess): Promise<number> {
   const redis = new Redis(REDIS_URL);
   const baselinePrefix = `${ours.prefix}baseline:`;
   try {
-    const deliver = (u: Parameters<typeof ours.app.bot.handleUpdate>[0]) => ours.app.bot.handleUpdate(u);
+    const deliver = (u: Parameters<typeof ours.app.bot.handleUpdate>[0]) =>
+      ours.app.bot.handleUpdate(u);
     const chats = Array.from({ length: CHATS }, (_, i) => FIRST_CHAT + i);
     for (const chatId of chats) {
       await deliver(textUpdate(ours.fake, chatId, exchanger.apiKey));
@@ -28,7 +29,8 @@ export async function measureP3(exchanger: ExchangerProcess): Promise<number> {
       const picker = messageWithButton(ours.fake, chatId, "lang:ru");
       if (picker === undefined) throw new Error("bench: /language showed no Russian button");
       await deliver(callbackUpdate(ours.fake, chatId, picker, "lang:ru"));
-      if (!(await ours.app.storage.vault.has(chatId))) throw new Error(`bench: chat ${chatId} did not link`);
+      if (!(await ours.app.storage.vault.has(chatId)))
+        throw new Error(`bench: chat ${chatId} did not link`);
     }
     const bytes = await bytesPerChat(redis, ours.prefix, chats);
 
@@ -40,8 +42,15 @@ export async function measureP3(exchanger: ExchangerProcess): Promise<number> {
     }
     baselineBytes /= CHATS;
 
-    line("P3", `${round(bytes.lasting, 0)} B/chat`, `${round(baselineBytes, 0)} B/chat (plain key, one string)`, "≤ 400 B");
-    note(`keys of one chat: ${bytes.sampleKeys.join(", ")} (Redis key prefix "${ours.prefix.replace(/[0-9a-f]{8}/, "…")}" included)`);
+    line(
+      "P3",
+      `${round(bytes.lasting, 0)} B/chat`,
+      `${round(baselineBytes, 0)} B/chat (plain key, one string)`,
+      "≤ 400 B",
+    );
+    note(
+      `keys of one chat: ${bytes.sampleKeys.join(", ")} (Redis key prefix "${ours.prefix.replace(/[0-9a-f]{8}/, "…")}" included)`,
+    );
     note(
       `an active chat adds ${round(bytes.transient, 0)} B for 60 s after its last update window opened (update budget), ${round(bytes.lasting + bytes.transient, 0)} B in all; ${bytes.unowned.length} keys name no chat (update ids, kept 30 min)`,
     );

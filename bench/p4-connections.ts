@@ -65,8 +65,15 @@ export async function measureP4(exchanger: ExchangerProcess): Promise<number> {
     for (let i = 0; i < CALLS; i++) await naiveGet(proxy.url, "/public-api-get-status?language=en");
     const baseline = proxy.accepted();
     const perThousand = (ours / CALLS) * 1000;
-    line("P4", `${perThousand} conn/1000 calls`, `${(baseline / CALLS) * 1000} conn/1000 calls (no keep-alive)`, "≤ 2");
-    note(`our client's own count: ${stats} connection(s) opened over ${CALLS} sequential calls (get-orders and get-info alternating)`);
+    line(
+      "P4",
+      `${perThousand} conn/1000 calls`,
+      `${(baseline / CALLS) * 1000} conn/1000 calls (no keep-alive)`,
+      "≤ 2",
+    );
+    note(
+      `our client's own count: ${stats} connection(s) opened over ${CALLS} sequential calls (get-orders and get-info alternating)`,
+    );
     return perThousand;
   } finally {
     await client.close();

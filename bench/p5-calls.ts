@@ -13,7 +13,11 @@ import { callbackUpdate } from "../test/harness/updates.js";
 
 const VIEWS = 100;
 
-async function callsPerView(exchanger: ExchangerProcess, handle: (u: Update) => Promise<void>, press: (i: number) => Update) {
+async function callsPerView(
+  exchanger: ExchangerProcess,
+  handle: (u: Update) => Promise<void>,
+  press: (i: number) => Update,
+) {
   for (let i = 0; i < 10; i++) await handle(press(i)); // warm-up: currency cache filled
   exchanger.reset();
   for (let i = 0; i < VIEWS; i++) await handle(press(i));
@@ -24,7 +28,11 @@ async function callsPerView(exchanger: ExchangerProcess, handle: (u: Update) => 
 
 export async function measureP5(exchanger: ExchangerProcess): Promise<number> {
   const ours = await startOurBot({ exchangerBaseUrl: exchanger.baseUrl });
-  const bare = await startBareBot({ exchangerBaseUrl: exchanger.baseUrl, apiKey: exchanger.apiKey, pageSize: ours.config.ordersPageSize });
+  const bare = await startBareBot({
+    exchangerBaseUrl: exchanger.baseUrl,
+    apiKey: exchanger.apiKey,
+    pageSize: ours.config.ordersPageSize,
+  });
   try {
     const handleOurs = (u: Update) => ours.app.bot.handleUpdate(u);
     const screen = await openOrdersScreen(ours, 7101, exchanger.apiKey, handleOurs);
@@ -35,7 +43,12 @@ export async function measureP5(exchanger: ExchangerProcess): Promise<number> {
       (u) => bare.bot.handleUpdate(u),
       (i) => callbackUpdate(bare.fake, 7102, sent.message_id, `ord:l:a:${(i % 2) + 1}`),
     );
-    line("P5", `${round(o.perView)} calls/view`, `${round(b.perView)} calls/view (bare grammY)`, "1");
+    line(
+      "P5",
+      `${round(o.perView)} calls/view`,
+      `${round(b.perView)} calls/view (bare grammY)`,
+      "1",
+    );
     note(
       `ours by path over ${VIEWS} views: ${Object.entries(o.counts)
         .map(([p, n]) => `${p} ${n}`)

@@ -18,11 +18,15 @@ import { callbackUpdate, messageWithButton, textUpdate } from "../test/harness/u
 const CHATS = 50;
 const FIRST_CHAT = 7_400_000_001;
 
-const usage = async (redis: Redis, key: string) => Number(await redis.call("MEMORY", "USAGE", key, "SAMPLES", "0"));
+const usage = async (redis: Redis, key: string) =>
+  Number(await redis.call("MEMORY", "USAGE", key, "SAMPLES", "0"));
 
 export async function measureP6(exchanger: ExchangerProcess): Promise<number> {
   // Permits for every chat's first poll at once; the limit changes how fast, not what is stored.
-  const ours = await startOurBot({ exchangerBaseUrl: exchanger.baseUrl, env: { NOTIFY_MAX_RPS: "1000" } });
+  const ours = await startOurBot({
+    exchangerBaseUrl: exchanger.baseUrl,
+    env: { NOTIFY_MAX_RPS: "1000" },
+  });
   const redis = new Redis(REDIS_URL);
   const baselinePrefix = `${ours.prefix}baseline:`;
   try {
@@ -33,7 +37,14 @@ export async function measureP6(exchanger: ExchangerProcess): Promise<number> {
       await deliver(textUpdate(ours.fake, chatId, exchanger.apiKey));
       // /notify shows the switches; "Turn on" switches notifications on, as a user would.
       await deliver(textUpdate(ours.fake, chatId, "/notify"));
-      await deliver(callbackUpdate(ours.fake, chatId, messageWithButton(ours.fake, chatId, "notify:on")!, "notify:on"));
+      await deliver(
+        callbackUpdate(
+          ours.fake,
+          chatId,
+          messageWithButton(ours.fake, chatId, "notify:on")!,
+          "notify:on",
+        ),
+      );
     }
     const notifier = new Notifier({
       ...app.deps,
@@ -44,11 +55,16 @@ export async function measureP6(exchanger: ExchangerProcess): Promise<number> {
     });
     const report = await notifier.runOnce();
     const seen = await Promise.all(
-      chats.map(async (chatId) => (await loadSeen(app.storage.kv, await app.deps.settings.get(chatId), chatId)).state),
+      chats.map(
+        async (chatId) =>
+          (await loadSeen(app.storage.kv, await app.deps.settings.get(chatId), chatId)).state,
+      ),
     );
     const tracked = seen.reduce((a, s) => a + (s.statuses?.size ?? 0), 0) / CHATS;
     if (report.due !== CHATS || seen.some((s) => s.statuses === undefined)) {
-      throw new Error(`bench: the watcher took ${seen.filter((s) => s.statuses).length} of ${CHATS} baselines (${JSON.stringify(report)})`);
+      throw new Error(
+        `bench: the watcher took ${seen.filter((s) => s.statuses).length} of ${CHATS} baselines (${JSON.stringify(report)})`,
+      );
     }
 
     const bytes = await bytesPerChat(redis, ours.prefix, chats);
@@ -57,15 +73,24 @@ export async function measureP6(exchanger: ExchangerProcess): Promise<number> {
 
     let baselineBytes = 0;
     for (const [i, chatId] of chats.entries()) {
-      const statuses = [...(seen[i]!.statuses ?? [])].map(([id, status]) => `${id}:${status}`).join(",");
+      const statuses = [...(seen[i]!.statuses ?? [])]
+        .map(([id, status]) => `${id}:${status}`)
+        .join(",");
       await redis.set(`${baselinePrefix}${chatId}`, exchanger.apiKey);
       await redis.set(`${baselinePrefix}${chatId}:s`, statuses);
       await redis.zadd(`${baselinePrefix}due`, Date.now(), String(chatId));
-      baselineBytes += (await usage(redis, `${baselinePrefix}${chatId}`)) + (await usage(redis, `${baselinePrefix}${chatId}:s`));
+      baselineBytes +=
+        (await usage(redis, `${baselinePrefix}${chatId}`)) +
+        (await usage(redis, `${baselinePrefix}${chatId}:s`));
     }
     baselineBytes = baselineBytes / CHATS + (await usage(redis, `${baselinePrefix}due`)) / CHATS;
 
-    line("P6", `${round(perChat, 0)} B/chat`, `${round(baselineBytes, 0)} B/chat (plain key, statuses, set member)`, "≤ 500 B");
+    line(
+      "P6",
+      `${round(perChat, 0)} B/chat`,
+      `${round(baselineBytes, 0)} B/chat (plain key, statuses, set member)`,
+      "≤ 500 B",
+    );
     note(
       `${round(tracked, 1)} orders tracked per chat; keys of one chat: ${bytes.sampleKeys.join(", ")}; the schedule "${SCHEDULE_KEY}" ${round(scheduleShare, 0)} B/chat`,
     );

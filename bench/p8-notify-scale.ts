@@ -22,7 +22,14 @@
  */
 import { readOrders } from "../src/exchanger/normalize/order.js";
 import type { Api } from "grammy";
-import type { Caller, ExchangerClient, ListParams, Order, OrderFilters, Page } from "../src/exchanger/types.js";
+import type {
+  Caller,
+  ExchangerClient,
+  ListParams,
+  Order,
+  OrderFilters,
+  Page,
+} from "../src/exchanger/types.js";
 import { ListOrder } from "../src/exchanger/list-order.js";
 import { Notifier } from "../src/notify/watcher.js";
 import { reschedule } from "../src/notify/schedule.js";
@@ -87,7 +94,9 @@ interface Change {
   deliveredAt?: number;
 }
 
-type SimEvent = { at: number; kind: "new"; chat: SimChat } | { at: number; kind: "step"; chat: SimChat; orderId: number };
+type SimEvent =
+  | { at: number; kind: "new"; chat: SimChat }
+  | { at: number; kind: "step"; chat: SimChat; orderId: number };
 
 /** The world the watcher polls: chats' orders changing over simulated time, and what reached the chats. */
 class World {
@@ -155,13 +164,24 @@ class World {
         this.ownerOf.set(id, event.chat);
         this.#record(id, event.chat.busy ? "busy-new" : "quiet-new");
         // A busy chat's order moves on by itself; a quiet chat's once its customer saw it announced.
-        if (event.chat.busy) this.schedule({ at: this.t + this.exp(STEP_MEAN_MS), kind: "step", chat: event.chat, orderId: id });
+        if (event.chat.busy)
+          this.schedule({
+            at: this.t + this.exp(STEP_MEAN_MS),
+            kind: "step",
+            chat: event.chat,
+            orderId: id,
+          });
       } else {
         const order = event.chat.orders.find((o) => o.id === event.orderId)!;
         order.status = order.status === CREATED ? PAID : COMPLETED;
         this.#record(order.id, "status");
         if (order.status === PAID)
-          this.schedule({ at: this.t + this.exp(STEP_MEAN_MS), kind: "step", chat: event.chat, orderId: order.id });
+          this.schedule({
+            at: this.t + this.exp(STEP_MEAN_MS),
+            kind: "step",
+            chat: event.chat,
+            orderId: order.id,
+          });
         // A busy chat stays busy: its customer's next order is there as the last one completes.
         else if (event.chat.busy) this.schedule({ at: this.t, kind: "new", chat: event.chat });
       }
@@ -169,7 +189,10 @@ class World {
   }
 
   readonly exchanger: Pick<ExchangerClient, "getOrders" | "getCurrencies"> = {
-    getOrders: async (caller: Caller, params: OrderFilters & ListParams = {}): Promise<Page<Order>> => {
+    getOrders: async (
+      caller: Caller,
+      params: OrderFilters & ListParams = {},
+    ): Promise<Page<Order>> => {
       this.#advance();
       const second = Math.floor(this.t / 1000);
       this.callsPerSecond.set(second, (this.callsPerSecond.get(second) ?? 0) + 1);
@@ -177,11 +200,22 @@ class World {
       const chat = this.byKey.get(caller.apiKey)!;
       if (!this.moving(chat)) this.quietCalls++;
       // Read like the client reads a server's records (normalize/order.ts).
-      const orders = readOrders(chat.orders.map((o) => ({ id: o.id, status: o.status, send_currency_id: 1, receive_currency_id: 2 })));
-      if (params.id !== undefined) return { items: orders.filter((o) => String(o.id) === String(params.id)) };
+      const orders = readOrders(
+        chat.orders.map((o) => ({
+          id: o.id,
+          status: o.status,
+          send_currency_id: 1,
+          receive_currency_id: 2,
+        })),
+      );
+      if (params.id !== undefined)
+        return { items: orders.filter((o) => String(o.id) === String(params.id)) };
       const limit = params.limit ?? 20;
       const start = ((params.page ?? 1) - 1) * limit;
-      return { items: orders.slice(start, start + limit), pagination: { total: orders.length, position: start } };
+      return {
+        items: orders.slice(start, start + limit),
+        pagination: { total: orders.length, position: start },
+      };
     },
     getCurrencies: async () => [],
   };
@@ -195,7 +229,12 @@ class World {
           // A new order announced: its customer pays some time later.
           if (change.kind === "quiet-new") {
             const chat = this.ownerOf.get(match)!;
-            this.schedule({ at: this.t + this.exp(STEP_MEAN_MS), kind: "step", chat, orderId: match });
+            this.schedule({
+              at: this.t + this.exp(STEP_MEAN_MS),
+              kind: "step",
+              chat,
+              orderId: match,
+            });
           }
         }
         this.pending.delete(match);
@@ -210,7 +249,9 @@ class World {
 
   /** For a run that ends with changes unannounced: what they were. */
   describeUndelivered(until: number): string {
-    const left = this.changes.filter((c) => c.at <= until && c.deliveredAt === undefined).slice(0, 5);
+    const left = this.changes
+      .filter((c) => c.at <= until && c.deliveredAt === undefined)
+      .slice(0, 5);
     return left
       .map((c) => {
         const chat = this.ownerOf.get(c.orderId)!;
@@ -242,11 +283,22 @@ export async function measureP8(exchangerBaseUrl: string): Promise<P8Result> {
       },
       // No pause between two messages to one chat (Telegram's per-chat pace): with one poll at a time
       // it would stall the whole simulated watcher, which production's concurrent polls do not.
-      { now: world.now, sleep: world.sleep, concurrency: 1, batchSize: BATCH, tickMs: TICK_MS, perChatGapMs: 0 },
+      {
+        now: world.now,
+        sleep: world.sleep,
+        concurrency: 1,
+        batchSize: BATCH,
+        tickMs: TICK_MS,
+        perChatGapMs: 0,
+      },
     );
     // New orders arrive at random (a Poisson process) in quiet chats picked at random.
     const quiet = world.chats.filter((chat) => !chat.busy);
-    for (let at = T0 + world.exp(HOUR / NEW_PER_HOUR); at < T0 + HOUR; at += world.exp(HOUR / NEW_PER_HOUR))
+    for (
+      let at = T0 + world.exp(HOUR / NEW_PER_HOUR);
+      at < T0 + HOUR;
+      at += world.exp(HOUR / NEW_PER_HOUR)
+    )
       world.schedule({ at, kind: "new", chat: world.pick(quiet) });
     const started = Date.now();
     const hour = await run(world, notifier, T0 + HOUR, () => false);
@@ -259,7 +311,12 @@ export async function measureP8(exchangerBaseUrl: string): Promise<P8Result> {
 }
 
 /** Ticks as the watcher's loop does (a full batch is followed at once, else a tick's pause) until `end` or `done`. */
-async function run(world: World, notifier: Notifier, end: number, done: () => boolean): Promise<Span> {
+async function run(
+  world: World,
+  notifier: Notifier,
+  end: number,
+  done: () => boolean,
+): Promise<Span> {
   const [start, callsBefore, quietBefore] = [world.t, world.calls, world.quietCalls];
   let overdueMs = 0;
   let overdueCalls = 0;
@@ -271,7 +328,13 @@ async function run(world: World, notifier: Notifier, end: number, done: () => bo
       overdueCalls += world.calls - calls;
     } else world.t += TICK_MS;
   }
-  return { overdueMs, overdueCalls, calls: world.calls - callsBefore, quietCalls: world.quietCalls - quietBefore, ms: world.t - start };
+  return {
+    overdueMs,
+    overdueCalls,
+    calls: world.calls - callsBefore,
+    quietCalls: world.quietCalls - quietBefore,
+    ms: world.t - start,
+  };
 }
 
 /** What one stretch of simulated time spent: time overdue and the requests made meanwhile; requests for quiet chats. */
@@ -284,18 +347,30 @@ interface Span {
 }
 
 /** The chats, as after a long time of polling: a baseline each, due at random within their interval. */
-async function seed(world: World, deps: Awaited<ReturnType<typeof startOurBot>>["app"]["deps"]): Promise<void> {
+async function seed(
+  world: World,
+  deps: Awaited<ReturnType<typeof startOurBot>>["app"]["deps"],
+): Promise<void> {
   const moving = Math.round(CHATS * MOVING_SHARE);
   for (let i = 0; i < CHATS; i++) {
     const chat: SimChat = { chatId: 8_000_000_000 + i, busy: i < moving, orders: [] };
     // Newest first: the order in motion is the newest one.
-    chat.orders.push({ id: world.newId(), status: COMPLETED }, { id: world.newId(), status: COMPLETED });
+    chat.orders.push(
+      { id: world.newId(), status: COMPLETED },
+      { id: world.newId(), status: COMPLETED },
+    );
     if (i < moving) chat.orders.push({ id: world.newId(), status: world.pick([CREATED, PAID]) });
     chat.orders.sort((a, b) => b.id - a.id);
     world.chats.push(chat);
     world.byKey.set(`sim-key-${chat.chatId}`, chat);
     for (const order of chat.orders) world.ownerOf.set(order.id, chat);
-    if (i < moving) world.schedule({ at: T0 + world.exp(STEP_MEAN_MS), kind: "step", chat, orderId: chat.orders[0]!.id });
+    if (i < moving)
+      world.schedule({
+        at: T0 + world.exp(STEP_MEAN_MS),
+        kind: "step",
+        chat,
+        orderId: chat.orders[0]!.id,
+      });
   }
   const CHUNK = 200;
   for (let i = 0; i < world.chats.length; i += CHUNK) {
@@ -303,7 +378,12 @@ async function seed(world: World, deps: Awaited<ReturnType<typeof startOurBot>>[
       world.chats.slice(i, i + CHUNK).map(async (chat, j) => {
         const isMoving = i + j < moving;
         const statuses = new Map(chat.orders.map((o) => [String(o.id), statusKey(o.status)]));
-        const seen = seenRecord({ lang: "en", maxId: chat.orders[0]!.id, activeDay: dayOf(T0), statuses });
+        const seen = seenRecord({
+          lang: "en",
+          maxId: chat.orders[0]!.id,
+          activeDay: dayOf(T0),
+          statuses,
+        });
         await deps.vault.link(chat.chatId, `sim-key-${chat.chatId}`);
         await deps.settings.update(chat.chatId, { notify: true, seen });
         const due = T0 + Math.floor(world.uniform() * (isMoving ? INTERVAL_MS : IDLE_MS));
@@ -318,7 +398,8 @@ function report(world: World, hour: Span & { quietChats: number }, realMs: numbe
   const delay = (c: Change) => (c.deliveredAt ?? T0 + DRAIN_CAP_MS) - c.at;
   const active = inHour.filter((c) => c.kind === "status" || c.kind === "busy-new").map(delay);
   const quiet = inHour.filter((c) => c.kind === "quiet-new").map(delay);
-  const budgetUse = hour.overdueMs === 0 ? 0 : hour.overdueCalls / ((hour.overdueMs / 1000) * MAX_RPS);
+  const budgetUse =
+    hour.overdueMs === 0 ? 0 : hour.overdueCalls / ((hour.overdueMs / 1000) * MAX_RPS);
   const peakSecond = Math.max(...world.callsPerSecond.values()) / MAX_RPS;
   // The budget the chats in motion left over, and the best wait a quiet chat could have with it.
   const movingRps = ((hour.calls - hour.quietCalls) * 1000) / hour.ms;
@@ -346,6 +427,7 @@ function report(world: World, hour: Span & { quietChats: number }, realMs: numbe
   note(
     `budget used while overdue ${round(budgetUse * 100, 1)} % (goal ≥ 95 %), busiest second ${round(peakSecond * 100, 0)} % (≤ 100 %); quiet ${quietChats} chats ÷ ${round(spareRps, 2)} req/s left by the chats in motion; quiet p95 ÷ best ${result.quietVsBest} (goal ≤ 1.1); ${round(realMs / 1000, 0)} s of real time`,
   );
-  if (world.undelivered(T0 + HOUR) > 0) note(`unannounced, e.g.: ${world.describeUndelivered(T0 + HOUR)}`);
+  if (world.undelivered(T0 + HOUR) > 0)
+    note(`unannounced, e.g.: ${world.describeUndelivered(T0 + HOUR)}`);
   return result;
 }

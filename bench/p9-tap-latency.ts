@@ -34,13 +34,20 @@ function delayedTelegram(shown: { at?: number }) {
     async (input, init) => {
       await sleep(DELAY_MS);
       const response = await fetch(input, init);
-      const url = String(input instanceof URL ? input.href : typeof input === "string" ? input : (input as { url: string }).url);
+      const url = String(
+        input instanceof URL
+          ? input.href
+          : typeof input === "string"
+            ? input
+            : (input as { url: string }).url,
+      );
       if (shown.at === undefined && SCREEN_METHODS.test(url)) shown.at = performance.now();
       return response;
     };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The chat's newest bot message and a button's data on it. */
 function button(fake: TelegramFake, pattern: RegExp): { messageId: number; data: string } {
@@ -52,7 +59,8 @@ function button(fake: TelegramFake, pattern: RegExp): { messageId: number; data:
     .flat()
     .map((b) => b.callback_data ?? "")
     .find((d) => pattern.test(d));
-  if (data === undefined) throw new Error(`bench P9: no button ${pattern} on "${message.text.slice(0, 60)}"`);
+  if (data === undefined)
+    throw new Error(`bench P9: no button ${pattern} on "${message.text.slice(0, 60)}"`);
   return { messageId: message.messageId, data };
 }
 
@@ -71,7 +79,11 @@ function taps(fake: TelegramFake): [string, () => Update][] {
   ];
 }
 
-async function timeTap(bot: OurBotWithFake, shown: { at?: number }, update: Update): Promise<number> {
+async function timeTap(
+  bot: OurBotWithFake,
+  shown: { at?: number },
+  update: Update,
+): Promise<number> {
   shown.at = undefined;
   const start = performance.now();
   await bot.app.bot.handleUpdate(update);
@@ -82,21 +94,34 @@ async function timeTap(bot: OurBotWithFake, shown: { at?: number }, update: Upda
 export async function measureP9(): Promise<P9Result> {
   const exchanger = await startExchangerProcess(DELAY_MS);
   const shown: { at?: number } = {};
-  const bot = await startOurBot({ exchangerBaseUrl: exchanger.baseUrl, wrapTelegram: delayedTelegram(shown) });
+  const bot = await startOurBot({
+    exchangerBaseUrl: exchanger.baseUrl,
+    wrapTelegram: delayedTelegram(shown),
+  });
   try {
     await bot.app.bot.handleUpdate(textUpdate(bot.fake, CHAT, exchanger.apiKey));
-    if (!(await bot.app.storage.vault.has(CHAT))) throw new Error(`bench P9: linking chat ${CHAT} failed`);
+    if (!(await bot.app.storage.vault.has(CHAT)))
+      throw new Error(`bench P9: linking chat ${CHAT} failed`);
     const times = new Map<string, number[]>();
     for (let round = 0; round <= ROUNDS; round++)
       for (const [name, update] of taps(bot.fake)) {
         const ms = await timeTap(bot, shown, update());
         if (round > 0) times.set(name, [...(times.get(name) ?? []), ms]); // round 0 warms the caches
       }
-    const medians = Object.fromEntries([...times].map(([name, ms]) => [name, round(median(ms), 0)]));
+    const medians = Object.fromEntries(
+      [...times].map(([name, ms]) => [name, round(median(ms), 0)]),
+    );
     const ratio = round(Math.max(...Object.values(medians)) / FLOOR_MS);
-    line("P9", `worst screen ${ratio}× its floor`, `floor ${FLOOR_MS} ms (1 exchanger + 1 Bot API round trip)`, "≤ 1.1×");
+    line(
+      "P9",
+      `worst screen ${ratio}× its floor`,
+      `floor ${FLOOR_MS} ms (1 exchanger + 1 Bot API round trip)`,
+      "≤ 1.1×",
+    );
     note(
-      `median tap-to-screen over ${ROUNDS} rounds, each request answered after ${DELAY_MS} ms: ${Object.entries(medians)
+      `median tap-to-screen over ${ROUNDS} rounds, each request answered after ${DELAY_MS} ms: ${Object.entries(
+        medians,
+      )
         .map(([name, ms]) => `${name} ${ms} ms`)
         .join(", ")}`,
     );

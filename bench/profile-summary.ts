@@ -32,7 +32,10 @@ function top(totals: Map<string, number>, all: number, n: number): string[] {
   return [...totals]
     .sort((a, b) => b[1] - a[1])
     .slice(0, n)
-    .map(([name, micros]) => `${((micros / all) * 100).toFixed(1).padStart(5)} %  ${(micros / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+    .map(
+      ([name, micros]) =>
+        `${((micros / all) * 100).toFixed(1).padStart(5)} %  ${(micros / 1000).toFixed(0).padStart(6)} ms  ${name}`,
+    );
 }
 
 const [file, count] = process.argv.slice(2);

@@ -12,7 +12,12 @@ import type { Update } from "grammy/types";
 import { TelegramFake } from "../test/harness/telegram-fake.js";
 import { callbackUpdate, messageWithButton, textUpdate } from "../test/harness/updates.js";
 import { until } from "./lib/measure.js";
-import type { Screen, ScreenPayload, TelegramReply, TelegramRequest } from "./lib/telegram-protocol.js";
+import type {
+  Screen,
+  ScreenPayload,
+  TelegramReply,
+  TelegramRequest,
+} from "./lib/telegram-protocol.js";
 
 const fake = new TelegramFake();
 const apiRoot = await fake.listen();
@@ -39,7 +44,11 @@ function findScreen(chatId: number): Screen | undefined {
   const buttons = botMessages(chatId).flatMap((m) => (m.replyMarkup?.inline_keyboard ?? []).flat());
   const page2 = buttons.map((b) => b.callback_data ?? "").findLast((d) => PAGE_2.test(d));
   if (page2 === undefined) return undefined;
-  const screen = { messageId: messageWithButton(fake, chatId, page2)!, page1: page2.replace(/:2$/, ":1"), page2 };
+  const screen = {
+    messageId: messageWithButton(fake, chatId, page2)!,
+    page1: page2.replace(/:2$/, ":1"),
+    page2,
+  };
   screens.set(chatId, screen);
   return screen;
 }
@@ -55,9 +64,17 @@ function nextPress(chatId: number): Update {
 
 async function openScreen(chatId: number, apiKey: string): Promise<void> {
   fake.pushUpdate(textUpdate(fake, chatId, apiKey));
-  await until(() => botMessages(chatId).some((m) => m.text.includes("Account linked")), 60_000, `chat ${chatId} to be linked`);
+  await until(
+    () => botMessages(chatId).some((m) => m.text.includes("Account linked")),
+    60_000,
+    `chat ${chatId} to be linked`,
+  );
   fake.pushUpdate(textUpdate(fake, chatId, "/orders"));
-  await until(() => findScreen(chatId) !== undefined, 60_000, `the /orders screen of chat ${chatId}`);
+  await until(
+    () => findScreen(chatId) !== undefined,
+    60_000,
+    `the /orders screen of chat ${chatId}`,
+  );
 }
 
 async function burst(rounds: number, chats: number): Promise<TelegramReply> {
@@ -74,7 +91,8 @@ async function burst(rounds: number, chats: number): Promise<TelegramReply> {
   };
   const callsBefore = fake.calls.length;
   const start = performance.now();
-  for (const [chatId] of chosen) for (let i = 0; i < Math.min(IN_FLIGHT, rounds); i++) press(chatId);
+  for (const [chatId] of chosen)
+    for (let i = 0; i < Math.min(IN_FLIGHT, rounds); i++) press(chatId);
   await until(
     () => {
       for (const [id, chatId] of outstanding) {
@@ -90,7 +108,13 @@ async function burst(rounds: number, chats: number): Promise<TelegramReply> {
   const seconds = (performance.now() - start) / 1000;
   const calls = fake.calls.slice(callsBefore);
   const edits = calls.filter((c) => c.method === "editMessageText").length;
-  return { type: "burst-done", updates: chosen.length * rounds, seconds, apiCalls: calls.length, edits };
+  return {
+    type: "burst-done",
+    updates: chosen.length * rounds,
+    seconds,
+    apiCalls: calls.length,
+    edits,
+  };
 }
 
 async function answer(message: TelegramRequest): Promise<TelegramReply> {
@@ -99,14 +123,18 @@ async function answer(message: TelegramRequest): Promise<TelegramReply> {
       await Promise.all(message.chats.map((chatId) => openScreen(chatId, message.apiKey)));
       return { type: "screens-ready" };
     case "find-screens":
-      for (const chatId of message.chats) if (!findScreen(chatId)) throw new Error(`chat ${chatId} shows no "page 2" button`);
+      for (const chatId of message.chats)
+        if (!findScreen(chatId)) throw new Error(`chat ${chatId} shows no "page 2" button`);
       return { type: "screens-ready" };
     case "burst":
       return burst(message.rounds, message.chats);
     case "text":
       return { type: "updates", updates: [textUpdate(fake, message.chatId, message.text)] };
     case "presses":
-      return { type: "updates", updates: Array.from({ length: message.count }, () => nextPress(message.chatId)) };
+      return {
+        type: "updates",
+        updates: Array.from({ length: message.count }, () => nextPress(message.chatId)),
+      };
     case "last-edit": {
       const edit = fake.callsOf("editMessageText", message.chatId).at(-1);
       if (!edit) throw new Error(`the bot edited nothing in chat ${message.chatId}`);
@@ -121,7 +149,9 @@ async function answer(message: TelegramRequest): Promise<TelegramReply> {
 }
 
 process.on("message", (message: TelegramRequest) => {
-  answer(message).then(send, (error: unknown) => send({ type: "failed", message: error instanceof Error ? error.message : String(error) }));
+  answer(message).then(send, (error: unknown) =>
+    send({ type: "failed", message: error instanceof Error ? error.message : String(error) }),
+  );
 });
 process.on("disconnect", () => process.exit(0));
 

@@ -54,10 +54,18 @@ export interface AppOptions {
   registry?: Registry;
 }
 
-export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
+export async function createApp(
+  config: Config,
+  logger: Logger,
+  options: AppOptions = {},
+): Promise<App> {
   // First: a broken override file stops the start before anything is opened (TextOverrideError).
-  const textOverrides = config.localesDir === undefined ? {} : loadTextOverrides(config.localesDir, readLocaleSources(LOCALES_DIR));
-  const storage = options.storage ?? (await openStorage(config, logger, { prefix: options.storagePrefix }));
+  const textOverrides =
+    config.localesDir === undefined
+      ? {}
+      : loadTextOverrides(config.localesDir, readLocaleSources(LOCALES_DIR));
+  const storage =
+    options.storage ?? (await openStorage(config, logger, { prefix: options.storagePrefix }));
   const operator = createOperator(storage.kv, options.registry ?? new Registry());
   // Key-checked: a revoked key is Unauthorized for screens, flows and the watcher alike, even when
   // the server refuses it with HTTP 200 (exchanger/key-check.ts).
@@ -77,7 +85,9 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.
   // Either way every request is counted (operator/telegram-metrics.ts).
   const telegram = options.client?.fetch ? undefined : createTelegramFetch();
-  const fetch = operator.telegram.wrapFetch((options.client?.fetch ?? telegram!.fetch) as NonNullable<ApiClientOptions["fetch"]>);
+  const fetch = operator.telegram.wrapFetch(
+    (options.client?.fetch ?? telegram!.fetch) as NonNullable<ApiClientOptions["fetch"]>,
+  );
   const created = createBot(deps, botConfig(config, storage, textOverrides), {
     token: config.botToken,
     client: { apiRoot: config.telegramApiRoot, ...options.client, fetch },
@@ -99,7 +109,11 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   };
 }
 
-function botConfig(config: Config, storage: Storage, textOverrides: BotConfig["textOverrides"]): BotConfig {
+function botConfig(
+  config: Config,
+  storage: Storage,
+  textOverrides: BotConfig["textOverrides"],
+): BotConfig {
   return {
     defaultLanguage: config.defaultLanguage,
     ordersPageSize: config.ordersPageSize,
@@ -112,10 +126,18 @@ function botConfig(config: Config, storage: Storage, textOverrides: BotConfig["t
 }
 
 /** Everything a handler may use (ctx.deps), built once per app. */
-function botDeps(config: Config, logger: Logger, storage: Storage, exchanger: App["exchanger"], operator: Operator): BotDeps {
+function botDeps(
+  config: Config,
+  logger: Logger,
+  storage: Storage,
+  exchanger: App["exchanger"],
+  operator: Operator,
+): BotDeps {
   // Limits and the update gate live where the data lives: Redis (shared by instances) or this process.
   const limiterStore: LimiterStore =
-    storage.kv instanceof RedisKV ? { kind: "redis", redis: storage.kv.redis, prefix: storage.kv.prefix } : { kind: "memory" };
+    storage.kv instanceof RedisKV
+      ? { kind: "redis", redis: storage.kv.redis, prefix: storage.kv.prefix }
+      : { kind: "memory" };
   const settings = new SettingsStore(storage.kv);
   return {
     exchanger,
@@ -126,7 +148,10 @@ function botDeps(config: Config, logger: Logger, storage: Storage, exchanger: Ap
     logger,
     currencies: new CurrencyCache(exchanger),
     directions: new DirectionCatalog(exchanger),
-    branding: new Branding(exchanger, { ...config.branding, host: new URL(config.exchanger.baseUrl).host }),
+    branding: new Branding(exchanger, {
+      ...config.branding,
+      host: new URL(config.exchanger.baseUrl).host,
+    }),
     statuses: new ServerStatuses(),
     listOrder: new ListOrder(),
     updateGate: createUpdateGate(limiterStore, storage.kv, config.chatUpdatesPerMinute),
@@ -136,15 +161,28 @@ function botDeps(config: Config, logger: Logger, storage: Storage, exchanger: Ap
     notifications: {
       enable: (chatId, language) => enableNotifications(storage.kv, settings, chatId, language),
       disable: (chatId) => disableNotifications(storage.kv, settings, chatId),
-      shown: (chatId, orders, shown) => recordShownOrders({ kv: storage.kv, settings, notify: config.notify }, chatId, orders, shown),
+      shown: (chatId, orders, shown) =>
+        recordShownOrders(
+          { kv: storage.kv, settings, notify: config.notify },
+          chatId,
+          orders,
+          shown,
+        ),
     },
     operatorStats: () => operator.stats(),
     exchange: {
       // The operator key stays in the client's closure: never in deps' logged shape, never in a store.
-      privateApi: config.exchange.privateApiKey === undefined ? undefined : createPrivateClient(exchanger, config.exchange.privateApiKey),
+      privateApi:
+        config.exchange.privateApiKey === undefined
+          ? undefined
+          : createPrivateClient(exchanger, config.exchange.privateApiKey),
       urlTemplate: config.exchange.urlTemplate,
       budget: new CreationBudget(limiterStore),
     },
-    downloadFile: createFileDownloader({ apiRoot: config.telegramApiRoot, token: config.botToken, timeoutMs: config.exchanger.timeoutMs }),
+    downloadFile: createFileDownloader({
+      apiRoot: config.telegramApiRoot,
+      token: config.botToken,
+      timeoutMs: config.exchanger.timeoutMs,
+    }),
   };
 }

@@ -17,7 +17,10 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"
 /** Decodes to exactly 32 bytes of base64, the size AES-256 needs. */
 const base64Key = v.pipe(
   v.string(),
-  v.check((s) => isBase64Key(s), "must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)"),
+  v.check(
+    (s) => isBase64Key(s),
+    "must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)",
+  ),
 );
 
 function isBase64Key(s: string): boolean {
@@ -91,7 +94,10 @@ const hostPortList = v.pipe(
       .map((entry) => entry.trim())
       .filter((entry) => entry !== ""),
   ),
-  v.check((entries) => entries.length > 0, "must list at least one Sentinel as host:port (e.g. sentinel-1:26379)"),
+  v.check(
+    (entries) => entries.length > 0,
+    "must list at least one Sentinel as host:port (e.g. sentinel-1:26379)",
+  ),
   v.check(
     (entries) => entries.every((entry) => parseHostPort(entry) !== undefined),
     (issue) => {
@@ -112,7 +118,10 @@ const isInsecureRemote = (url: string): boolean => /^http:\/\//i.test(url) && !i
 const operatorKey = v.pipe(
   v.string(),
   v.trim(),
-  v.check((s) => /^[\x21-\x7e]+$/.test(s), "must be the Private API key as issued (visible ASCII characters, no spaces)"),
+  v.check(
+    (s) => /^[\x21-\x7e]+$/.test(s),
+    "must be the Private API key as issued (visible ASCII characters, no spaces)",
+  ),
 );
 
 /** The placeholders EXCHANGE_URL may carry; {slug} is required, the site needs the direction. */
@@ -127,7 +136,10 @@ function unknownPlaceholders(template: string): string[] {
 const exchangeUrlTemplate = v.pipe(
   v.string(),
   v.trim(),
-  v.check((s) => /^https:\/\//i.test(s), "must start with https:// (the customer's browser opens it)"),
+  v.check(
+    (s) => /^https:\/\//i.test(s),
+    "must start with https:// (the customer's browser opens it)",
+  ),
   v.check(
     (s) => s.includes("{slug}"),
     "must contain {slug} (the direction), e.g. https://exchanger.example/exchange/{slug}?amount={amount}",
@@ -135,7 +147,9 @@ const exchangeUrlTemplate = v.pipe(
   v.check(
     (s) => unknownPlaceholders(s).length === 0,
     (issue) =>
-      `may contain only the placeholders {slug} and {amount}; unknown: ${unknownPlaceholders(issue.input as string)
+      `may contain only the placeholders {slug} and {amount}; unknown: ${unknownPlaceholders(
+        issue.input as string,
+      )
         .map((n) => `{${n}}`)
         .join(", ")}`,
   ),
@@ -161,7 +175,10 @@ const EnvSchema = v.pipe(
     BOT_TOKEN: v.pipe(
       v.string(),
       v.trim(),
-      v.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "does not look like a bot token from @BotFather (123456:ABC...)"),
+      v.regex(
+        /^\d+:[A-Za-z0-9_-]{20,}$/,
+        "does not look like a bot token from @BotFather (123456:ABC...)",
+      ),
     ),
     EXCHANGER_BASE_URL: httpUrl,
     EXCHANGER_TIMEOUT_MS: integerFrom(15_000, 100, 600_000),
@@ -180,18 +197,31 @@ const EnvSchema = v.pipe(
       ),
       v.array(base64Key),
     ),
-    REDIS_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, "must start with redis:// or rediss://"))),
+    REDIS_URL: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^rediss?:\/\//, "must start with redis:// or rediss://"),
+      ),
+    ),
     // Redis through Sentinel (high availability), the alternative to REDIS_URL. Passwords are not
     // trimmed: they are used exactly as written.
     REDIS_SENTINELS: v.optional(hostPortList),
     REDIS_SENTINEL_MASTER: v.optional(
-      v.pipe(v.string(), v.trim(), v.regex(/^\S+$/, "must be the master's name from sentinel.conf (no spaces), e.g. mymaster")),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^\S+$/, "must be the master's name from sentinel.conf (no spaces), e.g. mymaster"),
+      ),
     ),
     REDIS_PASSWORD: v.optional(v.string()),
     REDIS_SENTINEL_PASSWORD: v.optional(v.string()),
     DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), "./data"),
     TELEGRAM_API_ROOT: v.pipe(v.optional(v.string(), "https://api.telegram.org"), httpUrl),
-    BOT_MODE: v.optional(v.picklist(["polling", "webhook"], "must be polling or webhook"), "polling"),
+    BOT_MODE: v.optional(
+      v.picklist(["polling", "webhook"], "must be polling or webhook"),
+      "polling",
+    ),
     WEBHOOK_URL: v.optional(httpUrl),
     WEBHOOK_SECRET: v.optional(
       v.pipe(
@@ -203,7 +233,10 @@ const EnvSchema = v.pipe(
     ),
     PORT: integerFrom(8080, 1, 65535),
     DEFAULT_LANGUAGE: v.optional(v.picklist(LANGUAGES, "must be en, ru or uk"), "en"),
-    LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`), "info"),
+    LOG_LEVEL: v.optional(
+      v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`),
+      "info",
+    ),
     ORDERS_PAGE_SIZE: integerFrom(5, 1, 20),
     NOTIFY_INTERVAL_MS: integerFrom(60_000, 1_000, 86_400_000),
     NOTIFY_IDLE_INTERVAL_MS: integerFrom(900_000, 1_000, 86_400_000),
@@ -241,9 +274,15 @@ const EnvSchema = v.pipe(
     ALERT_AFTER_MS: integerFrom(120_000, 100, 86_400_000),
     // Branding: both default to what the exchanger's public get-social says (exchanger/catalog/branding.ts).
     SUPPORT_URL: v.optional(
-      v.pipe(v.string(), v.trim(), v.check(isSupportUrl, "must be an https:// or tg:// link (e.g. https://t.me/your_support)")),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.check(isSupportUrl, "must be an https:// or tg:// link (e.g. https://t.me/your_support)"),
+      ),
     ),
-    EXCHANGER_NAME: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, "must be at most 64 characters"))),
+    EXCHANGER_NAME: v.optional(
+      v.pipe(v.string(), v.trim(), v.maxLength(64, "must be at most 64 characters")),
+    ),
     // The operator's text overrides; the folder and its files are checked at start (bot/text-overrides.ts).
     LOCALES_DIR: optionalText,
     // Exchange from the chat: the operator's Private API key (orders are created with it) and the
@@ -342,7 +381,8 @@ const EnvSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [["BOT_MODE"], ["PORT"], ["METRICS_PORT"]],
-      (env) => env.BOT_MODE !== "webhook" || env.METRICS_PORT === 0 || env.METRICS_PORT !== env.PORT,
+      (env) =>
+        env.BOT_MODE !== "webhook" || env.METRICS_PORT === 0 || env.METRICS_PORT !== env.PORT,
       "must differ from PORT (the webhook port serves /healthz itself); set METRICS_PORT=0 to turn the monitoring port off",
     ),
     ["METRICS_PORT"],
@@ -423,13 +463,17 @@ export function validateEnv<S extends v.GenericSchema<Record<string, unknown>, u
   env: Record<string, string | undefined>,
 ): v.InferOutput<S> {
   // Treat empty strings as unset: `.env.example` copies leave `FOO=` lines behind.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
   const result = v.safeParse(schema, cleaned);
   if (!result.success) {
     const problems = result.issues.map((issue) => {
       const name = v.getDotPath(issue) ?? "configuration";
       // A missing required variable is reported by the object schema in valibot's own words.
-      const missing = issue.input === undefined && (issue.message.startsWith("Invalid key") || issue.message.startsWith("Invalid type"));
+      const missing =
+        issue.input === undefined &&
+        (issue.message.startsWith("Invalid key") || issue.message.startsWith("Invalid type"));
       return `${name} ${missing ? (REQUIRED_HINTS[name] ?? "is required") : issue.message}`;
     });
     throw new ConfigError([...new Set(problems)]);
@@ -453,11 +497,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR,
     telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ""),
     mode:
-      e.BOT_MODE === "webhook" ? { kind: "webhook", url: e.WEBHOOK_URL!, secret: e.WEBHOOK_SECRET!, port: e.PORT } : { kind: "polling" },
+      e.BOT_MODE === "webhook"
+        ? { kind: "webhook", url: e.WEBHOOK_URL!, secret: e.WEBHOOK_SECRET!, port: e.PORT }
+        : { kind: "polling" },
     defaultLanguage: e.DEFAULT_LANGUAGE,
     logLevel: e.LOG_LEVEL,
     ordersPageSize: e.ORDERS_PAGE_SIZE,
-    notify: { intervalMs: e.NOTIFY_INTERVAL_MS, idleIntervalMs: e.NOTIFY_IDLE_INTERVAL_MS, maxRps: e.NOTIFY_MAX_RPS },
+    notify: {
+      intervalMs: e.NOTIFY_INTERVAL_MS,
+      idleIntervalMs: e.NOTIFY_IDLE_INTERVAL_MS,
+      maxRps: e.NOTIFY_MAX_RPS,
+    },
     chatUpdatesPerMinute: e.CHAT_UPDATES_PER_MINUTE,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
@@ -466,9 +516,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     localesDir: e.LOCALES_DIR,
     branding: { supportUrl: e.SUPPORT_URL, name: e.EXCHANGER_NAME },
     exchange: { privateApiKey: e.PRIVATE_API_KEY, urlTemplate: e.EXCHANGE_URL },
-    insecureHttp: (Object.keys(SECRET_CARRYING_URLS) as Array<keyof typeof SECRET_CARRYING_URLS>).filter((name) =>
-      isInsecureRemote(e[name]),
-    ),
+    insecureHttp: (
+      Object.keys(SECRET_CARRYING_URLS) as Array<keyof typeof SECRET_CARRYING_URLS>
+    ).filter((name) => isInsecureRemote(e[name])),
   };
 }
 

@@ -37,7 +37,10 @@ const redactPaths = [
   'req.headers["x-telegram-bot-api-secret-token"]',
 ];
 
-export function createLogger(level: LoggerOptions["level"] = "info", destination?: pino.DestinationStream): Logger {
+export function createLogger(
+  level: LoggerOptions["level"] = "info",
+  destination?: pino.DestinationStream,
+): Logger {
   const options: LoggerOptions = {
     level,
     redact: { paths: redactPaths, censor: "[redacted]" },

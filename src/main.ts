@@ -61,7 +61,10 @@ async function main(): Promise<void> {
   const monitoring = await startMonitoring(app, config, health, logger);
   const watcher = startWatcher(app, config);
   const alerts = instanceAlerts(app, config, logger);
-  const receiving = config.mode.kind === "webhook" ? await startWebhook(app, config, health, telegram) : await startPolling(app, telegram);
+  const receiving =
+    config.mode.kind === "webhook"
+      ? await startWebhook(app, config, health, telegram)
+      : await startPolling(app, telegram);
   probe = receiving.probe;
   alerts.start();
   await alerts.send(
@@ -70,7 +73,11 @@ async function main(): Promise<void> {
   // Shutdown, in order: tell the admins, stop taking updates, let handlers in flight finish, close storage.
   stopOnSignal(logger, (signal) => [
     () => alerts.stop(),
-    () => withDeadline(alerts.send(`⏹ Bot instance ${INSTANCE} is stopping (${signal}).`), STOP_ALERT_WAIT_MS),
+    () =>
+      withDeadline(
+        alerts.send(`⏹ Bot instance ${INSTANCE} is stopping (${signal}).`),
+        STOP_ALERT_WAIT_MS,
+      ),
     () => receiving.stop(),
     () => closeServer(monitoring),
     () => watcher.stop(),
@@ -100,20 +107,43 @@ function buildApp(config: Config, logger: Logger): Promise<App> {
 /** getMe, then the command menu and the profile texts: conveniences whose refusal is logged, and the bot starts anyway. */
 async function introduceBot(app: App, telegram: Telegram): Promise<void> {
   await callTelegramAtStartup("getMe", (signal) => app.bot.init(signal), telegram);
-  await callTelegramAtStartup("setMyCommands", (signal) => app.registerCommands(signal), telegram).catch((error: unknown) =>
+  await callTelegramAtStartup(
+    "setMyCommands",
+    (signal) => app.registerCommands(signal),
+    telegram,
+  ).catch((error: unknown) =>
     telegram.logger.warn(
       { err: error instanceof Error ? error.message : String(error) },
       "setMyCommands failed; the command menu may be out of date",
     ),
   );
-  await callTelegramAtStartup("setMyDescription", (signal) => app.registerDescriptions(signal), telegram);
+  await callTelegramAtStartup(
+    "setMyDescription",
+    (signal) => app.registerDescriptions(signal),
+    telegram,
+  );
 }
 
 /** /healthz and /metrics on METRICS_PORT (0 = off). */
-async function startMonitoring(app: App, config: Config, health: HealthCheck, logger: Logger): Promise<Server | undefined> {
+async function startMonitoring(
+  app: App,
+  config: Config,
+  health: HealthCheck,
+  logger: Logger,
+): Promise<Server | undefined> {
   if (config.metricsPort === 0) return undefined;
-  const monitoring = createMonitoringServer({ health, registry: app.operator.metrics.registry, logger });
-  await listen(monitoring, config.metricsPort, "METRICS_PORT", "/healthz and /metrics", config.metricsHost);
+  const monitoring = createMonitoringServer({
+    health,
+    registry: app.operator.metrics.registry,
+    logger,
+  });
+  await listen(
+    monitoring,
+    config.metricsPort,
+    "METRICS_PORT",
+    "/healthz and /metrics",
+    config.metricsHost,
+  );
   return monitoring;
 }
 
@@ -143,14 +173,28 @@ function instanceAlerts(app: App, config: Config, logger: Logger) {
   );
 }
 
-async function startWebhook(app: App, config: Config, health: HealthCheck, telegram: Telegram): Promise<Receiving> {
+async function startWebhook(
+  app: App,
+  config: Config,
+  health: HealthCheck,
+  telegram: Telegram,
+): Promise<Receiving> {
   const mode = config.mode as Extract<Config["mode"], { kind: "webhook" }>;
   await callTelegramAtStartup(
     "setWebhook",
-    (signal) => app.bot.api.setWebhook(mode.url, { secret_token: mode.secret, allowed_updates: ["message", "callback_query"] }, signal),
+    (signal) =>
+      app.bot.api.setWebhook(
+        mode.url,
+        { secret_token: mode.secret, allowed_updates: ["message", "callback_query"] },
+        signal,
+      ),
     telegram,
   );
-  const handleUpdate = webhookCallback(app.bot, "callback", { secretToken: mode.secret, onTimeout: "return", timeoutMilliseconds: 55_000 });
+  const handleUpdate = webhookCallback(app.bot, "callback", {
+    secretToken: mode.secret,
+    onTimeout: "return",
+    timeoutMilliseconds: 55_000,
+  });
   const server = createWebhookServer({
     path: new URL(mode.url).pathname,
     secret: mode.secret,
@@ -164,9 +208,18 @@ async function startWebhook(app: App, config: Config, health: HealthCheck, teleg
 }
 
 async function startPolling(app: App, telegram: Telegram): Promise<Receiving> {
-  await callTelegramAtStartup("deleteWebhook", (signal) => app.bot.api.deleteWebhook(undefined, signal), telegram);
-  const runner = run(app.bot, { runner: { fetch: { allowed_updates: ["message", "callback_query"] } } });
-  telegram.logger.info({ storage: app.storage.kind, username: app.bot.botInfo.username }, "bot started (polling)");
+  await callTelegramAtStartup(
+    "deleteWebhook",
+    (signal) => app.bot.api.deleteWebhook(undefined, signal),
+    telegram,
+  );
+  const runner = run(app.bot, {
+    runner: { fetch: { allowed_updates: ["message", "callback_query"] } },
+  });
+  telegram.logger.info(
+    { storage: app.storage.kind, username: app.bot.botInfo.username },
+    "bot started (polling)",
+  );
   return {
     probe: pollingReceiving(() => runner.isRunning(), app.operator.telegram.polling),
     stop: async () => {
@@ -186,7 +239,10 @@ function stopOnSignal(logger: Logger, steps: (signal: string) => (() => Promise<
       for (const step of steps(signal)) await step();
     } catch (error) {
       // A step that failed must not turn into an unhandled rejection: say which error, exit non-zero.
-      logger.error({ err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, "shutdown did not finish cleanly");
+      logger.error(
+        { err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
+        "shutdown did not finish cleanly",
+      );
       process.exit(1);
     }
     process.exit(0);
@@ -207,6 +263,8 @@ async function withDeadline(work: Promise<void>, ms: number): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -16,7 +16,11 @@ export interface StartupRetry {
   maxDelayMs: number;
 }
 
-export const DEFAULT_STARTUP_RETRY: StartupRetry = { attemptTimeoutMs: 10_000, firstDelayMs: 1_000, maxDelayMs: 60_000 };
+export const DEFAULT_STARTUP_RETRY: StartupRetry = {
+  attemptTimeoutMs: 10_000,
+  firstDelayMs: 1_000,
+  maxDelayMs: 60_000,
+};
 
 export interface StartupContext {
   logger: Logger;
@@ -41,7 +45,9 @@ export async function callTelegramAtStartup<T>(
     try {
       return await call(signal as unknown as TelegramSignal);
     } catch (error) {
-      const reason = signal.aborted ? `no answer within ${Math.round(retry.attemptTimeoutMs / 1000)} s` : transientReason(error);
+      const reason = signal.aborted
+        ? `no answer within ${Math.round(retry.attemptTimeoutMs / 1000)} s`
+        : transientReason(error);
       if (reason === undefined) throw refusal(step, error);
       context.logger.warn(
         { step, apiRoot: context.apiRoot, reason, attempt, retryInSeconds: delayMs / 1000 },
@@ -63,10 +69,15 @@ function transientReason(error: unknown): string | undefined {
 
 function refusal(step: string, error: unknown): Error {
   if (error instanceof GrammyError) {
-    const hint = error.error_code === 401 || error.error_code === 404 ? " — check BOT_TOKEN (the token @BotFather gave you)" : "";
+    const hint =
+      error.error_code === 401 || error.error_code === 404
+        ? " — check BOT_TOKEN (the token @BotFather gave you)"
+        : "";
     return new Error(`Telegram refused ${step}: ${error.error_code} ${error.description}${hint}`);
   }
-  return new Error(`${step} failed while starting: ${withoutToken(error instanceof Error ? error.message : String(error))}`);
+  return new Error(
+    `${step} failed while starting: ${withoutToken(error instanceof Error ? error.message : String(error))}`,
+  );
 }
 
 /** The innermost useful description of a network failure (undici nests the system error as `cause`). */

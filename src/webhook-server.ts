@@ -57,7 +57,11 @@ export const DEFAULT_WEBHOOK_LIMITS: WebhookLimits = {
 };
 
 /** grammY's `webhookCallback(bot, "callback", ...)`: handles one parsed update. */
-export type UpdateHandler = (update: Update, respond: (json: string) => unknown, secretHeader: string) => Promise<unknown>;
+export type UpdateHandler = (
+  update: Update,
+  respond: (json: string) => unknown,
+  secretHeader: string,
+) => Promise<unknown>;
 
 export interface WebhookServerOptions {
   /** Path part of WEBHOOK_URL; updates are accepted only there. */
@@ -82,9 +86,12 @@ export function createWebhookServer(options: WebhookServerOptions): Server {
       connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
     },
     (req, res) => {
-      if (req.method === "GET" && req.url === "/healthz") return void serveHealth(res, options.health);
-      if (req.method !== "POST" || req.url?.split("?")[0] !== options.path) return refuse(res, 404, "not found");
-      if (!secretMatches(req.headers[SECRET_HEADER])) return refuse(res, 401, "secret token is wrong");
+      if (req.method === "GET" && req.url === "/healthz")
+        return void serveHealth(res, options.health);
+      if (req.method !== "POST" || req.url?.split("?")[0] !== options.path)
+        return refuse(res, 404, "not found");
+      if (!secretMatches(req.headers[SECRET_HEADER]))
+        return refuse(res, 401, "secret token is wrong");
       void handleAuthenticated(req, res, limits, options);
     },
   );
@@ -97,7 +104,13 @@ export function createWebhookServer(options: WebhookServerOptions): Server {
  * Starts listening (on every interface, or on `host`); rejects with a clear message when the port
  * cannot be used. `purpose` names the variable and use in that message ("PORT 8080 for webhook updates").
  */
-export async function listen(server: Server, port: number, purpose = "PORT", use = "webhook updates", host?: string): Promise<void> {
+export async function listen(
+  server: Server,
+  port: number,
+  purpose = "PORT",
+  use = "webhook updates",
+  host?: string,
+): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       const why =
@@ -106,7 +119,11 @@ export async function listen(server: Server, port: number, purpose = "PORT", use
           : error.code === "EADDRNOTAVAIL"
             ? `${host} is not an address of this machine`
             : error.message;
-      reject(new Error(`Cannot listen on ${purpose} ${port}${host === undefined ? "" : ` at ${host}`} for ${use}: ${why}`));
+      reject(
+        new Error(
+          `Cannot listen on ${purpose} ${port}${host === undefined ? "" : ` at ${host}`} for ${use}: ${why}`,
+        ),
+      );
     };
     server.once("error", onError);
     server.listen(port, host, () => {
@@ -124,15 +141,21 @@ async function handleAuthenticated(
 ): Promise<void> {
   let text: string;
   try {
-    text = await getRawBody(req, { length: req.headers["content-length"], limit: limits.maxBodyBytes, encoding: "utf8" });
+    text = await getRawBody(req, {
+      length: req.headers["content-length"],
+      limit: limits.maxBodyBytes,
+      encoding: "utf8",
+    });
   } catch (error) {
     const type = (error as { type?: string }).type;
-    if (type === "entity.too.large") return refuseUpload(req, res, 413, `update body larger than ${limits.maxBodyBytes} bytes`);
+    if (type === "entity.too.large")
+      return refuseUpload(req, res, 413, `update body larger than ${limits.maxBodyBytes} bytes`);
     if (type === "request.aborted" || req.destroyed) return; // the client went away (or timed out): nobody to answer
     return refuseUpload(req, res, 400, "unreadable request body");
   }
   const update = parseUpdate(text);
-  if (update === undefined) return answer(res, 400, "body is not a Telegram update (JSON object with update_id)");
+  if (update === undefined)
+    return answer(res, 400, "body is not a Telegram update (JSON object with update_id)");
   try {
     await options.handleUpdate(
       update,
@@ -164,7 +187,12 @@ function parseUpdate(text: string): Update | undefined {
   return isUpdate ? (parsed as Update) : undefined;
 }
 
-function answer(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+function answer(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers }).end(message);
 }
@@ -185,7 +213,12 @@ const LINGER_MS = 2_000;
  * closes our side and, shortly after, the connection. Closing at once while the client is still
  * uploading would make the kernel send a reset that can destroy the answer before the client reads it.
  */
-function refuseUpload(req: IncomingMessage, res: ServerResponse, status: number, message: string): void {
+function refuseUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  message: string,
+): void {
   answer(res, status, message);
   res.once("finish", () => {
     const socket = req.socket;
@@ -197,5 +230,7 @@ function refuseUpload(req: IncomingMessage, res: ServerResponse, status: number,
 /** Constant-time comparison (hashing first makes both sides the same length). */
 function secretChecker(secret: string): (header: string | string[] | undefined) => boolean {
   const expected = createHash("sha256").update(secret).digest();
-  return (header) => typeof header === "string" && timingSafeEqual(createHash("sha256").update(header).digest(), expected);
+  return (header) =>
+    typeof header === "string" &&
+    timingSafeEqual(createHash("sha256").update(header).digest(), expected);
 }

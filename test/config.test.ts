@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "../src/config.js";
 
-const minimal = { BOT_TOKEN: "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA", EXCHANGER_BASE_URL: "http://127.0.0.1:8787/" };
+const minimal = {
+  BOT_TOKEN: "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  EXCHANGER_BASE_URL: "http://127.0.0.1:8787/",
+};
 const key = Buffer.alloc(32, 7).toString("base64");
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -17,7 +20,11 @@ function problemsOf(env: Record<string, string>): string[] {
 describe("parseConfig", () => {
   it("applies the documented defaults", () => {
     const config = parseConfig(minimal);
-    expect(config.exchanger).toEqual({ baseUrl: "http://127.0.0.1:8787", timeoutMs: 15_000, connections: 256 });
+    expect(config.exchanger).toEqual({
+      baseUrl: "http://127.0.0.1:8787",
+      timeoutMs: 15_000,
+      connections: 256,
+    });
     expect(config.mode).toEqual({ kind: "polling" });
     expect(config.redis).toBeUndefined();
     expect(config.dataDir).toBe("./data");
@@ -27,14 +34,22 @@ describe("parseConfig", () => {
   });
 
   it("reads the monitoring port, admin chats and the alert delay, with their defaults", () => {
-    expect(parseConfig(minimal)).toMatchObject({ metricsPort: 9464, adminChatIds: [], alertAfterMs: 120_000 });
+    expect(parseConfig(minimal)).toMatchObject({
+      metricsPort: 9464,
+      adminChatIds: [],
+      alertAfterMs: 120_000,
+    });
     const config = parseConfig({
       ...minimal,
       METRICS_PORT: "0",
       ADMIN_CHAT_IDS: " 123456789, -1001234567890,123456789 ",
       ALERT_AFTER_MS: "60000",
     });
-    expect(config).toMatchObject({ metricsPort: 0, adminChatIds: [123456789, -1001234567890], alertAfterMs: 60_000 });
+    expect(config).toMatchObject({
+      metricsPort: 0,
+      adminChatIds: [123456789, -1001234567890],
+      alertAfterMs: 60_000,
+    });
   });
 
   it("refuses admin chat ids that are not numbers, and a monitoring port equal to the webhook port", () => {
@@ -60,12 +75,16 @@ describe("parseConfig", () => {
     expect(parseConfig(minimal).metricsHost).toBe("127.0.0.1");
     expect(parseConfig({ ...minimal, METRICS_HOST: " 0.0.0.0 " }).metricsHost).toBe("0.0.0.0");
     expect(parseConfig({ ...minimal, METRICS_HOST: "::" }).metricsHost).toBe("::");
-    expect(problemsOf({ ...minimal, METRICS_HOST: "monitoring.internal" })[0]).toMatch(/^METRICS_HOST must be an IP address to listen on/);
+    expect(problemsOf({ ...minimal, METRICS_HOST: "monitoring.internal" })[0]).toMatch(
+      /^METRICS_HOST must be an IP address to listen on/,
+    );
   });
 
   it("takes the exchanger connection pool size from EXCHANGER_CONNECTIONS", () => {
     expect(parseConfig({ ...minimal, EXCHANGER_CONNECTIONS: "32" }).exchanger.connections).toBe(32);
-    expect(problemsOf({ ...minimal, EXCHANGER_CONNECTIONS: "0" })[0]).toMatch(/^EXCHANGER_CONNECTIONS /);
+    expect(problemsOf({ ...minimal, EXCHANGER_CONNECTIONS: "0" })[0]).toMatch(
+      /^EXCHANGER_CONNECTIONS /,
+    );
   });
 
   it("names every missing or invalid variable in one error", () => {
@@ -98,7 +117,10 @@ describe("parseConfig", () => {
     expect(problemsOf({ ...minimal, REDIS_URL: "redis://127.0.0.1:6379" })).toEqual([
       expect.stringMatching(/^ENCRYPTION_KEY is required when REDIS_URL/),
     ]);
-    expect(parseConfig({ ...minimal, REDIS_URL: "redis://127.0.0.1:6379", ENCRYPTION_KEY: key }).encryptionKey).toBe(key);
+    expect(
+      parseConfig({ ...minimal, REDIS_URL: "redis://127.0.0.1:6379", ENCRYPTION_KEY: key })
+        .encryptionKey,
+    ).toBe(key);
   });
 
   it("reaches Redis through Sentinel with REDIS_SENTINELS and REDIS_SENTINEL_MASTER", () => {
@@ -128,7 +150,9 @@ describe("parseConfig", () => {
       ENCRYPTION_KEY: key,
     });
     expect(withPasswords.redis).toMatchObject({ password: " p w ", sentinelPassword: "sp" });
-    expect(parseConfig({ ...minimal, REDIS_URL: "redis://r:6379", ENCRYPTION_KEY: key }).redis).toEqual({
+    expect(
+      parseConfig({ ...minimal, REDIS_URL: "redis://r:6379", ENCRYPTION_KEY: key }).redis,
+    ).toEqual({
       kind: "url",
       url: "redis://r:6379",
     });
@@ -155,9 +179,14 @@ describe("parseConfig", () => {
     expect(problemsOf({ ...minimal, REDIS_SENTINEL_MASTER: "mymaster" })).toEqual([
       "REDIS_SENTINEL_MASTER is used only with REDIS_SENTINELS (the Sentinels' host:port list); without Sentinel set REDIS_URL instead",
     ]);
-    expect(problemsOf({ ...minimal, REDIS_SENTINELS: "s:26379", REDIS_SENTINEL_MASTER: "my master", ENCRYPTION_KEY: key })[0]).toMatch(
-      /^REDIS_SENTINEL_MASTER must be the master's name/,
-    );
+    expect(
+      problemsOf({
+        ...minimal,
+        REDIS_SENTINELS: "s:26379",
+        REDIS_SENTINEL_MASTER: "my master",
+        ENCRYPTION_KEY: key,
+      })[0],
+    ).toMatch(/^REDIS_SENTINEL_MASTER must be the master's name/);
   });
 
   it("names each Sentinel entry that is not host:port", () => {
@@ -171,15 +200,22 @@ describe("parseConfig", () => {
     expect(problem).toMatch(/^REDIS_SENTINELS must be a comma-separated list of host:port/);
     expect(problem).toContain('"s2", "s3:99999", "redis://s4:26379"');
     expect(problem).not.toContain('"s1:26379"');
-    expect(problemsOf({ ...minimal, REDIS_SENTINELS: " , ", REDIS_SENTINEL_MASTER: "mymaster", ENCRYPTION_KEY: key })).toEqual([
+    expect(
+      problemsOf({
+        ...minimal,
+        REDIS_SENTINELS: " , ",
+        REDIS_SENTINEL_MASTER: "mymaster",
+        ENCRYPTION_KEY: key,
+      }),
+    ).toEqual([
       "REDIS_SENTINELS must list at least one Sentinel as host:port (e.g. sentinel-1:26379)",
     ]);
   });
 
   it("requires ENCRYPTION_KEY with Sentinel as with REDIS_URL", () => {
-    expect(problemsOf({ ...minimal, REDIS_SENTINELS: "s:26379", REDIS_SENTINEL_MASTER: "mymaster" })).toEqual([
-      "ENCRYPTION_KEY is required when REDIS_SENTINELS is set",
-    ]);
+    expect(
+      problemsOf({ ...minimal, REDIS_SENTINELS: "s:26379", REDIS_SENTINEL_MASTER: "mymaster" }),
+    ).toEqual(["ENCRYPTION_KEY is required when REDIS_SENTINELS is set"]);
   });
 
   it("refuses Redis passwords without Sentinel, pointing at the URL instead", () => {
@@ -206,7 +242,12 @@ describe("parseConfig", () => {
       PORT: "3000",
       ENCRYPTION_KEYS_OLD: `${key}, ${key}`,
     });
-    expect(config.mode).toEqual({ kind: "webhook", url: "https://bot.example.com/hook", secret: "s3cret-s3cret-s3cret", port: 3000 });
+    expect(config.mode).toEqual({
+      kind: "webhook",
+      url: "https://bot.example.com/hook",
+      secret: "s3cret-s3cret-s3cret",
+      port: 3000,
+    });
     expect(config.encryptionKeysOld).toEqual([key, key]);
   });
 
@@ -215,7 +256,11 @@ describe("parseConfig", () => {
   });
 
   it("refuses http:// to another machine for the exchanger and the Bot API unless ALLOW_INSECURE_HTTP=1", () => {
-    const remote = { ...minimal, EXCHANGER_BASE_URL: "http://exchanger.example", TELEGRAM_API_ROOT: "http://10.0.0.5:8081" };
+    const remote = {
+      ...minimal,
+      EXCHANGER_BASE_URL: "http://exchanger.example",
+      TELEGRAM_API_ROOT: "http://10.0.0.5:8081",
+    };
     const problems = problemsOf(remote);
     expect(problems).toEqual([
       expect.stringMatching(
@@ -225,7 +270,9 @@ describe("parseConfig", () => {
     ]);
     const allowed = parseConfig({ ...remote, ALLOW_INSECURE_HTTP: "1" });
     expect(allowed.insecureHttp).toEqual(["EXCHANGER_BASE_URL", "TELEGRAM_API_ROOT"]);
-    expect(problemsOf({ ...remote, ALLOW_INSECURE_HTTP: "yes" })).toContain("ALLOW_INSECURE_HTTP must be 0 or 1");
+    expect(problemsOf({ ...remote, ALLOW_INSECURE_HTTP: "yes" })).toContain(
+      "ALLOW_INSECURE_HTTP must be 0 or 1",
+    );
   });
 
   it("accepts http:// to this machine (127.0.0.0/8, ::1, localhost) and https:// anywhere", () => {
@@ -239,12 +286,19 @@ describe("parseConfig", () => {
       const config = parseConfig({ ...minimal, EXCHANGER_BASE_URL: url, TELEGRAM_API_ROOT: url });
       expect(config.insecureHttp, url).toEqual([]);
     }
-    expect(problemsOf({ ...minimal, EXCHANGER_BASE_URL: "http://128.0.0.1" })[0]).toMatch(/^EXCHANGER_BASE_URL uses http:\/\//);
-    expect(problemsOf({ ...minimal, EXCHANGER_BASE_URL: "http://localhost.example.com" })[0]).toMatch(/^EXCHANGER_BASE_URL uses http:\/\//);
+    expect(problemsOf({ ...minimal, EXCHANGER_BASE_URL: "http://128.0.0.1" })[0]).toMatch(
+      /^EXCHANGER_BASE_URL uses http:\/\//,
+    );
+    expect(
+      problemsOf({ ...minimal, EXCHANGER_BASE_URL: "http://localhost.example.com" })[0],
+    ).toMatch(/^EXCHANGER_BASE_URL uses http:\/\//);
   });
 
   it("reads PRIVATE_API_KEY and EXCHANGE_URL, both optional", () => {
-    expect(parseConfig(minimal).exchange).toEqual({ privateApiKey: undefined, urlTemplate: undefined });
+    expect(parseConfig(minimal).exchange).toEqual({
+      privateApiKey: undefined,
+      urlTemplate: undefined,
+    });
     const config = parseConfig({
       ...minimal,
       PRIVATE_API_KEY: "  pk_0123456789abcdef  ",
@@ -254,20 +308,31 @@ describe("parseConfig", () => {
       privateApiKey: "pk_0123456789abcdef",
       urlTemplate: "https://exchanger.example/exchange/{slug}?amount={amount}",
     });
-    expect(parseConfig({ ...minimal, EXCHANGE_URL: "https://exchanger.example/{slug}" }).exchange.urlTemplate).toBe(
-      "https://exchanger.example/{slug}",
-    );
+    expect(
+      parseConfig({ ...minimal, EXCHANGE_URL: "https://exchanger.example/{slug}" }).exchange
+        .urlTemplate,
+    ).toBe("https://exchanger.example/{slug}");
   });
 
   it("names every EXCHANGE_URL problem and a malformed PRIVATE_API_KEY without quoting the key", () => {
     const secret = "pk with spaces";
-    const problems = problemsOf({ ...minimal, PRIVATE_API_KEY: secret, EXCHANGE_URL: "http://exchanger.example/{pair}" });
-    expect(problems).toContain("PRIVATE_API_KEY must be the Private API key as issued (visible ASCII characters, no spaces)");
-    expect(problems).toContain("EXCHANGE_URL must start with https:// (the customer's browser opens it)");
+    const problems = problemsOf({
+      ...minimal,
+      PRIVATE_API_KEY: secret,
+      EXCHANGE_URL: "http://exchanger.example/{pair}",
+    });
+    expect(problems).toContain(
+      "PRIVATE_API_KEY must be the Private API key as issued (visible ASCII characters, no spaces)",
+    );
+    expect(problems).toContain(
+      "EXCHANGE_URL must start with https:// (the customer's browser opens it)",
+    );
     expect(problems).toContain(
       "EXCHANGE_URL must contain {slug} (the direction), e.g. https://exchanger.example/exchange/{slug}?amount={amount}",
     );
-    expect(problems).toContain("EXCHANGE_URL may contain only the placeholders {slug} and {amount}; unknown: {pair}");
+    expect(problems).toContain(
+      "EXCHANGE_URL may contain only the placeholders {slug} and {amount}; unknown: {pair}",
+    );
     expect(problems.join("\n")).not.toContain(secret);
     expect(problemsOf({ ...minimal, EXCHANGE_URL: "https://{slug}:bad:port/" })).toEqual([
       "EXCHANGE_URL must be a URL once {slug} and {amount} are filled in",

@@ -44,7 +44,11 @@ const portOf = (server: Server) => (server.address() as AddressInfo).port;
 async function flood(port: number, count: number): Promise<void> {
   const answered: Promise<void>[] = [];
   for (let opened = 0; opened < count; opened += 50) {
-    const batch = await Promise.all(Array.from({ length: Math.min(50, count - opened) }, () => openSocket(port).catch(() => undefined)));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, count - opened) }, () =>
+        openSocket(port).catch(() => undefined),
+      ),
+    );
     for (const [i, socket] of batch.entries()) {
       if (socket === undefined) continue;
       sockets.push(socket);
@@ -89,7 +93,8 @@ function signedUpdate(port: number, text: string): Promise<Response> {
   });
 }
 
-const healthz = (port: number) => fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+const healthz = (port: number) =>
+  fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
 
 async function startWebhook(): Promise<{ port: number; seen: string[] }> {
   const bot = new Bot(BOT_TOKEN, { botInfo: BOT_INFO });
@@ -98,7 +103,11 @@ async function startWebhook(): Promise<{ port: number; seen: string[] }> {
   const server = createWebhookServer({
     path: PATH,
     secret: SECRET,
-    handleUpdate: webhookCallback(bot, "callback", { secretToken: SECRET, onTimeout: "return", timeoutMilliseconds: 5_000 }),
+    handleUpdate: webhookCallback(bot, "callback", {
+      secretToken: SECRET,
+      onTimeout: "return",
+      timeoutMilliseconds: 5_000,
+    }),
     health: async () => ({ ok: true, storage: "ok", updates: "ok" }),
     logger: createLogger("silent"),
   });
@@ -109,7 +118,10 @@ async function startWebhook(): Promise<{ port: number; seen: string[] }> {
 
 describe("the ports under 1,000 idle or slow connections from one address", () => {
   it("control: capped the way it was (refusing beyond 256), the flood locks a signed update out", async () => {
-    const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (_req, res) => void res.end("ok"));
+    const server = createServer(
+      { headersTimeout: 10_000, requestTimeout: 30_000 },
+      (_req, res) => void res.end("ok"),
+    );
     server.keepAliveTimeout = 65_000;
     server.maxConnections = 256;
     servers.push(server);
@@ -139,7 +151,9 @@ describe("the ports under 1,000 idle or slow connections from one address", () =
     const health = await healthz(portOf(server));
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true });
-    const metrics = await fetch(`http://127.0.0.1:${portOf(server)}/metrics`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+    const metrics = await fetch(`http://127.0.0.1:${portOf(server)}/metrics`, {
+      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+    });
     expect(metrics.status).toBe(200);
   }, 30_000);
 });

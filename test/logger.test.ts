@@ -5,7 +5,10 @@ import { createLogger } from "../src/logger.js";
 describe("logger", () => {
   it("redacts secrets wherever they appear in a logged object", () => {
     const lines: string[] = [];
-    const logger = createLogger("debug", new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) }));
+    const logger = createLogger(
+      "debug",
+      new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) }),
+    );
     logger.info(
       {
         apiKey: "KEY-1234567890",
@@ -17,7 +20,8 @@ describe("logger", () => {
       "call",
     );
     const out = lines.join("");
-    for (const secret of ["KEY-1234567890", "KEY-abc", "hunter22", "123456", "PK-operator-secret"]) expect(out).not.toContain(secret);
+    for (const secret of ["KEY-1234567890", "KEY-abc", "hunter22", "123456", "PK-operator-secret"])
+      expect(out).not.toContain(secret);
     expect(out).toContain('"chatId":42');
     expect(out).toContain("[redacted]");
   });

@@ -35,7 +35,11 @@ async function start(limits: Partial<WebhookLimits> = {}): Promise<Running> {
   const bot = new Bot(BOT_TOKEN, { botInfo: BOT_INFO });
   const seen: string[] = [];
   bot.on("message:text", (ctx) => void seen.push(ctx.message.text));
-  const handleUpdate = webhookCallback(bot, "callback", { secretToken: SECRET, onTimeout: "return", timeoutMilliseconds: 5_000 });
+  const handleUpdate = webhookCallback(bot, "callback", {
+    secretToken: SECRET,
+    onTimeout: "return",
+    timeoutMilliseconds: 5_000,
+  });
   const server = createWebhookServer({
     path: PATH,
     secret: SECRET,
@@ -81,9 +85,16 @@ describe("webhook server", () => {
 
   it("answers a wrong or missing secret with 401 before any of the body is sent, and closes the connection", async () => {
     const { port, seen } = await start();
-    for (const headers of [{ "X-Telegram-Bot-Api-Secret-Token": "wrong-secret-0123456789" }, {}] as Record<string, string>[]) {
+    for (const headers of [
+      { "X-Telegram-Bot-Api-Secret-Token": "wrong-secret-0123456789" },
+      {},
+    ] as Record<string, string>[]) {
       // The client announces 50 MB but sends nothing: the answer must not wait for the body.
-      const res = await rawRequest({ port, path: PATH, headers: { ...headers, "Content-Length": String(50 * 1024 * 1024) } });
+      const res = await rawRequest({
+        port,
+        path: PATH,
+        headers: { ...headers, "Content-Length": String(50 * 1024 * 1024) },
+      });
       expect(res.status).toBe(401);
       expect(res.bodyBytesSent).toBe(0);
       expect(res.text).toMatch(/connection: close/i);
@@ -96,7 +107,10 @@ describe("webhook server", () => {
     const announced = await rawRequest({
       port,
       path: PATH,
-      headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Length": String(50 * 1024 * 1024) },
+      headers: {
+        "X-Telegram-Bot-Api-Secret-Token": SECRET,
+        "Content-Length": String(50 * 1024 * 1024),
+      },
     });
     expect(announced.status).toBe(413);
     expect(announced.bodyBytesSent).toBe(0);
@@ -118,7 +132,10 @@ describe("webhook server", () => {
       const res = await rawRequest({
         port,
         path: PATH,
-        headers: { "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Length": String(Buffer.byteLength(body)) },
+        headers: {
+          "X-Telegram-Bot-Api-Secret-Token": SECRET,
+          "Content-Length": String(Buffer.byteLength(body)),
+        },
         body,
       });
       expect(res.status, body).toBe(400);
@@ -139,18 +156,30 @@ describe("webhook server", () => {
       ).status,
     ).toBe(404);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-    healthReport = { ok: false, reason: "storage did not answer within 2000 ms", storage: "failing", updates: "ok" };
+    healthReport = {
+      ok: false,
+      reason: "storage did not answer within 2000 ms",
+      storage: "failing",
+      updates: "ok",
+    };
     try {
       const unhealthy = await fetch(`http://127.0.0.1:${port}/healthz`);
       expect(unhealthy.status).toBe(503);
-      expect(await unhealthy.json()).toMatchObject({ ok: false, reason: "storage did not answer within 2000 ms" });
+      expect(await unhealthy.json()).toMatchObject({
+        ok: false,
+        reason: "storage did not answer within 2000 ms",
+      });
     } finally {
       healthReport = { ok: true, storage: "ok", updates: "ok" };
     }
   });
 
   it("times out a body sent too slowly with 408 and closes the connection", async () => {
-    const { port, seen } = await start({ requestTimeoutMs: 1_000, headersTimeoutMs: 1_000, timeoutCheckIntervalMs: 100 });
+    const { port, seen } = await start({
+      requestTimeoutMs: 1_000,
+      headersTimeoutMs: 1_000,
+      timeoutCheckIntervalMs: 100,
+    });
     const res = await rawRequest({
       port,
       path: PATH,
@@ -164,7 +193,11 @@ describe("webhook server", () => {
   });
 
   it("closes a connection whose headers never finish", async () => {
-    const { port } = await start({ requestTimeoutMs: 1_000, headersTimeoutMs: 1_000, timeoutCheckIntervalMs: 100 });
+    const { port } = await start({
+      requestTimeoutMs: 1_000,
+      headersTimeoutMs: 1_000,
+      timeoutCheckIntervalMs: 100,
+    });
     const socket = await openSocket(port);
     socket.write("POST /telegram/hook HTTP/1.1\r\nHost: x\r\n"); // and never the blank line
     expect(await closedWithin(socket, 5_000)).toBe(true);
@@ -177,7 +210,10 @@ describe("webhook server", () => {
     const keptAlive = await openSocket(port);
     keptAlive.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
     // Before: 10 s for a silent connection, 65 s for an idle keep-alive one. Now 5 s each (+ the 1 s check).
-    const [silentClosed, keptAliveClosed] = await Promise.all([closedWithin(silent, 8_000), closedWithin(keptAlive, 8_000)]);
+    const [silentClosed, keptAliveClosed] = await Promise.all([
+      closedWithin(silent, 8_000),
+      closedWithin(keptAlive, 8_000),
+    ]);
     expect(silentClosed).toBe(true);
     expect(keptAliveClosed).toBe(true);
   }, 15_000);
@@ -206,7 +242,9 @@ describe("webhook server", () => {
     // Two authenticated uploads in progress (the body is announced, never finished): both busy.
     const uploads = [await openSocket(port), await openSocket(port)];
     for (const socket of uploads)
-      socket.write(`POST ${PATH} HTTP/1.1\r\nHost: x\r\nX-Telegram-Bot-Api-Secret-Token: ${SECRET}\r\nContent-Length: 100\r\n\r\n{`);
+      socket.write(
+        `POST ${PATH} HTTP/1.1\r\nHost: x\r\nX-Telegram-Bot-Api-Secret-Token: ${SECRET}\r\nContent-Length: 100\r\n\r\n{`,
+      );
     await new Promise((r) => setTimeout(r, 100));
     const third = await openSocket(port);
     expect(await closedWithin(third, 2_000)).toBe(true);

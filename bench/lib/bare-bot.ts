@@ -11,7 +11,10 @@
  */
 import { Bot, type Middleware } from "grammy";
 import { createTelegramFetch } from "../../src/telegram/fetch.js";
-import { createExchangerClient, type ExchangerClientWithStats } from "../../src/exchanger/client.js";
+import {
+  createExchangerClient,
+  type ExchangerClientWithStats,
+} from "../../src/exchanger/client.js";
 import { BOT_INFO, BOT_TOKEN, TelegramFake } from "../../test/harness/telegram-fake.js";
 import type { ScreenPayload } from "./telegram-protocol.js";
 
@@ -52,16 +55,26 @@ interface BareOptions {
 }
 
 function bareBot(options: BareOptions, client: ConstructorParameters<typeof Bot>[1]) {
-  const exchanger = createExchangerClient({ baseUrl: options.exchangerBaseUrl, timeoutMs: 10_000, connections: options.connections });
+  const exchanger = createExchangerClient({
+    baseUrl: options.exchangerBaseUrl,
+    timeoutMs: 10_000,
+    connections: options.connections,
+  });
   const bot = new Bot(BOT_TOKEN, client);
   if (options.before) bot.use(options.before);
   bot.callbackQuery(/^ord:l:a:(\d+)$/, async (ctx) => {
     const page = Number(ctx.match[1]);
-    const { items } = await exchanger.getOrders({ apiKey: options.apiKey, language: "en" }, { page, limit: options.pageSize });
+    const { items } = await exchanger.getOrders(
+      { apiKey: options.apiKey, language: "en" },
+      { page, limit: options.pageSize },
+    );
     const ours = options.screens?.[page];
     const edit = ours
       ? ctx.editMessageText(ours.text, without(ours, "text"))
-      : ctx.editMessageText(`<b>Orders, page ${page}</b>\n${listed(items)}`, { parse_mode: "HTML", reply_markup: pager(page) });
+      : ctx.editMessageText(`<b>Orders, page ${page}</b>\n${listed(items)}`, {
+          parse_mode: "HTML",
+          reply_markup: pager(page),
+        });
     await Promise.all([ctx.answerCallbackQuery(), edit]);
   });
   const openScreen = async (chatId: number) => {
@@ -71,7 +84,9 @@ function bareBot(options: BareOptions, client: ConstructorParameters<typeof Bot>
 }
 
 /** With the Telegram fake in this process, at grammY's client.fetch (P5). */
-export async function startBareBot(options: BareOptions): Promise<BareBot & { fake: TelegramFake }> {
+export async function startBareBot(
+  options: BareOptions,
+): Promise<BareBot & { fake: TelegramFake }> {
   const fake = new TelegramFake();
   const bare = bareBot(options, { client: { fetch: fake.fetch as never }, botInfo: fake.botInfo });
   await bare.bot.init();

@@ -27,7 +27,13 @@ export async function startBotProcess(env: {
   BENCH_PAGE_SIZE?: string;
   BENCH_CONNECTIONS?: string;
 }): Promise<BotProcess> {
-  const child = forkChild(CHILD, Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>);
+  const child = forkChild(
+    CHILD,
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<
+      string,
+      string
+    >,
+  );
   const { pageSize, connections } = await nextReply<BotReply, "ready">(child, "ready");
   const request = <T extends BotReply["type"]>(message: BotRequest, answer: T) => {
     const reply = nextReply<BotReply, T>(child, answer);

@@ -1,5 +1,9 @@
 /** Messages between the P2 bench and a bot child process (bot-child.ts). */
-export type BotRequest = { type: "send-screens"; chats: number[] } | { type: "mark" } | { type: "report" } | { type: "stop" };
+export type BotRequest =
+  | { type: "send-screens"; chats: number[] }
+  | { type: "mark" }
+  | { type: "report" }
+  | { type: "stop" };
 export type BotReply =
   | { type: "ready"; pageSize: number; connections: number }
   | { type: "screens-sent" }

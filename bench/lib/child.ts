@@ -2,16 +2,24 @@
 import { fork, type ChildProcess } from "node:child_process";
 
 export function forkChild(script: string, env: Record<string, string> = {}): ChildProcess {
-  return fork(script, [], { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  return fork(script, [], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
 }
 
 /** The child's next message of this type; rejects if it exits first, or if it reports "failed". */
-export function nextReply<R extends { type: string }, T extends R["type"]>(child: ChildProcess, type: T): Promise<Extract<R, { type: T }>> {
+export function nextReply<R extends { type: string }, T extends R["type"]>(
+  child: ChildProcess,
+  type: T,
+): Promise<Extract<R, { type: T }>> {
   return new Promise((resolve, reject) => {
     const onMessage = (message: R) => {
       if (message.type === "failed") {
         cleanup();
-        reject(new Error(`child process: ${(message as { message?: string }).message ?? "failed"}`));
+        reject(
+          new Error(`child process: ${(message as { message?: string }).message ?? "failed"}`),
+        );
         return;
       }
       if (message.type !== type) return;

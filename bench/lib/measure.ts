@@ -9,7 +9,9 @@ export function cpuMicros(): number {
 export const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
 
 export function line(label: string, ours: string, baseline: string, goal: string): void {
-  process.stdout.write(`${label.padEnd(4)} ours ${ours.padEnd(30)} baseline ${baseline.padEnd(34)} goal ${goal}\n`);
+  process.stdout.write(
+    `${label.padEnd(4)} ours ${ours.padEnd(30)} baseline ${baseline.padEnd(34)} goal ${goal}\n`,
+  );
 }
 
 export function note(text: string): void {

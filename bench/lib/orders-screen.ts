@@ -21,7 +21,8 @@ export async function openOrdersScreen(
 ): Promise<OrdersScreen> {
   const { fake } = bot;
   await deliver(textUpdate(fake, chatId, apiKey));
-  if (!(await bot.app.storage.vault.has(chatId))) throw new Error(`bench: linking chat ${chatId} failed`);
+  if (!(await bot.app.storage.vault.has(chatId)))
+    throw new Error(`bench: linking chat ${chatId} failed`);
   await deliver(textUpdate(fake, chatId, "/orders"));
   const screen = fake
     .visible(chatId)
@@ -32,8 +33,14 @@ export async function openOrdersScreen(
     .map((b) => b.callback_data ?? "")
     .find((d) => /^ord:l:[^:]+:2$/.test(d));
   if (!screen || !page2)
-    throw new Error(`bench: /orders showed no "page 2" button (is the orders feature installed?): ${screen?.text ?? "no reply"}`);
+    throw new Error(
+      `bench: /orders showed no "page 2" button (is the orders feature installed?): ${screen?.text ?? "no reply"}`,
+    );
   const page1 = page2.replace(/:2$/, ":1");
   const messageId = messageWithButton(fake, chatId, page2)!;
-  return { chatId, messageId, press: (page) => callbackUpdate(fake, chatId, messageId, page === 1 ? page1 : page2) };
+  return {
+    chatId,
+    messageId,
+    press: (page) => callbackUpdate(fake, chatId, messageId, page === 1 ? page1 : page2),
+  };
 }

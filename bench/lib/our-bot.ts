@@ -35,7 +35,8 @@ export interface OurBotOptions {
   wrapTelegram?: (fetch: TelegramFake["fetch"]) => TelegramFake["fetch"];
 }
 
-export const nullLogger = () => createLogger(process.env.LOG_LEVEL ?? "info", new Writable({ write: (_c, _e, done) => done() }));
+export const nullLogger = () =>
+  createLogger(process.env.LOG_LEVEL ?? "info", new Writable({ write: (_c, _e, done) => done() }));
 
 /** Telegram faked in this process, plugged into grammY's client.fetch (P1, P3, P5). */
 export async function startOurBot(options: OurBotOptions): Promise<OurBotWithFake> {
@@ -57,7 +58,11 @@ export function startOurBotAt(options: OurBotOptions, apiRoot: string): Promise<
   return startWith(options, apiRoot, {});
 }
 
-async function startWith(options: OurBotOptions, apiRoot: string, client: { fetch?: never }): Promise<OurBot> {
+async function startWith(
+  options: OurBotOptions,
+  apiRoot: string,
+  client: { fetch?: never },
+): Promise<OurBot> {
   const prefix = `bench:${randomBytes(4).toString("hex")}:`;
   const config = parseConfig({
     BOT_TOKEN,
@@ -71,7 +76,11 @@ async function startWith(options: OurBotOptions, apiRoot: string, client: { fetc
     CHAT_UPDATES_PER_MINUTE: "1000000",
     ...options.env,
   });
-  const app = await createApp(config, nullLogger(), { storagePrefix: prefix, botInfo: BOT_INFO, client });
+  const app = await createApp(config, nullLogger(), {
+    storagePrefix: prefix,
+    botInfo: BOT_INFO,
+    client,
+  });
   await app.bot.init();
   return {
     app,

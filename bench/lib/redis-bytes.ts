@@ -23,7 +23,11 @@ export interface ChatBytes {
   unowned: string[];
 }
 
-export async function bytesPerChat(redis: Redis, prefix: string, chats: readonly number[]): Promise<ChatBytes> {
+export async function bytesPerChat(
+  redis: Redis,
+  prefix: string,
+  chats: readonly number[],
+): Promise<ChatBytes> {
   const ids = new Set(chats.map(String));
   const perChat = new Map<string, { lasting: number; transient: number; keys: string[] }>();
   const unowned: string[] = [];

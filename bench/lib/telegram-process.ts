@@ -11,7 +11,10 @@ export interface TelegramProcess {
   /** Takes each chat's newest message with page buttons (sent by the bot itself) as its screen. */
   findScreens(chats: number[]): Promise<void>;
   /** Queues `rounds` page presses in each of the first `chats` chats at once; resolves when all are answered. */
-  burst(rounds: number, chats: number): Promise<{ updates: number; seconds: number; apiCalls: number; edits: number }>;
+  burst(
+    rounds: number,
+    chats: number,
+  ): Promise<{ updates: number; seconds: number; apiCalls: number; edits: number }>;
   /** A user's text message, for the bot to be handed directly (not queued for getUpdates). */
   text(chatId: number, text: string): Promise<Update>;
   /** The chat's next `count` presses of its screen's page buttons (alternating), not queued either. */
@@ -42,7 +45,10 @@ export async function startTelegramProcess(): Promise<TelegramProcess> {
       await request({ type: "find-screens", chats }, "screens-ready");
     },
     async burst(rounds, chats) {
-      const { updates, seconds, apiCalls, edits } = await request({ type: "burst", rounds, chats }, "burst-done");
+      const { updates, seconds, apiCalls, edits } = await request(
+        { type: "burst", rounds, chats },
+        "burst-done",
+      );
       return { updates, seconds, apiCalls, edits };
     },
     async text(chatId, text) {

@@ -83,7 +83,9 @@ export function commandOf(ctx: BotContext): string | undefined {
   const command = text.substring(1, entity.length);
   const at = command.indexOf("@");
   if (at === -1) return command;
-  return command.substring(at + 1).toLowerCase() === ctx.me.username.toLowerCase() ? command.substring(0, at) : "";
+  return command.substring(at + 1).toLowerCase() === ctx.me.username.toLowerCase()
+    ? command.substring(0, at)
+    : "";
 }
 
 /**
@@ -128,7 +130,8 @@ export function featureRoutes(features: readonly Feature[]): FeatureRoutes {
 
   // A null-prototype object: a forged prefix such as "constructor" must not find Object's members.
   const routes: Record<string, Composer<BotContext>> = Object.create(null);
-  for (const [key, list] of owners) routes[key] = new Composer<BotContext>(...list.map((f) => f.composer));
+  for (const [key, list] of owners)
+    routes[key] = new Composer<BotContext>(...list.map((f) => f.composer));
   routes[NOBODY] = new Composer<BotContext>();
   const router = new Composer<BotContext>();
   router.route(routeOf, routes, new Composer<BotContext>(...features.map((f) => f.composer)));

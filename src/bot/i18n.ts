@@ -15,7 +15,10 @@ export const LOCALES_DIR = fileURLToPath(new URL("./locales", import.meta.url));
 /** The operator's checked Fluent source per language (text-overrides.ts), empty by default. */
 export type TextOverrides = Partial<Record<Language, string>>;
 
-export function createI18n(defaultLanguage: Language, overrides: TextOverrides = {}): I18n<FlowContext> {
+export function createI18n(
+  defaultLanguage: Language,
+  overrides: TextOverrides = {},
+): I18n<FlowContext> {
   const i18n = new I18n<FlowContext>({
     defaultLocale: defaultLanguage,
     useSession: false,
@@ -26,7 +29,9 @@ export function createI18n(defaultLanguage: Language, overrides: TextOverrides =
   const builtIn = readLocaleSources(LOCALES_DIR);
   for (const lang of LANGUAGES) {
     const override = overrides[lang];
-    i18n.loadLocaleSync(lang, { source: override === undefined ? builtIn[lang] : `${builtIn[lang]}\n${override}` });
+    i18n.loadLocaleSync(lang, {
+      source: override === undefined ? builtIn[lang] : `${builtIn[lang]}\n${override}`,
+    });
   }
   cacheBundleMatching(i18n.fluent);
   cacheConstantTexts(i18n.fluent);
@@ -64,13 +69,18 @@ function cacheBundleMatching(fluent: object): void {
  * Bounded by the messages the bot's code names, ×3 languages; the cap is a guard, not a policy.
  */
 function cacheConstantTexts(fluent: object): void {
-  type Translate = (locales: string | string[], path: string, context?: Record<string, unknown>) => string;
+  type Translate = (
+    locales: string | string[],
+    path: string,
+    context?: Record<string, unknown>,
+  ) => string;
   const target = fluent as { translate?: Translate };
   const translate = target.translate;
   if (typeof translate !== "function") return;
   const texts = new Map<string, string>();
   target.translate = (locales, path, context) => {
-    if (context !== undefined && hasVariables(context)) return translate.call(fluent, locales, path, context);
+    if (context !== undefined && hasVariables(context))
+      return translate.call(fluent, locales, path, context);
     const key = `${Array.isArray(locales) ? locales.join("\n") : locales}\u0000${path}`;
     let text = texts.get(key);
     if (text === undefined) {
@@ -92,4 +102,8 @@ export function languageFromTelegram(code: string | undefined, fallback: Languag
   return (LANGUAGES as readonly string[]).includes(base ?? "") ? (base as Language) : fallback;
 }
 
-export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", ru: "Русский", uk: "Українська" };
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: "English",
+  ru: "Русский",
+  uk: "Українська",
+};

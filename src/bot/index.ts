@@ -122,7 +122,10 @@ export interface CreatedBot {
 }
 
 function newBot(options: CreateBotOptions): Bot<BotContext> {
-  const bot = new Bot<BotContext>(options.token, { client: options.client, botInfo: options.botInfo });
+  const bot = new Bot<BotContext>(options.token, {
+    client: options.client,
+    botInfo: options.botInfo,
+  });
   if (options.belowRetry) bot.api.config.use(options.belowRetry);
   // Telegram's 429 (retry_after) and 5xx are retried for every call made through bot.api / ctx.api.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
@@ -151,11 +154,20 @@ function backlog(deps: BotDeps, botConfig: BotConfig, i18n: I18n<FlowContext>) {
 function pressWithoutFlows(routes: ReturnType<typeof featureRoutes>) {
   return (ctx: BotContext) => {
     const owners = ctx.callbackQuery === undefined ? undefined : routes.ownersOf(ctx);
-    return owners !== undefined && owners.length > 0 && owners.every((f) => (f.flows ?? []).length === 0) && !flowRunning(ctx);
+    return (
+      owners !== undefined &&
+      owners.length > 0 &&
+      owners.every((f) => (f.flows ?? []).length === 0) &&
+      !flowRunning(ctx)
+    );
   };
 }
 
-export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBotOptions): CreatedBot {
+export function createBot(
+  deps: BotDeps,
+  botConfig: BotConfig,
+  options: CreateBotOptions,
+): CreatedBot {
   const bot = newBot(options);
 
   const i18n = createI18n(botConfig.defaultLanguage, botConfig.textOverrides);
@@ -178,7 +190,12 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   bot.use(createAdminComposer(botConfig.adminChatIds));
   bot.use(privateOnly);
   bot.use(installConversations(deps, botConfig, layout, i18n));
-  bot.use(flowSteps([createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])], pressWithoutFlows(routes)));
+  bot.use(
+    flowSteps(
+      [createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])],
+      pressWithoutFlows(routes),
+    ),
+  );
   // After the flows (a running flow takes its text first): a possible secret typed for a prompt the
   // user left is deleted, with a way back to that step.
   bot.use(createLapsedPromptGuard());
@@ -189,7 +206,10 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
   // Last resort (errors the boundary itself could not handle): log, never crash the process.
   bot.catch((err) =>
     deps.logger.error(
-      { updateId: err.ctx.update.update_id, err: err.error instanceof Error ? err.error.name : String(err.error) },
+      {
+        updateId: err.ctx.update.update_id,
+        err: err.error instanceof Error ? err.error.name : String(err.error),
+      },
       "unhandled bot error",
     ),
   );
@@ -199,7 +219,8 @@ export function createBot(deps: BotDeps, botConfig: BotConfig, options: CreateBo
     bot,
     i18n,
     layout,
-    registerCommands: (signal) => registerCommands(profile, layout.commands, ADMIN_COMMANDS, signal),
+    registerCommands: (signal) =>
+      registerCommands(profile, layout.commands, ADMIN_COMMANDS, signal),
     registerDescriptions: (signal) => registerDescriptions(profile, signal),
   };
 }

@@ -33,7 +33,8 @@ export interface ProfileSetup {
 }
 
 /** The everyday commands of the command menu, in the layout's order. */
-export const menuCommands = (commands: readonly CommandSpec[]): CommandSpec[] => commands.filter((c) => c.inMenu === true);
+export const menuCommands = (commands: readonly CommandSpec[]): CommandSpec[] =>
+  commands.filter((c) => c.inMenu === true);
 
 /** Cut to Telegram's limit: only an unusually long exchanger name (EXCHANGER_NAME, get-social) gets there. */
 function fit(text: string, max: number): string {
@@ -44,7 +45,10 @@ function fit(text: string, max: number): string {
 export function descriptionsFor(i18n: I18n<FlowContext>, language: Language, exchanger: string) {
   return {
     description: fit(i18n.t(language, "profile-description", { exchanger }), DESCRIPTION_MAX),
-    shortDescription: fit(i18n.t(language, "profile-short-description", { exchanger }), SHORT_DESCRIPTION_MAX),
+    shortDescription: fit(
+      i18n.t(language, "profile-short-description", { exchanger }),
+      SHORT_DESCRIPTION_MAX,
+    ),
   };
 }
 
@@ -59,16 +63,22 @@ export async function registerCommands(
   const everyday = menuCommands(commands);
   const listFor = (lang: string, list: readonly CommandSpec[] = everyday) =>
     list.map((c) => ({ command: c.command, description: i18n.t(lang, c.descriptionKey) }));
-  for (const lang of LANGUAGES) await api.setMyCommands(listFor(lang), { language_code: lang }, signal);
+  for (const lang of LANGUAGES)
+    await api.setMyCommands(listFor(lang), { language_code: lang }, signal);
   await api.setMyCommands(listFor(botConfig.defaultLanguage), undefined, signal);
   // A chat scope replaces the default list there, so the admin chats get the menu plus /stats.
   // The default language only: one call per chat, and the bot may not be in every listed chat yet.
   const adminList = listFor(botConfig.defaultLanguage, [...everyday, ...adminCommands]);
   for (const chatId of botConfig.adminChatIds) {
-    await api.setMyCommands(adminList, { scope: { type: "chat", chat_id: chatId } }, signal).catch((error: unknown) => {
-      // Not fatal: /stats still works there, it is only missing from that chat's command menu.
-      deps.logger.warn({ chatId, err: errorText(error) }, "could not list /stats in an admin chat");
-    });
+    await api
+      .setMyCommands(adminList, { scope: { type: "chat", chat_id: chatId } }, signal)
+      .catch((error: unknown) => {
+        // Not fatal: /stats still works there, it is only missing from that chat's command menu.
+        deps.logger.warn(
+          { chatId, err: errorText(error) },
+          "could not list /stats in an admin chat",
+        );
+      });
   }
 }
 
@@ -85,10 +95,18 @@ export async function registerDescriptions(setup: ProfileSetup, signal?: Signal)
   for (const { language, language_code } of targets) {
     const texts = descriptionsFor(i18n, language, await deps.branding.name(language));
     const log = (method: string) => (error: unknown) =>
-      deps.logger.warn({ method, language: language_code ?? "default", err: errorText(error) }, "could not set the bot's description");
-    await api.setMyDescription(texts.description, { language_code }, signal).catch(log("setMyDescription"));
-    await api.setMyShortDescription(texts.shortDescription, { language_code }, signal).catch(log("setMyShortDescription"));
+      deps.logger.warn(
+        { method, language: language_code ?? "default", err: errorText(error) },
+        "could not set the bot's description",
+      );
+    await api
+      .setMyDescription(texts.description, { language_code }, signal)
+      .catch(log("setMyDescription"));
+    await api
+      .setMyShortDescription(texts.shortDescription, { language_code }, signal)
+      .catch(log("setMyShortDescription"));
   }
 }
 
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const errorText = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);

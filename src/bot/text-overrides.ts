@@ -27,7 +27,9 @@ export function readLocaleSources(dir: string): Record<Language, string> {
 /** A LOCALES_DIR that cannot be used; the message names the file, the message id and the reason. */
 export class TextOverrideError extends Error {
   constructor(readonly problems: string[]) {
-    super(`LOCALES_DIR: the text overrides cannot be used:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    super(
+      `LOCALES_DIR: the text overrides cannot be used:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
     this.name = "TextOverrideError";
   }
 }
@@ -38,8 +40,12 @@ export class TextOverrideError extends Error {
  * every problem: an unknown language folder, bad Fluent syntax, a message id the bot does not have,
  * a placeholder (`{ $name }`) the original message does not provide, a reference to a missing message.
  */
-export function loadTextOverrides(dir: string, builtIn: Record<Language, string>): Partial<Record<Language, string>> {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new TextOverrideError([`${dir} is not a folder`]);
+export function loadTextOverrides(
+  dir: string,
+  builtIn: Record<Language, string>,
+): Partial<Record<Language, string>> {
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new TextOverrideError([`${dir} is not a folder`]);
   const problems: string[] = [];
   const overrides: Partial<Record<Language, string>> = {};
   for (const entry of readdirSync(dir).sort()) {
@@ -67,14 +73,18 @@ function checkFile(name: string, source: string, originals: Map<string, Set<stri
   const resource = parse(source, { withSpans: true });
   for (const entry of resource.body) {
     if (entry.type === "Junk") {
-      problems.push(`${name}: bad Fluent syntax at line ${lineOf(source, (entry as Junk).span?.start ?? 0)}: ${junkReason(entry as Junk)}`);
+      problems.push(
+        `${name}: bad Fluent syntax at line ${lineOf(source, (entry as Junk).span?.start ?? 0)}: ${junkReason(entry as Junk)}`,
+      );
       continue;
     }
     if (entry.type !== "Message" && entry.type !== "Term") continue;
     const id = idOf(entry as Message | Term);
     const original = originals.get(id);
     if (original === undefined) {
-      problems.push(`${name}: message "${id}" is not a message of the bot (check the spelling against src/bot/locales)`);
+      problems.push(
+        `${name}: message "${id}" is not a message of the bot (check the spelling against src/bot/locales)`,
+      );
       continue;
     }
     const refs = references(entry as Message | Term);
@@ -82,11 +92,16 @@ function checkFile(name: string, source: string, originals: Map<string, Set<stri
       if (!original.has(variable))
         problems.push(
           `${name}: message "${id}" uses { $${variable} }, which the bot does not provide there` +
-            (original.size > 0 ? ` (available: ${[...original].map((v) => `$${v}`).join(", ")})` : " (it takes no placeholders)"),
+            (original.size > 0
+              ? ` (available: ${[...original].map((v) => `$${v}`).join(", ")})`
+              : " (it takes no placeholders)"),
         );
     }
     for (const message of refs.messages) {
-      if (!originals.has(message)) problems.push(`${name}: message "${id}" refers to "${message}", which is not a message of the bot`);
+      if (!originals.has(message))
+        problems.push(
+          `${name}: message "${id}" refers to "${message}", which is not a message of the bot`,
+        );
     }
   }
   return problems;

@@ -65,7 +65,9 @@ export const CHECKS: readonly Check[] = [
       const currencies = await ctx.client.getCurrencies(ctx.language);
       const unnamed = currencies.filter((c) => currencyLabel(c) === `#${c.id}`).length;
       if (unnamed > 0)
-        return { problem: `${unnamed} of ${currencies.length} currencies have no name or code the bot can read: they would show as "#id"` };
+        return {
+          problem: `${unnamed} of ${currencies.length} currencies have no name or code the bot can read: they would show as "#id"`,
+        };
       return emptiedBy(this.method, currencies.length, ctx);
     },
   },
@@ -123,7 +125,11 @@ export const CHECKS: readonly Check[] = [
     needsKey: true,
     screen: "/orders, paying an order, order notifications",
     async read(ctx) {
-      return emptiedBy(this.method, (await ctx.client.getOrders(needCaller(ctx), { page: 1, limit: 5 })).items.length, ctx);
+      return emptiedBy(
+        this.method,
+        (await ctx.client.getOrders(needCaller(ctx), { page: 1, limit: 5 })).items.length,
+        ctx,
+      );
     },
   },
   {
@@ -131,7 +137,11 @@ export const CHECKS: readonly Check[] = [
     needsKey: true,
     screen: "/referrals",
     async read(ctx) {
-      return emptiedBy(this.method, (await ctx.client.getReferralOrders(needCaller(ctx), { page: 1, limit: 5 })).items.length, ctx);
+      return emptiedBy(
+        this.method,
+        (await ctx.client.getReferralOrders(needCaller(ctx), { page: 1, limit: 5 })).items.length,
+        ctx,
+      );
     },
   },
   {
@@ -139,7 +149,11 @@ export const CHECKS: readonly Check[] = [
     needsKey: true,
     screen: "/details (saved payment details)",
     async read(ctx) {
-      return emptiedBy(this.method, (await ctx.client.getDetails(needCaller(ctx), { page: 1, limit: 5 })).items.length, ctx);
+      return emptiedBy(
+        this.method,
+        (await ctx.client.getDetails(needCaller(ctx), { page: 1, limit: 5 })).items.length,
+        ctx,
+      );
     },
   },
   {

@@ -12,7 +12,9 @@ try {
   process.exitCode = report.ok ? 0 : 1;
 } catch (error) {
   if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\nSee README.md ("Checking a live exchanger") and .env.example.\n`);
+    process.stderr.write(
+      `${error.message}\nSee README.md ("Checking a live exchanger") and .env.example.\n`,
+    );
     process.exitCode = 2;
   } else {
     // Every exchanger failure is reported per method by runDoctor; this is a bug of the doctor itself.

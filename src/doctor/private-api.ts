@@ -8,7 +8,12 @@
  */
 import { ExchangerError, Unauthorized, Unavailable } from "../exchanger/errors.js";
 import { fieldParameterName } from "../exchanger/field-parameter.js";
-import { createOrderParams, createPrivateClient, type KeyProbe, type ProbeAnswer } from "../exchanger/private-client.js";
+import {
+  createOrderParams,
+  createPrivateClient,
+  type KeyProbe,
+  type ProbeAnswer,
+} from "../exchanger/private-client.js";
 import type { ExchangerClientWithStats } from "../exchanger/client.js";
 import type { Direction, ExchangerClient, Language } from "../exchanger/types.js";
 import { oneLine } from "./shape.js";
@@ -24,7 +29,8 @@ export interface PrivateApiReport {
 }
 
 export async function checkPrivateApi(
-  transport: Pick<ExchangerClientWithStats, "writeOnce"> & Pick<ExchangerClient, "getExchanges" | "getExchange">,
+  transport: Pick<ExchangerClientWithStats, "writeOnce"> &
+    Pick<ExchangerClient, "getExchanges" | "getExchange">,
   operatorKey: string,
   language: Language,
 ): Promise<PrivateApiReport> {
@@ -33,11 +39,25 @@ export async function checkPrivateApi(
   try {
     probe = await createPrivateClient(transport, operatorKey).probeKey(language);
   } catch (error) {
-    if (error instanceof Unavailable && (error.reason === "network" || error.reason === "timeout")) {
-      return { verdict: "unreachable", text: `unreachable (${error.reason}) · the key could not be checked`, details };
+    if (
+      error instanceof Unavailable &&
+      (error.reason === "network" || error.reason === "timeout")
+    ) {
+      return {
+        verdict: "unreachable",
+        text: `unreachable (${error.reason}) · the key could not be checked`,
+        details,
+      };
     }
-    const what = error instanceof ExchangerError || error instanceof Unauthorized ? `HTTP ${error.httpStatus}` : "not an API envelope";
-    return { verdict: "not understood", text: `reachable · ${what} · NOT understood: the key could not be checked`, details };
+    const what =
+      error instanceof ExchangerError || error instanceof Unauthorized
+        ? `HTTP ${error.httpStatus}`
+        : "not an API envelope";
+    return {
+      verdict: "not understood",
+      text: `reachable · ${what} · NOT understood: the key could not be checked`,
+      details,
+    };
   }
   const seen = `our key: ${answerText(probe.ours)}${probe.bogus === undefined ? "" : ` · a bogus key: ${answerText(probe.bogus)}`}`;
   const problem = details.find((line) => line.startsWith("NOT understood"));
@@ -80,7 +100,10 @@ function describeAnswer({ httpStatus, serverMessage }: ProbeAnswer): string {
  * The first direction's fields as the bot reads them, each with the parameter it would be sent under.
  * Read through the normalized direction (exchanger/normalize/direction.ts), as the exchange flow reads it.
  */
-async function fieldLines(client: Pick<ExchangerClient, "getExchanges" | "getExchange">, language: Language): Promise<string[]> {
+async function fieldLines(
+  client: Pick<ExchangerClient, "getExchanges" | "getExchange">,
+  language: Language,
+): Promise<string[]> {
   let direction: Direction;
   let pair: string;
   try {
@@ -89,7 +112,9 @@ async function fieldLines(client: Pick<ExchangerClient, "getExchanges" | "getExc
     pair = first.pair;
     direction = await client.getExchange(language, pair);
   } catch (error) {
-    return [`the first direction's fields could not be read (${error instanceof Error ? error.name : "error"})`];
+    return [
+      `the first direction's fields could not be read (${error instanceof Error ? error.name : "error"})`,
+    ];
   }
   const named = direction.fields.map((field) => ({ name: field.name, required: field.required }));
   const required = named.filter((f) => f.required);
@@ -97,14 +122,23 @@ async function fieldLines(client: Pick<ExchangerClient, "getExchanges" | "getExc
     `fields of direction ${pair} (${language}), sent with each order as: ` +
       (required.length === 0
         ? "none required"
-        : required.map((f) => `${fieldParameterName(f.name) || "?"} ← “${oneLine(f.name)}”`).join(", ")),
+        : required
+            .map((f) => `${fieldParameterName(f.name) || "?"} ← “${oneLine(f.name)}”`)
+            .join(", ")),
   ];
   const optional = named.length - required.length;
   if (optional > 0) lines.push(`${optional} optional field${optional === 1 ? "" : "s"} not sent`);
   try {
-    createOrderParams({ slug: pair, sendAmount: "1", language, fields: required.map((f) => ({ name: f.name, value: "x" })) });
+    createOrderParams({
+      slug: pair,
+      sendAmount: "1",
+      language,
+      fields: required.map((f) => ({ name: f.name, value: "x" })),
+    });
   } catch (error) {
-    lines.push(`NOT understood: ${(error as Error).message}; such an order cannot be created from the chat`);
+    lines.push(
+      `NOT understood: ${(error as Error).message}; such an order cannot be created from the chat`,
+    );
   }
   return lines;
 }

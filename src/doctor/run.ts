@@ -50,7 +50,10 @@ const MARK: Record<Verdict, string> = {
   "not asked": "--  ",
 };
 
-export async function runDoctor(options: DoctorOptions, write: (line: string) => void): Promise<DoctorReport> {
+export async function runDoctor(
+  options: DoctorOptions,
+  write: (line: string) => void,
+): Promise<DoctorReport> {
   const scrub = scrubberFor([options.apiKey, options.privateApiKey]);
   const out = (line: string) => write(scrub(line));
   // Raw results as they arrived, by method: filled by the client's onSuccess for the call in flight.
@@ -63,7 +66,10 @@ export async function runDoctor(options: DoctorOptions, write: (line: string) =>
       onSuccess: (method, status, success) => raw.set(method, { ...success, status }),
     }),
   );
-  const caller = options.apiKey === undefined ? undefined : { apiKey: options.apiKey, language: options.language };
+  const caller =
+    options.apiKey === undefined
+      ? undefined
+      : { apiKey: options.apiKey, language: options.language };
   const width = Math.max(...CHECKS.map((c) => c.method.length));
 
   out(
@@ -72,7 +78,11 @@ export async function runDoctor(options: DoctorOptions, write: (line: string) =>
   const methods: MethodReport[] = [];
   try {
     for (const check of CHECKS) {
-      const report = await runCheck(check, { client, language: options.language, caller, rawResult: (m) => raw.get(m)?.result }, raw);
+      const report = await runCheck(
+        check,
+        { client, language: options.language, caller, rawResult: (m) => raw.get(m)?.result },
+        raw,
+      );
       const line = scrub(`${MARK[report.verdict]} ${check.method.padEnd(width)}  ${report.text}`);
       methods.push({ method: check.method, verdict: report.verdict, line });
       out(line);
@@ -96,7 +106,12 @@ export async function runDoctor(options: DoctorOptions, write: (line: string) =>
 }
 
 /** The closing lines: what needs attention, and which keys would let the doctor check more. */
-function summarize(methods: MethodReport[], options: DoctorOptions, withKey: boolean, out: (line: string) => void): DoctorReport {
+function summarize(
+  methods: MethodReport[],
+  options: DoctorOptions,
+  withKey: boolean,
+  out: (line: string) => void,
+): DoctorReport {
   const failed = methods.filter((m) => m.verdict !== "understood" && m.verdict !== "not asked");
   const asked = methods.filter((m) => m.verdict !== "not asked").length;
   out(
@@ -104,9 +119,14 @@ function summarize(methods: MethodReport[], options: DoctorOptions, withKey: boo
       ? `The bot understands all ${asked} answers it got.`
       : `${failed.length} of ${asked} methods need attention: ${failed.map((m) => m.method).join(", ")}.`,
   );
-  if (!withKey) out("Set DOCTOR_API_KEY (a key of a test account) to check the user methods too; only read-only methods are called.");
+  if (!withKey)
+    out(
+      "Set DOCTOR_API_KEY (a key of a test account) to check the user methods too; only read-only methods are called.",
+    );
   if (options.privateApiKey === undefined)
-    out("Set PRIVATE_API_KEY to check the operator's Private API key (exchange from the chat); nothing is created.");
+    out(
+      "Set PRIVATE_API_KEY to check the operator's Private API key (exchange from the chat); nothing is created.",
+    );
   return { ok: failed.length === 0, methods };
 }
 
@@ -127,7 +147,9 @@ export function placementLine(method: string, result: unknown): string | undefin
   const placement = placementOf(method, result);
   if (placement === undefined) return undefined;
   const scope = SCOPES[placement.record];
-  const unknown = [...placement.notes.unplaced].filter((field) => fieldMessage(field, scope) === undefined);
+  const unknown = [...placement.notes.unplaced].filter(
+    (field) => fieldMessage(field, scope) === undefined,
+  );
   const parts = [
     ...[...placement.notes.understood].map((note) => {
       const [field, how] = note.split(": ");
@@ -135,7 +157,11 @@ export function placementLine(method: string, result: unknown): string | undefin
     }),
     ...unknown.map((field) => `\`${field}\` unknown, shown as is`),
   ];
-  return parts.length === 0 ? undefined : oneLine(`${placement.record}: ${parts.slice(0, 12).join("; ")}${parts.length > 12 ? "; …" : ""}`);
+  return parts.length === 0
+    ? undefined
+    : oneLine(
+        `${placement.record}: ${parts.slice(0, 12).join("; ")}${parts.length > 12 ? "; …" : ""}`,
+      );
 }
 
 async function runCheck(
@@ -143,15 +169,22 @@ async function runCheck(
   ctx: Parameters<Check["read"]>[0],
   raw: Map<string, Success & { status: number }>,
 ): Promise<{ verdict: Verdict; text: string }> {
-  if (check.needsKey && !ctx.caller) return { verdict: "not asked", text: "not asked: DOCTOR_API_KEY is not set" };
+  if (check.needsKey && !ctx.caller)
+    return { verdict: "not asked", text: "not asked: DOCTOR_API_KEY is not set" };
   const seen = () => raw.get(check.method);
   try {
     const verdict = await check.read(ctx);
-    if (verdict && "notAsked" in verdict) return { verdict: "not asked", text: `not asked: ${verdict.notAsked}` };
+    if (verdict && "notAsked" in verdict)
+      return { verdict: "not asked", text: `not asked: ${verdict.notAsked}` };
     const shape = `reachable · ${describeShape(seen()?.result)}`;
-    if (verdict) return { verdict: "not understood", text: `${shape} · NOT understood: ${verdict.problem} (${check.screen})` };
+    if (verdict)
+      return {
+        verdict: "not understood",
+        text: `${shape} · NOT understood: ${verdict.problem} (${check.screen})`,
+      };
     const hidden = hiddenFields(seen()?.result);
-    const secrets = hidden.length === 0 ? "" : ` · hidden on every screen (secret names): ${hidden.join(", ")}`;
+    const secrets =
+      hidden.length === 0 ? "" : ` · hidden on every screen (secret names): ${hidden.join(", ")}`;
     return { verdict: "understood", text: `${shape} · understood${secrets}` };
   } catch (error) {
     return describeFailure(check, error, seen());
@@ -171,7 +204,8 @@ function describeFailure(
       text: `reachable · ${describeShape(seen.result)} · NOT understood: ${userSees(UNAVAILABLE_TEXT)}`,
     };
   }
-  const said = (message: string | undefined) => (message === undefined ? " (no message)" : `: ${oneLine(message)}`);
+  const said = (message: string | undefined) =>
+    message === undefined ? " (no message)" : `: ${oneLine(message)}`;
   if (error instanceof Unauthorized) {
     const answer =
       error.httpStatus === 401 || error.httpStatus === 403
@@ -194,10 +228,16 @@ function describeFailure(
   }
   if (error instanceof Unavailable) {
     if (error.reason === "network" || error.reason === "timeout") {
-      return { verdict: "unreachable", text: `unreachable (${error.reason}) · ${userSees(UNAVAILABLE_TEXT)}` };
+      return {
+        verdict: "unreachable",
+        text: `unreachable (${error.reason}) · ${userSees(UNAVAILABLE_TEXT)}`,
+      };
     }
     const status = error.httpStatus === undefined ? "" : ` with HTTP ${error.httpStatus}`;
-    return { verdict: "not understood", text: `reachable · not an API envelope${status} · NOT understood: ${userSees(UNAVAILABLE_TEXT)}` };
+    return {
+      verdict: "not understood",
+      text: `reachable · not an API envelope${status} · NOT understood: ${userSees(UNAVAILABLE_TEXT)}`,
+    };
   }
   return {
     verdict: "not understood",
@@ -214,6 +254,8 @@ function displayUrl(baseUrl: string): string {
 }
 
 function scrubberFor(secrets: ReadonlyArray<string | undefined>): (text: string) => string {
-  const values = secrets.filter((s): s is string => s !== undefined && s !== "").sort((a, b) => b.length - a.length);
+  const values = secrets
+    .filter((s): s is string => s !== undefined && s !== "")
+    .sort((a, b) => b.length - a.length);
   return (text) => values.reduce((out, secret) => out.split(secret).join("[key]"), text);
 }

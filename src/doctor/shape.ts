@@ -10,15 +10,27 @@ export function describeShape(value: unknown): string {
   if (value === null) return "null";
   if (typeof value === "boolean") return `boolean ${value}`;
   if (typeof value === "number") return "number";
-  if (typeof value === "string") return value === "" ? "empty string" : `string (${value.length} characters)`;
-  if (Array.isArray(value)) return value.length === 0 ? "empty list" : `list of ${count(value.length, kindOfAll(value))}`;
+  if (typeof value === "string")
+    return value === "" ? "empty string" : `string (${value.length} characters)`;
+  if (Array.isArray(value))
+    return value.length === 0 ? "empty list" : `list of ${count(value.length, kindOfAll(value))}`;
   if (!isPlainObject(value)) return typeof value;
   const entries = Object.values(value);
   if (entries.length === 0) return "empty object";
   // A map of maps of scalars: the directions map {send id: {receive id: slug}}.
-  if (entries.every((inner) => isPlainObject(inner) && Object.values(inner).length > 0 && Object.values(inner).every(isScalar))) {
+  if (
+    entries.every(
+      (inner) =>
+        isPlainObject(inner) &&
+        Object.values(inner).length > 0 &&
+        Object.values(inner).every(isScalar),
+    )
+  ) {
     const widest = Math.max(...entries.map((inner) => Object.keys(inner as object).length));
-    const total = entries.reduce<number>((sum, inner) => sum + Object.keys(inner as object).length, 0);
+    const total = entries.reduce<number>(
+      (sum, inner) => sum + Object.keys(inner as object).length,
+      0,
+    );
     return `map of ${entries.length}×${widest} ${kindOfAll(entries.flatMap((inner) => Object.values(inner as object)))}s (${total} in all)`;
   }
   if (entries.every(isPlainObject)) return `map of ${count(entries.length, "object")}`;
@@ -31,7 +43,11 @@ function isScalar(value: unknown): boolean {
 
 /** "object", "string", "number"…, or "value" when they are of several kinds. */
 function kindOfAll(values: readonly unknown[]): string {
-  const kinds = new Set(values.map((v) => (v === null ? "null" : Array.isArray(v) ? "list" : isPlainObject(v) ? "object" : typeof v)));
+  const kinds = new Set(
+    values.map((v) =>
+      v === null ? "null" : Array.isArray(v) ? "list" : isPlainObject(v) ? "object" : typeof v,
+    ),
+  );
   return kinds.size === 1 ? [...kinds][0]! : "value";
 }
 
@@ -53,7 +69,8 @@ export function hiddenFields(value: unknown): string[] {
   const found = new Set<string>();
   let visited = 0;
   const walk = (node: unknown, path: string, depth: number): void => {
-    if (depth > MAX_HIDDEN_DEPTH || found.size >= MAX_HIDDEN_NAMES || ++visited > MAX_VISITED) return;
+    if (depth > MAX_HIDDEN_DEPTH || found.size >= MAX_HIDDEN_NAMES || ++visited > MAX_VISITED)
+      return;
     if (Array.isArray(node)) {
       for (const item of node) walk(item, `${path}[]`, depth + 1);
     } else if (isPlainObject(node)) {

@@ -13,7 +13,15 @@ import { performance } from "node:perf_hooks";
 import { Pool } from "undici";
 import type { Logger } from "../logger.js";
 import { toFormBody, toMultipart, toQueryString, type Params } from "./encoding.js";
-import { interpret, isNothing, parseEnvelope, toObjectList, toPagination, toRecord, type Success } from "./envelope.js";
+import {
+  interpret,
+  isNothing,
+  parseEnvelope,
+  toObjectList,
+  toPagination,
+  toRecord,
+  type Success,
+} from "./envelope.js";
 import { ExchangerError, Unauthorized, Unavailable, type UnavailableReason } from "./errors.js";
 import { readCurrencies } from "./normalize/currencies.js";
 import { readDirectionMap } from "./normalize/directions.js";
@@ -110,7 +118,12 @@ export type ExchangerClientWithStats = ExchangerClient & {
 /** A response bigger than this is not the API; reading on would only exhaust memory. */
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
-const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
+const TIMEOUT_CODES = new Set([
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "ETIMEDOUT",
+]);
 
 /** One API call as the transport sees it. */
 interface CallSpec {
@@ -145,7 +158,10 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
   // The pool talks to the origin; a path prefix of the base URL is put in front of every method path.
   const prefix = base.pathname.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs;
-  const retryPolicy: RetryPolicy = { attempts: options.retry?.attempts ?? 3, baseDelayMs: options.retry?.baseDelayMs ?? 200 };
+  const retryPolicy: RetryPolicy = {
+    attempts: options.retry?.attempts ?? 3,
+    baseDelayMs: options.retry?.baseDelayMs ?? 200,
+  };
   const log = options.logger?.child({ component: "exchanger" });
 
   const pool = new Pool(base.origin, {
@@ -185,7 +201,12 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     }
   }
 
-  async function attemptOnce(spec: CallSpec, method: string, attempt: number, scrub: (s: string) => string): Promise<Success> {
+  async function attemptOnce(
+    spec: CallSpec,
+    method: string,
+    attempt: number,
+    scrub: (s: string) => string,
+  ): Promise<Success> {
     const started = performance.now();
     let status: number | undefined;
     try {
@@ -195,13 +216,20 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       log?.debug({ method, status, durationMs: elapsed(started), attempt }, "exchanger call");
       return success;
     } catch (error) {
-      log?.debug({ method, status, durationMs: elapsed(started), attempt, error: describe(error) }, "exchanger call failed");
+      log?.debug(
+        { method, status, durationMs: elapsed(started), attempt, error: describe(error) },
+        "exchanger call failed",
+      );
       throw error;
     }
   }
 
   /** Sends one request and reads the whole body (which also frees the connection for reuse). */
-  async function exchange(spec: CallSpec, method: string, onStatus: (status: number) => void): Promise<string> {
+  async function exchange(
+    spec: CallSpec,
+    method: string,
+    onStatus: (status: number) => void,
+  ): Promise<string> {
     const controller = new AbortController();
     // undici's timeouts are per phase and the body timeout restarts with every chunk, so a server that
     // trickles bytes could hold a call forever; this deadline bounds the whole attempt.
@@ -220,7 +248,13 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
         headers["content-type"] = "application/x-www-form-urlencoded";
         body = toFormBody(spec.params);
       }
-      const response = await pool.request({ method: spec.http, path, headers, body, signal: controller.signal });
+      const response = await pool.request({
+        method: spec.http,
+        path,
+        headers,
+        body,
+        signal: controller.signal,
+      });
       status = response.statusCode;
       onStatus(status);
       const text = await readText(response.body);
@@ -239,8 +273,21 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
 
   // ---- method helpers -------------------------------------------------------------------------------
 
-  const user = (path: string, caller: Caller, params: Params, read: boolean, secrets?: CallSpec["secrets"]) =>
-    call({ path, http: "POST", apiKey: caller.apiKey, params: { ...params, language: caller.language }, read, secrets });
+  const user = (
+    path: string,
+    caller: Caller,
+    params: Params,
+    read: boolean,
+    secrets?: CallSpec["secrets"],
+  ) =>
+    call({
+      path,
+      http: "POST",
+      apiKey: caller.apiKey,
+      params: { ...params, language: caller.language },
+      read,
+      secrets,
+    });
 
   const publicGet = (path: string, language: Language, params: Params = {}) =>
     call({ path, http: "GET", params: { ...params, language }, read: true });
@@ -252,7 +299,8 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
   function page<T>(path: string, success: Success, limit?: number): Page<T> {
     const all = toObjectList(success.result);
     if (all === undefined) throw badShape(path, "a list");
-    const items = limit !== undefined && limit > 0 && all.length > limit ? all.slice(0, limit) : all;
+    const items =
+      limit !== undefined && limit > 0 && all.length > limit ? all.slice(0, limit) : all;
     const pagination = toPagination(success.pagination);
     return pagination ? { items: items as T[], pagination } : { items: items as T[] };
   }
@@ -298,7 +346,12 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
 
     async getDetails(caller, params?: DetailFilters & ListParams): Promise<Page<PaymentDetail>> {
       const path = "/user-api-get-details";
-      const fields: Params = { currency_id: params?.currency_id, value: params?.value, page: params?.page, limit: params?.limit };
+      const fields: Params = {
+        currency_id: params?.currency_id,
+        value: params?.value,
+        page: params?.page,
+        limit: params?.limit,
+      };
       return page(path, await user(path, caller, fields, true), params?.limit);
     },
 
@@ -318,9 +371,25 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       return request;
     },
 
-    async submitVerification(caller, fields: VerificationFields, photos: PhotoUpload[]): Promise<unknown> {
-      const { id_type, id_number, card_number, first_name, last_name, middle_name, birth_date, phone, country, city, address, zip_code } =
-        fields;
+    async submitVerification(
+      caller,
+      fields: VerificationFields,
+      photos: PhotoUpload[],
+    ): Promise<unknown> {
+      const {
+        id_type,
+        id_number,
+        card_number,
+        first_name,
+        last_name,
+        middle_name,
+        birth_date,
+        phone,
+        country,
+        city,
+        address,
+        zip_code,
+      } = fields;
       const params: Params = {
         id_type,
         id_number,
@@ -354,7 +423,11 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     },
 
     async changePassword(caller, { password, newPassword, twoFactorCode }): Promise<unknown> {
-      const fields: Params = { password, new_password: newPassword, two_factor_authentication_password: twoFactorCode };
+      const fields: Params = {
+        password,
+        new_password: newPassword,
+        two_factor_authentication_password: twoFactorCode,
+      };
       const secrets = [password, newPassword, twoFactorCode];
       return (await user("/user-api-change-password", caller, fields, false, secrets)).result;
     },
@@ -418,7 +491,8 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
 
     stats: () => ({ connectionsOpened }),
 
-    writeOnce: ({ path, apiKey, params, secrets }) => call({ path, http: "POST", apiKey, params, read: false, secrets }),
+    writeOnce: ({ path, apiKey, params, secrets }) =>
+      call({ path, http: "POST", apiKey, params, read: false, secrets }),
   };
 }
 
@@ -431,11 +505,15 @@ function isUsableKey(key: string): boolean {
 
 /** Replaces every given secret in a text; longer first so that one secret inside another is covered. */
 function scrubber(secrets: ReadonlyArray<string | undefined>): (text: string) => string {
-  const values = [...new Set(secrets.filter((s): s is string => typeof s === "string" && s !== ""))].sort((a, b) => b.length - a.length);
+  const values = [
+    ...new Set(secrets.filter((s): s is string => typeof s === "string" && s !== "")),
+  ].sort((a, b) => b.length - a.length);
   return (text) => values.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
 }
 
-async function readText(body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown }): Promise<string> {
+async function readText(
+  body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown },
+): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -456,11 +534,18 @@ async function readText(body: AsyncIterable<Buffer> & { destroy(error?: Error): 
 function toUnavailable(method: string, error: unknown, status: number | undefined): Unavailable {
   if (error instanceof Unavailable) return error;
   if (error instanceof ResponseTooLarge) {
-    return new Unavailable(method, "bad-response", `response larger than ${MAX_RESPONSE_BYTES} bytes`, status);
+    return new Unavailable(
+      method,
+      "bad-response",
+      `response larger than ${MAX_RESPONSE_BYTES} bytes`,
+      status,
+    );
   }
   const code = errorCode(error);
   const reason: UnavailableReason =
-    error instanceof DeadlineExceeded || TIMEOUT_CODES.has(code) || code === "TimeoutError" ? "timeout" : "network";
+    error instanceof DeadlineExceeded || TIMEOUT_CODES.has(code) || code === "TimeoutError"
+      ? "timeout"
+      : "network";
   return new Unavailable(method, reason, code, status);
 }
 

@@ -13,7 +13,9 @@ import type { Id, Order } from "./types.js";
 
 /** How an order is told apart in a list: its token, else its id. */
 export function orderKey(order: Order): string {
-  return order.token !== undefined && order.token !== "" ? `token:${order.token}` : `id:${order.id}`;
+  return order.token !== undefined && order.token !== ""
+    ? `token:${order.token}`
+    : `id:${order.id}`;
 }
 
 export function orderKeys(orders: readonly Order[]): Set<string> {
@@ -27,11 +29,17 @@ export interface ExpectedOrder {
   sendAmount: string;
 }
 
-export function findCreatedOrders(before: ReadonlySet<string>, after: readonly Order[], expected: ExpectedOrder): Order[] {
+export function findCreatedOrders(
+  before: ReadonlySet<string>,
+  after: readonly Order[],
+  expected: ExpectedOrder,
+): Order[] {
   return after.filter(
     (order) =>
       !before.has(orderKey(order)) &&
       sameAmount(order.send?.amount, expected.sendAmount) &&
-      (expected.exchangeId === undefined || order.directionId === undefined || order.directionId === String(expected.exchangeId)),
+      (expected.exchangeId === undefined ||
+        order.directionId === undefined ||
+        order.directionId === String(expected.exchangeId)),
   );
 }

@@ -9,7 +9,9 @@
 import { ExchangerError, Unauthorized, Unavailable } from "./errors.js";
 import type { Pagination } from "./types.js";
 
-export type Envelope = { success: true; result: unknown; pagination: unknown } | { success: false; message: string | undefined };
+export type Envelope =
+  | { success: true; result: unknown; pagination: unknown }
+  | { success: false; message: string | undefined };
 
 /** Longest server message we keep; a misbehaving server must not fill logs or chat messages. */
 const MAX_MESSAGE_LENGTH = 500;
@@ -42,7 +44,9 @@ const STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?\d+(?:\.\d+)?(?:[eE][+
 export function quoteBigIntegers(text: string): string {
   if (!/\d{16}/.test(text)) return text;
   return text.replace(STRING_OR_NUMBER, (token) =>
-    token.startsWith('"') || token.replace(/\D/g, "").length < 16 || String(Number(token)) === token ? token : `"${token}"`,
+    token.startsWith('"') || token.replace(/\D/g, "").length < 16 || String(Number(token)) === token
+      ? token
+      : `"${token}"`,
   );
 }
 
@@ -55,12 +59,21 @@ export interface Success {
  * Turns an HTTP status and (maybe) an envelope into the result or one of the three errors.
  * `scrub` removes secrets the server might echo back (e.g. "invalid key abc…") from its message.
  */
-export function interpret(method: string, status: number, envelope: Envelope | undefined, scrub: (text: string) => string): Success {
-  const message = envelope && !envelope.success && envelope.message !== undefined ? scrub(envelope.message) : undefined;
+export function interpret(
+  method: string,
+  status: number,
+  envelope: Envelope | undefined,
+  scrub: (text: string) => string,
+): Success {
+  const message =
+    envelope && !envelope.success && envelope.message !== undefined
+      ? scrub(envelope.message)
+      : undefined;
   // The key was rejected whatever the body says; the bot must ask the user to re-link.
   if (status === 401 || status === 403) throw new Unauthorized(method, message, status);
   if (envelope === undefined) {
-    if (status >= 500) throw new Unavailable(method, "server-error", "no API envelope in the response", status);
+    if (status >= 500)
+      throw new Unavailable(method, "server-error", "no API envelope in the response", status);
     throw new Unavailable(method, "bad-response", "the response is not an API envelope", status);
   }
   // A proper error envelope is an answer of the API even under a 4xx/5xx status: the call was
@@ -70,7 +83,13 @@ export function interpret(method: string, status: number, envelope: Envelope | u
   // half-done PHP page, a cached answer or a proxy's: one such "success" showed "paid" beside
   // "Status: Created". It is Unavailable instead: reads are retried, and a write's outcome is reported
   // as unknown (spend-balance: "check the order", never "failed"), so nobody is invited to pay twice.
-  if (status < 200 || status > 299) throw new Unavailable(method, "server-error", "a success envelope under a non-2xx status", status);
+  if (status < 200 || status > 299)
+    throw new Unavailable(
+      method,
+      "server-error",
+      "a success envelope under a non-2xx status",
+      status,
+    );
   return { result: envelope.result, pagination: envelope.pagination };
 }
 
@@ -94,7 +113,11 @@ export function toPagination(value: unknown): Pagination | undefined {
  */
 export function toObjectList(result: unknown): Array<Record<string, unknown>> | undefined {
   if (isNothing(result)) return [];
-  const values = Array.isArray(result) ? result : isPlainObject(result) ? Object.values(result) : undefined;
+  const values = Array.isArray(result)
+    ? result
+    : isPlainObject(result)
+      ? Object.values(result)
+      : undefined;
   return values?.filter(isPlainObject);
 }
 
@@ -104,7 +127,8 @@ export function toObjectList(result: unknown): Array<Record<string, unknown>> | 
  */
 export function toRecord(result: unknown): Record<string, unknown> | undefined {
   if (isNothing(result)) return undefined;
-  if (Array.isArray(result)) return Object.fromEntries(result.map((value, index) => [String(index), value]));
+  if (Array.isArray(result))
+    return Object.fromEntries(result.map((value, index) => [String(index), value]));
   if (isPlainObject(result)) return result;
   return undefined;
 }
@@ -128,7 +152,12 @@ function toFlag(value: unknown): boolean | undefined {
 }
 
 function toNumber(value: unknown): number | undefined {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && value.trim() !== ""
+        ? Number(value)
+        : NaN;
   return Number.isFinite(n) ? n : undefined;
 }
 

@@ -40,7 +40,9 @@ export class Unavailable extends Error {
     detail: string,
     readonly httpStatus?: number,
   ) {
-    super(`${method}: exchanger unavailable (${reason}${httpStatus ? ` ${httpStatus}` : ""}): ${detail}`);
+    super(
+      `${method}: exchanger unavailable (${reason}${httpStatus ? ` ${httpStatus}` : ""}): ${detail}`,
+    );
     this.name = "Unavailable";
   }
 }

@@ -4,5 +4,7 @@
  * so a slug or an amount can never change the address's host or path structure.
  */
 export function exchangeLink(template: string, slug: string, amount?: string): string {
-  return template.replaceAll("{slug}", encodeURIComponent(slug)).replaceAll("{amount}", encodeURIComponent(amount ?? ""));
+  return template
+    .replaceAll("{slug}", encodeURIComponent(slug))
+    .replaceAll("{amount}", encodeURIComponent(amount ?? ""));
 }

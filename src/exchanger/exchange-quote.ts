@@ -57,7 +57,8 @@ export type Quote =
 /** Why typed text is not an amount. */
 export type AmountProblem = "not-a-number" | "not-positive" | "too-many-decimals";
 
-export type ParsedAmount = { ok: true; amount: string } | { ok: false; problem: AmountProblem; decimals: number };
+export type ParsedAmount =
+  { ok: true; amount: string } | { ok: false; problem: AmountProblem; decimals: number };
 
 /**
  * An amount as a person types it: "1500", "1 500,50", "0.015", "1,5" (a comma as the decimal
@@ -79,7 +80,8 @@ export function parseAmount(text: string, decimals: number): ParsedAmount {
     const grouping = decimalMark === "." ? "," : ".";
     const [whole, fraction, ...rest] = unsigned.split(decimalMark);
     const groups = whole!.split(grouping);
-    if (rest.length > 0 || fraction!.includes(grouping) || !areThousands(groups)) return fail("not-a-number");
+    if (rest.length > 0 || fraction!.includes(grouping) || !areThousands(groups))
+      return fail("not-a-number");
     normalized = `${groups.join("")}.${fraction}`;
   } else {
     const mark = lastDot >= 0 ? "." : ",";
@@ -91,7 +93,9 @@ export function parseAmount(text: string, decimals: number): ParsedAmount {
     else return fail("not-a-number");
   }
   if (!/^\d*\.?\d*$/.test(normalized) || !/\d/.test(normalized)) return fail("not-a-number");
-  const value = new Decimal(normalized.startsWith(".") ? `0${normalized}` : normalized.replace(/\.$/, ""));
+  const value = new Decimal(
+    normalized.startsWith(".") ? `0${normalized}` : normalized.replace(/\.$/, ""),
+  );
   if (value.lte("0")) return fail("not-positive");
   const fraction = normalized.split(".")[1]?.replace(/0+$/, "") ?? "";
   if (fraction.length > places) return fail("too-many-decimals");
@@ -149,8 +153,15 @@ interface Terms {
 function readTerms(terms: QuoteTerms): Terms | undefined {
   const rateSend = decimalOrUndefined(terms.rate.send);
   const rateReceive = decimalOrUndefined(terms.rate.receive);
-  if (rateSend === undefined || rateReceive === undefined || rateSend.lte("0") || rateReceive.lte("0")) return undefined;
-  if (!Number.isInteger(terms.sendDecimals) || !Number.isInteger(terms.receiveDecimals)) return undefined;
+  if (
+    rateSend === undefined ||
+    rateReceive === undefined ||
+    rateSend.lte("0") ||
+    rateReceive.lte("0")
+  )
+    return undefined;
+  if (!Number.isInteger(terms.sendDecimals) || !Number.isInteger(terms.receiveDecimals))
+    return undefined;
   const positiveLimit = (value: string | undefined) => {
     const limit = value === undefined ? undefined : decimalOrUndefined(value);
     return limit !== undefined && limit.gt("0") ? limit : undefined;
@@ -172,7 +183,10 @@ function receiveFor(t: Terms, send: Big): Big {
 }
 
 function judge(t: Terms, send: Big, receive: Big): Quote {
-  const amounts = { send: send.toFixed(t.sendDecimals), receive: receive.toFixed(t.receiveDecimals) };
+  const amounts = {
+    send: send.toFixed(t.sendDecimals),
+    receive: receive.toFixed(t.receiveDecimals),
+  };
   const crossed = crossedLimit(t, send, receive);
   return crossed === undefined ? { ok: true, ...amounts } : { ok: false, ...amounts, crossed };
 }
@@ -182,14 +196,22 @@ function crossedLimit(t: Terms, send: Big, receive: Big): LimitCrossed | undefin
   if (t.max !== undefined && send.gt(t.max)) return { limit: "max", max: t.max.toFixed() };
   if (t.reserve !== undefined && receive.gt(t.reserve)) {
     const maxSend = t.reserve.times(t.rateSend).div(t.rateReceive).round(t.sendDecimals, DOWN);
-    return { limit: "reserve", reserve: t.reserve.toFixed(), maxSend: maxSend.toFixed(t.sendDecimals) };
+    return {
+      limit: "reserve",
+      reserve: t.reserve.toFixed(),
+      maxSend: maxSend.toFixed(t.sendDecimals),
+    };
   }
   return undefined;
 }
 
 /** A decimal from a server's or a caller's string ("61250.00", "4e-7"); undefined when it is none. */
 function decimalOrUndefined(value: string): Big | undefined {
-  if (typeof value !== "string" || !/^\s*[+-]?(\d{1,40}(\.\d{0,40})?|\.\d{1,40})(e[+-]?\d{1,2})?\s*$/i.test(value)) return undefined;
+  if (
+    typeof value !== "string" ||
+    !/^\s*[+-]?(\d{1,40}(\.\d{0,40})?|\.\d{1,40})(e[+-]?\d{1,2})?\s*$/i.test(value)
+  )
+    return undefined;
   try {
     return new Decimal(value.trim());
   } catch {
@@ -199,7 +221,10 @@ function decimalOrUndefined(value: string): Big | undefined {
 
 /** "1", "500", "000" as in 1.500.000: a first group of 1–3 digits, then groups of exactly three. */
 function areThousands(groups: readonly string[]): boolean {
-  return groups.length === 1 || (/^\d{1,3}$/.test(groups[0]!) && groups.slice(1).every((g) => /^\d{3}$/.test(g)));
+  return (
+    groups.length === 1 ||
+    (/^\d{1,3}$/.test(groups[0]!) && groups.slice(1).every((g) => /^\d{3}$/.test(g)))
+  );
 }
 
 function clampDecimals(decimals: number): number {

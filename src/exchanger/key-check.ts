@@ -50,7 +50,11 @@ function rejected(method: string, answer: ExchangerError): Unauthorized {
  * What a failed user call really was: Unauthorized when the key is rejected (per the rule above),
  * else the error itself. `getInfo` must be the plain client's (no key check of its own).
  */
-export async function settleFailure(getInfo: (caller: Caller) => Promise<unknown>, caller: Caller, error: unknown): Promise<unknown> {
+export async function settleFailure(
+  getInfo: (caller: Caller) => Promise<unknown>,
+  caller: Caller,
+  error: unknown,
+): Promise<unknown> {
   const refused = refusal(error);
   if (refused === undefined) return error;
   if (refused.method === GET_INFO) return rejected(refused.method, refused);
@@ -58,7 +62,8 @@ export async function settleFailure(getInfo: (caller: Caller) => Promise<unknown
     await getInfo(caller);
     return error;
   } catch (recheck) {
-    if (recheck instanceof Unauthorized) return new Unauthorized(refused.method, recheck.serverMessage, recheck.httpStatus);
+    if (recheck instanceof Unauthorized)
+      return new Unauthorized(refused.method, recheck.serverMessage, recheck.httpStatus);
     const again = refusal(recheck);
     return again === undefined ? error : rejected(refused.method, again);
   }
@@ -73,12 +78,14 @@ export function withKeyCheck<C extends ExchangerClient>(client: C): C {
   const userMethods: Pick<ExchangerClient, UserMethod> = {
     getInfo: (caller) => guard(caller, () => client.getInfo(caller)),
     getOrders: (caller, params) => guard(caller, () => client.getOrders(caller, params)),
-    getReferralOrders: (caller, params) => guard(caller, () => client.getReferralOrders(caller, params)),
+    getReferralOrders: (caller, params) =>
+      guard(caller, () => client.getReferralOrders(caller, params)),
     getDetails: (caller, params) => guard(caller, () => client.getDetails(caller, params)),
     createDetails: (caller, detail) => guard(caller, () => client.createDetails(caller, detail)),
     deleteDetails: (caller, ids) => guard(caller, () => client.deleteDetails(caller, ids)),
     getVerification: (caller) => guard(caller, () => client.getVerification(caller)),
-    submitVerification: (caller, fields, photos) => guard(caller, () => client.submitVerification(caller, fields, photos)),
+    submitVerification: (caller, fields, photos) =>
+      guard(caller, () => client.submitVerification(caller, fields, photos)),
     spendBalance: (caller, args) => guard(caller, () => client.spendBalance(caller, args)),
     changePassword: (caller, args) => guard(caller, () => client.changePassword(caller, args)),
     setupTwoFactor: (caller, args) => guard(caller, () => client.setupTwoFactor(caller, args)),

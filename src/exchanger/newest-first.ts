@@ -45,7 +45,12 @@ function reversed(page: Page<Order>): Page<Order> {
 type Params = OrderFilters & ListParams & { page: number; limit: number };
 
 /** The user's page `params.page` (1 = newest), from a list the exchanger may sort either way. */
-export async function newestFirstPage(order: ListOrder, list: OrderList, params: Params, fetch: FetchPage): Promise<OrdersPage> {
+export async function newestFirstPage(
+  order: ListOrder,
+  list: OrderList,
+  params: Params,
+  fetch: FetchPage,
+): Promise<OrdersPage> {
   if (order.known(list) !== "oldest-first") {
     const page = await fetch(params);
     if (order.observe(list, page.items) !== "oldest-first") return page;
@@ -57,7 +62,11 @@ export async function newestFirstPage(order: ListOrder, list: OrderList, params:
 }
 
 /** `first`: the server's page 1 of WALK_PAGE_SIZE orders (the oldest). */
-async function fromOldestFirst(params: Params, first: Page<Order>, fetch: FetchPage): Promise<OrdersPage> {
+async function fromOldestFirst(
+  params: Params,
+  first: Page<Order>,
+  fetch: FetchPage,
+): Promise<OrdersPage> {
   const pagination = first.pagination;
   if (!pagination) return walkToNewest(params, first, fetch);
   // The whole list in hand: sliced here, so every page is full.
@@ -72,11 +81,18 @@ async function fromOldestFirst(params: Params, first: Page<Order>, fetch: FetchP
 /** The user's page of a list held whole, newest first, with its real count. */
 function userPage(newestFirst: readonly Order[], params: Params): Page<Order> {
   const start = (params.page - 1) * params.limit;
-  return { items: newestFirst.slice(start, start + params.limit), pagination: { total: newestFirst.length, position: start } };
+  return {
+    items: newestFirst.slice(start, start + params.limit),
+    pagination: { total: newestFirst.length, position: start },
+  };
 }
 
 /** See the header: the whole list in at most WALK_MAX_CALLS calls (`first` was one), or the server's page reversed and marked. */
-async function walkToNewest(params: Params, first: Page<Order>, fetch: FetchPage): Promise<OrdersPage> {
+async function walkToNewest(
+  params: Params,
+  first: Page<Order>,
+  fetch: FetchPage,
+): Promise<OrdersPage> {
   const all: Order[] = [];
   const seen = new Set<string>();
   let previousSize: number | undefined;
@@ -92,7 +108,9 @@ async function walkToNewest(params: Params, first: Page<Order>, fetch: FetchPage
     for (const order of fresh) seen.add(String(order.id));
     all.push(...fresh);
     const ended =
-      page.items.length === 0 || fresh.length < page.items.length || (previousSize !== undefined && page.items.length < previousSize);
+      page.items.length === 0 ||
+      fresh.length < page.items.length ||
+      (previousSize !== undefined && page.items.length < previousSize);
     if (ended) return userPage(all.reverse(), params);
     previousSize = page.items.length;
   }

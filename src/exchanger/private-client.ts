@@ -39,7 +39,9 @@ export class OperatorKeyRefused extends Error {
     readonly serverMessage: string | undefined,
     readonly httpStatus: number,
   ) {
-    super(`${method}: the exchanger refuses the Private API key or has the Private API switched off (HTTP ${httpStatus})`);
+    super(
+      `${method}: the exchanger refuses the Private API key or has the Private API switched off (HTTP ${httpStatus})`,
+    );
     this.name = "OperatorKeyRefused";
   }
 }
@@ -102,8 +104,10 @@ export function createOrderParams(request: CreateOrderRequest): Params {
     const name = fieldParameterName(field.name);
     // A field whose name has no letter or digit has no parameter name; sending "" would be ignored
     // by the server and end in a confusing "field required".
-    if (name === "") throw new Error(`the direction field "${field.name}" has no name to send it under`);
-    if (Object.hasOwn(params, name)) throw new Error(`the direction field "${field.name}" collides with the parameter ${name}`);
+    if (name === "")
+      throw new Error(`the direction field "${field.name}" has no name to send it under`);
+    if (Object.hasOwn(params, name))
+      throw new Error(`the direction field "${field.name}" collides with the parameter ${name}`);
     params[name] = field.value;
   }
   params.language = request.language;
@@ -114,7 +118,12 @@ type Transport = Pick<ExchangerClientWithStats, "writeOnce">;
 
 export function createPrivateClient(transport: Transport, operatorKey: string): PrivateClient {
   const send = (key: string, params: Params, secrets: ReadonlyArray<string | undefined> = []) =>
-    transport.writeOnce({ path: CREATE_ORDER_PATH, apiKey: key, params, secrets: [operatorKey, ...secrets] });
+    transport.writeOnce({
+      path: CREATE_ORDER_PATH,
+      apiKey: key,
+      params,
+      secrets: [operatorKey, ...secrets],
+    });
 
   /**
    * A create-order call WITHOUT slug and amount, which no server can turn into an order, sent with our
@@ -131,10 +140,17 @@ export function createPrivateClient(transport: Transport, operatorKey: string): 
     const bogus = await answerOf(() => send(bogusKey, { language }, [bogusKey]));
     const oursAnswer = probeAnswer(ours);
     if (bogus === "success") return { verdict: "undetermined", ours: oursAnswer, bogus };
-    if (bogus instanceof Unauthorized) return { verdict: "accepted", ours: oursAnswer, bogus: "refused-by-status" };
+    if (bogus instanceof Unauthorized)
+      return { verdict: "accepted", ours: oursAnswer, bogus: "refused-by-status" };
     const bogusAnswer = probeAnswer(bogus);
-    const alike = bogusAnswer.httpStatus === oursAnswer.httpStatus && bogusAnswer.serverMessage === oursAnswer.serverMessage;
-    const verdict: KeyVerdict = !alike ? "accepted" : oursAnswer.serverMessage === undefined ? "undetermined" : "refused";
+    const alike =
+      bogusAnswer.httpStatus === oursAnswer.httpStatus &&
+      bogusAnswer.serverMessage === oursAnswer.serverMessage;
+    const verdict: KeyVerdict = !alike
+      ? "accepted"
+      : oursAnswer.serverMessage === undefined
+        ? "undetermined"
+        : "refused";
     return { verdict, ours: oursAnswer, bogus: bogusAnswer };
   }
 
@@ -152,7 +168,8 @@ export function createPrivateClient(transport: Transport, operatorKey: string): 
       // exist: Unavailable, the same "outcome unknown" as a lost answer (look it up in get-orders).
       // Read like every listed order (normalize/order.ts): the same shapes are tolerated.
       const order = readOrder(result);
-      if (order === undefined) throw new Unavailable(METHOD, "bad-response", "result is not an order object");
+      if (order === undefined)
+        throw new Unavailable(METHOD, "bad-response", "result is not an order object");
       return order;
     },
     probeKey,
@@ -160,16 +177,24 @@ export function createPrivateClient(transport: Transport, operatorKey: string): 
 
   /** A refused creation: the key's fault (OperatorKeyRefused) or this order's (the error as it was). */
   async function settle(error: unknown, language: Language): Promise<unknown> {
-    if (error instanceof Unauthorized) return new OperatorKeyRefused(METHOD, error.serverMessage, error.httpStatus);
+    if (error instanceof Unauthorized)
+      return new OperatorKeyRefused(METHOD, error.serverMessage, error.httpStatus);
     // An error envelope under 5xx is a crash report, not a verdict: the script may have failed after
     // writing the order. Like a lost answer, its outcome is unknown.
     if (error instanceof ExchangerError && error.httpStatus >= 500) {
-      return new Unavailable(METHOD, "server-error", "an error envelope under a 5xx status", error.httpStatus);
+      return new Unavailable(
+        METHOD,
+        "server-error",
+        "an error envelope under a 5xx status",
+        error.httpStatus,
+      );
     }
     if (!(error instanceof ExchangerError)) return error;
     try {
       const probe = await probeKey(language);
-      return probe.verdict === "refused" ? new OperatorKeyRefused(METHOD, error.serverMessage, error.httpStatus) : error;
+      return probe.verdict === "refused"
+        ? new OperatorKeyRefused(METHOD, error.serverMessage, error.httpStatus)
+        : error;
     } catch {
       // A probe that cannot reach the server proves nothing: the refusal stands as the server said it.
       return error;
@@ -178,7 +203,9 @@ export function createPrivateClient(transport: Transport, operatorKey: string): 
 }
 
 /** How one probe call ended: "success", or its refusal. Unavailable (and anything else) propagates. */
-async function answerOf(run: () => Promise<unknown>): Promise<"success" | ExchangerError | Unauthorized> {
+async function answerOf(
+  run: () => Promise<unknown>,
+): Promise<"success" | ExchangerError | Unauthorized> {
   try {
     await run();
     return "success";

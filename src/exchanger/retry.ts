@@ -21,7 +21,11 @@ const MAX_DELAY_MS = 10_000;
  * Delay after the failed try number `attempt` (1-based): base·2^(attempt-1), of which the upper half is
  * random ("equal jitter") so that many chats retrying after the same outage do not arrive in lockstep.
  */
-export function backoffDelay(attempt: number, baseDelayMs: number, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  baseDelayMs: number,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(MAX_DELAY_MS, baseDelayMs * 2 ** (attempt - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }

@@ -87,7 +87,8 @@ export function nameWords(name: string): string[] {
 /** True when a field of this name must never be shown (any case, any separator). */
 export function isSecretFieldName(name: string): boolean {
   const words = nameWords(name);
-  if (words.some((word) => SECRET_WORDS.has(word) || SECRET_WORDS.has(word.replace(/s$/, "")))) return true;
+  if (words.some((word) => SECRET_WORDS.has(word) || SECRET_WORDS.has(word.replace(/s$/, ""))))
+    return true;
   const glued = words.join("");
   if (SECRET_STEMS.some((stem) => glued.includes(stem))) return true;
   for (let i = 0; i + 1 < words.length; i++) {

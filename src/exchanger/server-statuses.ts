@@ -20,7 +20,13 @@
  * Chips come in the vocabulary's order of meanings (what needs the customer first), at most
  * MAX_CHOICES, and only names that fit a button's callback data.
  */
-import { describeStatus, KNOWN_STATUS_KEYS, meaningRank, specStatusId, type StatusForm } from "./vocabulary.js";
+import {
+  describeStatus,
+  KNOWN_STATUS_KEYS,
+  meaningRank,
+  specStatusId,
+  type StatusForm,
+} from "./vocabulary.js";
 
 /** One status filter in the server's form: `value` is "0" for numbers, the bare name for names. */
 export interface StatusChoice {
@@ -39,7 +45,8 @@ const SPEC_IDS = KNOWN_STATUS_KEYS.map(specStatusId).filter((id): id is number =
 const choiceId = (choice: StatusChoice): string => `${choice.form}:${choice.value}`;
 
 /** A choice as a status the vocabulary reads: the number as a number, a name as itself. */
-export const choiceStatus = (choice: StatusChoice): number | string => (choice.form === "number" ? Number(choice.value) : choice.value);
+export const choiceStatus = (choice: StatusChoice): number | string =>
+  choice.form === "number" ? Number(choice.value) : choice.value;
 
 export class ServerStatuses {
   #numbers = new Set<string>();

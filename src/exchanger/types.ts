@@ -143,10 +143,20 @@ export interface ExchangerClient {
   createDetails(caller: Caller, detail: { currency_id: Id; value: string }): Promise<unknown>;
   deleteDetails(caller: Caller, ids: Id[]): Promise<unknown>;
   getVerification(caller: Caller): Promise<Verification | null>;
-  submitVerification(caller: Caller, fields: VerificationFields, photos: PhotoUpload[]): Promise<unknown>;
+  submitVerification(
+    caller: Caller,
+    fields: VerificationFields,
+    photos: PhotoUpload[],
+  ): Promise<unknown>;
   spendBalance(caller: Caller, args: { token: string; twoFactorCode?: string }): Promise<unknown>;
-  changePassword(caller: Caller, args: { password: string; newPassword: string; twoFactorCode?: string }): Promise<unknown>;
-  setupTwoFactor(caller: Caller, args: { enable: boolean; code: string; secret?: string }): Promise<unknown>;
+  changePassword(
+    caller: Caller,
+    args: { password: string; newPassword: string; twoFactorCode?: string },
+  ): Promise<unknown>;
+  setupTwoFactor(
+    caller: Caller,
+    args: { enable: boolean; code: string; secret?: string },
+  ): Promise<unknown>;
   getInputs(caller: Caller): Promise<SavedField[]>;
 
   getCurrencies(language: Language): Promise<Currency[]>;

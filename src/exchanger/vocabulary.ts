@@ -25,7 +25,14 @@
  * translator (a context, or the watcher's per-language one).
  */
 
-export const STATUS_MEANINGS = ["awaiting-payment", "in-progress", "problem", "done", "canceled", "unknown"] as const;
+export const STATUS_MEANINGS = [
+  "awaiting-payment",
+  "in-progress",
+  "problem",
+  "done",
+  "canceled",
+  "unknown",
+] as const;
 export type StatusMeaning = (typeof STATUS_MEANINGS)[number];
 
 interface KnownStatus {
@@ -47,19 +54,59 @@ const KNOWN = {
   awaiting_payment: {
     meaning: "awaiting-payment",
     emoji: "⏳",
-    aliases: ["waiting", "waiting_payment", "wait_payment", "wait", "pending", "pending_payment", "unpaid", "not_paid", "awaiting"],
+    aliases: [
+      "waiting",
+      "waiting_payment",
+      "wait_payment",
+      "wait",
+      "pending",
+      "pending_payment",
+      "unpaid",
+      "not_paid",
+      "awaiting",
+    ],
   },
-  paid: { id: 1, meaning: "in-progress", emoji: "💸", aliases: ["payed", "payment_received", "received"] },
+  paid: {
+    id: 1,
+    meaning: "in-progress",
+    emoji: "💸",
+    aliases: ["payed", "payment_received", "received"],
+  },
   processing: {
     meaning: "in-progress",
     emoji: "⚙️",
-    aliases: ["in_progress", "inprogress", "progress", "in_work", "in_process", "process", "checking", "confirming", "payout", "sending"],
+    aliases: [
+      "in_progress",
+      "inprogress",
+      "progress",
+      "in_work",
+      "in_process",
+      "process",
+      "checking",
+      "confirming",
+      "payout",
+      "sending",
+    ],
   },
-  suspended: { id: 2, meaning: "problem", emoji: "⏸", aliases: ["hold", "on_hold", "frozen", "freeze", "paused", "stopped"] },
+  suspended: {
+    id: 2,
+    meaning: "problem",
+    emoji: "⏸",
+    aliases: ["hold", "on_hold", "frozen", "freeze", "paused", "stopped"],
+  },
   error: { meaning: "problem", emoji: "⚠️", aliases: ["failed", "fail", "failure", "err"] },
-  canceled: { id: 3, meaning: "canceled", emoji: "❌", aliases: ["cancelled", "cancel", "declined", "rejected", "deleted"] },
+  canceled: {
+    id: 3,
+    meaning: "canceled",
+    emoji: "❌",
+    aliases: ["cancelled", "cancel", "declined", "rejected", "deleted"],
+  },
   expired: { meaning: "canceled", emoji: "⌛", aliases: ["timeout", "timed_out", "overdue"] },
-  refund: { meaning: "canceled", emoji: "↩️", aliases: ["refunded", "returned", "return", "chargeback"] },
+  refund: {
+    meaning: "canceled",
+    emoji: "↩️",
+    aliases: ["refunded", "returned", "return", "chargeback"],
+  },
   completed: {
     id: 4,
     meaning: "done",
@@ -73,7 +120,9 @@ export const KNOWN_STATUS_KEYS = Object.keys(KNOWN) as KnownStatusKey[];
 
 /** Lookup tables built once from KNOWN, never changed. */
 const BY_SPELLING: ReadonlyMap<string, KnownStatusKey> = new Map(
-  KNOWN_STATUS_KEYS.flatMap((key) => [key, ...(KNOWN[key] as KnownStatus).aliases].map((spelled) => [spelled, key] as const)),
+  KNOWN_STATUS_KEYS.flatMap((key) =>
+    [key, ...(KNOWN[key] as KnownStatus).aliases].map((spelled) => [spelled, key] as const),
+  ),
 );
 const BY_ID: ReadonlyMap<number, KnownStatusKey> = new Map(
   KNOWN_STATUS_KEYS.flatMap((key) => {
@@ -128,13 +177,32 @@ const TITLES: Readonly<Record<KnownStatusKey, readonly string[]>> = {
     "не_оплачено",
   ],
   paid: ["оплачена", "оплачен", "оплачено", "оплата_получена", "оплату_отримано"],
-  processing: ["в_обработке", "обрабатывается", "в_работе", "выплата", "в_обробці", "обробляється", "в_роботі", "виплата"],
+  processing: [
+    "в_обработке",
+    "обрабатывается",
+    "в_работе",
+    "выплата",
+    "в_обробці",
+    "обробляється",
+    "в_роботі",
+    "виплата",
+  ],
   suspended: ["приостановлена", "заморожена", "на_удержании", "призупинена", "заморожено"],
   error: ["ошибка", "помилка"],
   canceled: ["отменена", "отменен", "отклонена", "удалена", "скасована", "скасовано", "відхилена"],
   expired: ["просрочена", "истекла", "истекло_время", "прострочена", "час_вичерпано"],
   refund: ["возврат", "возвращена", "повернення", "повернена"],
-  completed: ["выполнена", "выполнено", "завершена", "успешно", "успешна", "виконана", "виконано", "завершено", "успішно"],
+  completed: [
+    "выполнена",
+    "выполнено",
+    "завершена",
+    "успешно",
+    "успешна",
+    "виконана",
+    "виконано",
+    "завершено",
+    "успішно",
+  ],
 };
 
 /** Lookup tables built once from KNOWN and TITLES, never changed. */
@@ -160,7 +228,10 @@ const STATUS_NAME_KEYS = ["name", "code", "slug", "key", "alias", "status"];
 const STATUS_ID_KEYS = ["id", "value", "status_id"];
 const STATUS_TITLE_KEYS = ["title", "label", "text", "caption", "description"];
 
-function scalarIn(record: Record<string, unknown>, keys: readonly string[]): string | number | undefined {
+function scalarIn(
+  record: Record<string, unknown>,
+  keys: readonly string[],
+): string | number | undefined {
   for (const key of keys) {
     const value = record[key];
     if (typeof value === "number" && Number.isFinite(value)) return value;
@@ -177,12 +248,14 @@ function scalarIn(record: Record<string, unknown>, keys: readonly string[]): str
  */
 export function readStatus(status: unknown): OrderStatus {
   if (isOrderStatus(status)) return status;
-  if (typeof status !== "object" || status === null || Array.isArray(status)) return describeScalar(status);
+  if (typeof status !== "object" || status === null || Array.isArray(status))
+    return describeScalar(status);
   const record = status as Record<string, unknown>;
   const name = scalarIn(record, STATUS_NAME_KEYS);
   const id = scalarIn(record, STATUS_ID_KEYS);
   const title = scalarIn(record, STATUS_TITLE_KEYS);
-  const label = title !== undefined ? String(title).trim() : typeof name === "string" ? name.trim() : undefined;
+  const label =
+    title !== undefined ? String(title).trim() : typeof name === "string" ? name.trim() : undefined;
   for (const candidate of [name, id, title]) {
     if (candidate === undefined) continue;
     const info = describeScalar(candidate);
@@ -197,13 +270,16 @@ export function describeStatus(status: unknown): StatusInfo {
 }
 
 function describeScalar(status: unknown): StatusInfo {
-  if (typeof status === "number" && Number.isInteger(status) && status >= 0) return fromNumber(status);
-  if (typeof status !== "string" || status.trim() === "") return { meaning: "unknown", emoji: UNKNOWN_EMOJI };
+  if (typeof status === "number" && Number.isInteger(status) && status >= 0)
+    return fromNumber(status);
+  if (typeof status !== "string" || status.trim() === "")
+    return { meaning: "unknown", emoji: UNKNOWN_EMOJI };
   const text = status.trim();
   if (/^\d{1,9}$/.test(text)) return fromNumber(Number(text));
   const name = text.replace(/^@/, "").trim();
   const key = BY_SPELLING.get(spelling(text)) ?? BY_TITLE.get(spelling(text));
-  if (key === undefined) return { meaning: "unknown", emoji: UNKNOWN_EMOJI, form: "name", value: name };
+  if (key === undefined)
+    return { meaning: "unknown", emoji: UNKNOWN_EMOJI, form: "name", value: name };
   return { meaning: KNOWN[key].meaning, key, emoji: KNOWN[key].emoji, form: "name", value: name };
 }
 
@@ -239,7 +315,8 @@ export function isActiveStatus(status: unknown): boolean {
  */
 export function statusKey(status: unknown): string {
   const info = readStatus(status);
-  if (typeof status === "object" && status !== null) return info.key ?? info.value ?? info.label ?? "";
+  if (typeof status === "object" && status !== null)
+    return info.key ?? info.value ?? info.label ?? "";
   return info.key ?? info.value ?? String(status ?? "").trim();
 }
 
@@ -266,7 +343,8 @@ export interface StatusTranslator {
 }
 
 /** The translation key of a known status's label: "awaiting_payment" → "orders-status-awaiting-payment". */
-export const statusLabelKey = (key: KnownStatusKey): string => `orders-status-${key.replace(/_/g, "-")}`;
+export const statusLabelKey = (key: KnownStatusKey): string =>
+  `orders-status-${key.replace(/_/g, "-")}`;
 
 /** The status in words, no emoji: "Awaiting payment", "Partially refunded", "Other status (7)". HTML-safe. */
 export function statusWords(tr: StatusTranslator, status: unknown): string {
@@ -278,7 +356,9 @@ export function statusWords(tr: StatusTranslator, status: unknown): string {
   if (human !== "") return human;
   // A number outside the vocabulary (or nothing readable): say it is some other status; the digits
   // help when the customer asks the exchanger's support about it.
-  return tr.t("orders-status-other", { status: info.form === "number" && info.value !== undefined ? info.value : "?" });
+  return tr.t("orders-status-other", {
+    status: info.form === "number" && info.value !== undefined ? info.value : "?",
+  });
 }
 
 export function statusEmoji(status: unknown): string {
@@ -301,11 +381,19 @@ export function meaningRank(meaning: StatusMeaning): number {
  * What a verification request's status means. Exchanger CMS builds write it as a word, a number, or
  * an object (`{"name": "pending", "title": "На проверке"}`); every form is read here.
  */
-export const VERIFICATION_MEANINGS = ["none", "pending", "approved", "rejected", "unknown"] as const;
+export const VERIFICATION_MEANINGS = [
+  "none",
+  "pending",
+  "approved",
+  "rejected",
+  "unknown",
+] as const;
 export type VerificationMeaning = (typeof VERIFICATION_MEANINGS)[number];
 
 /** Status words of Exchanger CMS builds, grouped; anything else means "unknown" (shown as the server wrote it). */
-const VERIFICATION_WORDS: Readonly<Record<Exclude<VerificationMeaning, "unknown">, readonly string[]>> = {
+const VERIFICATION_WORDS: Readonly<
+  Record<Exclude<VerificationMeaning, "unknown">, readonly string[]>
+> = {
   none: ["none", "", "null", "not_submitted", "unverified", "not_verified", "no"],
   pending: [
     "pending",
@@ -335,7 +423,18 @@ const VERIFICATION_WORDS: Readonly<Record<Exclude<VerificationMeaning, "unknown"
     "підтверджена",
     "схвалена",
   ],
-  rejected: ["rejected", "declined", "denied", "refused", "canceled", "cancelled", "failed", "2", "отклонена", "відхилена"],
+  rejected: [
+    "rejected",
+    "declined",
+    "denied",
+    "refused",
+    "canceled",
+    "cancelled",
+    "failed",
+    "2",
+    "отклонена",
+    "відхилена",
+  ],
 };
 
 export interface VerificationStatus {
@@ -346,19 +445,30 @@ export interface VerificationStatus {
 
 /** A verification status in any form (word, number, `{name|id|title}` object) as its meaning and label. */
 export function readVerificationStatus(status: unknown): VerificationStatus {
-  const record = typeof status === "object" && status !== null && !Array.isArray(status) ? (status as Record<string, unknown>) : undefined;
+  const record =
+    typeof status === "object" && status !== null && !Array.isArray(status)
+      ? (status as Record<string, unknown>)
+      : undefined;
   const candidates = record
-    ? [scalarIn(record, STATUS_NAME_KEYS), scalarIn(record, STATUS_ID_KEYS), scalarIn(record, STATUS_TITLE_KEYS)]
+    ? [
+        scalarIn(record, STATUS_NAME_KEYS),
+        scalarIn(record, STATUS_ID_KEYS),
+        scalarIn(record, STATUS_TITLE_KEYS),
+      ]
     : [status as string | number | undefined];
   const title = record ? scalarIn(record, STATUS_TITLE_KEYS) : undefined;
   for (const candidate of candidates) {
-    if (candidate === undefined || (typeof candidate !== "string" && typeof candidate !== "number")) continue;
+    if (candidate === undefined || (typeof candidate !== "string" && typeof candidate !== "number"))
+      continue;
     const word = spelling(String(candidate));
-    const meaning = (Object.keys(VERIFICATION_WORDS) as Array<keyof typeof VERIFICATION_WORDS>).find((group) =>
-      VERIFICATION_WORDS[group].includes(word),
-    );
-    if (meaning !== undefined) return { meaning, ...(title !== undefined && { label: String(title).trim() }) };
+    const meaning = (
+      Object.keys(VERIFICATION_WORDS) as Array<keyof typeof VERIFICATION_WORDS>
+    ).find((group) => VERIFICATION_WORDS[group].includes(word));
+    if (meaning !== undefined)
+      return { meaning, ...(title !== undefined && { label: String(title).trim() }) };
   }
-  const shown = [title, ...candidates].find((c) => (typeof c === "string" && c.trim() !== "") || typeof c === "number");
+  const shown = [title, ...candidates].find(
+    (c) => (typeof c === "string" && c.trim() !== "") || typeof c === "number",
+  );
   return { meaning: "unknown", ...(shown !== undefined && { label: String(shown).trim() }) };
 }

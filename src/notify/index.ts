@@ -8,7 +8,13 @@
  */
 import { Notifier, type NotifierDeps, type NotifierOptions } from "./watcher.js";
 
-export { Notifier, type NotifierDeps, type NotifierOptions, type PollOutcome, type TickReport } from "./watcher.js";
+export {
+  Notifier,
+  type NotifierDeps,
+  type NotifierOptions,
+  type PollOutcome,
+  type TickReport,
+} from "./watcher.js";
 export { enableNotifications, disableNotifications } from "./schedule.js";
 
 export interface RunningNotifier {

@@ -5,7 +5,13 @@
 import type { FlowContext } from "../bot/context.js";
 import type { Order } from "../exchanger/types.js";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
-import { noticeCardData, noticePayData, renderOrderCard, renderOrderLine, type CurrencyNames } from "../bot/features/orders/public.js";
+import {
+  noticeCardData,
+  noticePayData,
+  renderOrderCard,
+  renderOrderLine,
+  type CurrencyNames,
+} from "../bot/features/orders/public.js";
 import { statusLabel } from "../exchanger/vocabulary.js";
 import { clip, displayValue, escapeHtml, fitMessage } from "../bot/ui/html.js";
 import type { OrderChange } from "./seen.js";
@@ -27,11 +33,19 @@ export function headline(tr: Translator, change: OrderChange): string {
 
 /** "🔔 Order #1041 is now 💸 Paid" above the order's full card, within Telegram's limit. */
 export function changeMessage(tr: Translator, change: OrderChange, names: CurrencyNames): string {
-  return fitMessage([headline(tr, change), "", ...renderOrderCard(tr, change.order, names).split("\n")]);
+  return fitMessage([
+    headline(tr, change),
+    "",
+    ...renderOrderCard(tr, change.order, names).split("\n"),
+  ]);
 }
 
 /** Many changes at once (e.g. after an outage): one message with a line per order. */
-export function summaryMessage(tr: Translator, changes: readonly OrderChange[], names: CurrencyNames): string {
+export function summaryMessage(
+  tr: Translator,
+  changes: readonly OrderChange[],
+  names: CurrencyNames,
+): string {
   const lines = [tr.t("notify-summary", { count: changes.length })];
   for (const change of changes) lines.push("", renderOrderLine(tr, change.order, names));
   lines.push("", tr.t("notify-summary-hint"));
@@ -42,7 +56,10 @@ export function summaryMessage(tr: Translator, changes: readonly OrderChange[], 
 export const MAX_SUMMARY_ORDERS = 6;
 
 /** Under one order's notification: Pay while it awaits payment, and its card (the same screens as /orders). */
-export function changeKeyboard(tr: Translator, change: OrderChange): InlineKeyboardMarkup | undefined {
+export function changeKeyboard(
+  tr: Translator,
+  change: OrderChange,
+): InlineKeyboardMarkup | undefined {
   const rows: InlineKeyboardButton[][] = [];
   const pay = noticePayData(change.order);
   const card = noticeCardData(change.order);
@@ -52,12 +69,17 @@ export function changeKeyboard(tr: Translator, change: OrderChange): InlineKeybo
 }
 
 /** Under a summary: per order (the first few) its card, and Pay beside it when it awaits payment. */
-export function summaryKeyboard(tr: Translator, changes: readonly OrderChange[]): InlineKeyboardMarkup | undefined {
+export function summaryKeyboard(
+  tr: Translator,
+  changes: readonly OrderChange[],
+): InlineKeyboardMarkup | undefined {
   const rows: InlineKeyboardButton[][] = [];
   for (const change of changes.slice(0, MAX_SUMMARY_ORDERS)) {
     const card = noticeCardData(change.order);
     if (card === undefined) continue;
-    const row: InlineKeyboardButton[] = [{ text: tr.t("notify-btn-card-of", { id: orderId(change.order) }), callback_data: card }];
+    const row: InlineKeyboardButton[] = [
+      { text: tr.t("notify-btn-card-of", { id: orderId(change.order) }), callback_data: card },
+    ];
     const pay = noticePayData(change.order);
     if (pay !== undefined) row.push({ text: tr.t("notify-btn-pay"), callback_data: pay });
     rows.push(row);
@@ -72,8 +94,22 @@ export interface Notification {
 }
 
 /** The messages one poll sends: a card per change, or one summary when there are many. */
-export function messagesFor(tr: Translator, changes: readonly OrderChange[], names: CurrencyNames): Notification[] {
+export function messagesFor(
+  tr: Translator,
+  changes: readonly OrderChange[],
+  names: CurrencyNames,
+): Notification[] {
   if (changes.length > MAX_CARDS_PER_POLL)
-    return [{ text: summaryMessage(tr, changes, names), keyboard: summaryKeyboard(tr, changes), changes: [...changes] }];
-  return changes.map((change) => ({ text: changeMessage(tr, change, names), keyboard: changeKeyboard(tr, change), changes: [change] }));
+    return [
+      {
+        text: summaryMessage(tr, changes, names),
+        keyboard: summaryKeyboard(tr, changes),
+        changes: [...changes],
+      },
+    ];
+  return changes.map((change) => ({
+    text: changeMessage(tr, change, names),
+    keyboard: changeKeyboard(tr, change),
+    changes: [change],
+  }));
 }

@@ -32,7 +32,8 @@ export class SharedRateLimiter {
   readonly #sleep: (ms: number) => Promise<void>;
 
   constructor(options: RateLimiterOptions) {
-    if (!Number.isInteger(options.perSecond) || options.perSecond < 1) throw new RangeError("perSecond must be a positive integer");
+    if (!Number.isInteger(options.perSecond) || options.perSecond < 1)
+      throw new RangeError("perSecond must be a positive integer");
     this.#kv = options.kv;
     this.#name = options.name;
     this.#now = options.now ?? Date.now;

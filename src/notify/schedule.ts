@@ -31,7 +31,11 @@ export const leaseKey = (chatId: number | string): string => `notify:lease:${cha
  * save and on switching on, so if it exists an old instance wrote it after this version's last save
  * (e.g. switched off and on again there), and the settings' copy is the stale one.
  */
-export async function loadSeen(kv: KV, settings: ChatSettings, chatId: number | string): Promise<{ state: SeenState; legacy: boolean }> {
+export async function loadSeen(
+  kv: KV,
+  settings: ChatSettings,
+  chatId: number | string,
+): Promise<{ state: SeenState; legacy: boolean }> {
   const raw = await kv.get(legacySeenKey(chatId));
   if (raw !== undefined) return { state: decodeSeen(raw), legacy: true };
   return { state: settings.seen === undefined ? {} : readSeen(settings.seen), legacy: false };
@@ -54,7 +58,11 @@ export async function enableNotifications(
 }
 
 /** Turns notifications off and forgets what was seen (switching on again starts a new baseline). */
-export async function disableNotifications(kv: KV, settings: SettingsStore, chatId: number | string): Promise<void> {
+export async function disableNotifications(
+  kv: KV,
+  settings: SettingsStore,
+  chatId: number | string,
+): Promise<void> {
   await settings.update(chatId, { notify: undefined, seen: undefined });
   await kv.zrem(SCHEDULE_KEY, String(chatId));
   await kv.zrem(MOVING_KEY, String(chatId));
@@ -62,7 +70,12 @@ export async function disableNotifications(kv: KV, settings: SettingsStore, chat
 }
 
 /** The chat is next due at `at`; `moving` (an order in motion) puts it among the chats taken first. */
-export async function reschedule(kv: KV, chatId: string, at: number, moving: boolean): Promise<void> {
+export async function reschedule(
+  kv: KV,
+  chatId: string,
+  at: number,
+  moving: boolean,
+): Promise<void> {
   await kv.zadd(SCHEDULE_KEY, chatId, at);
   if (moving) await kv.zadd(MOVING_KEY, chatId, at);
   else await kv.zrem(MOVING_KEY, chatId);
@@ -75,12 +88,21 @@ export async function reschedule(kv: KV, chatId: string, at: number, moving: boo
 export const MOVING_SHARE_MAX = 0.8;
 
 /** Up to `limit` chats due at `now`: those with an order in motion (up to MOVING_SHARE_MAX of them while others wait), then the others, longest overdue first. */
-export async function dueChats(kv: KV, now: number, limit: number): Promise<{ moving: string[]; others: string[] }> {
+export async function dueChats(
+  kv: KV,
+  now: number,
+  limit: number,
+): Promise<{ moving: string[]; others: string[] }> {
   const moving = await kv.zrangeByScore(MOVING_KEY, now, limit);
   const taken = new Set(moving);
   const room = limit - Math.min(moving.length, Math.max(1, Math.floor(limit * MOVING_SHARE_MAX)));
   // Asked for `limit` more, not just the room: the moving chats are in this set too.
-  const others = room === 0 ? [] : (await kv.zrangeByScore(SCHEDULE_KEY, now, limit)).filter((chatId) => !taken.has(chatId)).slice(0, room);
+  const others =
+    room === 0
+      ? []
+      : (await kv.zrangeByScore(SCHEDULE_KEY, now, limit))
+          .filter((chatId) => !taken.has(chatId))
+          .slice(0, room);
   return { moving: moving.slice(0, limit - others.length), others };
 }
 
@@ -99,6 +121,7 @@ export function pollInterval(
   now: number,
 ): number {
   if (chat.moving) return notify.intervalMs;
-  const dormant = chat.activeDay !== undefined && now - chat.activeDay * 86_400_000 > DORMANT_AFTER_MS;
+  const dormant =
+    chat.activeDay !== undefined && now - chat.activeDay * 86_400_000 > DORMANT_AFTER_MS;
   return dormant ? notify.idleIntervalMs * DORMANT_FACTOR : notify.idleIntervalMs;
 }

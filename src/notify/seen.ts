@@ -80,7 +80,8 @@ export function compareOrders(previous: SeenState, page: readonly Order[]): Comp
     const before = previous.statuses.get(id);
     if (before === undefined) {
       const numeric = Number(order.id);
-      const older = previous.maxId !== undefined && Number.isSafeInteger(numeric) && numeric <= previous.maxId;
+      const older =
+        previous.maxId !== undefined && Number.isSafeInteger(numeric) && numeric <= previous.maxId;
       if (!older) changes.push({ kind: "new", order, status });
     } else if (before !== status) {
       changes.push({ kind: "status", order, status });
@@ -110,7 +111,9 @@ export function withShown(previous: SeenState, shown: readonly Order[]): SeenSta
     const known = statuses.get(id);
     if (known === status) continue;
     const numeric = Number(order.id);
-    const isNew = known === undefined && (previous.maxId === undefined || (Number.isSafeInteger(numeric) && numeric > previous.maxId));
+    const isNew =
+      known === undefined &&
+      (previous.maxId === undefined || (Number.isSafeInteger(numeric) && numeric > previous.maxId));
     if (known === undefined && (!isNew || statuses.size >= MAX_TRACKED)) continue; // an old order the watcher does not follow
     statuses.set(id, status);
     changed = true;
@@ -119,10 +122,15 @@ export function withShown(previous: SeenState, shown: readonly Order[]): SeenSta
 }
 
 /** Some followed order is still moving (vocabulary's isActiveStatus). */
-export const hasMoving = (state: SeenState): boolean => [...(state.statuses?.values() ?? [])].some(isActiveStatus);
+export const hasMoving = (state: SeenState): boolean =>
+  [...(state.statuses?.values() ?? [])].some(isActiveStatus);
 
 /** The state after announcing only some changes: the others keep their old status and come up again. */
-export function withAnnounced(previous: SeenState, comparison: Comparison, announced: readonly OrderChange[]): SeenState {
+export function withAnnounced(
+  previous: SeenState,
+  comparison: Comparison,
+  announced: readonly OrderChange[],
+): SeenState {
   if (announced.length === comparison.changes.length) return comparison.next;
   const done = new Set(announced.map((c) => String(c.order.id)));
   const statuses = new Map(comparison.next.statuses);
@@ -134,9 +142,14 @@ export function withAnnounced(previous: SeenState, comparison: Comparison, annou
     else statuses.set(id, before);
   }
   // maxId must not pass an unannounced new order, or it would later count as "old".
-  const pendingNew = comparison.changes.filter((c) => c.kind === "new" && !done.has(String(c.order.id))).map((c) => Number(c.order.id));
-  const floor = pendingNew.filter(Number.isSafeInteger).reduce((min, id) => Math.min(min, id - 1), Number.POSITIVE_INFINITY);
-  const maxId = comparison.next.maxId === undefined ? undefined : Math.min(comparison.next.maxId, floor);
+  const pendingNew = comparison.changes
+    .filter((c) => c.kind === "new" && !done.has(String(c.order.id)))
+    .map((c) => Number(c.order.id));
+  const floor = pendingNew
+    .filter(Number.isSafeInteger)
+    .reduce((min, id) => Math.min(min, id - 1), Number.POSITIVE_INFINITY);
+  const maxId =
+    comparison.next.maxId === undefined ? undefined : Math.min(comparison.next.maxId, floor);
   return { ...comparison.next, statuses, ...(maxId === undefined ? {} : { maxId }) };
 }
 
@@ -162,7 +175,8 @@ const SPEC_CODES = "ABCDE";
  * base-36 digit or "-" (those spell jumps).
  */
 const DICTIONARY_CODES = "FGHIJKLMNOPQRSTUVWXYZ!#$%&'()*+,./:;<=>?@[]^_`{|}~";
-const isCanonicalId = (id: string): boolean => /^(0|[1-9]\d*)$/.test(id) && Number.isSafeInteger(Number(id));
+const isCanonicalId = (id: string): boolean =>
+  /^(0|[1-9]\d*)$/.test(id) && Number.isSafeInteger(Number(id));
 
 /** The state as stored (a JSON object, kept in the chat's settings). */
 export interface SeenRecord {
@@ -221,20 +235,33 @@ export function decodeSeen(raw: string | undefined): SeenState {
 /** A stored record (either version) as state. Damaged or foreign values read as "no baseline": the next poll records a fresh one. */
 export function readSeen(value: unknown): SeenState {
   if (typeof value !== "object" || value === null) return {};
-  const parsed = value as { l?: unknown; m?: unknown; a?: unknown; o?: unknown; d?: unknown; x?: unknown; s?: unknown };
+  const parsed = value as {
+    l?: unknown;
+    m?: unknown;
+    a?: unknown;
+    o?: unknown;
+    d?: unknown;
+    x?: unknown;
+    s?: unknown;
+  };
   const state: SeenState = {};
   if ((LANGUAGES as readonly unknown[]).includes(parsed.l)) state.lang = parsed.l as Language;
   if (typeof parsed.m === "number" && Number.isSafeInteger(parsed.m)) state.maxId = parsed.m;
   if (typeof parsed.a === "number" && Number.isSafeInteger(parsed.a)) state.activeDay = parsed.a;
-  const statuses = parsed.o !== undefined ? decodeEntries(parsed, state.maxId) : decodeVersion1(parsed.s);
+  const statuses =
+    parsed.o !== undefined ? decodeEntries(parsed, state.maxId) : decodeVersion1(parsed.s);
   return statuses === undefined ? state : { ...state, statuses };
 }
 
-function decodeEntries(parsed: { o?: unknown; d?: unknown; x?: unknown }, maxId: number | undefined): Map<string, string> | undefined {
+function decodeEntries(
+  parsed: { o?: unknown; d?: unknown; x?: unknown },
+  maxId: number | undefined,
+): Map<string, string> | undefined {
   const { o, d, x } = parsed;
   if (typeof o !== "string") return undefined;
   const dictionary = d === undefined ? [] : d;
-  if (!Array.isArray(dictionary) || !dictionary.every((text) => typeof text === "string")) return undefined;
+  if (!Array.isArray(dictionary) || !dictionary.every((text) => typeof text === "string"))
+    return undefined;
   const status = (code: string): string | undefined => {
     const specId = SPEC_CODES.indexOf(code);
     if (specId >= 0) return statusKey(specId);
@@ -274,7 +301,10 @@ function decodeVersion1(s: unknown): Map<string, string> | undefined {
     for (const pair of s === "" ? [] : s.split(",")) {
       const [id, code] = pair.split(":");
       if (id === undefined || code === undefined) return undefined;
-      statuses.set(decodeURIComponent(id), code.startsWith("~") ? decodeURIComponent(code.slice(1)) : statusKey(Number(code)));
+      statuses.set(
+        decodeURIComponent(id),
+        code.startsWith("~") ? decodeURIComponent(code.slice(1)) : statusKey(Number(code)),
+      );
     }
   } catch {
     return undefined; // a broken %-escape

@@ -48,7 +48,12 @@ export async function recordShownOrders(
   }
 }
 
-async function recordLeased(deps: ShownDeps, chatId: string, orders: readonly Order[], newest: boolean): Promise<ShownOutcome> {
+async function recordLeased(
+  deps: ShownDeps,
+  chatId: string,
+  orders: readonly Order[],
+  newest: boolean,
+): Promise<ShownOutcome> {
   const { kv, settings } = deps;
   const now = (deps.now ?? Date.now)();
   const chatSettings = await settings.get(chatId);
@@ -69,11 +74,18 @@ async function recordLeased(deps: ShownDeps, chatId: string, orders: readonly Or
  * Saves the state unless, since it was read, notifications went off or a poll saved newer state;
  * true when the stored state is `seen` (also when it was already, no write then).
  */
-async function saveSeen(settings: SettingsStore, chatId: string, atStart: unknown, seen: SeenRecord): Promise<boolean> {
+async function saveSeen(
+  settings: SettingsStore,
+  chatId: string,
+  atStart: unknown,
+  seen: SeenRecord,
+): Promise<boolean> {
   const before = JSON.stringify(atStart);
   if (JSON.stringify(seen) === before) return true;
   const saved = await settings.change(chatId, (current) =>
-    current.notify === true && JSON.stringify(current.seen) === before ? { ...current, seen } : undefined,
+    current.notify === true && JSON.stringify(current.seen) === before
+      ? { ...current, seen }
+      : undefined,
   );
   return saved.seen === seen;
 }

@@ -23,7 +23,12 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Language } from "../config.js";
 import type { FlowContext } from "../bot/context.js";
 import { CurrencyCache } from "../exchanger/catalog/currencies.js";
-import { notifyPrefs, type ChatSettings, type NotifyPrefs, type SettingsStore } from "../storage/settings.js";
+import {
+  notifyPrefs,
+  type ChatSettings,
+  type NotifyPrefs,
+  type SettingsStore,
+} from "../storage/settings.js";
 import { Unauthorized } from "../exchanger/errors.js";
 import type { ExchangerClient, Order } from "../exchanger/types.js";
 import { ListOrder } from "../exchanger/list-order.js";
@@ -33,9 +38,27 @@ import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
 import { messagesFor, type Translator } from "./messages.js";
 import { SharedRateLimiter } from "./rate-limiter.js";
-import { disableNotifications, dueChats, leaseKey, legacySeenKey, loadSeen, pollInterval, reschedule, SCHEDULE_KEY } from "./schedule.js";
+import {
+  disableNotifications,
+  dueChats,
+  leaseKey,
+  legacySeenKey,
+  loadSeen,
+  pollInterval,
+  reschedule,
+  SCHEDULE_KEY,
+} from "./schedule.js";
 import { isActiveStatus } from "../exchanger/vocabulary.js";
-import { compareOrders, dayOf, hasMoving, seenRecord, withAnnounced, type Comparison, type OrderChange, type SeenState } from "./seen.js";
+import {
+  compareOrders,
+  dayOf,
+  hasMoving,
+  seenRecord,
+  withAnnounced,
+  type Comparison,
+  type OrderChange,
+  type SeenState,
+} from "./seen.js";
 
 /**
  * Orders still moving (created, paid, suspended) that newer orders pushed off the page are read one by
@@ -147,7 +170,12 @@ export class Notifier {
     this.#leaseMs = options.leaseMs ?? 5 * 60_000;
     this.#permitWaitMs = options.permitWaitMs ?? 30_000;
     const clock = { now: this.#now, sleep: this.#sleep };
-    this.#exchangerLimit = new SharedRateLimiter({ kv: deps.kv, name: "notify-exchanger", perSecond: deps.notify.maxRps, ...clock });
+    this.#exchangerLimit = new SharedRateLimiter({
+      kv: deps.kv,
+      name: "notify-exchanger",
+      perSecond: deps.notify.maxRps,
+      ...clock,
+    });
     this.#telegramLimit = new SharedRateLimiter({
       kv: deps.kv,
       name: "notify-telegram",
@@ -160,7 +188,8 @@ export class Notifier {
     const now = this.#now;
     this.#currencies = new CurrencyCache({
       async getCurrencies(language) {
-        if (!(await limit.acquire(now() + 30_000))) throw new Error("no exchanger permit for the currency list");
+        if (!(await limit.acquire(now() + 30_000)))
+          throw new Error("no exchanger permit for the currency list");
         return deps.exchanger.getCurrencies(language);
       },
     });
@@ -239,7 +268,8 @@ export class Notifier {
     const fetched = await this.#fetch(chat);
     if (fetched.kind !== "orders") return this.#fetchFailed(chat, fetched);
     const diff = diffOrders(chat, fetched.orders, this.#now());
-    const sent = diff.wanted.length > 0 ? await this.#announceLeased(chat, token, diff.wanted) : undefined;
+    const sent =
+      diff.wanted.length > 0 ? await this.#announceLeased(chat, token, diff.wanted) : undefined;
     if (sent === "busy") return "busy"; // our lease ran out: the new holder will do it
     if (sent?.blocked) {
       await disableNotifications(this.#deps.kv, this.#deps.settings, chatId);
@@ -274,10 +304,17 @@ export class Notifier {
       return this.#deps.exchanger.getOrders(caller, params);
     };
     try {
-      const newest = await newestFirstPage(this.#listOrder, "own", { page: 1, limit: this.#pageSize }, fetchPage);
+      const newest = await newestFirstPage(
+        this.#listOrder,
+        "own",
+        { page: 1, limit: this.#pageSize },
+        fetchPage,
+      );
       if (newest.oldestFirst) this.#warnOldestFirst(newest.oldestFirst.walked);
       const offPage = await this.#readOffPageActive(chat.previous, newest.items, caller);
-      return offPage === undefined ? { kind: "throttled" } : { kind: "orders", orders: newest.items.concat(offPage) };
+      return offPage === undefined
+        ? { kind: "throttled" }
+        : { kind: "orders", orders: newest.items.concat(offPage) };
     } catch (error) {
       if (error instanceof NoPermit) return { kind: "throttled" };
       if (error instanceof Unauthorized) return { kind: "rejected" };
@@ -285,11 +322,22 @@ export class Notifier {
     }
   }
 
-  async #fetchFailed(chat: LoadedChat, fetched: Exclude<Fetched, { kind: "orders" }>): Promise<PollOutcome> {
+  async #fetchFailed(
+    chat: LoadedChat,
+    fetched: Exclude<Fetched, { kind: "orders" }>,
+  ): Promise<PollOutcome> {
     if (fetched.kind === "throttled") return "throttled"; // stays due: taken again next tick
     if (fetched.kind === "rejected") return this.#keyRejected(chat.chatId, chat.language);
-    this.#log.info({ chatId: chat.chatId, err: describe(fetched.error) }, "could not read orders; retrying later");
-    await reschedule(this.#deps.kv, chat.chatId, this.#now() + this.#deps.notify.intervalMs, hasMoving(chat.previous));
+    this.#log.info(
+      { chatId: chat.chatId, err: describe(fetched.error) },
+      "could not read orders; retrying later",
+    );
+    await reschedule(
+      this.#deps.kv,
+      chat.chatId,
+      this.#now() + this.#deps.notify.intervalMs,
+      hasMoving(chat.previous),
+    );
     return "failed";
   }
 
@@ -307,30 +355,50 @@ export class Notifier {
   }
 
   /** Sends the wanted changes while this poll still holds the chat's lease. */
-  async #announceLeased(chat: LoadedChat, token: string, wanted: OrderChange[]): Promise<Announced | "busy"> {
+  async #announceLeased(
+    chat: LoadedChat,
+    token: string,
+    wanted: OrderChange[],
+  ): Promise<Announced | "busy"> {
     if ((await this.#deps.kv.get(leaseKey(chat.chatId))) !== token) return "busy";
     return this.#announce(chat.chatId, chat.language, wanted, notifyPrefs(chat.settings));
   }
 
   /** Saves what was seen (the announced changes and the skipped kinds) and schedules the next poll. */
-  async #commit(chat: LoadedChat, diff: Diff, announced: readonly OrderChange[] | undefined): Promise<void> {
+  async #commit(
+    chat: LoadedChat,
+    diff: Diff,
+    announced: readonly OrderChange[] | undefined,
+  ): Promise<void> {
     const { kv, settings } = this.#deps;
-    const done = announced === undefined ? diff.comparison.changes : [...diff.skipped, ...announced];
+    const done =
+      announced === undefined ? diff.comparison.changes : [...diff.skipped, ...announced];
     const seen = seenRecord(withAnnounced(chat.previous, diff.comparison, done));
     // Saved only if, since this poll read them, notifications stayed on and nobody reset what was
     // seen (switched off, or off and on: a fresh baseline). Other settings changes are kept.
     const seenAtStart = JSON.stringify(chat.settings.seen);
     await settings.change(chat.chatId, (current) =>
-      current.notify === true && JSON.stringify(current.seen) === seenAtStart ? { ...current, seen } : undefined,
+      current.notify === true && JSON.stringify(current.seen) === seenAtStart
+        ? { ...current, seen }
+        : undefined,
     );
     if (chat.legacy) await kv.del(legacySeenKey(chat.chatId));
     const moving = diff.comparison.active;
-    const interval = pollInterval(this.#deps.notify, { moving, activeDay: diff.comparison.next.activeDay }, this.#now());
+    const interval = pollInterval(
+      this.#deps.notify,
+      { moving, activeDay: diff.comparison.next.activeDay },
+      this.#now(),
+    );
     await reschedule(kv, chat.chatId, this.#now() + interval, moving);
   }
 
   /** Sends the messages for the changes; stops at the first one Telegram did not take. */
-  async #announce(chatId: string, language: Language, changes: OrderChange[], prefs: NotifyPrefs): Promise<Announced> {
+  async #announce(
+    chatId: string,
+    language: Language,
+    changes: OrderChange[],
+    prefs: NotifyPrefs,
+  ): Promise<Announced> {
     const tr = this.#translator(language);
     const names = await this.#currencyNames(language);
     const announced: OrderChange[] = [];
@@ -349,14 +417,21 @@ export class Notifier {
         this.#deps.onSent?.();
         announced.push(...message.changes);
       } catch (error) {
-        if (error instanceof GrammyError && error.error_code === 403) return { announced, blocked: true };
+        if (error instanceof GrammyError && error.error_code === 403)
+          return { announced, blocked: true };
         if (error instanceof GrammyError && error.error_code === 400) {
           // Telegram refuses this message itself (e.g. chat gone): retrying would loop forever.
-          this.#log.warn({ chatId, err: error.description }, "notification refused by Telegram; skipped");
+          this.#log.warn(
+            { chatId, err: error.description },
+            "notification refused by Telegram; skipped",
+          );
           announced.push(...message.changes);
           continue;
         }
-        this.#log.info({ chatId, err: describe(error) }, "could not send a notification; retrying next poll");
+        this.#log.info(
+          { chatId, err: describe(error) },
+          "could not send a notification; retrying next poll",
+        );
         break;
       }
     }
@@ -398,7 +473,9 @@ export class Notifier {
     await this.#telegramLimit.acquire();
     await this.#deps.api
       .sendMessage(chatId, this.#translator(language).t("notify-key-rejected"))
-      .catch((error: unknown) => this.#log.info({ chatId, err: describe(error) }, "could not tell about the rejected key"));
+      .catch((error: unknown) =>
+        this.#log.info({ chatId, err: describe(error) }, "could not tell about the rejected key"),
+      );
     return "revoked";
   }
 
@@ -412,7 +489,10 @@ export class Notifier {
 
   #translator(language: Language): Translator {
     const { i18n } = this.#deps;
-    return { t: ((key: string, variables?: Parameters<Translator["t"]>[1]) => i18n.t(language, key, variables)) as Translator["t"] };
+    return {
+      t: ((key: string, variables?: Parameters<Translator["t"]>[1]) =>
+        i18n.t(language, key, variables)) as Translator["t"],
+    };
   }
 }
 
@@ -440,7 +520,11 @@ interface LoadedChat {
   language: Language;
 }
 
-type Fetched = { kind: "orders"; orders: Order[] } | { kind: "throttled" } | { kind: "rejected" } | { kind: "failed"; error: unknown };
+type Fetched =
+  | { kind: "orders"; orders: Order[] }
+  | { kind: "throttled" }
+  | { kind: "rejected" }
+  | { kind: "failed"; error: unknown };
 
 interface Announced {
   announced: OrderChange[];
@@ -459,15 +543,29 @@ function diffOrders(chat: LoadedChat, orders: readonly Order[], now: number): Di
   // The baseline or any change marks the chat active (schedule.ts polls chats idle for weeks less often);
   // state from before the mark starts counting now.
   const { previous } = chat;
-  if (previous.statuses === undefined || previous.activeDay === undefined || comparison.changes.length > 0)
+  if (
+    previous.statuses === undefined ||
+    previous.activeDay === undefined ||
+    comparison.changes.length > 0
+  )
     comparison.next.activeDay = dayOf(now);
   const prefs = notifyPrefs(chat.settings);
-  const wanted = comparison.changes.filter((change) => (change.kind === "new" ? prefs.newOrders : prefs.statusChanges));
-  return { comparison, wanted, skipped: comparison.changes.filter((change) => !wanted.includes(change)) };
+  const wanted = comparison.changes.filter((change) =>
+    change.kind === "new" ? prefs.newOrders : prefs.statusChanges,
+  );
+  return {
+    comparison,
+    wanted,
+    skipped: comparison.changes.filter((change) => !wanted.includes(change)),
+  };
 }
 
 /** The one place a completed poll's outcome is decided. */
-function pollOutcome(chat: LoadedChat, diff: Diff, announced: readonly OrderChange[] | undefined): PollOutcome {
+function pollOutcome(
+  chat: LoadedChat,
+  diff: Diff,
+  announced: readonly OrderChange[] | undefined,
+): PollOutcome {
   if (chat.previous.statuses === undefined) return "baseline";
   if (diff.wanted.length === 0) return "unchanged";
   return announced !== undefined && announced.length > 0 ? "notified" : "failed";

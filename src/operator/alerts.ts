@@ -84,7 +84,8 @@ class AlertWatch implements Alerts {
     this.#deps = deps;
     this.#options = options;
     this.#now = options.now ?? Date.now;
-    this.#checkEveryMs = options.checkEveryMs ?? Math.min(15_000, Math.max(100, Math.floor(options.alertAfterMs / 4)));
+    this.#checkEveryMs =
+      options.checkEveryMs ?? Math.min(15_000, Math.max(100, Math.floor(options.alertAfterMs / 4)));
     this.#log = deps.logger.child({ component: "alerts" });
   }
 
@@ -93,10 +94,15 @@ class AlertWatch implements Alerts {
     await Promise.all(
       chats.map(async (chatId, index) => {
         try {
-          await this.#deps.api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } });
+          await this.#deps.api.sendMessage(chatId, text, {
+            link_preview_options: { is_disabled: true },
+          });
         } catch (error) {
           this.#log.warn(
-            { adminChat: `#${index + 1} of ${chats.length}`, err: error instanceof Error ? error.message : String(error) },
+            {
+              adminChat: `#${index + 1} of ${chats.length}`,
+              err: error instanceof Error ? error.message : String(error),
+            },
             "could not deliver an alert to an admin chat (has the admin started the bot?)",
           );
         }
@@ -131,9 +137,13 @@ class AlertWatch implements Alerts {
       return;
     }
     this.#storageFailingSince ??= now;
-    if (this.#storageReported || now - this.#storageFailingSince < this.#options.alertAfterMs) return;
+    if (this.#storageReported || now - this.#storageFailingSince < this.#options.alertAfterMs)
+      return;
     this.#storageReported = true;
-    this.#log.warn({ failingForMs: now - this.#storageFailingSince, problem }, "storage refuses writes; alert sent");
+    this.#log.warn(
+      { failingForMs: now - this.#storageFailingSince, problem },
+      "storage refuses writes; alert sent",
+    );
     await this.send(
       `⚠️ The store has been refusing writes for ${duration(now - this.#storageFailingSince)} (${problem}): users' actions that save anything fail, and /healthz answers 503. Reported by ${instance}.`,
     );

@@ -62,10 +62,17 @@ export function createHealthCheck(options: HealthOptions): HealthCheck {
  * undefined when the store takes a write now; else why not, in one sentence. The health check's
  * storage part, and what the storage alert (alerts.ts) watches.
  */
-export async function checkStorageWrites(kv: KV, timeoutMs = DEFAULT_STORAGE_TIMEOUT_MS): Promise<string | undefined> {
+export async function checkStorageWrites(
+  kv: KV,
+  timeoutMs = DEFAULT_STORAGE_TIMEOUT_MS,
+): Promise<string | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<string>(
-    (resolve) => (timer = setTimeout(() => resolve(`storage did not answer within ${timeoutMs} ms`), timeoutMs)),
+    (resolve) =>
+      (timer = setTimeout(
+        () => resolve(`storage did not answer within ${timeoutMs} ms`),
+        timeoutMs,
+      )),
   );
   try {
     return await Promise.race([kv.proveWritable(PROBE_KEY).then(() => undefined), late]);
@@ -77,7 +84,11 @@ export async function checkStorageWrites(kv: KV, timeoutMs = DEFAULT_STORAGE_TIM
 }
 
 /** Polling mode: is the runner alive and getUpdates succeeding? */
-export function pollingReceiving(isRunning: () => boolean, probe: () => PollingProbe, now: () => number = Date.now): ReceivingProbe {
+export function pollingReceiving(
+  isRunning: () => boolean,
+  probe: () => PollingProbe,
+  now: () => number = Date.now,
+): ReceivingProbe {
   return () => {
     if (!isRunning()) return "the update runner is not running";
     const poll = probe();
@@ -87,7 +98,8 @@ export function pollingReceiving(isRunning: () => boolean, probe: () => PollingP
         ? undefined
         : `getUpdates has been waiting for ${Math.round((now() - poll.startedAt) / 1000)} s`;
     }
-    if (!poll.ok) return "the latest getUpdates failed (Telegram unreachable or refused the token; see the log)";
+    if (!poll.ok)
+      return "the latest getUpdates failed (Telegram unreachable or refused the token; see the log)";
     return now() - poll.finishedAt < RECEIVING_WINDOW_MS
       ? undefined
       : `no getUpdates answered for ${Math.round((now() - poll.finishedAt) / 1000)} s`;

@@ -33,8 +33,10 @@ export function createOperator(kv: KV, registry: Registry): Operator {
     "Chats with order notifications on (all instances; counted at most once a minute)",
     async () => (await storeCounts.get())?.subscribers,
   );
-  metrics.addGauge("exchanger_up", "1 while this instance's latest exchanger calls are answered, 0 while they fail", () =>
-    exchangerHealth.failingSince() === undefined ? 1 : 0,
+  metrics.addGauge(
+    "exchanger_up",
+    "1 while this instance's latest exchanger calls are answered, 0 while they fail",
+    () => (exchangerHealth.failingSince() === undefined ? 1 : 0),
   );
   return {
     metrics,

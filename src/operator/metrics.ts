@@ -6,7 +6,14 @@
  * Labels only ever take values from the fixed lists below; anything else becomes "other". No label
  * carries a key, a chat id or text a user typed — a label value is stored forever by Prometheus.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, type Registry, Summary } from "prom-client";
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  type Registry,
+  Summary,
+} from "prom-client";
 import type { CallOutcome } from "../exchanger/client.js";
 import { RecentActivity } from "./recent.js";
 
@@ -103,7 +110,11 @@ export interface AppMetrics {
   telegramRetries(method: string, retries: number): void;
   notificationSent(): void;
   /** Gauges read at scrape time (store counts, exchanger availability). */
-  addGauge(name: string, help: string, read: () => Promise<number | undefined> | number | undefined): void;
+  addGauge(
+    name: string,
+    help: string,
+    read: () => Promise<number | undefined> | number | undefined,
+  ): void;
 }
 
 /** Latency buckets in seconds: a healthy exchanger answers in tens of ms, a dying one times out (EXCHANGER_TIMEOUT_MS, 15 s default). */
@@ -113,7 +124,12 @@ const LATENCY_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40];
 function instruments(registry: Registry) {
   const registers = [registry];
 
-  const updates = new Counter({ name: `${PREFIX}updates_total`, help: "Updates received, by kind", labelNames: ["kind"], registers });
+  const updates = new Counter({
+    name: `${PREFIX}updates_total`,
+    help: "Updates received, by kind",
+    labelNames: ["kind"],
+    registers,
+  });
   const errors = new Counter({
     name: `${PREFIX}handler_errors_total`,
     help: "Updates whose handler ended in an error, by error class",
@@ -151,14 +167,35 @@ function instruments(registry: Registry) {
     labelNames: ["method"],
     registers,
   });
-  const notifications = new Counter({ name: `${PREFIX}notifications_sent_total`, help: "Order status notifications delivered", registers });
-  return { updates, errors, throttled, exchangerCalls, exchangerLatency, telegramRequests, telegramRetries, notifications };
+  const notifications = new Counter({
+    name: `${PREFIX}notifications_sent_total`,
+    help: "Order status notifications delivered",
+    registers,
+  });
+  return {
+    updates,
+    errors,
+    throttled,
+    exchangerCalls,
+    exchangerLatency,
+    telegramRequests,
+    telegramRetries,
+    notifications,
+  };
 }
 
 export function createMetrics(registry: Registry): AppMetrics {
   collectDefaultMetrics({ register: registry });
-  const { updates, errors, throttled, exchangerCalls, exchangerLatency, telegramRequests, telegramRetries, notifications } =
-    instruments(registry);
+  const {
+    updates,
+    errors,
+    throttled,
+    exchangerCalls,
+    exchangerLatency,
+    telegramRequests,
+    telegramRetries,
+    notifications,
+  } = instruments(registry);
   // Not registered: p50/p95 of the last hour for /stats; Prometheus gets the histogram.
   const latencyWindow = new Summary({
     name: "exchanger_latency_last_hour",
@@ -204,7 +241,12 @@ export function createMetrics(registry: Registry): AppMetrics {
 }
 
 /** A gauge read at scrape time. Unknown (the store did not answer): the last value stays rather than a false zero. */
-function addGauge(registry: Registry, name: string, help: string, read: () => Promise<number | undefined> | number | undefined): void {
+function addGauge(
+  registry: Registry,
+  name: string,
+  help: string,
+  read: () => Promise<number | undefined> | number | undefined,
+): void {
   new Gauge({
     name: `${PREFIX}${name}`,
     help,

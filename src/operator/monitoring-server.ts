@@ -24,12 +24,17 @@ export interface MonitoringServerOptions {
 }
 
 export function createMonitoringServer(options: MonitoringServerOptions): Server {
-  const server = createServer({ headersTimeout: 5_000, requestTimeout: 10_000, connectionsCheckingInterval: 1_000 }, (req, res) => {
-    const path = req.url?.split("?")[0];
-    if (req.method === "GET" && path === "/healthz") return void serveHealth(res, options.health);
-    if (req.method === "GET" && path === "/metrics") return void serveMetrics(req, res, options);
-    res.writeHead(404, { "content-type": "text/plain; charset=utf-8", connection: "close" }).end("not found: GET /healthz or GET /metrics");
-  });
+  const server = createServer(
+    { headersTimeout: 5_000, requestTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    (req, res) => {
+      const path = req.url?.split("?")[0];
+      if (req.method === "GET" && path === "/healthz") return void serveHealth(res, options.health);
+      if (req.method === "GET" && path === "/metrics") return void serveMetrics(req, res, options);
+      res
+        .writeHead(404, { "content-type": "text/plain; charset=utf-8", connection: "close" })
+        .end("not found: GET /healthz or GET /metrics");
+    },
+  );
   server.keepAliveTimeout = 5_000;
   capConnections(server, MONITORING_MAX_CONNECTIONS);
   return server;
@@ -39,20 +44,39 @@ export function createMonitoringServer(options: MonitoringServerOptions): Server
 export async function serveHealth(res: ServerResponse, health: HealthCheck): Promise<void> {
   try {
     const report = await health();
-    res.writeHead(report.ok ? 200 : 503, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(report));
+    res
+      .writeHead(report.ok ? 200 : 503, {
+        "content-type": "application/json",
+        "cache-control": "no-store",
+      })
+      .end(JSON.stringify(report));
   } catch (error) {
     const reason = `health check failed: ${error instanceof Error ? error.message : String(error)}`;
-    if (!res.headersSent) res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ ok: false, reason }));
+    if (!res.headersSent)
+      res
+        .writeHead(503, { "content-type": "application/json" })
+        .end(JSON.stringify({ ok: false, reason }));
   }
 }
 
-async function serveMetrics(_req: IncomingMessage, res: ServerResponse, options: MonitoringServerOptions): Promise<void> {
+async function serveMetrics(
+  _req: IncomingMessage,
+  res: ServerResponse,
+  options: MonitoringServerOptions,
+): Promise<void> {
   try {
     const text = await options.registry.metrics();
-    res.writeHead(200, { "content-type": options.registry.contentType, "cache-control": "no-store" }).end(text);
+    res
+      .writeHead(200, { "content-type": options.registry.contentType, "cache-control": "no-store" })
+      .end(text);
   } catch (error) {
-    options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, "could not collect metrics");
+    options.logger.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      "could not collect metrics",
+    );
     if (!res.headersSent)
-      res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("could not collect metrics; see the bot's log");
+      res
+        .writeHead(500, { "content-type": "text/plain; charset=utf-8" })
+        .end("could not collect metrics; see the bot's log");
   }
 }

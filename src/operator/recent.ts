@@ -50,14 +50,17 @@ export class RecentActivity {
 
   async lastHour(): Promise<LastHour> {
     const oldest = this.#minute() - MINUTES + 1;
-    const sum = (what: Counted) => this.#slots.reduce((total, slot) => (slot.minute >= oldest ? total + slot[what] : total), 0);
+    const sum = (what: Counted) =>
+      this.#slots.reduce((total, slot) => (slot.minute >= oldest ? total + slot[what] : total), 0);
     const answered = sum("exchangerAnswered");
     const unavailable = sum("exchangerUnavailable");
     const calls = answered + unavailable;
     const quantiles = (await this.#latency.get()).values;
     const quantile = (q: number) => {
       const value = quantiles.find((v) => v.labels.quantile === q)?.value;
-      return calls === 0 || value === undefined || Number.isNaN(value) ? undefined : Math.round(value);
+      return calls === 0 || value === undefined || Number.isNaN(value)
+        ? undefined
+        : Math.round(value);
     };
     return {
       updates: sum("updates"),

@@ -24,7 +24,10 @@ export interface StatsSources {
 }
 
 export async function operatorStats(sources: StatsSources): Promise<OperatorStats> {
-  const [counts, lastHour] = await Promise.all([sources.storeCounts.get(), sources.recent.lastHour()]);
+  const [counts, lastHour] = await Promise.all([
+    sources.storeCounts.get(),
+    sources.recent.lastHour(),
+  ]);
   const failingSince = sources.exchangerHealth.failingSince();
   return {
     ...lastHour,

@@ -51,7 +51,9 @@ export class StoreCounts {
 
   async #count(): Promise<StoreCountsValue | undefined> {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.#timeoutMs)));
+    const timeout = new Promise<undefined>(
+      (resolve) => (timer = setTimeout(() => resolve(undefined), this.#timeoutMs)),
+    );
     try {
       const value = await Promise.race([this.#read(), timeout]);
       if (value !== undefined) this.#last = { at: this.#now(), value };
@@ -66,12 +68,19 @@ export class StoreCounts {
   async #read(): Promise<StoreCountsValue> {
     const kv = this.#kv;
     if (kv instanceof RedisKV) {
-      const [linkedChats, subscribers] = await Promise.all([countRedis(kv), kv.redis.zcard(kv.prefix + SCHEDULE_KEY)]);
+      const [linkedChats, subscribers] = await Promise.all([
+        countRedis(kv),
+        kv.redis.zcard(kv.prefix + SCHEDULE_KEY),
+      ]);
       return { linkedChats, subscribers };
     }
     const keys = await kv.keys(VAULT_HEAD);
-    const linkedChats = keys.filter((key) => key.endsWith(VAULT_TAIL) && key.length > VAULT_HEAD.length + VAULT_TAIL.length).length;
-    const subscribers = (await kv.zrangeByScore(SCHEDULE_KEY, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER)).length;
+    const linkedChats = keys.filter(
+      (key) => key.endsWith(VAULT_TAIL) && key.length > VAULT_HEAD.length + VAULT_TAIL.length,
+    ).length;
+    const subscribers = (
+      await kv.zrangeByScore(SCHEDULE_KEY, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER)
+    ).length;
     return { linkedChats, subscribers };
   }
 }

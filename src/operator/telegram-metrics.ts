@@ -28,7 +28,10 @@ export interface TelegramInstruments {
   polling(): PollingProbe;
 }
 
-export function telegramInstruments(metrics: AppMetrics, now: () => number = Date.now): TelegramInstruments {
+export function telegramInstruments(
+  metrics: AppMetrics,
+  now: () => number = Date.now,
+): TelegramInstruments {
   /** Payloads of calls attempted at least once; an entry goes with its payload (garbage collected). */
   const attempted = new WeakSet<object>();
   const polling: PollingProbe = { startedAt: undefined, finishedAt: undefined, ok: undefined };
@@ -37,7 +40,8 @@ export function telegramInstruments(metrics: AppMetrics, now: () => number = Dat
     (async (url: Parameters<Fetch>[0], init?: Parameters<Fetch>[1]) => {
       const method = methodOf(url);
       const isPoll = method === "getUpdates";
-      if (isPoll) Object.assign(polling, { startedAt: now(), finishedAt: undefined, ok: undefined });
+      if (isPoll)
+        Object.assign(polling, { startedAt: now(), finishedAt: undefined, ok: undefined });
       try {
         const response = await fetch(url, init);
         metrics.telegramRequest(method, outcomeOf(response.status));
@@ -63,7 +67,12 @@ export function telegramInstruments(metrics: AppMetrics, now: () => number = Dat
 
 /** ".../bot<token>/sendMessage" → "sendMessage". */
 function methodOf(url: unknown): string {
-  const text = typeof url === "string" ? url : url instanceof URL ? url.pathname : String((url as { url?: unknown }).url ?? "");
+  const text =
+    typeof url === "string"
+      ? url
+      : url instanceof URL
+        ? url.pathname
+        : String((url as { url?: unknown }).url ?? "");
   const path = text.split("?")[0] ?? "";
   return path.slice(path.lastIndexOf("/") + 1);
 }

@@ -25,7 +25,11 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
 }
 
 /** `keepUploads`: keep each uploaded file's bytes (tests that look inside what was uploaded). */
-export async function parseBody(contentType: string | undefined, body: Buffer, keepUploads = false): Promise<Params> {
+export async function parseBody(
+  contentType: string | undefined,
+  body: Buffer,
+  keepUploads = false,
+): Promise<Params> {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") {
     return Params.fromSearchParams(new URLSearchParams(body.toString("utf8")));
@@ -34,7 +38,11 @@ export async function parseBody(contentType: string | undefined, body: Buffer, k
   return new Params([]);
 }
 
-async function parseMultipart(contentType: string, body: Buffer, keepUploads: boolean): Promise<Params> {
+async function parseMultipart(
+  contentType: string,
+  body: Buffer,
+  keepUploads: boolean,
+): Promise<Params> {
   let form: FormData;
   try {
     form = await new Request("http://sandbox.invalid/", {

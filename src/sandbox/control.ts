@@ -11,18 +11,31 @@ const DEFAULT_DIRECTION_ID = 2;
  * A new order for the account, newest of all (highest id). Defaults: direction 2, status created,
  * send_amount "100.00", created now. `partial` overrides any field, as given (types included).
  */
-export function addOrder(state: SandboxState, accountName: string, partial: Record<string, unknown>, nowMs: number): SandboxOrder {
+export function addOrder(
+  state: SandboxState,
+  accountName: string,
+  partial: Record<string, unknown>,
+  nowMs: number,
+): SandboxOrder {
   const account = getAccount(state, accountName);
-  const direction = findDirection(state, partial.exchange_id ?? DEFAULT_DIRECTION_ID) ?? findDirection(state, DEFAULT_DIRECTION_ID)!;
+  const direction =
+    findDirection(state, partial.exchange_id ?? DEFAULT_DIRECTION_ID) ??
+    findDirection(state, DEFAULT_DIRECTION_ID)!;
   const id = state.nextIds.order++;
   const order = buildOrder(state, {
     id,
     token: randomBytes(16).toString("hex"),
     status: 0,
     direction,
-    sendAmount: typeof partial.send_amount === "string" ? partial.send_amount : String(partial.send_amount ?? "100.00"),
+    sendAmount:
+      typeof partial.send_amount === "string"
+        ? partial.send_amount
+        : String(partial.send_amount ?? "100.00"),
     createdAtMs: nowMs,
-    extras: { receive_wallet: walletFor(direction.receive_currency_id, seededRandom(id)), comment: "" },
+    extras: {
+      receive_wallet: walletFor(direction.receive_currency_id, seededRandom(id)),
+      comment: "",
+    },
   });
   Object.assign(order, partial);
   account.orders.push(order);
@@ -30,9 +43,17 @@ export function addOrder(state: SandboxState, accountName: string, partial: Reco
 }
 
 /** Moves an own or referral order to a status; keeps the status's JSON type (number or string). */
-export function setOrderStatus(state: SandboxState, accountName: string, orderId: string | number, status: number, nowMs: number): void {
+export function setOrderStatus(
+  state: SandboxState,
+  accountName: string,
+  orderId: string | number,
+  status: number,
+  nowMs: number,
+): void {
   const account = getAccount(state, accountName);
-  const order = [...account.orders, ...account.referralOrders].find((o) => String(o.id) === String(orderId));
+  const order = [...account.orders, ...account.referralOrders].find(
+    (o) => String(o.id) === String(orderId),
+  );
   if (!order) throw new Error(`sandbox: account "${accountName}" has no order ${orderId}`);
   order.status = typeof order.status === "string" ? String(status) : status;
   order.updated_at = formatDateTime(nowMs);

@@ -21,7 +21,11 @@ import type { SandboxAccount, SandboxDirection, SandboxOrder, SandboxState } fro
 const BASE_TIME = Date.UTC(2025, 0, 6, 9, 0, 0);
 const HOUR = 3_600_000;
 
-export const DEMO_PASSWORDS = { main: "main-demo-pass", twofa: "twofa-demo-pass", empty: "empty-demo-pass" } as const;
+export const DEMO_PASSWORDS = {
+  main: "main-demo-pass",
+  twofa: "twofa-demo-pass",
+  empty: "empty-demo-pass",
+} as const;
 
 /** Status of the i-th seeded main order; covers all five spec statuses, "completed" most often. */
 const STATUS_PATTERN = [4, 0, 1, 4, 3, 2, 4, 1, 0, 4] as const;
@@ -51,7 +55,14 @@ export function createSeedState(seed = 20250106, dialect: Dialect = DIALECTS.spe
     accounts: {},
     nextIds: { order: 1001, detail: 501, verification: 301 },
     // As documented: unused contact positions are empty strings.
-    social: ["Sandbox Exchanger", "support@sandbox.exchanger.example", "", "https://t.me/sandbox_exchanger_support", "", ""],
+    social: [
+      "Sandbox Exchanger",
+      "support@sandbox.exchanger.example",
+      "",
+      "https://t.me/sandbox_exchanger_support",
+      "",
+      "",
+    ],
     privateApi: { keys: [], enabled: true },
   };
   state.accounts.main = seedMain(state, rand);
@@ -82,7 +93,11 @@ function seedNamedStatuses(state: SandboxState, rand: Random): void {
         direction: dir,
         sendAmount: amount,
         createdAtMs: BASE_TIME + (500 + i) * HOUR,
-        extras: { receive_wallet: walletFor(dir.receive_currency_id, rand), email: "ivan.petrenko@example.com", comment: "" },
+        extras: {
+          receive_wallet: walletFor(dir.receive_currency_id, rand),
+          email: "ivan.petrenko@example.com",
+          comment: "",
+        },
       }),
     );
   });
@@ -112,7 +127,12 @@ function seedMain(state: SandboxState, rand: Random): SandboxAccount {
   let time = BASE_TIME;
 
   // The oldest order carries a status this CMS build added later (5); clients must not choke on it.
-  const nextOrder = (status: number, dir: SandboxDirection, amount: string, extras: Record<string, unknown> = {}) => {
+  const nextOrder = (
+    status: number,
+    dir: SandboxDirection,
+    amount: string,
+    extras: Record<string, unknown> = {},
+  ) => {
     time += (3 + Math.floor(rand() * 30)) * HOUR + Math.floor(rand() * 3600) * 1000;
     const order = buildOrder(state, {
       id: state.nextIds.order++,
@@ -158,7 +178,10 @@ function seedMain(state: SandboxState, rand: Random): SandboxAccount {
       direction: dir,
       sendAmount: amountFor(state, dir, rand),
       createdAtMs: time,
-      extras: { user_login: referralLogins[i % referralLogins.length], partner_reward: (0.4 + rand() * 6).toFixed(2) },
+      extras: {
+        user_login: referralLogins[i % referralLogins.length],
+        partner_reward: (0.4 + rand() * 6).toFixed(2),
+      },
     });
     referralOrders.push(order);
   }
@@ -253,7 +276,11 @@ function seedTwofa(state: SandboxState, rand: Random): SandboxAccount {
         direction: dir,
         sendAmount: amount,
         createdAtMs: BASE_TIME + (400 + i * 5) * HOUR,
-        extras: { receive_wallet: walletFor(dir.receive_currency_id, rand), email: "olena.k@example.com", comment: "" },
+        extras: {
+          receive_wallet: walletFor(dir.receive_currency_id, rand),
+          email: "olena.k@example.com",
+          comment: "",
+        },
       }),
     );
   });

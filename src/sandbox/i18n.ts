@@ -197,8 +197,14 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-export function translate(key: MessageKey, language: Language, vars: Record<string, string | number> = {}): string {
-  return MESSAGES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+export function translate(
+  key: MessageKey,
+  language: Language,
+  vars: Record<string, string | number> = {},
+): string {
+  return MESSAGES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name]) : whole,
+  );
 }
 
 /** A text that the public methods localize (currency names, input names, descriptions). */

@@ -21,7 +21,8 @@ export interface Paged<T> {
 function positiveInteger(params: Params, name: string, fallback: number): number {
   const raw = params.get(name);
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) throw new SandboxError("invalidInteger", { name });
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1)
+    throw new SandboxError("invalidInteger", { name });
   return Number(raw);
 }
 
@@ -33,10 +34,20 @@ export function paginate<T>(items: readonly T[], params: Params, cap = MAX_LIMIT
   return { result: items.slice(offset, offset + limit), pagination: [items.length, offset] };
 }
 
-const ORDER_ID_FILTERS = ["id", "token", "exchange_id", "send_currency_id", "receive_currency_id"] as const;
+const ORDER_ID_FILTERS = [
+  "id",
+  "token",
+  "exchange_id",
+  "send_currency_id",
+  "receive_currency_id",
+] as const;
 
 /** Ids compare as strings so "7" and 7 match, whichever form the client sends. */
-export function filterOrders(orders: readonly SandboxOrder[], params: Params, dialect: Dialect): SandboxOrder[] {
+export function filterOrders(
+  orders: readonly SandboxOrder[],
+  params: Params,
+  dialect: Dialect,
+): SandboxOrder[] {
   const rawStatus = params.get("status");
   const status = rawStatus === undefined ? undefined : parseStatusFilter(dialect, rawStatus);
   return orders.filter((order) => {

@@ -45,19 +45,28 @@ console.log(lines.join("\n"));
 const secret = sandbox.accounts.twofa.twoFactorSecret;
 if (secret) {
   const uri = otpauthUri(secret, "twofa@sandbox");
-  console.log(`\n2FA for "twofa": add this to an authenticator app\n  secret: ${secret}\n  uri:    ${uri}`);
+  console.log(
+    `\n2FA for "twofa": add this to an authenticator app\n  secret: ${secret}\n  uri:    ${uri}`,
+  );
   console.log(await QRCode.toString(uri, { type: "terminal", small: true }));
 }
 console.log("Press Ctrl+C to stop.\n");
 
 function describe(account: DemoAccount, note: string): string[] {
-  return [`Account "${account.name}" (${note})`, `  API key:  ${account.apiKey}`, `  password: ${account.password}`, ""];
+  return [
+    `Account "${account.name}" (${note})`,
+    `  API key:  ${account.apiKey}`,
+    `  password: ${account.password}`,
+    "",
+  ];
 }
 
 /** Account name only: the key never reaches the log. */
 function logRequest(r: RecordedRequest): void {
   const who = r.account ? ` [${r.account}]` : "";
-  console.log(`${new Date().toISOString()} ${r.method} ${r.path}${who} -> ${r.status || "no answer"}`);
+  console.log(
+    `${new Date().toISOString()} ${r.method} ${r.path}${who} -> ${r.status || "no answer"}`,
+  );
 }
 
 let stopping = false;

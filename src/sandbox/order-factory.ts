@@ -4,7 +4,12 @@
  */
 import { formatAmount, formatDateTime, parseAmount } from "./format.js";
 import { BASE58, BECH32, DIGITS, HEX, randomString, type Random } from "./random.js";
-import { findCurrency, type SandboxDirection, type SandboxOrder, type SandboxState } from "./state.js";
+import {
+  findCurrency,
+  type SandboxDirection,
+  type SandboxOrder,
+  type SandboxState,
+} from "./state.js";
 
 export interface OrderSpec {
   id: number;
@@ -34,7 +39,8 @@ export function buildOrder(state: SandboxState, spec: OrderSpec): SandboxOrder {
     rate: direction.rate,
     created_at: createdAt,
     // Orders still waiting for payment were never touched; others moved on a little later.
-    updated_at: Number(spec.status) === 0 ? createdAt : formatDateTime(spec.createdAtMs + 17 * 60_000),
+    updated_at:
+      Number(spec.status) === 0 ? createdAt : formatDateTime(spec.createdAtMs + 17 * 60_000),
     ...spec.extras,
   };
 }

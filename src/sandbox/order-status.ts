@@ -34,7 +34,8 @@ export const CANONICAL_STATUSES: readonly CanonicalStatus[] = [
 /** Canonical ids of orders spend-balance accepts: waiting for payment (created, and a script's "new"). */
 export const PAYABLE_STATUS_IDS: readonly number[] = [0, 8];
 
-const byId = (id: number): CanonicalStatus | undefined => CANONICAL_STATUSES.find((s) => s.id === id);
+const byId = (id: number): CanonicalStatus | undefined =>
+  CANONICAL_STATUSES.find((s) => s.id === id);
 
 /** The stored status as a canonical id; undefined for anything else a test put there. */
 function canonicalId(stored: unknown): number | undefined {

@@ -41,7 +41,9 @@ export class Params {
 
   /** Values sent as `name[]` or `name[N]`. A bare scalar `name` is not a list, as in PHP. */
   list(name: string): string[] {
-    return this.entries.filter(([key]) => LIST_NAME.exec(key)?.[1] === name).map(([, value]) => value);
+    return this.entries
+      .filter(([key]) => LIST_NAME.exec(key)?.[1] === name)
+      .map(([, value]) => value);
   }
 
   filesOf(name: string): UploadedFile[] {

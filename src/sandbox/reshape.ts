@@ -15,7 +15,8 @@ export function wrapScalar(value: unknown, key = "id"): Rec {
   return { [key]: value };
 }
 
-export type NumberForm = "string" | "number" | "decimal-comma" | "thousands-comma" | "thousands-space";
+export type NumberForm =
+  "string" | "number" | "decimal-comma" | "thousands-comma" | "thousands-space";
 
 /** A decimal string ("1837.5") written another way: 1837.5, "1837,5", "1,837.5", "1 837,5". */
 export function writeNumber(text: string, form: NumberForm): unknown {
@@ -84,11 +85,25 @@ export type SideForm = "flat" | "nested" | "grouped" | "synonyms";
  * side (`"send": {"amount", "currency_id", "currency": {"code"}}`), grouped per fact
  * (`"amounts": {"send"}, "currencies": {"send": {"id"}}`) or under synonyms (give_/get_).
  */
-export function writeSides(order: Rec, form: SideForm, codes: Readonly<Record<string, string>> = {}, amount = (a: unknown) => a): Rec {
-  if (form === "flat") return { ...order, send_amount: amount(order.send_amount), receive_amount: amount(order.receive_amount) };
+export function writeSides(
+  order: Rec,
+  form: SideForm,
+  codes: Readonly<Record<string, string>> = {},
+  amount = (a: unknown) => a,
+): Rec {
+  if (form === "flat")
+    return {
+      ...order,
+      send_amount: amount(order.send_amount),
+      receive_amount: amount(order.receive_amount),
+    };
   const out: Rec = { ...order };
-  for (const key of ["send_amount", "send_currency_id", "receive_amount", "receive_currency_id"]) delete out[key];
-  const side = (word: "send" | "receive") => ({ amount: amount(order[`${word}_amount`]), id: order[`${word}_currency_id`] });
+  for (const key of ["send_amount", "send_currency_id", "receive_amount", "receive_currency_id"])
+    delete out[key];
+  const side = (word: "send" | "receive") => ({
+    amount: amount(order[`${word}_amount`]),
+    id: order[`${word}_currency_id`],
+  });
   const send = side("send");
   const receive = side("receive");
   const currency = (id: unknown) => {
@@ -97,12 +112,21 @@ export function writeSides(order: Rec, form: SideForm, codes: Readonly<Record<st
   };
   if (form === "nested") {
     out.send = { currency_id: send.id, amount: send.amount, currency: currency(send.id) };
-    out.receive = { currency_id: receive.id, amount: receive.amount, currency: currency(receive.id) };
+    out.receive = {
+      currency_id: receive.id,
+      amount: receive.amount,
+      currency: currency(receive.id),
+    };
   } else if (form === "grouped") {
     out.amounts = { send: send.amount, receive: receive.amount };
     out.currencies = { send: currency(send.id), receive: currency(receive.id) };
   } else {
-    Object.assign(out, { give_amount: send.amount, give_currency_id: send.id, get_amount: receive.amount, get_currency_id: receive.id });
+    Object.assign(out, {
+      give_amount: send.amount,
+      give_currency_id: send.id,
+      get_amount: receive.amount,
+      get_currency_id: receive.id,
+    });
   }
   return out;
 }
@@ -127,13 +151,21 @@ export function statusObject(id: number): Rec {
 }
 
 /** A map keyed by id (`{"11": "value"}`) as a list of objects carrying the id. */
-export function mapToList(map: Rec, valueKey = "value", extra: (id: string) => Rec = () => ({})): Rec[] {
+export function mapToList(
+  map: Rec,
+  valueKey = "value",
+  extra: (id: string) => Rec = () => ({}),
+): Rec[] {
   return Object.entries(map).map(([id, value]) => ({ id, ...extra(id), [valueKey]: value }));
 }
 
 /** Text as a PHP script's htmlspecialchars() leaves it: the bot must decode it once, not twice. */
 export function htmlEncode(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 }
 
 /** The record's keys in another order (`pick` chooses a position, 0 ≤ pick() < 1). */
@@ -152,6 +184,7 @@ export function nestVerification(request: Rec, under: "data" | "fields" | "list"
   const top: Rec = {};
   const nested: Rec = {};
   for (const [key, value] of Object.entries(request)) (own.has(key) ? top : nested)[key] = value;
-  if (under === "list") return { ...top, fields: Object.entries(nested).map(([name, value]) => ({ name, value })) };
+  if (under === "list")
+    return { ...top, fields: Object.entries(nested).map(([name, value]) => ({ name, value })) };
   return { ...top, [under]: nested };
 }

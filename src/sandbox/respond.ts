@@ -21,7 +21,11 @@ export function send(
   headers: Record<string, string> = {},
 ): void {
   record.status = status;
-  res.writeHead(status, { "content-type": contentType, "content-length": String(Buffer.byteLength(body)), ...headers });
+  res.writeHead(status, {
+    "content-type": contentType,
+    "content-length": String(Buffer.byteLength(body)),
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -43,13 +47,22 @@ export type ErrorStyle = Pick<Dialect, "rejectedKeyStatus" | "errorStatus" | "er
  * rejected key follows `rejectedKeyStatus`, every other error `errorStatus` (real servers often send
  * 200 for everything and only say `success: false`).
  */
-export function errorHttpStatus(style: ErrorStyle, documented: number, rejectedKey = false): number {
+export function errorHttpStatus(
+  style: ErrorStyle,
+  documented: number,
+  rejectedKey = false,
+): number {
   if (rejectedKey) return style.rejectedKeyStatus;
   return style.errorStatus === "as-documented" ? documented : style.errorStatus;
 }
 
 /** The error envelope: success=false, a message (unless the style omits it), result=false. */
-export function errorEnvelope(style: ErrorStyle, language: Language, key: MessageKey, vars?: Record<string, string | number>) {
+export function errorEnvelope(
+  style: ErrorStyle,
+  language: Language,
+  key: MessageKey,
+  vars?: Record<string, string | number>,
+) {
   return style.errorMessage
     ? { success: false, message: translate(key, language, vars), result: false }
     : { success: false, result: false };
@@ -65,7 +78,19 @@ export interface ErrorAnswer {
   rejectedKey?: boolean;
 }
 
-export function sendError(res: ServerResponse, record: StatusRecord, style: ErrorStyle, language: Language, answer: ErrorAnswer): void {
+export function sendError(
+  res: ServerResponse,
+  record: StatusRecord,
+  style: ErrorStyle,
+  language: Language,
+  answer: ErrorAnswer,
+): void {
   const status = errorHttpStatus(style, answer.documentedStatus, answer.rejectedKey);
-  sendJson(res, record, status, errorEnvelope(style, language, answer.key, answer.vars), answer.headers);
+  sendJson(
+    res,
+    record,
+    status,
+    errorEnvelope(style, language, answer.key, answer.vars),
+    answer.headers,
+  );
 }

@@ -4,13 +4,23 @@
  */
 import { getInfo, getInputs, getOrders, getReferralOrders } from "./methods/account.js";
 import { createDetails, deleteDetails, getDetails } from "./methods/details.js";
-import { getCurrencies, getExchange, getExchanges, getReferralProgram, getSocial, getStatus } from "./methods/public.js";
+import {
+  getCurrencies,
+  getExchange,
+  getExchanges,
+  getReferralProgram,
+  getSocial,
+  getStatus,
+} from "./methods/public.js";
 import { changePassword, setupTwoFactor, spendBalance } from "./methods/security.js";
 import { createOrder } from "./methods/private.js";
 import type { PrivateMethod, PublicMethod, UserMethod } from "./methods/types.js";
 import { getVerification, submitVerification } from "./methods/verification.js";
 
-export type Route = { kind: "user"; run: UserMethod } | { kind: "private"; run: PrivateMethod } | { kind: "public"; run: PublicMethod };
+export type Route =
+  | { kind: "user"; run: UserMethod }
+  | { kind: "private"; run: PrivateMethod }
+  | { kind: "public"; run: PublicMethod };
 
 const user = (run: UserMethod): Route => ({ kind: "user", run });
 const pub = (run: PublicMethod): Route => ({ kind: "public", run });

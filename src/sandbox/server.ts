@@ -29,7 +29,14 @@ import { findAccountByKey, getAccount, type SandboxAccount, type SandboxState } 
 
 export type { Fault };
 export type { Dialect, DialectName };
-export type { SandboxState, SandboxAccount, SandboxOrder, SandboxDetail, SandboxCurrency, SandboxDirection } from "./state.js";
+export type {
+  SandboxState,
+  SandboxAccount,
+  SandboxOrder,
+  SandboxDetail,
+  SandboxCurrency,
+  SandboxDirection,
+} from "./state.js";
 
 export interface DemoAccount {
   name: string;
@@ -50,7 +57,13 @@ export interface RecordedRequest {
   /** Form or multipart text fields; names as sent; `x[]` and repeated fields → array. */
   fields: Record<string, string | string[]>;
   /** `bytes` only when the sandbox keeps uploads (SandboxOptions.keepUploads). */
-  files: { field: string; filename: string; contentType: string; size: number; bytes?: Uint8Array }[];
+  files: {
+    field: string;
+    filename: string;
+    contentType: string;
+    size: number;
+    bytes?: Uint8Array;
+  }[];
   /** HTTP status we answered; 0 while unanswered or when a fault gave no answer (stall, reset). */
   status: number;
 }
@@ -96,7 +109,8 @@ export interface SandboxOptions {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const now = options.now ?? Date.now;
-  const dialect = typeof options.dialect === "object" ? options.dialect : dialectByName(options.dialect);
+  const dialect =
+    typeof options.dialect === "object" ? options.dialect : dialectByName(options.dialect);
   const state = createSeedState(undefined, dialect);
   const requests: RecordedRequest[] = [];
   const faults = new FaultQueue();
@@ -104,7 +118,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let closing: Promise<void> | undefined;
 
   const server = createServer((req, res) => {
-    handle({ req, res, state, dialect, requests, faults, now, keepUploads: options.keepUploads === true }).then(
+    handle({
+      req,
+      res,
+      state,
+      dialect,
+      requests,
+      faults,
+      now,
+      keepUploads: options.keepUploads === true,
+    }).then(
       (record) => options.onRequest?.(record),
       (error: unknown) => {
         // A socket torn down mid-request (client gone, close(), reset fault) is not a sandbox bug.
@@ -167,7 +190,16 @@ interface Exchange {
   keepUploads: boolean;
 }
 
-async function handle({ req, res, state, dialect, requests, faults, now, keepUploads }: Exchange): Promise<RecordedRequest> {
+async function handle({
+  req,
+  res,
+  state,
+  dialect,
+  requests,
+  faults,
+  now,
+  keepUploads,
+}: Exchange): Promise<RecordedRequest> {
   const url = new URL(req.url ?? "/", "http://sandbox.invalid");
   const contentType = req.headers["content-type"];
   const record: RecordedRequest = {
@@ -188,7 +220,11 @@ async function handle({ req, res, state, dialect, requests, faults, now, keepUpl
   } catch (error) {
     const language = pickLanguage(queryLanguage);
     if (error instanceof BodyTooLarge) {
-      sendError(res, record, dialect, language, { documentedStatus: 413, key: "bodyTooLarge", headers: { connection: "close" } });
+      sendError(res, record, dialect, language, {
+        documentedStatus: 413,
+        key: "bodyTooLarge",
+        headers: { connection: "close" },
+      });
       return record;
     }
     if (error instanceof MalformedBody) {
@@ -228,7 +264,11 @@ async function handle({ req, res, state, dialect, requests, faults, now, keepUpl
   if (route.kind === "user") {
     account = findAccountByKey(state, headerValue(req.headers["x-authorization"]));
     if (!account) {
-      sendError(res, record, dialect, language, { documentedStatus: 401, key: "unauthorized", rejectedKey: true });
+      sendError(res, record, dialect, language, {
+        documentedStatus: 401,
+        key: "unauthorized",
+        rejectedKey: true,
+      });
       return record;
     }
     record.account = account.name;
@@ -236,7 +276,11 @@ async function handle({ req, res, state, dialect, requests, faults, now, keepUpl
   if (route.kind === "private") {
     const refusal = privateApiRefusal(state, headerValue(req.headers["x-authorization"]));
     if (refusal) {
-      sendError(res, record, dialect, language, { documentedStatus: 401, key: refusal, rejectedKey: true });
+      sendError(res, record, dialect, language, {
+        documentedStatus: 401,
+        key: refusal,
+        rejectedKey: true,
+      });
       return record;
     }
     record.account = OPERATOR;
@@ -258,7 +302,11 @@ async function handle({ req, res, state, dialect, requests, faults, now, keepUpl
     });
   } catch (error) {
     if (!(error instanceof SandboxError)) throw error;
-    sendError(res, record, dialect, language, { documentedStatus: error.httpStatus, key: error.key, vars: error.vars });
+    sendError(res, record, dialect, language, {
+      documentedStatus: error.httpStatus,
+      key: error.key,
+      vars: error.vars,
+    });
   }
   return record;
 }
@@ -267,7 +315,10 @@ async function handle({ req, res, state, dialect, requests, faults, now, keepUpl
 export const OPERATOR = "(operator)";
 
 /** Why a Private API call is refused before it runs (the API is off, the key is not one of its keys), or nothing. */
-function privateApiRefusal(state: SandboxState, key: string | undefined): "privateApiDisabled" | "privateKeyInvalid" | undefined {
+function privateApiRefusal(
+  state: SandboxState,
+  key: string | undefined,
+): "privateApiDisabled" | "privateKeyInvalid" | undefined {
   if (!state.privateApi.enabled) return "privateApiDisabled";
   return key !== undefined && state.privateApi.keys.includes(key) ? undefined : "privateKeyInvalid";
 }
@@ -306,6 +357,10 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 /** A wildcard bind is reachable on loopback; print that rather than an unusable 0.0.0.0. */
 function baseUrlOf(address: AddressInfo): string {
   const wildcard = address.address === "0.0.0.0" || address.address === "::";
-  const host = wildcard ? "127.0.0.1" : address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const host = wildcard
+    ? "127.0.0.1"
+    : address.family === "IPv6"
+      ? `[${address.address}]`
+      : address.address;
   return `http://${host}:${address.port}`;
 }

@@ -97,7 +97,10 @@ export function getAccount(state: SandboxState, name: string): SandboxAccount {
 }
 
 /** A usable key: known and not revoked. */
-export function findAccountByKey(state: SandboxState, key: string | undefined): SandboxAccount | undefined {
+export function findAccountByKey(
+  state: SandboxState,
+  key: string | undefined,
+): SandboxAccount | undefined {
   if (!key) return undefined;
   return Object.values(state.accounts).find((a) => a.apiKey === key && !a.revoked);
 }
@@ -115,6 +118,9 @@ export function findAccountByLogin(state: SandboxState, login: string): SandboxA
   return Object.values(state.accounts).find((a) => a.profile.login === login);
 }
 
-export function findDirectionBySlug(state: SandboxState, slug: string): SandboxDirection | undefined {
+export function findDirectionBySlug(
+  state: SandboxState,
+  slug: string,
+): SandboxDirection | undefined {
   return state.directions.find((d) => d.slug === slug);
 }

@@ -27,7 +27,11 @@ export type SealedStore = StorageAdapter<string>;
 
 /** Redis: @grammyjs/storage-redis under the same global prefix RedisKV uses. TTL resets on every write. */
 export function redisSealedStore(redis: Redis, prefix: string, ttlMs: number): SealedStore {
-  const inner = new RedisAdapter<string>({ instance: redis, ttl: Math.ceil(ttlArg(ttlMs) / 1000), autoParseDates: false });
+  const inner = new RedisAdapter<string>({
+    instance: redis,
+    ttl: Math.ceil(ttlArg(ttlMs) / 1000),
+    autoParseDates: false,
+  });
   return {
     read: (key) => inner.read(prefix + key),
     write: (key, value) => inner.write(prefix + key, value),
@@ -67,7 +71,9 @@ export class EncryptedConversationAdapter<T> implements StorageAdapter<T> {
    */
   openStored(key: string, stored: string | undefined): Promise<T | undefined> {
     const id = conversationStorageKey(key);
-    return this.#open(id, () => (stored === undefined ? undefined : (JSON.parse(stored) as unknown)));
+    return this.#open(id, () =>
+      stored === undefined ? undefined : (JSON.parse(stored) as unknown),
+    );
   }
 
   async #open(id: string, load: () => unknown): Promise<T | undefined> {
@@ -80,7 +86,10 @@ export class EncryptedConversationAdapter<T> implements StorageAdapter<T> {
       // SyntaxError: a raw value that is not JSON. Anything else (Redis down) is a real failure.
       if (!(error instanceof DecryptError) && !(error instanceof SyntaxError)) throw error;
       const reason = error instanceof DecryptError ? error.reason : "malformed";
-      this.logger?.warn({ storageKey: id, reason }, "conversation state cannot be decrypted; the flow restarts");
+      this.logger?.warn(
+        { storageKey: id, reason },
+        "conversation state cannot be decrypted; the flow restarts",
+      );
       return undefined;
     }
   }
@@ -102,7 +111,11 @@ export class EncryptedConversationAdapter<T> implements StorageAdapter<T> {
  * (compare-and-set, so a state the bot rewrote meanwhile is left alone). States no configured key
  * opens are deleted: they would read as absent anyway, and the flow just restarts.
  */
-export async function rotateConversationStates(kv: KV, keyring: Keyring, logger?: Logger): Promise<{ rotated: number; dropped: number }> {
+export async function rotateConversationStates(
+  kv: KV,
+  keyring: Keyring,
+  logger?: Logger,
+): Promise<{ rotated: number; dropped: number }> {
   let rotated = 0;
   let dropped = 0;
   for (const key of await kv.keys(CONVERSATION_NAMESPACE)) {
@@ -122,7 +135,8 @@ export async function rotateConversationStates(kv: KV, keyring: Keyring, logger?
       if (await kv.replaceIf(key, raw, next)) rotated++;
       continue;
     }
-    if (next === undefined) logger?.warn({ storageKey: key }, "conversation state cannot be decrypted; dropped");
+    if (next === undefined)
+      logger?.warn({ storageKey: key }, "conversation state cannot be decrypted; dropped");
     await kv.del(key);
     dropped++;
   }

@@ -39,7 +39,8 @@ export function keyId(key: Buffer): string {
 
 function decodeKey(key: string | Buffer): Buffer {
   const bytes = typeof key === "string" ? Buffer.from(key.trim(), "base64") : key;
-  if (bytes.length !== 32) throw new Error("Encryption key must be 32 bytes (base64 of 32 random bytes)");
+  if (bytes.length !== 32)
+    throw new Error("Encryption key must be 32 bytes (base64 of 32 random bytes)");
   return bytes;
 }
 
@@ -72,7 +73,9 @@ export class Keyring {
    * guessed key against it. After a key rotation names change, which only resets short-lived guards.
    */
   accountId(apiKey: string): string {
-    const derived = createHmac("sha256", this.#keys.get(this.#currentId)!).update("exchanger-account-id").digest();
+    const derived = createHmac("sha256", this.#keys.get(this.#currentId)!)
+      .update("exchanger-account-id")
+      .digest();
     return createHmac("sha256", derived).update(apiKey).digest("base64url").slice(0, 22);
   }
 
@@ -82,7 +85,9 @@ export class Keyring {
 
   seal(plaintext: string, aad: string): string {
     const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv(ALGORITHM, this.#keys.get(this.#currentId)!, iv, { authTagLength: TAG_BYTES });
+    const cipher = createCipheriv(ALGORITHM, this.#keys.get(this.#currentId)!, iv, {
+      authTagLength: TAG_BYTES,
+    });
     cipher.setAAD(Buffer.from(aad, "utf8"));
     const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
     return [
@@ -133,11 +138,16 @@ function parse(sealed: string): { kid: string; iv: Buffer; tag: Buffer; cipherte
   const parts = typeof sealed === "string" ? sealed.split(".") : [];
   if (parts.length !== 5) throw new DecryptError("malformed");
   const [version, kid, iv, tag, ciphertext] = parts as [string, string, string, string, string];
-  if (version !== VERSION || !/^[0-9a-f]{8}$/.test(kid) || ![iv, tag, ciphertext].every((p) => B64URL.test(p))) {
+  if (
+    version !== VERSION ||
+    !/^[0-9a-f]{8}$/.test(kid) ||
+    ![iv, tag, ciphertext].every((p) => B64URL.test(p))
+  ) {
     throw new DecryptError("malformed");
   }
   const ivBytes = Buffer.from(iv, "base64url");
   const tagBytes = Buffer.from(tag, "base64url");
-  if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) throw new DecryptError("malformed");
+  if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES)
+    throw new DecryptError("malformed");
   return { kid, iv: ivBytes, tag: tagBytes, ciphertext: Buffer.from(ciphertext, "base64url") };
 }

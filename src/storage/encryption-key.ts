@@ -23,7 +23,10 @@ export interface EncryptionKeys {
 
 type KeyConfig = Pick<Config, "encryptionKey" | "encryptionKeysOld" | "redis" | "dataDir">;
 
-export async function resolveEncryptionKeys(config: KeyConfig, logger: Logger): Promise<EncryptionKeys> {
+export async function resolveEncryptionKeys(
+  config: KeyConfig,
+  logger: Logger,
+): Promise<EncryptionKeys> {
   const path = join(config.dataDir, KEY_FILE_NAME);
   if (config.encryptionKey !== undefined) {
     const old = [...config.encryptionKeysOld];
@@ -31,7 +34,11 @@ export async function resolveEncryptionKeys(config: KeyConfig, logger: Logger): 
     // readable so existing data still opens and `npm run rotate-keys` can move it to the new key.
     if (config.redis === undefined) {
       const fileKey = await readKeyFile(path, logger);
-      if (fileKey !== undefined && !sameKey(fileKey, config.encryptionKey) && !old.some((k) => sameKey(k, fileKey))) {
+      if (
+        fileKey !== undefined &&
+        !sameKey(fileKey, config.encryptionKey) &&
+        !old.some((k) => sameKey(k, fileKey))
+      ) {
         old.push(fileKey);
         logger.info(
           { file: path },
@@ -43,10 +50,13 @@ export async function resolveEncryptionKeys(config: KeyConfig, logger: Logger): 
   }
   if (config.redis !== undefined) {
     // config.ts already rejects this; a second guard because a shared Redis with per-instance keys is unreadable.
-    throw new Error(`ENCRYPTION_KEY is required when ${config.redis.kind === "url" ? "REDIS_URL" : "REDIS_SENTINELS"} is set`);
+    throw new Error(
+      `ENCRYPTION_KEY is required when ${config.redis.kind === "url" ? "REDIS_URL" : "REDIS_SENTINELS"} is set`,
+    );
   }
   const existing = await readKeyFile(path, logger);
-  if (existing !== undefined) return { current: existing, old: [...config.encryptionKeysOld], source: "file" };
+  if (existing !== undefined)
+    return { current: existing, old: [...config.encryptionKeysOld], source: "file" };
 
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const generated = randomBytes(32).toString("base64");

@@ -44,7 +44,11 @@ export interface OpenStorageOptions {
 
 type StorageConfig = Pick<Config, "encryptionKey" | "encryptionKeysOld" | "redis" | "dataDir">;
 
-export async function openStorage(config: StorageConfig, logger: Logger, options: OpenStorageOptions = {}): Promise<Storage> {
+export async function openStorage(
+  config: StorageConfig,
+  logger: Logger,
+  options: OpenStorageOptions = {},
+): Promise<Storage> {
   const keys = await resolveEncryptionKeys(config, logger);
   const keyring = new Keyring(keys.current, keys.old);
 
@@ -52,7 +56,14 @@ export async function openStorage(config: StorageConfig, logger: Logger, options
     const prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
     const redis = await connectRedis(config.redis, logger);
     const kv = new RedisKV({ redis, prefix, ownsClient: true });
-    return assemble("redis", kv, keyring, logger, (ttlMs) => redisSealedStore(redis, prefix, ttlMs), redis);
+    return assemble(
+      "redis",
+      kv,
+      keyring,
+      logger,
+      (ttlMs) => redisSealedStore(redis, prefix, ttlMs),
+      redis,
+    );
   }
 
   const kv = await FileKV.open(config.dataDir, {
@@ -70,7 +81,10 @@ export async function openStorage(config: StorageConfig, logger: Logger, options
       process.exit(1);
     },
   });
-  logger.info({ file: kv.path }, "using the embedded file store (single instance only; set REDIS_URL or REDIS_SENTINELS for more)");
+  logger.info(
+    { file: kv.path },
+    "using the embedded file store (single instance only; set REDIS_URL or REDIS_SENTINELS for more)",
+  );
   return assemble("file", kv, keyring, logger, (ttlMs) => kvSealedStore(kv, ttlMs));
 }
 

@@ -38,7 +38,8 @@ export async function verifyEncryptionKey(kv: KV, keyring: Keyring, vault: Vault
     throw new WrongEncryptionKeyError(keyring, [sealedKeyId(sealed)]);
   }
   const sample = await vault.sampleReadable(SAMPLE_SIZE);
-  if (sample.checked > 0 && sample.readable === 0) throw new WrongEncryptionKeyError(keyring, sample.keyIds);
+  if (sample.checked > 0 && sample.readable === 0)
+    throw new WrongEncryptionKeyError(keyring, sample.keyIds);
   await kv.set(KEY_CHECK_KEY, keyring.seal(KEY_CHECK_TEXT, KEY_CHECK_AAD));
 }
 

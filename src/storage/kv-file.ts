@@ -70,7 +70,8 @@ export class FileKV implements KV {
   static async open(dir: string, options: FileKVOptions = {}): Promise<FileKV> {
     const root = resolve(dir);
     const path = join(root, options.fileName ?? "store.json");
-    if (openFiles.has(path)) throw new Error(`${path} is already open in this process; close it first`);
+    if (openFiles.has(path))
+      throw new Error(`${path} is already open in this process; close it first`);
     openFiles.add(path);
     let release: (() => Promise<void>) | undefined;
     try {
@@ -107,7 +108,10 @@ export class FileKV implements KV {
 
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
     this.#assertOpen();
-    this.#entries.set(key, ttlMs === undefined ? { value } : { value, expiresAt: Date.now() + ttlArg(ttlMs) });
+    this.#entries.set(
+      key,
+      ttlMs === undefined ? { value } : { value, expiresAt: Date.now() + ttlArg(ttlMs) },
+    );
     await this.#persist();
   }
 
@@ -162,7 +166,10 @@ export class FileKV implements KV {
     const current = entry === undefined ? 0 : Number.parseInt(entry.value, 10);
     if (!Number.isSafeInteger(current)) throw new TypeError(`${key} does not hold an integer`);
     const next = current + 1;
-    this.#entries.set(key, { value: String(next), expiresAt: entry?.expiresAt ?? Date.now() + ttlArg(ttlMs) });
+    this.#entries.set(key, {
+      value: String(next),
+      expiresAt: entry?.expiresAt ?? Date.now() + ttlArg(ttlMs),
+    });
     return next;
   }
 
@@ -252,7 +259,9 @@ export class FileKV implements KV {
   #assertOpen(): void {
     if (this.#closed) throw new Error("FileKV is closed");
     if (this.#lockLost)
-      throw new Error(`The lock on ${dirname(this.path)} was lost; the embedded store no longer writes (${this.#lockLost.message})`);
+      throw new Error(
+        `The lock on ${dirname(this.path)} was lost; the embedded store no longer writes (${this.#lockLost.message})`,
+      );
   }
 
   /** The entry if present and not expired; an expired one is dropped on the way. */
@@ -349,17 +358,23 @@ async function load(path: string): Promise<Map<string, Entry>> {
     parsed = JSON.parse(text);
   } catch {
     // Writes are atomic, so this is outside damage: refuse rather than start empty and overwrite it.
-    throw new Error(`${path} is not valid JSON; restore it from a backup or move it away to start empty`);
+    throw new Error(
+      `${path} is not valid JSON; restore it from a backup or move it away to start empty`,
+    );
   }
   const entries = (parsed as Partial<StoreFile> | null)?.entries;
-  if (typeof entries !== "object" || entries === null) throw new Error(`${path} is not a store file (no "entries")`);
+  if (typeof entries !== "object" || entries === null)
+    throw new Error(`${path} is not a store file (no "entries")`);
   const now = Date.now();
   const map = new Map<string, Entry>();
   for (const [key, raw] of Object.entries(entries)) {
     const entry = raw as Partial<Entry> | null;
     if (typeof entry?.value !== "string") continue;
     if (entry.expiresAt !== undefined && typeof entry.expiresAt !== "number") continue;
-    const clean: Entry = entry.expiresAt === undefined ? { value: entry.value } : { value: entry.value, expiresAt: entry.expiresAt };
+    const clean: Entry =
+      entry.expiresAt === undefined
+        ? { value: entry.value }
+        : { value: entry.value, expiresAt: entry.expiresAt };
     if (!isExpired(clean, now)) map.set(key, clean);
   }
   return map;
@@ -386,10 +401,20 @@ async function syncDir(dir: string): Promise<void> {
  * recognised by its age alone. When the lock is busy we wait slightly longer than the stale period:
  * a crashed holder's lock expires meanwhile, a live holder's never does.
  */
-async function lockDataDir(storePath: string, options: FileKVOptions, onCompromised: (error: Error) => void): Promise<() => Promise<void>> {
+async function lockDataDir(
+  storePath: string,
+  options: FileKVOptions,
+  onCompromised: (error: Error) => void,
+): Promise<() => Promise<void>> {
   const lockPath = `${storePath}.lock`;
   const stale = Math.max(options.lockStaleMs ?? DEFAULT_LOCK_STALE_MS, 2_000);
-  const lockOptions = { stale, update: Math.max(Math.floor(stale / 3), 1_000), realpath: false, lockfilePath: lockPath, onCompromised };
+  const lockOptions = {
+    stale,
+    update: Math.max(Math.floor(stale / 3), 1_000),
+    realpath: false,
+    lockfilePath: lockPath,
+    onCompromised,
+  };
   try {
     return await lockfile.lock(storePath, lockOptions);
   } catch (error) {
@@ -400,7 +425,12 @@ async function lockDataDir(storePath: string, options: FileKVOptions, onCompromi
   try {
     return await lockfile.lock(storePath, {
       ...lockOptions,
-      retries: { retries: Math.ceil(waitMs / 1_000), factor: 1, minTimeout: 1_000, maxTimeout: 1_000 },
+      retries: {
+        retries: Math.ceil(waitMs / 1_000),
+        factor: 1,
+        minTimeout: 1_000,
+        maxTimeout: 1_000,
+      },
     });
   } catch (error) {
     throw lockError(error, lockPath);
@@ -421,7 +451,9 @@ function lockError(error: unknown, lockPath: string): Error {
         `${lockPath} is a lock file left by an older version of the bot. If no bot process uses DATA_DIR (${dir}) any more, delete that file and start again.`,
       );
     default:
-      return new Error(`Cannot lock DATA_DIR (${dir}) at ${lockPath}: ${error instanceof Error ? error.message : String(error)}`);
+      return new Error(
+        `Cannot lock DATA_DIR (${dir}) at ${lockPath}: ${error instanceof Error ? error.message : String(error)}`,
+      );
   }
 }
 

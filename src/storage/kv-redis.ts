@@ -50,7 +50,9 @@ export class RedisKV implements KV {
 
   async mget(keys: readonly string[]): Promise<(string | undefined)[]> {
     if (keys.length === 0) return [];
-    return (await this.redis.mget(keys.map((k) => this.prefix + k))).map((value) => value ?? undefined);
+    return (await this.redis.mget(keys.map((k) => this.prefix + k))).map(
+      (value) => value ?? undefined,
+    );
   }
 
   async set(key: string, value: string, ttlMs?: number): Promise<void> {

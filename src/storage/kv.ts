@@ -49,6 +49,7 @@ export interface KV {
 
 /** Validates a TTL for both backends: Redis rejects PX 0 and fractions, so fail early and alike. */
 export function ttlArg(ttlMs: number): number {
-  if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError("ttlMs must be a positive number of milliseconds");
+  if (!Number.isFinite(ttlMs) || ttlMs <= 0)
+    throw new RangeError("ttlMs must be a positive number of milliseconds");
   return Math.ceil(ttlMs);
 }

@@ -105,9 +105,15 @@ export async function connectRedis(target: RedisTarget, logger: Logger): Promise
   });
   redis.on("ready", () => {
     // Behind Sentinel the address we reached is the master Sentinel named: report when it moves.
-    const now = redis.stream?.remoteAddress === undefined ? undefined : `${redis.stream.remoteAddress}:${redis.stream.remotePort}`;
+    const now =
+      redis.stream?.remoteAddress === undefined
+        ? undefined
+        : `${redis.stream.remoteAddress}:${redis.stream.remotePort}`;
     if (target.kind === "sentinel" && master !== undefined && now !== undefined && now !== master) {
-      logger.warn({ redis: where, from: master, to: now }, "Redis master changed (Sentinel failover); reconnected to the new master");
+      logger.warn(
+        { redis: where, from: master, to: now },
+        "Redis master changed (Sentinel failover); reconnected to the new master",
+      );
     }
     master = now ?? master;
     if (healthy) return;

@@ -30,12 +30,16 @@ async function main(): Promise<number> {
   try {
     const report = await rotateKeys(storage, logger);
     console.log(`Storage: ${storage.kind}; current key id: ${report.keyId}`);
-    console.log(`API keys: ${report.vault.rotated} re-encrypted, ${report.vault.failed} could not be decrypted`);
+    console.log(
+      `API keys: ${report.vault.rotated} re-encrypted, ${report.vault.failed} could not be decrypted`,
+    );
     console.log(
       `Conversation states: ${report.conversations.rotated} re-encrypted, ${report.conversations.dropped} dropped (unreadable; those flows restart)`,
     );
     if (report.vault.failed > 0) {
-      console.error("Some API keys were sealed with a key that is not configured. Add it to ENCRYPTION_KEYS_OLD and run again.");
+      console.error(
+        "Some API keys were sealed with a key that is not configured. Add it to ENCRYPTION_KEYS_OLD and run again.",
+      );
       return 1;
     }
     return 0;

@@ -15,7 +15,10 @@ export interface RotationReport {
   conversations: { rotated: number; dropped: number };
 }
 
-export async function rotateKeys(storage: Pick<Storage, "kv" | "keyring" | "vault">, logger?: Logger): Promise<RotationReport> {
+export async function rotateKeys(
+  storage: Pick<Storage, "kv" | "keyring" | "vault">,
+  logger?: Logger,
+): Promise<RotationReport> {
   const vault = await storage.vault.rotate();
   const conversations = await rotateConversationStates(storage.kv, storage.keyring, logger);
   // Only when every API key moved: while one still needs an old key, the start-up check must keep requiring it.

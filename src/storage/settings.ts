@@ -48,8 +48,13 @@ export function notifyPrefs(settings: ChatSettings): NotifyPrefs {
 }
 
 /** The settings patch storing these kinds (defaults stored as absent). */
-export function kindsPatch(prefs: Pick<NotifyPrefs, "newOrders" | "statusChanges">): Partial<ChatSettings> {
-  return { notifyNew: prefs.newOrders ? undefined : false, notifyStatus: prefs.statusChanges ? undefined : false };
+export function kindsPatch(
+  prefs: Pick<NotifyPrefs, "newOrders" | "statusChanges">,
+): Partial<ChatSettings> {
+  return {
+    notifyNew: prefs.newOrders ? undefined : false,
+    notifyStatus: prefs.statusChanges ? undefined : false,
+  };
 }
 
 export const chatKeyPrefix = (chatId: number | string): string => `chat:${chatId}:`;
@@ -90,7 +95,10 @@ export class SettingsStore {
    * watcher would turn back on). When the value moved meanwhile, it is read again and `change`
    * re-applied. `change` returning undefined writes nothing (returns the settings as they are).
    */
-  async change(chatId: number | string, change: (current: ChatSettings) => ChatSettings | undefined): Promise<ChatSettings> {
+  async change(
+    chatId: number | string,
+    change: (current: ChatSettings) => ChatSettings | undefined,
+  ): Promise<ChatSettings> {
     const key = this.key(chatId);
     for (let attempt = 1; ; attempt++) {
       const raw = await this.kv.get(key);
@@ -98,9 +106,13 @@ export class SettingsStore {
       const wanted = change(current);
       if (wanted === undefined) return current;
       const next = { ...wanted };
-      for (const [k, v] of Object.entries(next)) if (v === undefined) delete next[k as keyof ChatSettings];
+      for (const [k, v] of Object.entries(next))
+        if (v === undefined) delete next[k as keyof ChatSettings];
       if (await this.#replace(key, raw, next)) return next;
-      if (attempt >= MAX_ATTEMPTS) throw new Error(`settings of chat ${chatId} changed ${MAX_ATTEMPTS} times during one write`);
+      if (attempt >= MAX_ATTEMPTS)
+        throw new Error(
+          `settings of chat ${chatId} changed ${MAX_ATTEMPTS} times during one write`,
+        );
     }
   }
 

@@ -83,7 +83,10 @@ export class Vault {
     } catch (error) {
       if (!(error instanceof DecryptError)) throw error;
       this.#opened.forget(chatId);
-      this.logger?.warn({ chatId: String(chatId), reason: error.reason }, "stored API key cannot be decrypted; treating chat as unlinked");
+      this.logger?.warn(
+        { chatId: String(chatId), reason: error.reason },
+        "stored API key cannot be decrypted; treating chat as unlinked",
+      );
       return undefined;
     }
   }
@@ -103,8 +106,12 @@ export class Vault {
    * Of up to `limit` stored keys, how many the keyring opens (start-up check for data sealed with
    * another key; see key-check.ts). `keyIds`: the key ids seen on the ones that do not open.
    */
-  async sampleReadable(limit: number): Promise<{ checked: number; readable: number; keyIds: string[] }> {
-    const keys = (await this.kv.keys("chat:")).filter((key) => KEY_PATTERN.test(key)).slice(0, limit);
+  async sampleReadable(
+    limit: number,
+  ): Promise<{ checked: number; readable: number; keyIds: string[] }> {
+    const keys = (await this.kv.keys("chat:"))
+      .filter((key) => KEY_PATTERN.test(key))
+      .slice(0, limit);
     const values = keys.length === 0 ? [] : await this.kv.mget(keys);
     let readable = 0;
     const keyIds = new Set<string>();
@@ -137,7 +144,10 @@ export class Vault {
       } catch (error) {
         if (!(error instanceof DecryptError)) throw error;
         failed++;
-        this.logger?.warn({ chatId, reason: error.reason }, "vault entry cannot be decrypted; not rotated");
+        this.logger?.warn(
+          { chatId, reason: error.reason },
+          "vault entry cannot be decrypted; not rotated",
+        );
         continue;
       }
       const resealed = this.keyring.seal(plaintext, aad(chatId));

@@ -15,7 +15,12 @@ export interface TelegramFetch {
   close(): Promise<void>;
 }
 
-type Init = { method?: string; headers?: Record<string, string>; body?: string | NodeJS.ReadableStream; signal?: AbortSignal };
+type Init = {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | NodeJS.ReadableStream;
+  signal?: AbortSignal;
+};
 
 export function createTelegramFetch(): TelegramFetch {
   // Long polling holds a request up to ~30 s; uploads may be slow: leave undici's 300 s limits.
@@ -28,7 +33,11 @@ export function createTelegramFetch(): TelegramFetch {
       body: init.body as never,
       signal: init.signal,
     });
-    return { ok: response.statusCode < 400, status: response.statusCode, json: () => response.body.json() };
+    return {
+      ok: response.statusCode < 400,
+      status: response.statusCode,
+      json: () => response.body.json(),
+    };
   };
   return { fetch: fetch as unknown as TelegramFetch["fetch"], close: () => agent.close() };
 }

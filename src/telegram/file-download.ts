@@ -13,11 +13,16 @@ export interface FileDownloaderOptions {
   maxBytes?: number;
 }
 
-export function createFileDownloader(options: FileDownloaderOptions): (filePath: string) => Promise<Uint8Array> {
+export function createFileDownloader(
+  options: FileDownloaderOptions,
+): (filePath: string) => Promise<Uint8Array> {
   const maxBytes = options.maxBytes ?? 20 * 1024 * 1024;
   return async (filePath) => {
     const url = `${options.apiRoot}/file/bot${options.token}/${filePath.split("/").map(encodeURIComponent).join("/")}`;
-    const response = await request(url, { headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs });
+    const response = await request(url, {
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
     if (response.statusCode !== 200) {
       await response.body.dump();
       // The URL holds the bot token: never put it in the error.

@@ -26,7 +26,10 @@ const FORMATTED_METHODS = new Set([
 /** Sets parse_mode "HTML" on formatted methods; a call that chose its own parse_mode keeps it. */
 export function htmlParseMode(): Transformer {
   return (prev, method, payload, signal) => {
-    if (!FORMATTED_METHODS.has(method) || (payload as Record<string, unknown>).parse_mode !== undefined)
+    if (
+      !FORMATTED_METHODS.has(method) ||
+      (payload as Record<string, unknown>).parse_mode !== undefined
+    )
       return prev(method, payload, signal);
     return prev(method, { ...payload, parse_mode: "HTML" } as typeof payload, signal);
   };

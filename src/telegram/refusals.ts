@@ -37,7 +37,8 @@ const BY_WORDING: readonly [RegExp, RefusalCause][] = [
 /** The cause of a Telegram refusal; undefined for anything else (network errors, other refusals). */
 export function refusalOf(error: unknown): Refusal | undefined {
   if (!(error instanceof GrammyError)) return undefined;
-  if (error.error_code === 429) return { cause: "too-many-requests", retryAfterSeconds: error.parameters.retry_after };
+  if (error.error_code === 429)
+    return { cause: "too-many-requests", retryAfterSeconds: error.parameters.retry_after };
   if (error.error_code === 403) return { cause: "blocked" };
   for (const [wording, cause] of BY_WORDING) if (wording.test(error.description)) return { cause };
   return undefined;

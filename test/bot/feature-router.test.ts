@@ -29,8 +29,12 @@ function registered(): Registered[] {
       const feature = create();
       return {
         feature,
-        callbackTriggers: callbackSpy.mock.calls.flatMap(([trigger]) => (Array.isArray(trigger) ? trigger : [trigger])),
-        commands: commandSpy.mock.calls.flatMap(([command]) => (Array.isArray(command) ? command : [command])),
+        callbackTriggers: callbackSpy.mock.calls.flatMap(([trigger]) =>
+          Array.isArray(trigger) ? trigger : [trigger],
+        ),
+        commands: commandSpy.mock.calls.flatMap(([command]) =>
+          Array.isArray(command) ? command : [command],
+        ),
       };
     } finally {
       callbackSpy.mockRestore();
@@ -45,7 +49,9 @@ function regexCovered(trigger: RegExp, prefixes: readonly string[]): boolean {
     const head = `^${escapeRegExp(prefix)}`;
     if (!trigger.source.startsWith(head)) return false;
     const rest = trigger.source.slice(head.length);
-    return rest.startsWith(":") || rest.startsWith("\\:") || rest.startsWith("(?::|$)") || rest === "$";
+    return (
+      rest.startsWith(":") || rest.startsWith("\\:") || rest.startsWith("(?::|$)") || rest === "$"
+    );
   });
 }
 
@@ -57,28 +63,40 @@ describe("feature declarations match their handlers", () => {
     expect(features.flatMap((f) => f.commands)).toContain("orders");
   });
 
-  it.each(features.map((f) => [f.feature.name, f] as const))("%s answers buttons only under prefixes it declares", (_name, f) => {
-    const declared = f.feature.callbacks ?? [];
-    const undeclared = f.callbackTriggers.filter((trigger) =>
-      typeof trigger === "string" ? !declared.includes(routePrefix(trigger)) : !regexCovered(trigger, declared),
-    );
-    expect(undeclared).toEqual([]);
-  });
+  it.each(features.map((f) => [f.feature.name, f] as const))(
+    "%s answers buttons only under prefixes it declares",
+    (_name, f) => {
+      const declared = f.feature.callbacks ?? [];
+      const undeclared = f.callbackTriggers.filter((trigger) =>
+        typeof trigger === "string"
+          ? !declared.includes(routePrefix(trigger))
+          : !regexCovered(trigger, declared),
+      );
+      expect(undeclared).toEqual([]);
+    },
+  );
 
-  it.each(features.map((f) => [f.feature.name, f] as const))("%s answers only commands it declares", (_name, f) => {
-    const declared = (f.feature.commands ?? []).map((c) => c.command);
-    expect(f.commands.filter((command) => !declared.includes(command))).toEqual([]);
-  });
+  it.each(features.map((f) => [f.feature.name, f] as const))(
+    "%s answers only commands it declares",
+    (_name, f) => {
+      const declared = (f.feature.commands ?? []).map((c) => c.command);
+      expect(f.commands.filter((command) => !declared.includes(command))).toEqual([]);
+    },
+  );
 
   it("every menu button belongs to a prefix its own feature declares", () => {
     const orphans = features.flatMap(({ feature }) =>
-      (feature.menu ?? []).filter((item) => !(feature.callbacks ?? []).includes(routePrefix(item.data))).map((item) => item.data),
+      (feature.menu ?? [])
+        .filter((item) => !(feature.callbacks ?? []).includes(routePrefix(item.data)))
+        .map((item) => item.data),
     );
     expect(orphans).toEqual([]);
   });
 
   it("no feature claims the flow steps' buttons (Cancel, Leave), which must never skip them", () => {
-    const claimed = features.filter(({ feature }) => (feature.callbacks ?? []).includes(routePrefix(CANCEL_DATA)));
+    const claimed = features.filter(({ feature }) =>
+      (feature.callbacks ?? []).includes(routePrefix(CANCEL_DATA)),
+    );
     expect(claimed.map(({ feature }) => feature.name)).toEqual([]);
   });
 
@@ -89,7 +107,8 @@ describe("feature declarations match their handlers", () => {
   });
 });
 
-const toast = (calls: ApiCall[]) => String(calls.find((c) => c.method === "answerCallbackQuery")?.payload.text ?? "");
+const toast = (calls: ApiCall[]) =>
+  String(calls.find((c) => c.method === "answerCallbackQuery")?.payload.text ?? "");
 
 describe("routing through the whole bot", () => {
   let h: Harness;
@@ -108,8 +127,13 @@ describe("routing through the whole bot", () => {
     expect(layout.menu.length).toBeGreaterThan(8);
     for (const item of layout.menu) {
       const calls = await user.pressData(item.data, menu.messageId);
-      expect({ data: item.data, toast: toast(calls) }).not.toEqual({ data: item.data, toast: expect.stringMatching(/expired/) });
-      expect(calls.some((c) => /^(editMessageText|sendMessage|sendPhoto)$/.test(c.method))).toBe(true);
+      expect({ data: item.data, toast: toast(calls) }).not.toEqual({
+        data: item.data,
+        toast: expect.stringMatching(/expired/),
+      });
+      expect(calls.some((c) => /^(editMessageText|sendMessage|sendPhoto)$/.test(c.method))).toBe(
+        true,
+      );
       await user.send("/cancel"); // a menu item may open a flow (pay); the next one starts clean
     }
   });
@@ -123,7 +147,17 @@ describe("routing through the whole bot", () => {
     expect(user.lastText()).toMatch(/2/);
   });
 
-  it.each(["zzz:1", "ordx:l:a:1", "ord:l:a:0", "constructor", "__proto__", "toString:x", "", "nobody", "data menu"])(
+  it.each([
+    "zzz:1",
+    "ordx:l:a:1",
+    "ord:l:a:0",
+    "constructor",
+    "__proto__",
+    "toString:x",
+    "",
+    "nobody",
+    "data menu",
+  ])(
     "data %j nobody declared (or that does not parse) reaches the fallback: 'button expired'",
     async (data) => {
       const user = await h.linkedUser();
@@ -155,7 +189,9 @@ describe("routing through the whole bot", () => {
     expect(prompt.replyMarkup?.inline_keyboard?.length ?? 0).toBeGreaterThan(0);
     await user.pressData("ord:l:a:2", list.messageId);
     // The flow was left: its prompt lost its buttons, and /cancel finds nothing to cancel.
-    expect(h.fake.message(user.chatId, prompt.messageId)!.replyMarkup?.inline_keyboard ?? []).toEqual([]);
+    expect(
+      h.fake.message(user.chatId, prompt.messageId)!.replyMarkup?.inline_keyboard ?? [],
+    ).toEqual([]);
     await user.send("/cancel");
     expect(user.lastText()).toMatch(/nothing to cancel/i);
   });

@@ -33,7 +33,11 @@ export function importsOf(file: string, text: string): Import[] {
   const found: Import[] = [];
   for (const match of text.matchAll(SPECIFIER)) {
     const target = resolve(dirname(file), match[3]!).replace(/\.js$/, ".ts");
-    found.push({ from: relative(SRC, file), to: relative(SRC, target), typeOnly: match[2] !== undefined });
+    found.push({
+      from: relative(SRC, file),
+      to: relative(SRC, target),
+      typeOnly: match[2] !== undefined,
+    });
   }
   return found;
 }
@@ -50,51 +54,75 @@ export function violations(imports: readonly Import[]): string[] {
     const own = featureOf(from);
     const other = featureOf(to);
     const say = (rule: string) => out.push(`${from} → ${to} (${rule})`);
-    if (from.startsWith("bot/") && to.startsWith("notify/")) say("src/bot never imports src/notify: use deps.notifications");
+    if (from.startsWith("bot/") && to.startsWith("notify/"))
+      say("src/bot never imports src/notify: use deps.notifications");
     if (own !== undefined) {
       if (other !== undefined && other !== own && !to.endsWith(`/${other}/public.ts`))
         say("a feature uses another feature only through its public.ts");
-      if (other !== undefined && other !== own && from.endsWith("/public.ts")) say("a public.ts imports no other feature (no cycles)");
-      if (to.startsWith("bot/middlewares/")) say("features do not import middlewares: shared pieces live in core/ or ui/");
+      if (other !== undefined && other !== own && from.endsWith("/public.ts"))
+        say("a public.ts imports no other feature (no cycles)");
+      if (to.startsWith("bot/middlewares/"))
+        say("features do not import middlewares: shared pieces live in core/ or ui/");
       // Data goes through ctx.deps; a feature may name its keys under the chat's prefix (chatKeyPrefix), nothing more.
       if (to.startsWith("storage/") && !typeOnly && to !== "storage/settings.ts")
         say("features reach storage through ctx.deps (type imports only)");
-      if (to.startsWith("notify/") || to.startsWith("sandbox/") || to === "app.ts" || to === "main.ts")
+      if (
+        to.startsWith("notify/") ||
+        to.startsWith("sandbox/") ||
+        to === "app.ts" ||
+        to === "main.ts"
+      )
         say("features import only bot/, exchanger/ and types");
     } else if (from.startsWith("bot/") && from !== "bot/index.ts" && other !== undefined) {
       say("only the composition root (bot/index.ts) imports features");
     }
-    if (from.startsWith("notify/") && to.startsWith("bot/features/") && to !== "bot/features/orders/public.ts")
+    if (
+      from.startsWith("notify/") &&
+      to.startsWith("bot/features/") &&
+      to !== "bot/features/orders/public.ts"
+    )
       say("notify uses only the orders' public rendering");
-    if ((from.startsWith("exchanger/") || from.startsWith("storage/") || from.startsWith("telegram/")) && to.startsWith("bot/"))
+    if (
+      (from.startsWith("exchanger/") ||
+        from.startsWith("storage/") ||
+        from.startsWith("telegram/")) &&
+      to.startsWith("bot/")
+    )
       say("Telegram-free layers never import the bot");
   }
   return out;
 }
 
 /** Telegram's edit methods: the bot reaches them only through ui/screen.ts (one fallback, one "unchanged" check). */
-const EDIT_CALL = /\.(editMessageText|editMessageReplyMarkup|editMessageCaption|editMessageMedia)\s*\(/g;
+const EDIT_CALL =
+  /\.(editMessageText|editMessageReplyMarkup|editMessageCaption|editMessageMedia)\s*\(/g;
 
 /** "file:line method" for every direct edit call in src/bot outside ui/screen.ts. */
 export function directEdits(file: string, text: string): string[] {
   if (!file.startsWith("bot/") || file === "bot/ui/screen.ts") return [];
-  return [...text.matchAll(EDIT_CALL)].map((m) => `${file}:${text.slice(0, m.index).split("\n").length} ${m[1]}`);
+  return [...text.matchAll(EDIT_CALL)].map(
+    (m) => `${file}:${text.slice(0, m.index).split("\n").length} ${m[1]}`,
+  );
 }
 
 /** "file:line" for every callback-data codec a feature declares outside its codec.ts. */
 export function codecsOutsideCodec(file: string, text: string): string[] {
   if (featureOf(file) === undefined || file.endsWith("/codec.ts")) return [];
-  return [...text.matchAll(/\bcallbackData\s*\(/g)].map((m) => `${file}:${text.slice(0, m.index).split("\n").length}`);
+  return [...text.matchAll(/\bcallbackData\s*\(/g)].map(
+    (m) => `${file}:${text.slice(0, m.index).split("\n").length}`,
+  );
 }
 
 /** Files where callback data may be spelled out: the codecs themselves. */
-const isCodecFile = (file: string) => file.endsWith("/codec.ts") || file === "bot/ui/callback-data.ts";
+const isCodecFile = (file: string) =>
+  file.endsWith("/codec.ts") || file === "bot/ui/callback-data.ts";
 
 /** The first part ("notify" of "notify:on") of every piece of callback data the codec files spell. */
 export function callbackPrefixes(codecTexts: string[]): Set<string> {
   const prefixes = new Set<string>();
   for (const text of codecTexts)
-    for (const m of text.matchAll(/["'`]([a-z]{2,8})(?::[a-z0-9:]*)?["'`]/g)) if (!/^(type|import)$/.test(m[1]!)) prefixes.add(m[1]!);
+    for (const m of text.matchAll(/["'`]([a-z]{2,8})(?::[a-z0-9:]*)?["'`]/g))
+      if (!/^(type|import)$/.test(m[1]!)) prefixes.add(m[1]!);
   return prefixes;
 }
 
@@ -105,12 +133,17 @@ export function callbackPrefixes(codecTexts: string[]): Set<string> {
 export function callbackLiterals(file: string, source: string, prefixes: Set<string>): string[] {
   if (isCodecFile(file)) return [];
   // Comments may show examples of callback data; their lines are kept so line numbers stay right.
-  const text = source.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, " ")).replace(/^\s*\/\/.*$/gm, "");
+  const text = source
+    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, " "))
+    .replace(/^\s*\/\/.*$/gm, "");
   const found: string[] = [];
-  const at = (index: number, literal: string) => found.push(`${file}:${text.slice(0, index).split("\n").length} ${literal}`);
-  for (const m of text.matchAll(/["'`]([a-z]{2,8}):[^"'`\s]*["'`]/g)) if (prefixes.has(m[1]!)) at(m.index, m[0]);
+  const at = (index: number, literal: string) =>
+    found.push(`${file}:${text.slice(0, index).split("\n").length} ${literal}`);
+  for (const m of text.matchAll(/["'`]([a-z]{2,8}):[^"'`\s]*["'`]/g))
+    if (prefixes.has(m[1]!)) at(m.index, m[0]);
   for (const m of text.matchAll(/\bcallbackQuery\(\s*(["'`][^"'`]*["'`])/g)) at(m.index, m[1]!);
-  for (const m of text.matchAll(/\.text\([^;\n]*?,\s*(["'`][^"'`]*["'`])\s*\)/g)) at(m.index, m[1]!);
+  for (const m of text.matchAll(/\.text\([^;\n]*?,\s*(["'`][^"'`]*["'`])\s*\)/g))
+    at(m.index, m[1]!);
   for (const m of text.matchAll(/\bdata:\s*(["'`][^"'`]*["'`])/g)) at(m.index, m[1]!);
   return found;
 }
@@ -119,7 +152,11 @@ describe("layout rules (src/bot/README.md)", () => {
   it("finds the imports it checks", () => {
     // Guards the guard: a broken scanner would see no imports and pass everything.
     expect(ALL.length).toBeGreaterThan(300);
-    expect(ALL).toContainEqual({ from: "bot/features/orders/order-screens.ts", to: "bot/features/pay/public.ts", typeOnly: false });
+    expect(ALL).toContainEqual({
+      from: "bot/features/orders/order-screens.ts",
+      to: "bot/features/pay/public.ts",
+      typeOnly: false,
+    });
   });
 
   it("no source file breaks a rule", () => {
@@ -127,15 +164,26 @@ describe("layout rules (src/bot/README.md)", () => {
   });
 
   it("nothing in src/bot edits a message itself: every screen and every button removal goes through ui/screen.ts", () => {
-    const found = sourceFiles(join(SRC, "bot")).flatMap((file) => directEdits(relative(SRC, file), readFileSync(file, "utf8")));
+    const found = sourceFiles(join(SRC, "bot")).flatMap((file) =>
+      directEdits(relative(SRC, file), readFileSync(file, "utf8")),
+    );
     expect(found).toEqual([]);
     // Guards the guard: the scanner sees a direct edit when there is one, and ui/ is where edits belong.
-    expect(directEdits("bot/features/notify/index.ts", "await ctx.editMessageReplyMarkup({ reply_markup })")).toHaveLength(1);
-    expect(directEdits("bot/features/x/flow.ts", "await ctx.api\n  .editMessageText(chatId, id, text)")).toEqual([
-      "bot/features/x/flow.ts:2 editMessageText",
-    ]);
-    expect(directEdits("bot/core/flow-messages.ts", "await api.editMessageReplyMarkup(chatId, id)")).toHaveLength(1);
-    expect(directEdits("bot/ui/screen.ts", "await api.editMessageText(chatId, id, text)")).toEqual([]);
+    expect(
+      directEdits(
+        "bot/features/notify/index.ts",
+        "await ctx.editMessageReplyMarkup({ reply_markup })",
+      ),
+    ).toHaveLength(1);
+    expect(
+      directEdits("bot/features/x/flow.ts", "await ctx.api\n  .editMessageText(chatId, id, text)"),
+    ).toEqual(["bot/features/x/flow.ts:2 editMessageText"]);
+    expect(
+      directEdits("bot/core/flow-messages.ts", "await api.editMessageReplyMarkup(chatId, id)"),
+    ).toHaveLength(1);
+    expect(directEdits("bot/ui/screen.ts", "await api.editMessageText(chatId, id, text)")).toEqual(
+      [],
+    );
   });
 
   it("a feature declares its callback-data codecs in its codec.ts (public.ts only re-exports them)", () => {
@@ -144,21 +192,50 @@ describe("layout rules (src/bot/README.md)", () => {
     );
     expect(found).toEqual([]);
     const declaration = 'export const openPayCard = callbackData("pay:o", { orderId });';
-    expect(codecsOutsideCodec("bot/features/pay/public.ts", declaration)).toEqual(["bot/features/pay/public.ts:1"]);
+    expect(codecsOutsideCodec("bot/features/pay/public.ts", declaration)).toEqual([
+      "bot/features/pay/public.ts:1",
+    ]);
     expect(codecsOutsideCodec("bot/features/pay/codec.ts", declaration)).toEqual([]);
   });
 
   it("no callback data is spelled outside a codec.ts: every button goes through its feature's codec", () => {
-    const files = sourceFiles(join(SRC, "bot")).map((file) => ({ file: relative(SRC, file), text: readFileSync(file, "utf8") }));
+    const files = sourceFiles(join(SRC, "bot")).map((file) => ({
+      file: relative(SRC, file),
+      text: readFileSync(file, "utf8"),
+    }));
     const prefixes = callbackPrefixes(files.filter((f) => isCodecFile(f.file)).map((f) => f.text));
     // Guards the guard: the prefixes are read from the codecs, and each kind of spelling is seen.
-    expect([...prefixes]).toEqual(expect.arrayContaining(["flow", "notify", "verif", "tfa", "ord", "menu", "noop"]));
+    expect([...prefixes]).toEqual(
+      expect.arrayContaining(["flow", "notify", "verif", "tfa", "ord", "menu", "noop"]),
+    );
     expect(files.flatMap((f) => callbackLiterals(f.file, f.text, prefixes))).toEqual([]);
-    expect(callbackLiterals("bot/features/x/index.ts", 'keyboard.text(ctx.t("a"), "notify:on");', prefixes)).toHaveLength(2);
-    expect(callbackLiterals("bot/features/x/index.ts", 'composer.callbackQuery("noop", answer)', prefixes)).toHaveLength(1);
-    expect(callbackLiterals("bot/features/x/index.ts", 'menu: [{ labelKey: "x", data: "menu" }]', prefixes)).toHaveLength(1);
-    expect(callbackLiterals("bot/features/x/index.ts", 'if (data === "verif:skip") return;', prefixes)).toHaveLength(1);
-    expect(callbackLiterals("bot/features/x/codec.ts", 'export const SKIP = "verif:skip";', prefixes)).toEqual([]);
+    expect(
+      callbackLiterals(
+        "bot/features/x/index.ts",
+        'keyboard.text(ctx.t("a"), "notify:on");',
+        prefixes,
+      ),
+    ).toHaveLength(2);
+    expect(
+      callbackLiterals(
+        "bot/features/x/index.ts",
+        'composer.callbackQuery("noop", answer)',
+        prefixes,
+      ),
+    ).toHaveLength(1);
+    expect(
+      callbackLiterals(
+        "bot/features/x/index.ts",
+        'menu: [{ labelKey: "x", data: "menu" }]',
+        prefixes,
+      ),
+    ).toHaveLength(1);
+    expect(
+      callbackLiterals("bot/features/x/index.ts", 'if (data === "verif:skip") return;', prefixes),
+    ).toHaveLength(1);
+    expect(
+      callbackLiterals("bot/features/x/codec.ts", 'export const SKIP = "verif:skip";', prefixes),
+    ).toEqual([]);
   });
 
   it("catches each kind of violation", () => {

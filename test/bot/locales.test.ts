@@ -31,7 +31,11 @@ describe("translations", () => {
       expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
       for (const [file, keys] of english) {
         const theirs = other.get(file) ?? new Set<string>();
-        expect({ file, missing: [...keys].filter((k) => !theirs.has(k)), extra: [...theirs].filter((k) => !keys.has(k)) }).toEqual({
+        expect({
+          file,
+          missing: [...keys].filter((k) => !theirs.has(k)),
+          extra: [...theirs].filter((k) => !keys.has(k)),
+        }).toEqual({
           file,
           missing: [],
           extra: [],
@@ -41,14 +45,19 @@ describe("translations", () => {
   }
 
   it("fields.ftl holds exactly the labels of the field-name dictionary (ui/field-names.ts), in every language", () => {
-    for (const lang of LANGUAGES) expect([...(keysOf(lang).get("fields.ftl") ?? [])].sort(), lang).toEqual(fieldMessages().sort());
+    for (const lang of LANGUAGES)
+      expect([...(keysOf(lang).get("fields.ftl") ?? [])].sort(), lang).toEqual(
+        fieldMessages().sort(),
+      );
   });
 
   it("the security feature's messages (password and 2FA) are one file, security.ftl", () => {
     for (const lang of LANGUAGES) {
       const files = keysOf(lang);
       expect(files.has("password.ftl") || files.has("twofa.ftl"), lang).toBe(false);
-      expect([...(files.get("security.ftl") ?? [])], lang).toEqual(expect.arrayContaining(["password-menu", "twofa-menu"]));
+      expect([...(files.get("security.ftl") ?? [])], lang).toEqual(
+        expect.arrayContaining(["password-menu", "twofa-menu"]),
+      );
     }
   });
 

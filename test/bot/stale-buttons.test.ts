@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiCall } from "../harness/telegram-fake.js";
 import { Harness } from "../harness/harness.js";
 
-const toast = (calls: ApiCall[]) => String(calls.find((c) => c.method === "answerCallbackQuery")?.payload.text ?? "");
+const toast = (calls: ApiCall[]) =>
+  String(calls.find((c) => c.method === "answerCallbackQuery")?.payload.text ?? "");
 
 describe("stale confirmation buttons", () => {
   let h: Harness;
@@ -50,7 +51,9 @@ describe("stale confirmation buttons", () => {
     await user.pressData(add.data, add.message.messageId);
     expect(user.lastText()).toMatch(/New payment detail/);
     // The password prompt lost its Cancel; the next text goes to the picker, not to /password.
-    expect(h.fake.message(user.chatId, prompt.messageId)!.replyMarkup?.inline_keyboard ?? []).toEqual([]);
+    expect(
+      h.fake.message(user.chatId, prompt.messageId)!.replyMarkup?.inline_keyboard ?? [],
+    ).toEqual([]);
     await user.send("usdt");
     expect(user.lastText()).toMatch(/matching “usdt”/);
     expect(user.transcript()).not.toMatch(/Something went wrong/);

@@ -26,7 +26,8 @@ describe("text overrides (LOCALES_DIR)", () => {
   let h: Harness;
   beforeAll(async () => {
     const dir = localesDir({
-      "uk/branding.ftl": "link-intro =\n    👋 Вітаємо в <b>{ $exchanger }</b>!\n    Надішліть ключ API.\n",
+      "uk/branding.ftl":
+        "link-intro =\n    👋 Вітаємо в <b>{ $exchanger }</b>!\n    Надішліть ключ API.\n",
     });
     h = await Harness.start({ env: { LOCALES_DIR: dir } });
   });
@@ -58,29 +59,37 @@ describe("text overrides (LOCALES_DIR)", () => {
 describe("a broken override is refused at start", () => {
   const start = (files: Record<string, string>) =>
     createApp(
-      parseConfig({ BOT_TOKEN, EXCHANGER_BASE_URL: "https://exchanger.example", LOCALES_DIR: localesDir(files) }),
+      parseConfig({
+        BOT_TOKEN,
+        EXCHANGER_BASE_URL: "https://exchanger.example",
+        LOCALES_DIR: localesDir(files),
+      }),
       createLogger("silent", new Writable({ write: (_c, _e, done) => done() })),
     );
 
   it("bad Fluent syntax: names the file and the line", async () => {
-    await expect(start({ "en/texts.ftl": "link-intro = Hello\nthis is not fluent\n" })).rejects.toThrow(
-      /LOCALES_DIR.*\n.*en\/texts\.ftl: bad Fluent syntax at line 2/,
-    );
+    await expect(
+      start({ "en/texts.ftl": "link-intro = Hello\nthis is not fluent\n" }),
+    ).rejects.toThrow(/LOCALES_DIR.*\n.*en\/texts\.ftl: bad Fluent syntax at line 2/);
   });
 
   it("an unknown message id: names the file and the id", async () => {
-    await expect(start({ "ru/texts.ftl": "link-intro = Привет\nlink-intr = опечатка\n" })).rejects.toThrow(
-      /ru\/texts\.ftl: message "link-intr" is not a message of the bot/,
-    );
+    await expect(
+      start({ "ru/texts.ftl": "link-intro = Привет\nlink-intr = опечатка\n" }),
+    ).rejects.toThrow(/ru\/texts\.ftl: message "link-intr" is not a message of the bot/);
   });
 
   it("a placeholder the original does not provide: names the file, the id and the variable", async () => {
-    await expect(start({ "en/texts.ftl": "link-done = Linked, { $name }! Key: { $key }\n" })).rejects.toThrow(
+    await expect(
+      start({ "en/texts.ftl": "link-done = Linked, { $name }! Key: { $key }\n" }),
+    ).rejects.toThrow(
       /en\/texts\.ftl: message "link-done" uses \{ \$name \}, which the bot does not provide there \(available: \$key\)/,
     );
   });
 
   it("an unknown language folder", async () => {
-    await expect(start({ "de/texts.ftl": "link-intro = Hallo\n" })).rejects.toThrow(/unknown language folder "de"/);
+    await expect(start({ "de/texts.ftl": "link-intro = Hallo\n" })).rejects.toThrow(
+      /unknown language folder "de"/,
+    );
   });
 });

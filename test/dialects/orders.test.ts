@@ -22,18 +22,23 @@ const REFUSED = {
 
 /** Buttons of the newest bot message: text → callback data. */
 function buttons(user: SimUser): { text: string; data: string }[] {
-  return (user.lastBotMessage().replyMarkup?.inline_keyboard ?? []).flat().map((b) => ({ text: b.text, data: b.callback_data ?? "" }));
+  return (user.lastBotMessage().replyMarkup?.inline_keyboard ?? [])
+    .flat()
+    .map((b) => ({ text: b.text, data: b.callback_data ?? "" }));
 }
 
 const ALL = new Set(["All", "Все", "Усі"]);
 /** The status chips on screen ("All" left out; the active chip is marked "• " and carries "ord:f"). */
 const statusChips = (user: SimUser) =>
-  buttons(user).filter((b) => /^ord:(l:(?!a:)[^:]+:1|f)$/.test(b.data) && !ALL.has(b.text.replace(/^• /, "")));
+  buttons(user).filter(
+    (b) => /^ord:(l:(?!a:)[^:]+:1|f)$/.test(b.data) && !ALL.has(b.text.replace(/^• /, "")),
+  );
 
 /** "🆕 #1041 · Created · 2025-…" (№1041 in ru/uk) → id and the status part, for every order line of a list. */
 function listedStatuses(text: string): Map<string, { emoji: string; words: string }> {
   const out = new Map<string, { emoji: string; words: string }>();
-  for (const m of text.matchAll(/^(\S+) [#№](\w+) · ([^·\n]+?)(?: · |\n|$)/gm)) out.set(m[2]!, { emoji: m[1]!, words: m[3]! });
+  for (const m of text.matchAll(/^(\S+) [#№](\w+) · ([^·\n]+?)(?: · |\n|$)/gm))
+    out.set(m[2]!, { emoji: m[1]!, words: m[3]! });
   return out;
 }
 
@@ -46,31 +51,34 @@ describe.each(DIALECT_NAMES)("orders in the %s dialect", (dialect: DialectName) 
     await h.close();
   });
 
-  it.each(LANGUAGES)("labels every status on every page in %s: words, never a raw id or ❔", async (lang) => {
-    const user = await h.linkedUser("main", { languageCode: lang });
-    await user.send("/orders");
-    const seen = new Map<string, { emoji: string; words: string }>();
-    for (;;) {
-      for (const [id, status] of listedStatuses(user.lastText())) seen.set(id, status);
-      if (!buttons(user).some((b) => b.text === "▶")) break;
-      await user.press("▶");
-    }
-    const orders = h.sandbox.state.accounts.main!.orders;
-    expect(seen.size).toBe(orders.length);
-    const labels = new Map<string, string>();
-    for (const order of orders) {
-      const written = String(writeStatus(h.sandbox.dialect, order.status));
-      const shown = seen.get(order.id)!;
-      expect(shown.emoji, written).not.toBe("❔");
-      expect(shown.words, written).not.toBe(written);
-      // Words in the reader's language (an unknown number keeps its digits beside them, for support).
-      expect(shown.words, written).toMatch(/\p{L}{3}/u);
-      expect(shown.words, written).not.toMatch(/orders-status|_/);
-      labels.set(written, shown.words);
-    }
-    // Different statuses read differently (the unknown old one apart).
-    expect(new Set(labels.values()).size).toBe(labels.size);
-  });
+  it.each(LANGUAGES)(
+    "labels every status on every page in %s: words, never a raw id or ❔",
+    async (lang) => {
+      const user = await h.linkedUser("main", { languageCode: lang });
+      await user.send("/orders");
+      const seen = new Map<string, { emoji: string; words: string }>();
+      for (;;) {
+        for (const [id, status] of listedStatuses(user.lastText())) seen.set(id, status);
+        if (!buttons(user).some((b) => b.text === "▶")) break;
+        await user.press("▶");
+      }
+      const orders = h.sandbox.state.accounts.main!.orders;
+      expect(seen.size).toBe(orders.length);
+      const labels = new Map<string, string>();
+      for (const order of orders) {
+        const written = String(writeStatus(h.sandbox.dialect, order.status));
+        const shown = seen.get(order.id)!;
+        expect(shown.emoji, written).not.toBe("❔");
+        expect(shown.words, written).not.toBe(written);
+        // Words in the reader's language (an unknown number keeps its digits beside them, for support).
+        expect(shown.words, written).toMatch(/\p{L}{3}/u);
+        expect(shown.words, written).not.toMatch(/orders-status|_/);
+        labels.set(written, shown.words);
+      }
+      // Different statuses read differently (the unknown old one apart).
+      expect(new Set(labels.values()).size).toBe(labels.size);
+    },
+  );
 
   it("offers only filter chips the server accepts: each one pressed lists its orders, in the server's form", async () => {
     const user = await h.linkedUser("main");
@@ -98,7 +106,16 @@ describe.each(DIALECT_NAMES)("orders in the %s dialect", (dialect: DialectName) 
     // A status object carries both: its name is what the bot filters by (the documented `@name` form).
     const expected =
       dialect === "names"
-        ? ["awaiting_payment", "new", "paid", "processing", "hold", "error", "success", "cancelled"].map((n) => `@${n}`)
+        ? [
+            "awaiting_payment",
+            "new",
+            "paid",
+            "processing",
+            "hold",
+            "error",
+            "success",
+            "cancelled",
+          ].map((n) => `@${n}`)
         : dialect === "shapes"
           ? ["created", "paid", "suspended", "canceled", "completed"].map((n) => `@${n}`)
           : ["0", "1", "2", "3", "4"];
@@ -140,7 +157,8 @@ describe.each(DIALECT_NAMES)("orders in the %s dialect", (dialect: DialectName) 
       const user = await subscribedUser(h, "empty");
       const clock = new TestClock();
       const watcher = notifierFor(h, { now: clock.now });
-      const due = async () => (await h.storage.kv.zscore(SCHEDULE_KEY, String(user.chatId)))! - clock.now();
+      const due = async () =>
+        (await h.storage.kv.zscore(SCHEDULE_KEY, String(user.chatId)))! - clock.now();
       await watcher.runOnce();
       expect(await due()).toBeLessThanOrEqual(h.config.notify.intervalMs);
 

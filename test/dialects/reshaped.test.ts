@@ -51,7 +51,9 @@ describe("the shapes dialect, read as the bot's own objects", () => {
       .lastText()
       .split("\n")
       .find((l, i, all) => all[i - 1]?.includes(`#${order.id} `));
-    expect(line).toBe(`10.00 Tether TRC20 (USDTTRC20) → ${order.receive_amount} Visa/Mastercard UAH (CARDUAH)`);
+    expect(line).toBe(
+      `10.00 Tether TRC20 (USDTTRC20) → ${order.receive_amount} Visa/Mastercard UAH (CARDUAH)`,
+    );
     await user.send(`/order ${order.id}`);
     const card = user.lastText();
     expect(card).toContain("You send: 10.00 Tether TRC20 (USDTTRC20)");
@@ -70,7 +72,10 @@ describe("the shapes dialect, read as the bot's own objects", () => {
   });
 
   it("the nested user.login is not called Referral on one's own order; HTML-encoded text is decoded once", async () => {
-    const order = h.sandbox.addOrder("main", { user: { login: "ivan", id: 7 }, comment: "Visa & MasterCard <fast>" });
+    const order = h.sandbox.addOrder("main", {
+      user: { login: "ivan", id: 7 },
+      comment: "Visa & MasterCard <fast>",
+    });
     const user = await h.linkedUser("main");
     await user.send(`/order ${order.id}`);
     const card = user.lastBotMessage();

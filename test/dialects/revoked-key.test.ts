@@ -24,7 +24,8 @@ describe.each(DIALECT_NAMES)("a revoked key (%s dialect)", (dialect) => {
   });
 
   /** Bot messages of this chat that told the user the key was rejected. */
-  const rejectionsTo = (user: SimUser) => h.fake.callsOf("sendMessage", user.chatId).filter((c) => REJECTED.test(String(c.payload.text)));
+  const rejectionsTo = (user: SimUser) =>
+    h.fake.callsOf("sendMessage", user.chatId).filter((c) => REJECTED.test(String(c.payload.text)));
   const userCalls = () => h.sandbox.requests.filter((r) => r.path.startsWith("/user-api-")).length;
 
   /** The chat is forgotten everywhere: no key, not scheduled, notifications off. */
@@ -68,7 +69,8 @@ describe.each(DIALECT_NAMES)("a revoked key (%s dialect)", (dialect) => {
     await user.send("/password");
     expect(user.lastText()).toMatch(/Send your current password/);
     h.sandbox.revokeKey("main");
-    for (const text of [h.sandbox.accounts.main.password, "brand-new-pass", "brand-new-pass"]) await user.send(text);
+    for (const text of [h.sandbox.accounts.main.password, "brand-new-pass", "brand-new-pass"])
+      await user.send(text);
     expect(user.lastText()).toMatch(REJECTED);
     expect(h.sandbox.accounts.main.password).toBe("main-demo-pass");
     await expectForgotten(user);
@@ -119,14 +121,17 @@ describe.each(DIALECT_NAMES)("a revoked key (%s dialect)", (dialect) => {
   it("an ordinary refusal is not taken for a revoked key: the key stays", async () => {
     const user = await h.linkedUser();
     await user.send("/password");
-    for (const text of ["not-my-password", "another-pass-1", "another-pass-1"]) await user.send(text);
+    for (const text of ["not-my-password", "another-pass-1", "another-pass-1"])
+      await user.send(text);
     expect(user.lastText()).not.toMatch(REJECTED);
     // With or without the server's reason (legacy sends none).
     expect(user.lastText()).toMatch(/(did not|refused to) change the password/);
     expect(await h.storage.vault.has(user.chatId)).toBe(true);
     // The refused change was sent once; the key was re-checked with one read, not by repeating it.
     expect(h.exchangerCalls("/user-api-change-password")).toHaveLength(1);
-    const after = h.sandbox.requests.slice(h.sandbox.requests.findIndex((r) => r.path === "/user-api-change-password") + 1);
+    const after = h.sandbox.requests.slice(
+      h.sandbox.requests.findIndex((r) => r.path === "/user-api-change-password") + 1,
+    );
     expect(after.map((r) => r.path)).toEqual(["/user-api-get-info"]);
   });
 });

@@ -37,7 +37,13 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
       min_amount: "50",
       max_amount: "9000",
       active: true,
-      inputs: [{ id: 21, name: { en: "Bitcoin address", ru: "Адрес Bitcoin", uk: "Адреса Bitcoin" }, required: true }],
+      inputs: [
+        {
+          id: 21,
+          name: { en: "Bitcoin address", ru: "Адрес Bitcoin", uk: "Адреса Bitcoin" },
+          required: true,
+        },
+      ],
     });
     const user = h.user();
     await user.send("/directions");
@@ -50,8 +56,13 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
     expect(card).toContain("Tether TRC20 (USDTTRC20) → Visa/Mastercard UAH (CARDUAH)");
     expect(card).toContain("Rate: 1 USDTTRC20 = 40.85 CARDUAH");
     expect(card).toContain("Minimum: 20 USDTTRC20");
-    expect(card).toContain("Fields to fill in\n• Card number\n• Card holder name\n• E-mail\n• Telegram username (optional)");
-    expect(h.exchangerCalls("/public-api-get-exchange").at(-1)!.query).toEqual({ pair: "usdttrc20-carduah", language: "en" });
+    expect(card).toContain(
+      "Fields to fill in\n• Card number\n• Card holder name\n• E-mail\n• Telegram username (optional)",
+    );
+    expect(h.exchangerCalls("/public-api-get-exchange").at(-1)!.query).toEqual({
+      pair: "usdttrc20-carduah",
+      language: "en",
+    });
 
     await user.press("◀ Back");
     await user.press("◀ Back");
@@ -73,7 +84,9 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
     await h.restart(); // a fresh catalogue reads the new map
     const calls = await user.press("→ Tether TRC20 (USDTTRC20)", picker);
     expect(calls.filter((c) => c.method === "answerCallbackQuery")).toHaveLength(1);
-    expect(user.lastText()).toContain("Обменник больше не предлагает Bitcoin (BTC) → Tether TRC20 (USDTTRC20)");
+    expect(user.lastText()).toContain(
+      "Обменник больше не предлагает Bitcoin (BTC) → Tether TRC20 (USDTTRC20)",
+    );
     expect(h.exchangerCalls("/public-api-get-exchange")).toHaveLength(0);
   });
 
@@ -99,7 +112,8 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
     await user.send("/status");
     const status = user.lastText();
     expect(status).toContain("Статус обмінника");
-    if (h.sandbox.dialect.status === "string") expect(status).toContain("Усі системи працюють у звичайному режимі");
+    if (h.sandbox.dialect.status === "string")
+      expect(status).toContain("Усі системи працюють у звичайному режимі");
     else expect(status).toContain("🟢 Працює");
     expect(status).not.toMatch(/не відповідає/);
 
@@ -108,7 +122,9 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
     expect(referral).toContain("Партнерська програма");
     expect(referral).not.toMatch(/^0: /m);
     if (h.sandbox.dialect.referralProgram === "array")
-      expect(referral).toContain("• Рівень 1: 0,5% з кожного обміну\n• Рівень 2: 0,1% з кожного обміну");
+      expect(referral).toContain(
+        "• Рівень 1: 0,5% з кожного обміну\n• Рівень 2: 0,1% з кожного обміну",
+      );
     else expect(referral).toContain("Запрошуйте друзів за реферальним посиланням");
   });
 
@@ -121,7 +137,11 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
     await user.send("/details");
     await user.press("➕ Add");
     await user.send("usdt");
-    expect(buttons(user)).toEqual(["Tether TRC20 (USDTTRC20)", "Tether ERC20 (USDTERC20)", "✖ Cancel"]);
+    expect(buttons(user)).toEqual([
+      "Tether TRC20 (USDTTRC20)",
+      "Tether ERC20 (USDTERC20)",
+      "✖ Cancel",
+    ]);
     await user.send("/cancel");
 
     const order = h.sandbox.state.accounts.main!.orders.find((o) => o.send_currency_id === "3")!;

@@ -33,13 +33,19 @@ afterEach(async () => {
   sandbox = fake = undefined;
 });
 
-async function doctor(baseUrl: string, apiKey?: string): Promise<{ report: DoctorReport; output: string }> {
+async function doctor(
+  baseUrl: string,
+  apiKey?: string,
+): Promise<{ report: DoctorReport; output: string }> {
   const lines: string[] = [];
-  const report = await runDoctor({ baseUrl, apiKey, language: "en", timeoutMs: 2_000 }, (line) => lines.push(line));
+  const report = await runDoctor({ baseUrl, apiKey, language: "en", timeoutMs: 2_000 }, (line) =>
+    lines.push(line),
+  );
   return { report, output: lines.join("\n") };
 }
 
-const lineOf = (output: string, method: string) => output.split("\n").find((l) => l.includes(` ${method} `)) ?? "";
+const lineOf = (output: string, method: string) =>
+  output.split("\n").find((l) => l.includes(` ${method} `)) ?? "";
 
 describe("doctor and secret field names", () => {
   it("lists the fields every screen hides because their names denote a secret, at any depth, never their values", async () => {
@@ -53,11 +59,18 @@ describe("doctor and secret field names", () => {
     const { output } = await doctor(sandbox.baseUrl, sandbox.accounts.main.apiKey);
     const line = lineOf(output, "user-api-get-info");
     expect(line).toMatch(/understood · hidden on every screen \(secret names\): /);
-    for (const path of ["private_key", "card_cvv", "security.Recovery-Phrase", "devices[].sessionToken", "two_factor_authentication"]) {
+    for (const path of [
+      "private_key",
+      "card_cvv",
+      "security.Recovery-Phrase",
+      "devices[].sessionToken",
+      "two_factor_authentication",
+    ]) {
       expect(line).toContain(path);
     }
     expect(line).not.toMatch(/security\.note|devices\[\]\.name/);
-    for (const value of ["PK-VALUE-1", "737", "abandon", "SESSION-VALUE-2"]) expect(output).not.toContain(value);
+    for (const value of ["PK-VALUE-1", "737", "abandon", "SESSION-VALUE-2"])
+      expect(output).not.toContain(value);
   });
 });
 
@@ -72,7 +85,10 @@ describe.each(DIALECT_NAMES)("doctor against the sandbox (%s dialect)", (dialect
       report.methods.every((m) => m.verdict === "understood"),
       output,
     ).toBe(true);
-    for (const m of report.methods) expect(m.line).toMatch(/reachable · .+ · understood( · hidden on every screen \(secret names\): .+)?$/);
+    for (const m of report.methods)
+      expect(m.line).toMatch(
+        /reachable · .+ · understood( · hidden on every screen \(secret names\): .+)?$/,
+      );
     expect(output).toMatch(/understands all 11 answers/);
     expect(sandbox.requests.every((r) => READ_ONLY.has(r.path))).toBe(true);
     expect(output).not.toContain(key);
@@ -97,7 +113,10 @@ describe("doctor", () => {
         case "/public-api-get-currencies":
           return json(res, { success: true, result: 42 });
         case "/public-api-get-exchanges":
-          return json(res, { success: true, result: [{ id: 7, send_currency_id: 1, receive_currency_id: 2 }] });
+          return json(res, {
+            success: true,
+            result: [{ id: 7, send_currency_id: 1, receive_currency_id: 2 }],
+          });
         case "/public-api-get-exchange":
           return json(res, { success: true, result: { id: 7, inputs: [] } });
         case "/user-api-get-referral-orders":
@@ -114,24 +133,40 @@ describe("doctor", () => {
     const { report, output } = await doctor(fake.url, "doctor-test-key-0123456789");
     expect(report.ok).toBe(false);
     const failed = report.methods.filter((m) => m.verdict !== "understood").map((m) => m.method);
-    expect(failed).toEqual(["public-api-get-currencies", "user-api-get-orders", "user-api-get-details"]);
+    expect(failed).toEqual([
+      "public-api-get-currencies",
+      "user-api-get-orders",
+      "user-api-get-details",
+    ]);
     expect(lineOf(output, "public-api-get-currencies")).toMatch(
       /^FAIL .*reachable · number · NOT understood: a user would see “The exchanger is not answering right now” on currency names/,
     );
-    expect(lineOf(output, "user-api-get-orders")).toMatch(/string \(12 characters\) · NOT understood: .* on \/orders/);
-    expect(lineOf(output, "user-api-get-details")).toMatch(/not an API envelope with HTTP 200 · NOT understood/);
+    expect(lineOf(output, "user-api-get-orders")).toMatch(
+      /string \(12 characters\) · NOT understood: .* on \/orders/,
+    );
+    expect(lineOf(output, "user-api-get-details")).toMatch(
+      /not an API envelope with HTTP 200 · NOT understood/,
+    );
     expect(lineOf(output, "public-api-get-exchange")).toMatch(/^ok .* understood$/);
-    expect(output).toMatch(/3 of 11 methods need attention: public-api-get-currencies, user-api-get-orders, user-api-get-details\./);
+    expect(output).toMatch(
+      /3 of 11 methods need attention: public-api-get-currencies, user-api-get-orders, user-api-get-details\./,
+    );
     // The direction asked about is the one get-exchanges listed (an old-style list without slugs: its id, as `pair`).
-    expect(fake.requests.find((r) => r.path === "/public-api-get-exchange")?.query.get("pair")).toBe("7");
+    expect(
+      fake.requests.find((r) => r.path === "/public-api-get-exchange")?.query.get("pair"),
+    ).toBe("7");
   });
 
   it("reports an error envelope with HTTP 200 and its message, with the key scrubbed from it", async () => {
     const key = "doctor-secret-key-9876543210";
     fake = await startFakeServer((req, res) => {
-      if (req.path.startsWith("/user-api-")) return json(res, { success: false, message: `Wrong API key ${key}`, result: false });
+      if (req.path.startsWith("/user-api-"))
+        return json(res, { success: false, message: `Wrong API key ${key}`, result: false });
       if (req.path === "/public-api-get-exchanges")
-        return json(res, { success: true, result: { "1": { "2": "btc-eth", "3": "btc-usdt" }, "4": { "1": "usdt-btc" } } });
+        return json(res, {
+          success: true,
+          result: { "1": { "2": "btc-eth", "3": "btc-usdt" }, "4": { "1": "usdt-btc" } },
+        });
       return json(res, { success: true, result: { ok: 1 } });
     });
     const { report, output } = await doctor(fake.url, key);
@@ -148,9 +183,14 @@ describe("doctor", () => {
 
   it("a method switched off (refused while the key is fine) is named with the server's reason", async () => {
     fake = await startFakeServer((req, res) => {
-      if (req.path === "/user-api-get-inputs") return json(res, { success: false, message: "Method disabled", result: false });
-      if (req.path === "/public-api-get-referral-program") return json(res, { success: false, result: false });
-      return json(res, { success: true, result: req.path.includes("orders") || req.path.includes("details") ? [] : { ok: 1 } });
+      if (req.path === "/user-api-get-inputs")
+        return json(res, { success: false, message: "Method disabled", result: false });
+      if (req.path === "/public-api-get-referral-program")
+        return json(res, { success: false, result: false });
+      return json(res, {
+        success: true,
+        result: req.path.includes("orders") || req.path.includes("details") ? [] : { ok: 1 },
+      });
     });
     const { report, output } = await doctor(fake.url, "doctor-test-key-0123456789");
     expect(report.methods.filter((m) => m.verdict === "refused").map((m) => m.method)).toEqual([
@@ -168,8 +208,15 @@ describe("doctor", () => {
   it("an exchanger that does not answer: every public method unreachable, the report fails", async () => {
     const { report, output } = await doctor(await closedPortUrl());
     expect(report.ok).toBe(false);
-    const publicMethods = report.methods.filter((m) => m.method.startsWith("public-") && m.method !== "public-api-get-exchange");
-    expect(publicMethods.map((m) => m.verdict)).toEqual(["unreachable", "unreachable", "unreachable", "unreachable"]);
+    const publicMethods = report.methods.filter(
+      (m) => m.method.startsWith("public-") && m.method !== "public-api-get-exchange",
+    );
+    expect(publicMethods.map((m) => m.verdict)).toEqual([
+      "unreachable",
+      "unreachable",
+      "unreachable",
+      "unreachable",
+    ]);
     // Without the directions list there is no direction to ask get-exchange about.
     expect(lineOf(output, "public-api-get-exchange")).toMatch(/^-- .*not asked/);
     expect(lineOf(output, "public-api-get-status")).toMatch(/^FAIL .*unreachable \(network\)/);
@@ -186,7 +233,13 @@ describe("doctor configuration", () => {
       language: "en",
       timeoutMs: 15_000,
     });
-    expect(parseDoctorConfig({ EXCHANGER_BASE_URL: "https://x.example", DOCTOR_API_KEY: " k ", DEFAULT_LANGUAGE: "uk" })).toMatchObject({
+    expect(
+      parseDoctorConfig({
+        EXCHANGER_BASE_URL: "https://x.example",
+        DOCTOR_API_KEY: " k ",
+        DEFAULT_LANGUAGE: "uk",
+      }),
+    ).toMatchObject({
       apiKey: "k",
       language: "uk",
     });
@@ -200,12 +253,15 @@ describe("doctor: fields the bot could not place", () => {
     const { report, output } = await doctor(sandbox.baseUrl, sandbox.accounts.main.apiKey);
     expect(report.ok, output).toBe(true);
     const lines = output.split("\n");
-    const after = (method: string) => lines[lines.findIndex((l) => l.includes(` ${method} `)) + 1] ?? "";
+    const after = (method: string) =>
+      lines[lines.findIndex((l) => l.includes(` ${method} `)) + 1] ?? "";
     expect(after("user-api-get-orders")).toMatch(/^\s+order: .*`status` understood from an object/);
     expect(after("user-api-get-orders")).toContain("`send` nested per side");
     expect(after("user-api-get-orders")).toContain("`rate` a pair");
     expect(after("user-api-get-orders")).toContain("`extra_fee` unknown, shown as is");
-    expect(after("user-api-get-verification")).toContain("`data` submitted fields nested one level down");
+    expect(after("user-api-get-verification")).toContain(
+      "`data` submitted fields nested one level down",
+    );
     expect(after("user-api-get-inputs")).toContain("each value inside an object");
   });
 

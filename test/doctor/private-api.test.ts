@@ -18,35 +18,49 @@ afterEach(async () => {
   sandbox = fake = undefined;
 });
 
-async function doctor(baseUrl: string, privateApiKey?: string): Promise<{ report: DoctorReport; output: string }> {
+async function doctor(
+  baseUrl: string,
+  privateApiKey?: string,
+): Promise<{ report: DoctorReport; output: string }> {
   const lines: string[] = [];
-  const report = await runDoctor({ baseUrl, apiKey: undefined, privateApiKey, language: "en", timeoutMs: 2_000 }, (l) => lines.push(l));
+  const report = await runDoctor(
+    { baseUrl, apiKey: undefined, privateApiKey, language: "en", timeoutMs: 2_000 },
+    (l) => lines.push(l),
+  );
   return { report, output: lines.join("\n") };
 }
 
 const CREATE = "/private-api-create-order";
-const rowOf = (report: DoctorReport) => report.methods.find((m) => m.method === "private-api-create-order");
+const rowOf = (report: DoctorReport) =>
+  report.methods.find((m) => m.method === "private-api-create-order");
 
-describe.each(DIALECT_NAMES)("doctor with PRIVATE_API_KEY against the sandbox (%s dialect)", (dialect) => {
-  it("accepts the key without creating anything and lists the first direction's fields as the bot sends them", async () => {
-    sandbox = await startSandbox({ dialect });
-    const key = sandbox.operatorKey;
-    const before = sandbox.state.nextIds.order;
-    const { report, output } = await doctor(sandbox.baseUrl, key);
-    expect(report.ok, output).toBe(true);
-    const row = rowOf(report)!;
-    expect(row.verdict).toBe("understood");
-    expect(row.line).toMatch(dialect === "legacy" ? /cannot tell/ : /the key is accepted \(nothing was created\)/);
-    expect(output).toContain(
-      "fields of direction btc-usdttrc20 (en), sent with each order as: trc20_wallet_address ← “TRC20 wallet address”, e_mail ← “E-mail”",
-    );
-    expect(sandbox.state.nextIds.order).toBe(before);
-    const creates = sandbox.requests.filter((r) => r.path === CREATE);
-    expect(creates.length).toBeGreaterThan(0);
-    expect(creates.every((r) => r.fields.slug === undefined && r.fields.send_amount === undefined)).toBe(true);
-    expect(output).not.toContain(key);
-  });
-});
+describe.each(DIALECT_NAMES)(
+  "doctor with PRIVATE_API_KEY against the sandbox (%s dialect)",
+  (dialect) => {
+    it("accepts the key without creating anything and lists the first direction's fields as the bot sends them", async () => {
+      sandbox = await startSandbox({ dialect });
+      const key = sandbox.operatorKey;
+      const before = sandbox.state.nextIds.order;
+      const { report, output } = await doctor(sandbox.baseUrl, key);
+      expect(report.ok, output).toBe(true);
+      const row = rowOf(report)!;
+      expect(row.verdict).toBe("understood");
+      expect(row.line).toMatch(
+        dialect === "legacy" ? /cannot tell/ : /the key is accepted \(nothing was created\)/,
+      );
+      expect(output).toContain(
+        "fields of direction btc-usdttrc20 (en), sent with each order as: trc20_wallet_address ← “TRC20 wallet address”, e_mail ← “E-mail”",
+      );
+      expect(sandbox.state.nextIds.order).toBe(before);
+      const creates = sandbox.requests.filter((r) => r.path === CREATE);
+      expect(creates.length).toBeGreaterThan(0);
+      expect(
+        creates.every((r) => r.fields.slug === undefined && r.fields.send_amount === undefined),
+      ).toBe(true);
+      expect(output).not.toContain(key);
+    });
+  },
+);
 
 describe("doctor with PRIVATE_API_KEY", () => {
   it.each(["spec", "names"] as const)(
@@ -58,7 +72,9 @@ describe("doctor with PRIVATE_API_KEY", () => {
       const revoked = await doctor(sandbox.baseUrl, key);
       expect(revoked.report.ok).toBe(false);
       expect(rowOf(revoked.report)).toMatchObject({ verdict: "refused" });
-      expect(rowOf(revoked.report)!.line).toMatch(/^FAIL .*PRIVATE_API_KEY is refused or the Private API is switched off/);
+      expect(rowOf(revoked.report)!.line).toMatch(
+        /^FAIL .*PRIVATE_API_KEY is refused or the Private API is switched off/,
+      );
       expect(revoked.output).not.toContain(key);
 
       sandbox.setPrivateApi(false);
@@ -79,7 +95,8 @@ describe("doctor with PRIVATE_API_KEY", () => {
   it("fails a direction whose field has no name to send it under, and scrubs a key the server echoes", async () => {
     const key = "pk_doctor_0123456789abcdef";
     fake = await startFakeServer((req, res) => {
-      if (req.path === "/public-api-get-exchanges") return json(res, { success: true, result: { "1": { "2": "btc-eth" } } });
+      if (req.path === "/public-api-get-exchanges")
+        return json(res, { success: true, result: { "1": { "2": "btc-eth" } } });
       if (req.path === "/public-api-get-exchange")
         return json(res, {
           success: true,
@@ -93,7 +110,12 @@ describe("doctor with PRIVATE_API_KEY", () => {
         });
       if (req.path === CREATE) {
         const known = req.headers["x-authorization"] === key;
-        return json(res, { success: false, message: known ? "slug is required" : `Unknown key ${String(req.headers["x-authorization"])}` });
+        return json(res, {
+          success: false,
+          message: known
+            ? "slug is required"
+            : `Unknown key ${String(req.headers["x-authorization"])}`,
+        });
       }
       return json(res, { success: true, result: [] });
     });
@@ -108,6 +130,9 @@ describe("doctor with PRIVATE_API_KEY", () => {
   });
 
   it("reads PRIVATE_API_KEY, the bot's own variable", () => {
-    expect(parseDoctorConfig({ EXCHANGER_BASE_URL: "https://x.example", PRIVATE_API_KEY: " pk_1 " }).privateApiKey).toBe("pk_1");
+    expect(
+      parseDoctorConfig({ EXCHANGER_BASE_URL: "https://x.example", PRIVATE_API_KEY: " pk_1 " })
+        .privateApiKey,
+    ).toBe("pk_1");
   });
 });

@@ -3,11 +3,23 @@
  * answer (and non-answer) is classified, retries, keep-alive, and that secrets never leak.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createExchangerClient, type ExchangerClientOptions, type ExchangerClientWithStats } from "../../src/exchanger/client.js";
+import {
+  createExchangerClient,
+  type ExchangerClientOptions,
+  type ExchangerClientWithStats,
+} from "../../src/exchanger/client.js";
 import { ExchangerError, Unauthorized, Unavailable } from "../../src/exchanger/errors.js";
 import type { Caller } from "../../src/exchanger/types.js";
 import { createLogger } from "../../src/logger.js";
-import { closedPortUrl, form, json, multipart, startFakeServer, type FakeServer, type Handler } from "./fake-server.js";
+import {
+  closedPortUrl,
+  form,
+  json,
+  multipart,
+  startFakeServer,
+  type FakeServer,
+  type Handler,
+} from "./fake-server.js";
 import { failure } from "./failure.js";
 
 const KEY = "SeCrEt-Key-0123456789abcdef";
@@ -23,7 +35,12 @@ async function setup(
   options: Partial<ExchangerClientOptions> = {},
 ): Promise<{ server: FakeServer; client: ExchangerClientWithStats }> {
   const server = await startFakeServer(handler);
-  const client = createExchangerClient({ baseUrl: server.url, timeoutMs: 2_000, retry: { attempts: 3, baseDelayMs: 5 }, ...options });
+  const client = createExchangerClient({
+    baseUrl: server.url,
+    timeoutMs: 2_000,
+    retry: { attempts: 3, baseDelayMs: 5 },
+    ...options,
+  });
   cleanups.push(
     () => server.close(),
     () => client.close(),
@@ -70,23 +87,42 @@ describe("requests on the wire", () => {
     await client.createDetails(caller, { currency_id: 3, value: "wallet 1" });
     await client.spendBalance(caller, { token: "tok" });
     await client.spendBalance(caller, { token: "tok", twoFactorCode: "123456" });
-    await client.changePassword(caller, { password: "old-pass", newPassword: "new-pass", twoFactorCode: "654321" });
-    await client.setupTwoFactor(caller, { enable: true, code: "111222", secret: "JBSWY3DPEHPK3PXP" });
+    await client.changePassword(caller, {
+      password: "old-pass",
+      newPassword: "new-pass",
+      twoFactorCode: "654321",
+    });
+    await client.setupTwoFactor(caller, {
+      enable: true,
+      code: "111222",
+      secret: "JBSWY3DPEHPK3PXP",
+    });
     await client.setupTwoFactor(caller, { enable: false, code: "333444" });
     await client.getInfo(caller);
     await client.getVerification(caller);
     await client.getInputs(caller);
     const bodies = server.requests.map((r) => [r.path, Object.fromEntries(form(r))]);
     expect(bodies).toEqual([
-      ["/user-api-get-orders", { status: "0", send_currency_id: "12", page: "2", limit: "5", language: "ru" }],
+      [
+        "/user-api-get-orders",
+        { status: "0", send_currency_id: "12", page: "2", limit: "5", language: "ru" },
+      ],
       ["/user-api-get-referral-orders", { status: "@completed", token: "abc", language: "ru" }],
       ["/user-api-get-details", { currency_id: "3", language: "ru" }],
       ["/user-api-create-details", { currency_id: "3", value: "wallet 1", language: "ru" }],
       ["/user-api-spend-balance", { token: "tok", language: "ru" }],
-      ["/user-api-spend-balance", { token: "tok", two_factor_authentication_password: "123456", language: "ru" }],
+      [
+        "/user-api-spend-balance",
+        { token: "tok", two_factor_authentication_password: "123456", language: "ru" },
+      ],
       [
         "/user-api-change-password",
-        { password: "old-pass", new_password: "new-pass", two_factor_authentication_password: "654321", language: "ru" },
+        {
+          password: "old-pass",
+          new_password: "new-pass",
+          two_factor_authentication_password: "654321",
+          language: "ru",
+        },
       ],
       [
         "/user-api-setup-two-factor-authentication",
@@ -99,18 +135,27 @@ describe("requests on the wire", () => {
       ],
       [
         "/user-api-setup-two-factor-authentication",
-        { two_factor_authentication_enable: "0", two_factor_authentication_password: "333444", language: "ru" },
+        {
+          two_factor_authentication_enable: "0",
+          two_factor_authentication_password: "333444",
+          language: "ru",
+        },
       ],
       ["/user-api-get-info", { language: "ru" }],
       ["/user-api-get-verification", { language: "ru" }],
       ["/user-api-get-inputs", { language: "ru" }],
     ]);
-    expect(server.requests.every((r) => r.method === "POST" && r.headers["x-authorization"] === KEY)).toBe(true);
+    expect(
+      server.requests.every((r) => r.method === "POST" && r.headers["x-authorization"] === KEY),
+    ).toBe(true);
   });
 
   it("public methods: GET with language (and the slug as pair) in the query, no key", async () => {
     const { server, client } = await setup((req, res) =>
-      json(res, { success: true, result: req.path === "/public-api-get-exchange" ? { id: 9 } : [] }),
+      json(res, {
+        success: true,
+        result: req.path === "/public-api-get-exchange" ? { id: 9 } : [],
+      }),
     );
     await client.getCurrencies("uk");
     await client.getExchanges("en");
@@ -133,7 +178,12 @@ describe("requests on the wire", () => {
     const back = new Uint8Array(70_000).fill(7);
     await client.submitVerification(
       caller,
-      { first_name: "Ann", last_name: "Lee", card_number: "4111111111111111", birth_date: "01.02.1990" },
+      {
+        first_name: "Ann",
+        last_name: "Lee",
+        card_number: "4111111111111111",
+        birth_date: "01.02.1990",
+      },
       [
         { filename: "front.jpg", contentType: "image/jpeg", data: front },
         { filename: "back.png", contentType: "image/png", data: back },
@@ -165,7 +215,10 @@ describe("results", () => {
       if (req.path === "/user-api-get-orders") {
         json(res, {
           success: true,
-          result: { "17": { id: 17, status: 4, custom: { a: 1 } }, "18": { id: "18", status: "9" } },
+          result: {
+            "17": { id: 17, status: 4, custom: { a: 1 } },
+            "18": { id: "18", status: "9" },
+          },
           pagination: ["40", "0"],
         });
       } else {
@@ -179,7 +232,9 @@ describe("results", () => {
       ["17", "completed", { "custom.a": 1 }],
       ["18", "9", {}],
     ]);
-    expect(await client.getDetails(caller)).toEqual({ items: [{ id: "5", currency_id: 1, value: "x" }] });
+    expect(await client.getDetails(caller)).toEqual({
+      items: [{ id: "5", currency_id: 1, value: "x" }],
+    });
   });
 
   it("empty results: null/false/[]/{} lists are empty, verification is null, no saved fields", async () => {
@@ -201,7 +256,11 @@ describe("results", () => {
       };
       json(res, { success: true, result: results[req.path] });
     });
-    expect(await client.getVerification(caller)).toEqual({ id: "3", status: { meaning: "pending" }, fields: {} });
+    expect(await client.getVerification(caller)).toEqual({
+      id: "3",
+      status: { meaning: "pending" },
+      fields: {},
+    });
     expect(await client.getInputs(caller)).toEqual([
       { id: "0", value: "first" },
       { id: "1", value: "second" },
@@ -243,19 +302,31 @@ describe("errors", () => {
     const { client } = await setup((req, res) =>
       json(
         res,
-        req.path.endsWith("info") ? { success: false, message: "Invalid currency", result: false } : { success: false, result: false },
+        req.path.endsWith("info")
+          ? { success: false, message: "Invalid currency", result: false }
+          : { success: false, result: false },
       ),
     );
     const withMessage = await failure(client.getInfo(caller));
     expect(withMessage).toBeInstanceOf(ExchangerError);
-    expect(withMessage).toMatchObject({ method: "user-api-get-info", serverMessage: "Invalid currency", httpStatus: 200 });
+    expect(withMessage).toMatchObject({
+      method: "user-api-get-info",
+      serverMessage: "Invalid currency",
+      httpStatus: 200,
+    });
     const without = await failure(client.createDetails(caller, { currency_id: 1, value: "v" }));
     expect(without).toBeInstanceOf(ExchangerError);
-    expect(without).toMatchObject({ method: "user-api-create-details", serverMessage: undefined, httpStatus: 200 });
+    expect(without).toMatchObject({
+      method: "user-api-create-details",
+      serverMessage: undefined,
+      httpStatus: 200,
+    });
   });
 
   it("5xx with a valid error envelope → ExchangerError (not retried)", async () => {
-    const { server, client } = await setup((_req, res) => json(res, { success: false, message: "Maintenance" }, 500));
+    const { server, client } = await setup((_req, res) =>
+      json(res, { success: false, message: "Maintenance" }, 500),
+    );
     const error = await failure(client.getOrders(caller));
     expect(error).toBeInstanceOf(ExchangerError);
     expect(error).toMatchObject({ serverMessage: "Maintenance", httpStatus: 500 });
@@ -264,7 +335,11 @@ describe("errors", () => {
 
   it("a success envelope under 5xx or 3xx is not trusted: Unavailable; a read is retried, a write is not", async () => {
     const { server, client } = await setup((req, res) =>
-      json(res, { success: true, result: req.path.endsWith("orders") ? [] : { status: 1 } }, req.path.endsWith("orders") ? 500 : 302),
+      json(
+        res,
+        { success: true, result: req.path.endsWith("orders") ? [] : { status: 1 } },
+        req.path.endsWith("orders") ? 500 : 302,
+      ),
     );
     const read = await failure(client.getOrders(caller));
     expect(read).toBeInstanceOf(Unavailable);
@@ -278,7 +353,13 @@ describe("errors", () => {
   it("a list longer than the limit asked for is cut to it (a server that ignores limit)", async () => {
     const { client } = await setup(ok(Array.from({ length: 10_000 }, (_, i) => ({ id: i }))));
     expect((await client.getOrders(caller, { page: 1, limit: 20 })).items).toHaveLength(20);
-    expect((await client.getReferralOrders(caller, { limit: 5 })).items.map((o) => o.id)).toEqual(["0", "1", "2", "3", "4"]);
+    expect((await client.getReferralOrders(caller, { limit: 5 })).items.map((o) => o.id)).toEqual([
+      "0",
+      "1",
+      "2",
+      "3",
+      "4",
+    ]);
     expect((await client.getDetails(caller, { limit: 7 })).items).toHaveLength(7);
   });
 
@@ -332,7 +413,11 @@ describe("errors", () => {
   });
 
   it("connection refused → Unavailable network", async () => {
-    const client = createExchangerClient({ baseUrl: await closedPortUrl(), timeoutMs: 1_000, retry: { attempts: 2, baseDelayMs: 1 } });
+    const client = createExchangerClient({
+      baseUrl: await closedPortUrl(),
+      timeoutMs: 1_000,
+      retry: { attempts: 2, baseDelayMs: 1 },
+    });
     cleanups.push(() => client.close());
     const error = await failure(client.getCurrencies("en"));
     expect(error).toBeInstanceOf(Unavailable);
@@ -341,7 +426,10 @@ describe("errors", () => {
   });
 
   it("a server that never answers → Unavailable timeout after timeoutMs", async () => {
-    const { client } = await setup(() => {}, { timeoutMs: 300, retry: { attempts: 1, baseDelayMs: 1 } });
+    const { client } = await setup(() => {}, {
+      timeoutMs: 300,
+      retry: { attempts: 1, baseDelayMs: 1 },
+    });
     const started = Date.now();
     const error = await failure(client.getInfo(caller));
     expect(error).toBeInstanceOf(Unavailable);
@@ -425,13 +513,17 @@ describe("retries", () => {
 
   it("a write that times out is not repeated", async () => {
     const { server, client } = await setup(() => {}, { timeoutMs: 300 });
-    expect(await failure(client.spendBalance(caller, { token: "t" }))).toMatchObject({ reason: "timeout" });
+    expect(await failure(client.spendBalance(caller, { token: "t" }))).toMatchObject({
+      reason: "timeout",
+    });
     await new Promise((r) => setTimeout(r, 100));
     expect(server.requests).toHaveLength(1);
   });
 
   it("ExchangerError is not retried on reads", async () => {
-    const { server, client } = await setup((_req, res) => json(res, { success: false, message: "no" }));
+    const { server, client } = await setup((_req, res) =>
+      json(res, { success: false, message: "no" }),
+    );
     expect(await failure(client.getDetails(caller))).toBeInstanceOf(ExchangerError);
     expect(server.requests).toHaveLength(1);
   });
@@ -445,8 +537,10 @@ describe("secrets", () => {
     const { client } = await setup(
       (req, res) => {
         const echo = `${req.headers["x-authorization"]} ${req.body.toString()} ${req.url}`;
-        if (req.path.endsWith("password")) json(res, { success: false, message: `rejected ${echo}` }, 422);
-        else if (req.path.endsWith("balance")) json(res, { success: false, message: [`bad ${echo}`] }, 401);
+        if (req.path.endsWith("password"))
+          json(res, { success: false, message: `rejected ${echo}` }, 422);
+        else if (req.path.endsWith("balance"))
+          json(res, { success: false, message: [`bad ${echo}`] }, 401);
         else if (req.path.endsWith("info")) {
           res.writeHead(500, { "content-type": "text/html" });
           res.end(`<pre>${echo}</pre>`);
@@ -468,7 +562,13 @@ describe("secrets", () => {
 
     const secrets = [KEY, "old-secret-pw", "new-secret-pw", "987654"];
     const errors = [
-      await failure(client.changePassword(caller, { password: "old-secret-pw", newPassword: "new-secret-pw", twoFactorCode: "987654" })),
+      await failure(
+        client.changePassword(caller, {
+          password: "old-secret-pw",
+          newPassword: "new-secret-pw",
+          twoFactorCode: "987654",
+        }),
+      ),
       await failure(client.spendBalance(caller, { token: "tok", twoFactorCode: "987654" })),
       await failure(client.getInfo(caller)),
       await failure(client.getOrders(caller)),

@@ -5,11 +5,17 @@
  */
 import { readOrder } from "../../src/exchanger/normalize/order.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { createExchangerClient, type ExchangerClientWithStats } from "../../src/exchanger/client.js";
+import {
+  createExchangerClient,
+  type ExchangerClientWithStats,
+} from "../../src/exchanger/client.js";
 import { findCreatedOrders, orderKeys } from "../../src/exchanger/created-order.js";
 import { Unavailable } from "../../src/exchanger/errors.js";
 import { withKeyCheck } from "../../src/exchanger/key-check.js";
-import { createPrivateClient, type CreateOrderRequest } from "../../src/exchanger/private-client.js";
+import {
+  createPrivateClient,
+  type CreateOrderRequest,
+} from "../../src/exchanger/private-client.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
 import { failure } from "./failure.js";
 
@@ -41,14 +47,23 @@ describe("finding the order a lost answer created", () => {
     const before = orderKeys((await transport.getOrders(caller, { page: 1, limit: 10 })).items);
     sandbox.injectFault({ path: "/private-api-create-order", kind: "lost-answer" });
 
-    const error = await failure(createPrivateClient(transport, sandbox.operatorKey).createOrder(REQUEST));
+    const error = await failure(
+      createPrivateClient(transport, sandbox.operatorKey).createOrder(REQUEST),
+    );
     expect(error).toBeInstanceOf(Unavailable);
     expect(sandbox.requests.filter((r) => r.path === "/private-api-create-order")).toHaveLength(1);
 
     const after = (await transport.getOrders(caller, { page: 1, limit: 10 })).items;
-    const found = findCreatedOrders(before, after, { exchangeId: 2, sendAmount: REQUEST.sendAmount });
+    const found = findCreatedOrders(before, after, {
+      exchangeId: 2,
+      sendAmount: REQUEST.sendAmount,
+    });
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ send: { amount: "100.50" }, directionId: "2", fields: { card_holder_name: "IVAN PETRENKO" } });
+    expect(found[0]).toMatchObject({
+      send: { amount: "100.50" },
+      directionId: "2",
+      fields: { card_holder_name: "IVAN PETRENKO" },
+    });
   });
 
   it("matches amounts as decimals and ignores orders that were there before or differ", () => {
@@ -62,11 +77,13 @@ describe("finding the order a lost answer created", () => {
       order("other", "100.51"),
       order("elsewhere", "100.50", "3"),
     ];
-    expect(findCreatedOrders(before, after, { exchangeId: 2, sendAmount: "100.50" }).map((o) => o.token)).toEqual(["new1", "new2"]);
-    expect(findCreatedOrders(before, after, { exchangeId: undefined, sendAmount: "100.50" }).map((o) => o.token)).toEqual([
-      "new1",
-      "new2",
-      "elsewhere",
-    ]);
+    expect(
+      findCreatedOrders(before, after, { exchangeId: 2, sendAmount: "100.50" }).map((o) => o.token),
+    ).toEqual(["new1", "new2"]);
+    expect(
+      findCreatedOrders(before, after, { exchangeId: undefined, sendAmount: "100.50" }).map(
+        (o) => o.token,
+      ),
+    ).toEqual(["new1", "new2", "elsewhere"]);
   });
 });

@@ -1,18 +1,34 @@
 import { describe, expect, it } from "vitest";
 import { toFormBody, toPairs, toQueryString } from "../../src/exchanger/encoding.js";
-import { parseEnvelope, toObjectList, toPagination, toRecord } from "../../src/exchanger/envelope.js";
+import {
+  parseEnvelope,
+  toObjectList,
+  toPagination,
+  toRecord,
+} from "../../src/exchanger/envelope.js";
 import { backoffDelay } from "../../src/exchanger/retry.js";
 
 describe("encoding", () => {
   it("repeats [] fields, omits absent values, keeps 0 and maps booleans to 1/0", () => {
-    expect(toPairs({ "ids[]": [1, "2"], status: 0, page: undefined, token: null, enable: true, off: false })).toEqual([
+    expect(
+      toPairs({
+        "ids[]": [1, "2"],
+        status: 0,
+        page: undefined,
+        token: null,
+        enable: true,
+        off: false,
+      }),
+    ).toEqual([
       ["ids[]", "1"],
       ["ids[]", "2"],
       ["status", "0"],
       ["enable", "1"],
       ["off", "0"],
     ]);
-    expect(new URLSearchParams(toFormBody({ "ids[]": [3, 4], language: "en" })).getAll("ids[]")).toEqual(["3", "4"]);
+    expect(
+      new URLSearchParams(toFormBody({ "ids[]": [3, 4], language: "en" })).getAll("ids[]"),
+    ).toEqual(["3", "4"]);
     expect(toQueryString({})).toBe("");
     expect(toQueryString({ id: 5, language: "uk" })).toBe("?id=5&language=uk");
   });
@@ -20,10 +36,24 @@ describe("encoding", () => {
 
 describe("envelope", () => {
   it("recognises success and error envelopes, nothing else", () => {
-    expect(parseEnvelope('{"success":true,"result":{"a":1}}')).toEqual({ success: true, result: { a: 1 }, pagination: undefined });
-    expect(parseEnvelope('\uFEFF{"success":false,"result":false}')).toEqual({ success: false, message: undefined });
-    expect(parseEnvelope('{"success":0,"message":"nope"}')).toEqual({ success: false, message: "nope" });
-    expect(parseEnvelope('{"success":false,"message":{"value":["too short"],"currency_id":["unknown"]}}')).toEqual({
+    expect(parseEnvelope('{"success":true,"result":{"a":1}}')).toEqual({
+      success: true,
+      result: { a: 1 },
+      pagination: undefined,
+    });
+    expect(parseEnvelope('\uFEFF{"success":false,"result":false}')).toEqual({
+      success: false,
+      message: undefined,
+    });
+    expect(parseEnvelope('{"success":0,"message":"nope"}')).toEqual({
+      success: false,
+      message: "nope",
+    });
+    expect(
+      parseEnvelope(
+        '{"success":false,"message":{"value":["too short"],"currency_id":["unknown"]}}',
+      ),
+    ).toEqual({
       success: false,
       message: "too short; unknown",
     });
@@ -34,7 +64,10 @@ describe("envelope", () => {
 
   it("normalises list results: arrays, id-keyed objects, nothing; drops non-objects; keeps id types", () => {
     expect(toObjectList([{ id: 1 }, "x", null, { id: "2" }])).toEqual([{ id: 1 }, { id: "2" }]);
-    expect(toObjectList({ "7": { id: 7, extra: true }, "8": { id: "8" } })).toEqual([{ id: 7, extra: true }, { id: "8" }]);
+    expect(toObjectList({ "7": { id: 7, extra: true }, "8": { id: "8" } })).toEqual([
+      { id: 7, extra: true },
+      { id: "8" },
+    ]);
     for (const nothing of [null, false, "", [], {}]) expect(toObjectList(nothing)).toEqual([]);
     expect(toObjectList(42)).toBeUndefined();
     expect(toObjectList(true)).toBeUndefined();

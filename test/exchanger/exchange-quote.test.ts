@@ -3,7 +3,12 @@
  * the rate by hand, rounded as the currencies say, limits named, no binary float drift.
  */
 import { describe, expect, it } from "vitest";
-import { parseAmount, quoteFromReceive, quoteFromSend, type QuoteTerms } from "../../src/exchanger/exchange-quote.js";
+import {
+  parseAmount,
+  quoteFromReceive,
+  quoteFromSend,
+  type QuoteTerms,
+} from "../../src/exchanger/exchange-quote.js";
 
 /** usdttrc20-carduah of the sandbox: 1 USDT = 40.85 UAH, 20–50000 USDT, 2450000.00 UAH in reserve. */
 const USDT_UAH: QuoteTerms = {
@@ -26,28 +31,61 @@ const UAH_BTC: QuoteTerms = {
 
 describe("quoteFromSend", () => {
   it("multiplies by the rate and rounds the estimate down to the receive currency's decimals", () => {
-    expect(quoteFromSend(USDT_UAH, "100.50")).toEqual({ ok: true, send: "100.50", receive: "4105.42" });
-    expect(quoteFromSend(UAH_BTC, "1234.56")).toEqual({ ok: true, send: "1234.56", receive: "0.00049382" });
+    expect(quoteFromSend(USDT_UAH, "100.50")).toEqual({
+      ok: true,
+      send: "100.50",
+      receive: "4105.42",
+    });
+    expect(quoteFromSend(UAH_BTC, "1234.56")).toEqual({
+      ok: true,
+      send: "1234.56",
+      receive: "0.00049382",
+    });
   });
 
   it("has no binary drift: 0.1 + 0.2 style amounts come out exact", () => {
-    const terms: QuoteTerms = { rate: { send: "1", receive: "3" }, sendDecimals: 8, receiveDecimals: 8 };
+    const terms: QuoteTerms = {
+      rate: { send: "1", receive: "3" },
+      sendDecimals: 8,
+      receiveDecimals: 8,
+    };
     expect(quoteFromSend(terms, "0.1")).toMatchObject({ receive: "0.30000000" });
     // 1.005 * 100 is 100.49999999999999 in floats.
-    expect(quoteFromSend({ rate: { send: "1", receive: "100" }, sendDecimals: 3, receiveDecimals: 2 }, "1.005")).toMatchObject({
+    expect(
+      quoteFromSend(
+        { rate: { send: "1", receive: "100" }, sendDecimals: 3, receiveDecimals: 2 },
+        "1.005",
+      ),
+    ).toMatchObject({
       receive: "100.50",
     });
   });
 
   it("takes a rate given the other way round (2500000 UAH = 1 BTC) without losing digits", () => {
-    const terms: QuoteTerms = { rate: { send: "2500000", receive: "1" }, sendDecimals: 2, receiveDecimals: 8 };
-    expect(quoteFromSend(terms, "1000.00")).toEqual({ ok: true, send: "1000.00", receive: "0.00040000" });
+    const terms: QuoteTerms = {
+      rate: { send: "2500000", receive: "1" },
+      sendDecimals: 2,
+      receiveDecimals: 8,
+    };
+    expect(quoteFromSend(terms, "1000.00")).toEqual({
+      ok: true,
+      send: "1000.00",
+      receive: "0.00040000",
+    });
     expect(quoteFromSend(terms, "1")).toEqual({ ok: true, send: "1.00", receive: "0.00000040" });
   });
 
   it("names the limit an amount crosses: min, max, then the reserve with the most that may be sent", () => {
-    expect(quoteFromSend(USDT_UAH, "19.99")).toEqual({ ok: false, send: "19.99", receive: "816.59", crossed: { limit: "min", min: "20" } });
-    expect(quoteFromSend(USDT_UAH, "50000.01")).toMatchObject({ ok: false, crossed: { limit: "max", max: "50000" } });
+    expect(quoteFromSend(USDT_UAH, "19.99")).toEqual({
+      ok: false,
+      send: "19.99",
+      receive: "816.59",
+      crossed: { limit: "min", min: "20" },
+    });
+    expect(quoteFromSend(USDT_UAH, "50000.01")).toMatchObject({
+      ok: false,
+      crossed: { limit: "max", max: "50000" },
+    });
     const low = { ...USDT_UAH, reserve: "1000.00" };
     expect(quoteFromSend(low, "30")).toEqual({
       ok: false,
@@ -55,14 +93,24 @@ describe("quoteFromSend", () => {
       receive: "1225.50",
       crossed: { limit: "reserve", reserve: "1000", maxSend: "24.47" },
     });
-    expect(quoteFromSend({ ...low, reserve: "0" }, "30")).toMatchObject({ crossed: { limit: "reserve", maxSend: "0.00" } });
+    expect(quoteFromSend({ ...low, reserve: "0" }, "30")).toMatchObject({
+      crossed: { limit: "reserve", maxSend: "0.00" },
+    });
     expect(quoteFromSend(low, "24.47")).toMatchObject({ ok: true });
   });
 
   it("checks no limit the direction does not set (absent or zero), nor an unknown reserve", () => {
-    const open: QuoteTerms = { rate: { send: "1", receive: "2" }, min: "0", sendDecimals: 2, receiveDecimals: 2 };
+    const open: QuoteTerms = {
+      rate: { send: "1", receive: "2" },
+      min: "0",
+      sendDecimals: 2,
+      receiveDecimals: 2,
+    };
     expect(quoteFromSend(open, "0.01")).toEqual({ ok: true, send: "0.01", receive: "0.02" });
-    expect(quoteFromSend(open, "99999999999")).toMatchObject({ ok: true, receive: "199999999998.00" });
+    expect(quoteFromSend(open, "99999999999")).toMatchObject({
+      ok: true,
+      receive: "199999999998.00",
+    });
   });
 
   it("refuses terms it cannot estimate with: no rate, a zero or malformed rate, absurd exponents", () => {
@@ -72,10 +120,21 @@ describe("quoteFromSend", () => {
       { send: "", receive: "1" },
       { send: "1", receive: "1e999999" },
     ]) {
-      expect(quoteFromSend({ ...USDT_UAH, rate }, "100")).toEqual({ ok: false, unusableTerms: true });
+      expect(quoteFromSend({ ...USDT_UAH, rate }, "100")).toEqual({
+        ok: false,
+        unusableTerms: true,
+      });
     }
-    expect(quoteFromSend({ ...USDT_UAH, sendDecimals: Number.NaN }, "100")).toEqual({ ok: false, unusableTerms: true });
-    expect(quoteFromSend({ ...USDT_UAH, rate: { send: "1", receive: "4e-7" }, receiveDecimals: 8 }, "1000")).toMatchObject({
+    expect(quoteFromSend({ ...USDT_UAH, sendDecimals: Number.NaN }, "100")).toEqual({
+      ok: false,
+      unusableTerms: true,
+    });
+    expect(
+      quoteFromSend(
+        { ...USDT_UAH, rate: { send: "1", receive: "4e-7" }, receiveDecimals: 8 },
+        "1000",
+      ),
+    ).toMatchObject({
       receive: "0.00040000",
     });
   });
@@ -83,14 +142,33 @@ describe("quoteFromSend", () => {
 
 describe("quoteFromReceive", () => {
   it("finds the amount to send, rounded up, whose estimate is at least the wish", () => {
-    expect(quoteFromReceive(USDT_UAH, "1000")).toEqual({ ok: true, send: "24.48", receive: "1000.00" });
-    expect(quoteFromReceive(USDT_UAH, "4085")).toEqual({ ok: true, send: "100.00", receive: "4085.00" });
-    expect(quoteFromReceive(UAH_BTC, "0.001")).toEqual({ ok: true, send: "2500.00", receive: "0.00100000" });
+    expect(quoteFromReceive(USDT_UAH, "1000")).toEqual({
+      ok: true,
+      send: "24.48",
+      receive: "1000.00",
+    });
+    expect(quoteFromReceive(USDT_UAH, "4085")).toEqual({
+      ok: true,
+      send: "100.00",
+      receive: "4085.00",
+    });
+    expect(quoteFromReceive(UAH_BTC, "0.001")).toEqual({
+      ok: true,
+      send: "2500.00",
+      receive: "0.00100000",
+    });
   });
 
   it("checks the limits on the amount it found", () => {
-    expect(quoteFromReceive(USDT_UAH, "100")).toMatchObject({ ok: false, send: "2.45", crossed: { limit: "min", min: "20" } });
-    expect(quoteFromReceive({ ...UAH_BTC, reserve: "0.5" }, "1")).toMatchObject({ ok: false, crossed: { limit: "max" } });
+    expect(quoteFromReceive(USDT_UAH, "100")).toMatchObject({
+      ok: false,
+      send: "2.45",
+      crossed: { limit: "min", min: "20" },
+    });
+    expect(quoteFromReceive({ ...UAH_BTC, reserve: "0.5" }, "1")).toMatchObject({
+      ok: false,
+      crossed: { limit: "max" },
+    });
     expect(quoteFromReceive({ ...UAH_BTC, max: "5000000", reserve: "0.5" }, "1")).toMatchObject({
       ok: false,
       crossed: { limit: "reserve", reserve: "0.5", maxSend: "1250000.00" },
@@ -113,16 +191,29 @@ describe("parseAmount", () => {
       ["+7", 0, "7"],
       ["2.50", 1, "2.5"],
     ];
-    for (const [text, decimals, amount] of cases) expect(parseAmount(text, decimals), text).toEqual({ ok: true, amount });
+    for (const [text, decimals, amount] of cases)
+      expect(parseAmount(text, decimals), text).toEqual({ ok: true, amount });
   });
 
   it("says what is wrong: not a number, not positive, more decimals than the currency has", () => {
     for (const text of ["", "abc", "1e5", "-5", "1,2,3", "1.2.3,4", "12$", "1,5.5,5"]) {
-      expect(parseAmount(text, 2), text).toEqual({ ok: false, problem: "not-a-number", decimals: 2 });
+      expect(parseAmount(text, 2), text).toEqual({
+        ok: false,
+        problem: "not-a-number",
+        decimals: 2,
+      });
     }
     expect(parseAmount("0", 2)).toEqual({ ok: false, problem: "not-positive", decimals: 2 });
     expect(parseAmount("0,00", 2)).toEqual({ ok: false, problem: "not-positive", decimals: 2 });
-    expect(parseAmount("1.005", 2)).toEqual({ ok: false, problem: "too-many-decimals", decimals: 2 });
-    expect(parseAmount("0.123456789", 8)).toEqual({ ok: false, problem: "too-many-decimals", decimals: 8 });
+    expect(parseAmount("1.005", 2)).toEqual({
+      ok: false,
+      problem: "too-many-decimals",
+      decimals: 2,
+    });
+    expect(parseAmount("0.123456789", 8)).toEqual({
+      ok: false,
+      problem: "too-many-decimals",
+      decimals: 8,
+    });
   });
 });

@@ -65,7 +65,10 @@ export async function startFakeServer(handler: Handler): Promise<FakeServer> {
 /** Sends a JSON body with the given status. */
 export function json(res: ServerResponse, body: unknown, status = 200): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -89,5 +92,10 @@ export async function multipart(req: SeenRequest): Promise<FormData> {
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === "string") headers.set(name, value);
   }
-  return new Request(`http://localhost${req.url}`, { method: "POST", headers, body: req.body, duplex: "half" } as RequestInit).formData();
+  return new Request(`http://localhost${req.url}`, {
+    method: "POST",
+    headers,
+    body: req.body,
+    duplex: "half",
+  } as RequestInit).formData();
 }

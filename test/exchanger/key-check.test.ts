@@ -4,7 +4,10 @@
  * is, a refused write is never sent twice, and server trouble never counts as a rejection.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createExchangerClient, type ExchangerClientWithStats } from "../../src/exchanger/client.js";
+import {
+  createExchangerClient,
+  type ExchangerClientWithStats,
+} from "../../src/exchanger/client.js";
 import { ExchangerError, Unauthorized } from "../../src/exchanger/errors.js";
 import { withKeyCheck } from "../../src/exchanger/key-check.js";
 import type { Caller } from "../../src/exchanger/types.js";
@@ -21,10 +24,22 @@ afterEach(async () => {
   client = sandbox = undefined;
 });
 
-async function world(dialect: DialectName): Promise<{ sb: Sandbox; api: ExchangerClientWithStats; main: Caller }> {
+async function world(
+  dialect: DialectName,
+): Promise<{ sb: Sandbox; api: ExchangerClientWithStats; main: Caller }> {
   sandbox = await startSandbox({ dialect });
-  client = withKeyCheck(createExchangerClient({ baseUrl: sandbox.baseUrl, timeoutMs: 5_000, retry: { attempts: 2, baseDelayMs: 5 } }));
-  return { sb: sandbox, api: client, main: { apiKey: sandbox.accounts.main.apiKey, language: "en" } };
+  client = withKeyCheck(
+    createExchangerClient({
+      baseUrl: sandbox.baseUrl,
+      timeoutMs: 5_000,
+      retry: { attempts: 2, baseDelayMs: 5 },
+    }),
+  );
+  return {
+    sb: sandbox,
+    api: client,
+    main: { apiKey: sandbox.accounts.main.apiKey, language: "en" },
+  };
 }
 
 const paths = (sb: Sandbox) => sb.requests.map((r) => r.path);
@@ -43,7 +58,10 @@ describe.each(DIALECT_NAMES)("key check (%s dialect)", (dialect) => {
     const error = await failure(api.getOrders(main, { page: 1 }));
     expect(error).toBeInstanceOf(Unauthorized);
     // 401 needs no confirmation; an error envelope with HTTP 200 is confirmed by exactly one get-info.
-    const expected = sb.dialect.rejectedKeyStatus === 401 ? ["/user-api-get-orders"] : ["/user-api-get-orders", "/user-api-get-info"];
+    const expected =
+      sb.dialect.rejectedKeyStatus === 401
+        ? ["/user-api-get-orders"]
+        : ["/user-api-get-orders", "/user-api-get-info"];
     expect(paths(sb)).toEqual(expected);
   });
 

@@ -1,12 +1,18 @@
 /** How the server's list order is read off a page, and which server page holds the user's page. */
 import { describe, expect, it } from "vitest";
 import { directionOf, ListOrder } from "../../src/exchanger/list-order.js";
-import { newestFirstPage, serverPageFor, WALK_MAX_CALLS, WALK_PAGE_SIZE } from "../../src/exchanger/newest-first.js";
+import {
+  newestFirstPage,
+  serverPageFor,
+  WALK_MAX_CALLS,
+  WALK_PAGE_SIZE,
+} from "../../src/exchanger/newest-first.js";
 import type { Order, Page } from "../../src/exchanger/types.js";
 import { readOrder } from "../../src/exchanger/normalize/order.js";
 
 /** Server records read as the client reads them. */
-const read = (items: Array<Record<string, unknown>>): Order[] => items.map((raw) => readOrder(raw)!);
+const read = (items: Array<Record<string, unknown>>): Order[] =>
+  items.map((raw) => readOrder(raw)!);
 
 describe("the server's list order", () => {
   it("is read from numeric ids, else from creation dates; one item or equal ends teach nothing", () => {
@@ -27,8 +33,12 @@ describe("the server's list order", () => {
       ),
     ).toBe("oldest-first");
     const at = (id: string, created_at: string) => ({ id, status: 0, created_at });
-    expect(directionOf(read([at("a", "2025-01-01 10:00:00"), at("b", "2025-02-01 09:00:00")]))).toBe("oldest-first");
-    expect(directionOf(read([at("a", "2025-02-01 09:00:00"), at("b", "2025-01-01 10:00:00")]))).toBe("newest-first");
+    expect(
+      directionOf(read([at("a", "2025-01-01 10:00:00"), at("b", "2025-02-01 09:00:00")])),
+    ).toBe("oldest-first");
+    expect(
+      directionOf(read([at("a", "2025-02-01 09:00:00"), at("b", "2025-01-01 10:00:00")])),
+    ).toBe("newest-first");
     expect(directionOf(read([{ id: 1, status: 0 }]))).toBeUndefined();
     expect(directionOf(read([at("a", "soon"), at("b", "later")]))).toBeUndefined();
   });
@@ -61,7 +71,9 @@ describe("the server page of the user's page on an oldest-first server", () => {
 describe("walking an oldest-first list without pagination", () => {
   /** A server listing `count` orders oldest first, no pagination, capping `limit` and maybe clamping `page` to its last. */
   function server(count: number, cap: number, clampPage: boolean) {
-    const orders: Order[] = read(Array.from({ length: count }, (_, i) => ({ id: i + 1, status: 0 })));
+    const orders: Order[] = read(
+      Array.from({ length: count }, (_, i) => ({ id: i + 1, status: 0 })),
+    );
     const calls: Array<{ page?: number; limit?: number }> = [];
     const fetch = (params: { page?: number; limit?: number }): Promise<Page<Order>> => {
       calls.push(params);
@@ -79,15 +91,18 @@ describe("walking an oldest-first list without pagination", () => {
     ["a server capping limit below what is asked", 30, 20, false],
     ["a server repeating its last page past the end", 40, 20, true],
     ["a list that fits one call", 12, 100, false],
-  ] as const)("finds the end of %s and shows the newest first with the real count", async (_name, count, cap, clamp) => {
-    const { fetch, calls } = server(count, cap, clamp);
-    const page = await newestFirstPage(ctx(), "own", { page: 1, limit: 5 }, fetch);
-    expect(ids(page)).toEqual([count, count - 1, count - 2, count - 3, count - 4]);
-    expect(page.pagination?.total).toBe(count);
-    expect(calls.length).toBeLessThanOrEqual(WALK_MAX_CALLS + 1);
-    const second = await newestFirstPage(ctx(), "own", { page: 2, limit: 5 }, fetch);
-    expect(ids(second)).toEqual([count - 5, count - 6, count - 7, count - 8, count - 9]);
-  });
+  ] as const)(
+    "finds the end of %s and shows the newest first with the real count",
+    async (_name, count, cap, clamp) => {
+      const { fetch, calls } = server(count, cap, clamp);
+      const page = await newestFirstPage(ctx(), "own", { page: 1, limit: 5 }, fetch);
+      expect(ids(page)).toEqual([count, count - 1, count - 2, count - 3, count - 4]);
+      expect(page.pagination?.total).toBe(count);
+      expect(calls.length).toBeLessThanOrEqual(WALK_MAX_CALLS + 1);
+      const second = await newestFirstPage(ctx(), "own", { page: 2, limit: 5 }, fetch);
+      expect(ids(second)).toEqual([count - 5, count - 6, count - 7, count - 8, count - 9]);
+    },
+  );
 
   it("stops after WALK_MAX_CALLS and marks the page when the end is not reached", async () => {
     const { fetch, calls } = server(WALK_PAGE_SIZE * WALK_MAX_CALLS + 1, 1000, false);

@@ -5,10 +5,18 @@
  */
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { createExchangerClient, type ExchangerClientWithStats } from "../../src/exchanger/client.js";
+import {
+  createExchangerClient,
+  type ExchangerClientWithStats,
+} from "../../src/exchanger/client.js";
 import { ExchangerError, Unauthorized, Unavailable } from "../../src/exchanger/errors.js";
 import { withKeyCheck } from "../../src/exchanger/key-check.js";
-import { createOrderParams, createPrivateClient, OperatorKeyRefused, type CreateOrderRequest } from "../../src/exchanger/private-client.js";
+import {
+  createOrderParams,
+  createPrivateClient,
+  OperatorKeyRefused,
+  type CreateOrderRequest,
+} from "../../src/exchanger/private-client.js";
 import { createLogger } from "../../src/logger.js";
 import { DIALECT_NAMES } from "../../src/sandbox/dialect.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
@@ -39,10 +47,18 @@ const REQUEST: CreateOrderRequest = {
 
 function connect(baseUrl: string, options: { timeoutMs?: number; lines?: string[] } = {}) {
   const logger = options.lines
-    ? createLogger("trace", new Writable({ write: (chunk, _e, done) => (options.lines!.push(String(chunk)), done()) }))
+    ? createLogger(
+        "trace",
+        new Writable({ write: (chunk, _e, done) => (options.lines!.push(String(chunk)), done()) }),
+      )
     : undefined;
   transport = withKeyCheck(
-    createExchangerClient({ baseUrl, timeoutMs: options.timeoutMs ?? 5_000, logger, retry: { attempts: 3, baseDelayMs: 5 } }),
+    createExchangerClient({
+      baseUrl,
+      timeoutMs: options.timeoutMs ?? 5_000,
+      logger,
+      retry: { attempts: 3, baseDelayMs: 5 },
+    }),
   );
   return transport;
 }
@@ -64,8 +80,12 @@ describe("createOrderParams", () => {
   });
 
   it("refuses a field without a usable name, or one that would overwrite a documented parameter", () => {
-    expect(() => createOrderParams({ ...REQUEST, fields: [{ name: "—", value: "x" }] })).toThrow(/no name/);
-    expect(() => createOrderParams({ ...REQUEST, fields: [{ name: "Slug", value: "x" }] })).toThrow(/collides/);
+    expect(() => createOrderParams({ ...REQUEST, fields: [{ name: "—", value: "x" }] })).toThrow(
+      /no name/,
+    );
+    expect(() => createOrderParams({ ...REQUEST, fields: [{ name: "Slug", value: "x" }] })).toThrow(
+      /collides/,
+    );
   });
 });
 
@@ -75,7 +95,11 @@ describe.each(DIALECT_NAMES)("Private API client against the sandbox (%s dialect
     const client = createPrivateClient(connect(sandbox.baseUrl), sandbox.operatorKey);
     const order = await client.createOrder(REQUEST);
     // Read like every listed order (normalize/order.ts), whatever shape the dialect writes.
-    expect(order).toMatchObject({ send: { amount: "100.50" }, user: "ivan_p", fields: { card_holder_name: "IVAN PETRENKO" } });
+    expect(order).toMatchObject({
+      send: { amount: "100.50" },
+      user: "ivan_p",
+      fields: { card_holder_name: "IVAN PETRENKO" },
+    });
     expect(creates(sandbox)).toHaveLength(1);
     expect(sandbox.state.accounts.main!.orders.some((o) => o.token === order.token)).toBe(true);
     const probe = await client.probeKey("en");
@@ -88,7 +112,8 @@ describe.each(DIALECT_NAMES)("Private API client against the sandbox (%s dialect
     const before = sandbox.state.nextIds.order;
     const error = await failure(client.createOrder({ ...REQUEST, sendAmount: "5" }));
     expect(error).toBeInstanceOf(ExchangerError);
-    if (dialect !== "legacy") expect((error as ExchangerError).serverMessage).toMatch(/minimum amount/);
+    if (dialect !== "legacy")
+      expect((error as ExchangerError).serverMessage).toMatch(/minimum amount/);
     // One creation; what follows are probes without slug or amount, which cannot create anything.
     expect(creates(sandbox).filter((r) => r.fields.slug !== undefined)).toHaveLength(1);
     expect(sandbox.state.nextIds.order).toBe(before);
@@ -100,7 +125,9 @@ describe.each(DIALECT_NAMES)("Private API client against the sandbox (%s dialect
     sandbox.revokeOperatorKey();
     const revoked = await failure(client.createOrder(REQUEST));
     sandbox.setPrivateApi(false);
-    const off = await failure(createPrivateClient(transport!, sandbox.operatorKey).createOrder(REQUEST));
+    const off = await failure(
+      createPrivateClient(transport!, sandbox.operatorKey).createOrder(REQUEST),
+    );
     if (dialect === "legacy") {
       // Every refusal of this dialect is the same bare envelope: nothing tells the key from the order.
       for (const error of [revoked, off]) expect(error).toBeInstanceOf(ExchangerError);
@@ -144,9 +171,15 @@ describe("Private API client against hand-made servers", () => {
   });
 
   it("sends the key as X-Authorization and the fields form-encoded", async () => {
-    fake = await startFakeServer((_req, res) => json(res, { success: true, result: { id: "9", token: "t9", status: 0 } }));
+    fake = await startFakeServer((_req, res) =>
+      json(res, { success: true, result: { id: "9", token: "t9", status: 0 } }),
+    );
     const client = createPrivateClient(connect(fake.url), "pk_operator");
-    expect(await client.createOrder(REQUEST)).toMatchObject({ id: "9", token: "t9", status: { key: "created" } });
+    expect(await client.createOrder(REQUEST)).toMatchObject({
+      id: "9",
+      token: "t9",
+      status: { key: "created" },
+    });
     const [seen] = fake.requests;
     expect(seen!.headers["x-authorization"]).toBe("pk_operator");
     expect(Object.fromEntries(new URLSearchParams(seen!.body.toString()))).toMatchObject({
@@ -160,8 +193,12 @@ describe("Private API client against hand-made servers", () => {
     // Accepts the operator key: refuses the order for its amount, a probe for the missing slug.
     fake = await startFakeServer((req, res) => {
       const body = new URLSearchParams(req.body.toString());
-      if (req.headers["x-authorization"] !== operatorKey) return json(res, { success: false, message: "Wrong key" });
-      return json(res, { success: false, message: body.has("slug") ? "Amount too small" : "slug is required" });
+      if (req.headers["x-authorization"] !== operatorKey)
+        return json(res, { success: false, message: "Wrong key" });
+      return json(res, {
+        success: false,
+        message: body.has("slug") ? "Amount too small" : "slug is required",
+      });
     });
     const accepting = createPrivateClient(connect(fake.url), operatorKey);
     const refusal = await failure(accepting.createOrder(REQUEST));
@@ -174,22 +211,30 @@ describe("Private API client against hand-made servers", () => {
       bogus: { serverMessage: "Wrong key" },
     });
     // The bogus key is never the operator's, and the operator's key never travels in a body.
-    expect(fake.requests.filter((r) => r.headers["x-authorization"] !== operatorKey).length).toBeGreaterThan(0);
+    expect(
+      fake.requests.filter((r) => r.headers["x-authorization"] !== operatorKey).length,
+    ).toBeGreaterThan(0);
     expect(fake.requests.every((r) => !r.body.toString().includes(operatorKey))).toBe(true);
     await transport!.close();
     await fake.close();
 
     // Refuses every key alike (revoked, or the Private API switched off).
-    fake = await startFakeServer((_req, res) => json(res, { success: false, message: "Private API is disabled" }));
+    fake = await startFakeServer((_req, res) =>
+      json(res, { success: false, message: "Private API is disabled" }),
+    );
     const refusing = createPrivateClient(connect(fake.url), operatorKey);
     const refused = await failure(refusing.createOrder(REQUEST));
     expect(refused).toBeInstanceOf(OperatorKeyRefused);
     expect((refused as OperatorKeyRefused).serverMessage).toBe("Private API is disabled");
-    expect(fake.requests.filter((r) => new URLSearchParams(r.body.toString()).has("slug"))).toHaveLength(1);
+    expect(
+      fake.requests.filter((r) => new URLSearchParams(r.body.toString()).has("slug")),
+    ).toHaveLength(1);
   });
 
   it("a 401 names the key without any probe", async () => {
-    fake = await startFakeServer((_req, res) => json(res, { success: false, message: "Unauthorized" }, 401));
+    fake = await startFakeServer((_req, res) =>
+      json(res, { success: false, message: "Unauthorized" }, 401),
+    );
     const client = createPrivateClient(connect(fake.url), "pk_operator");
     expect(await failure(client.createOrder(REQUEST))).toBeInstanceOf(OperatorKeyRefused);
     expect(fake.requests).toHaveLength(1);
@@ -198,13 +243,18 @@ describe("Private API client against hand-made servers", () => {
   it("the operator key appears in no log line at trace level, even when the server echoes it", async () => {
     const operatorKey = "pk_9f8e7d6c5b4a39281706f5e4d3c2b1a0";
     fake = await startFakeServer((req, res) =>
-      json(res, { success: false, message: `Key ${String(req.headers["x-authorization"])} is not valid` }),
+      json(res, {
+        success: false,
+        message: `Key ${String(req.headers["x-authorization"])} is not valid`,
+      }),
     );
     const lines: string[] = [];
     const client = createPrivateClient(connect(fake.url, { lines }), operatorKey);
     const error = await failure(client.createOrder(REQUEST));
     expect(error).toBeInstanceOf(OperatorKeyRefused);
-    expect(error.message + String((error as OperatorKeyRefused).serverMessage)).not.toContain(operatorKey);
+    expect(error.message + String((error as OperatorKeyRefused).serverMessage)).not.toContain(
+      operatorKey,
+    );
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join("")).toMatch(/private-api-create-order/);
     for (const line of lines) expect(line).not.toContain(operatorKey);

@@ -4,7 +4,10 @@
  */
 import { Secret, TOTP } from "otpauth";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createExchangerClient, type ExchangerClientWithStats } from "../../src/exchanger/client.js";
+import {
+  createExchangerClient,
+  type ExchangerClientWithStats,
+} from "../../src/exchanger/client.js";
 import { ExchangerError, Unauthorized, Unavailable } from "../../src/exchanger/errors.js";
 import type { Caller } from "../../src/exchanger/types.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
@@ -18,7 +21,11 @@ let empty: Caller;
 
 beforeEach(async () => {
   sandbox = await startSandbox({ port: 0 });
-  client = createExchangerClient({ baseUrl: sandbox.baseUrl, timeoutMs: 5_000, retry: { attempts: 3, baseDelayMs: 5 } });
+  client = createExchangerClient({
+    baseUrl: sandbox.baseUrl,
+    timeoutMs: 5_000,
+    retry: { attempts: 3, baseDelayMs: 5 },
+  });
   main = { apiKey: sandbox.accounts.main.apiKey, language: "en" };
   twofa = { apiKey: sandbox.accounts.twofa.apiKey, language: "ru" };
   empty = { apiKey: sandbox.accounts.empty.apiKey, language: "uk" };
@@ -30,7 +37,12 @@ afterEach(async () => {
 });
 
 function totp(secret: string): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate();
+  return new TOTP({
+    secret: Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+  }).generate();
 }
 
 describe("user methods against the sandbox", () => {
@@ -57,7 +69,11 @@ describe("user methods against the sandbox", () => {
 
     const created = await client.getOrders(main, { status: 0, limit: 100 });
     expect(created.items.every((o) => o.status.value === "0")).toBe(true);
-    expect(sandbox.requests.at(-1)!.fields).toMatchObject({ status: "0", limit: "100", language: "en" });
+    expect(sandbox.requests.at(-1)!.fields).toMatchObject({
+      status: "0",
+      limit: "100",
+      language: "en",
+    });
 
     const one = await client.getOrders(main, { token: first.items[1]!.token! });
     expect(one.items.map((o) => o.id)).toEqual([first.items[1]!.id]);
@@ -71,16 +87,27 @@ describe("user methods against the sandbox", () => {
 
   it("details: create, filter, delete with repeated ids[]", async () => {
     const [currency] = await client.getCurrencies("en");
-    const created = (await client.createDetails(main, { currency_id: currency!.id, value: "wallet-xyz" })) as { id: number };
-    const another = (await client.createDetails(main, { currency_id: currency!.id, value: "wallet-abc" })) as { id: number };
+    const created = (await client.createDetails(main, {
+      currency_id: currency!.id,
+      value: "wallet-xyz",
+    })) as { id: number };
+    const another = (await client.createDetails(main, {
+      currency_id: currency!.id,
+      value: "wallet-abc",
+    })) as { id: number };
     const filtered = await client.getDetails(main, { currency_id: currency!.id, limit: 100 });
-    expect(filtered.items.map((d) => d.value)).toEqual(expect.arrayContaining(["wallet-xyz", "wallet-abc"]));
+    expect(filtered.items.map((d) => d.value)).toEqual(
+      expect.arrayContaining(["wallet-xyz", "wallet-abc"]),
+    );
     expect(filtered.items.every((d) => String(d.currency_id) === String(currency!.id))).toBe(true);
     const byValue = await client.getDetails(main, { value: "wallet-xyz" });
     expect(byValue.items.map((d) => d.id)).toEqual([created.id]);
 
     expect(await client.deleteDetails(main, [created.id, String(another.id)])).toBe(2);
-    expect(sandbox.requests.at(-1)!.fields["ids[]"]).toEqual([String(created.id), String(another.id)]);
+    expect(sandbox.requests.at(-1)!.fields["ids[]"]).toEqual([
+      String(created.id),
+      String(another.id),
+    ]);
     expect((await client.getDetails(main, { value: "wallet-xyz" })).items).toEqual([]);
 
     const missing = await failure(client.deleteDetails(main, [created.id]));
@@ -100,31 +127,51 @@ describe("user methods against the sandbox", () => {
 
     const result = await client.submitVerification(
       empty,
-      { card_number: "4111 1111 1111 1111", first_name: "Olena", last_name: "Koval", birth_date: "05.06.1991" },
+      {
+        card_number: "4111 1111 1111 1111",
+        first_name: "Olena",
+        last_name: "Koval",
+        birth_date: "05.06.1991",
+      },
       [
-        { filename: "card-front.jpg", contentType: "image/jpeg", data: new Uint8Array(2048).fill(1) },
+        {
+          filename: "card-front.jpg",
+          contentType: "image/jpeg",
+          data: new Uint8Array(2048).fill(1),
+        },
         { filename: "selfie.png", contentType: "image/png", data: new Uint8Array(4096).fill(2) },
       ],
     );
     expect(result).toMatchObject({ status: "pending", type: "card", photos: 2 });
     const recorded = sandbox.requests.at(-1)!;
     expect(recorded.contentType).toMatch(/^multipart\/form-data/);
-    expect(recorded.fields).toMatchObject({ first_name: "Olena", last_name: "Koval", language: "uk" });
+    expect(recorded.fields).toMatchObject({
+      first_name: "Olena",
+      last_name: "Koval",
+      language: "uk",
+    });
     expect(recorded.files).toEqual([
       { field: "photos[]", filename: "card-front.jpg", contentType: "image/jpeg", size: 2048 },
       { field: "photos[]", filename: "selfie.png", contentType: "image/png", size: 4096 },
     ]);
-    expect(await client.getVerification(empty)).toMatchObject({ status: { meaning: "pending" }, fields: { first_name: "Olena" } });
+    expect(await client.getVerification(empty)).toMatchObject({
+      status: { meaning: "pending" },
+      fields: { first_name: "Olena" },
+    });
   });
 
   it("spendBalance pays a created order once; paying again is an ExchangerError", async () => {
     const order = sandbox.addOrder("main", { send_amount: "10.00" });
     const result = await client.spendBalance(main, { token: String(order.token) });
     expect(result).toMatchObject({ status: 1 });
-    expect(Number(sandbox.state.accounts.main!.orders.find((o) => o.id === order.id)!.status)).toBe(1);
+    expect(Number(sandbox.state.accounts.main!.orders.find((o) => o.id === order.id)!.status)).toBe(
+      1,
+    );
 
     const before = sandbox.requests.length;
-    expect(await failure(client.spendBalance(main, { token: String(order.token) }))).toBeInstanceOf(ExchangerError);
+    expect(await failure(client.spendBalance(main, { token: String(order.token) }))).toBeInstanceOf(
+      ExchangerError,
+    );
     expect(sandbox.requests.length - before).toBe(1);
   });
 
@@ -133,15 +180,25 @@ describe("user methods against the sandbox", () => {
     const withoutCode = await failure(client.spendBalance(twofa, { token: String(order.token) }));
     expect(withoutCode).toBeInstanceOf(ExchangerError);
     const code = totp(sandbox.accounts.twofa.twoFactorSecret!);
-    expect(await client.spendBalance(twofa, { token: String(order.token), twoFactorCode: code })).toBeTruthy();
-    expect(sandbox.requests.at(-1)!.fields).toMatchObject({ two_factor_authentication_password: code, language: "ru" });
+    expect(
+      await client.spendBalance(twofa, { token: String(order.token), twoFactorCode: code }),
+    ).toBeTruthy();
+    expect(sandbox.requests.at(-1)!.fields).toMatchObject({
+      two_factor_authentication_password: code,
+      language: "ru",
+    });
   });
 
   it("changePassword: a wrong current password fails, the right one changes it", async () => {
     const old = sandbox.accounts.main.password;
-    expect(await failure(client.changePassword(main, { password: "not-the-password", newPassword: "brand-new-pass" }))).toBeInstanceOf(
-      ExchangerError,
-    );
+    expect(
+      await failure(
+        client.changePassword(main, {
+          password: "not-the-password",
+          newPassword: "brand-new-pass",
+        }),
+      ),
+    ).toBeInstanceOf(ExchangerError);
     await client.changePassword(main, { password: old, newPassword: "brand-new-pass" });
     expect(sandbox.accounts.main.password).toBe("brand-new-pass");
   });
@@ -173,7 +230,9 @@ describe("user methods against the sandbox", () => {
   });
 
   it("an unknown or revoked key is Unauthorized", async () => {
-    expect(await failure(client.getInfo({ apiKey: "no-such-key", language: "en" }))).toBeInstanceOf(Unauthorized);
+    expect(await failure(client.getInfo({ apiKey: "no-such-key", language: "en" }))).toBeInstanceOf(
+      Unauthorized,
+    );
     sandbox.revokeKey("twofa");
     const error = await failure(client.getOrders(twofa));
     expect(error).toBeInstanceOf(Unauthorized);
@@ -199,14 +258,34 @@ describe("public methods against the sandbox", () => {
     expect(typeof currencies[0]!.id).toBe("number");
     const directions = await client.getExchanges("en");
     expect(directions.length).toBeGreaterThan(0);
-    expect(directions[0]).toEqual({ sendCurrencyId: "1", receiveCurrencyId: "3", pair: "btc-usdttrc20" });
+    expect(directions[0]).toEqual({
+      sendCurrencyId: "1",
+      receiveCurrencyId: "3",
+      pair: "btc-usdttrc20",
+    });
     const direction = await client.getExchange("ru", directions[0]!.pair);
-    expect(direction).toMatchObject({ id: "1", slug: "btc-usdttrc20", send: { id: "1" }, receive: { id: "3" }, listsFields: true });
+    expect(direction).toMatchObject({
+      id: "1",
+      slug: "btc-usdttrc20",
+      send: { id: "1" },
+      receive: { id: "3" },
+      listsFields: true,
+    });
     expect(direction.rate?.send).toBe("1");
     expect(direction.fields.length).toBeGreaterThan(0);
-    expect(direction.fields[0]).toMatchObject({ id: expect.any(String), name: expect.any(String), param: expect.any(String) });
-    expect(await client.getStatus("en")).toMatchObject({ kind: "fields", fields: { online: true } });
-    expect(await client.getReferralProgram("ru")).toMatchObject({ kind: "fields", fields: { description: expect.any(String) } });
+    expect(direction.fields[0]).toMatchObject({
+      id: expect.any(String),
+      name: expect.any(String),
+      param: expect.any(String),
+    });
+    expect(await client.getStatus("en")).toMatchObject({
+      kind: "fields",
+      fields: { online: true },
+    });
+    expect(await client.getReferralProgram("ru")).toMatchObject({
+      kind: "fields",
+      fields: { description: expect.any(String) },
+    });
     expect(sandbox.requests.map((r) => [r.method, r.query.language])).toEqual([
       ["GET", "uk"],
       ["GET", "en"],
@@ -235,16 +314,28 @@ describe("sandbox faults", () => {
     const error = await failure(client.spendBalance(main, { token: String(order.token) }));
     expect(error).toMatchObject({ name: "Unavailable", reason: "network" });
     expect(sandbox.requests).toHaveLength(1);
-    expect(Number(sandbox.state.accounts.main!.orders.find((o) => o.id === order.id)!.status)).toBe(0);
+    expect(Number(sandbox.state.accounts.main!.orders.find((o) => o.id === order.id)!.status)).toBe(
+      0,
+    );
   });
 
   it("500 with the envelope is an ExchangerError; 200 non-JSON is a bad response; a stall times out", async () => {
-    const quick = createExchangerClient({ baseUrl: sandbox.baseUrl, timeoutMs: 300, retry: { attempts: 1, baseDelayMs: 1 } });
+    const quick = createExchangerClient({
+      baseUrl: sandbox.baseUrl,
+      timeoutMs: 300,
+      retry: { attempts: 1, baseDelayMs: 1 },
+    });
     try {
       sandbox.injectFault({ kind: "envelope500" });
-      expect(await failure(quick.getInfo(main))).toMatchObject({ name: "ExchangerError", httpStatus: 500 });
+      expect(await failure(quick.getInfo(main))).toMatchObject({
+        name: "ExchangerError",
+        httpStatus: 500,
+      });
       sandbox.injectFault({ kind: "nonjson" });
-      expect(await failure(quick.getInfo(main))).toMatchObject({ name: "Unavailable", reason: "bad-response" });
+      expect(await failure(quick.getInfo(main))).toMatchObject({
+        name: "Unavailable",
+        reason: "bad-response",
+      });
       sandbox.injectFault({ kind: "stall" });
       const error = await failure(quick.getCurrencies("en"));
       expect(error).toBeInstanceOf(Unavailable);

@@ -3,9 +3,23 @@ import { isSecretFieldName, nameWords } from "../../src/exchanger/secret-names.j
 
 describe("secret field names", () => {
   it("recognises the names the issue found on the account card, in any case and separator", () => {
-    for (const base of ["private_key", "pin_code", "backup_codes", "recovery_phrase", "card_cvv", "ga_key"]) {
+    for (const base of [
+      "private_key",
+      "pin_code",
+      "backup_codes",
+      "recovery_phrase",
+      "card_cvv",
+      "ga_key",
+    ]) {
       const camel = base.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-      for (const name of [base, base.toUpperCase(), base.replace(/_/g, "-"), base.replace(/_/g, " "), base.replace(/_/g, "."), camel]) {
+      for (const name of [
+        base,
+        base.toUpperCase(),
+        base.replace(/_/g, "-"),
+        base.replace(/_/g, " "),
+        base.replace(/_/g, "."),
+        camel,
+      ]) {
         expect(isSecretFieldName(name), name).toBe(true);
       }
     }

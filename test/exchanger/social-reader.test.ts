@@ -3,7 +3,9 @@ import { readSocial } from "../../src/exchanger/normalize/social.js";
 
 describe("readSocial (public-api-get-social)", () => {
   it("reads the documented positional array: [0] site name, [1] e-mail, [3] Telegram link", () => {
-    expect(readSocial(["Best Change", "help@best.example", "", "https://t.me/best_help", ""])).toEqual({
+    expect(
+      readSocial(["Best Change", "help@best.example", "", "https://t.me/best_help", ""]),
+    ).toEqual({
       siteName: "Best Change",
       email: "help@best.example",
       telegramUrl: "https://t.me/best_help",
@@ -24,7 +26,9 @@ describe("readSocial (public-api-get-social)", () => {
 
   it("a Telegram link becomes a button only as https:// or tg://", () => {
     expect(readSocial(["", "", "", "t.me/plain"]).telegramUrl).toBe("https://t.me/plain");
-    expect(readSocial(["", "", "", "tg://resolve?domain=x_help"]).telegramUrl).toBe("tg://resolve?domain=x_help");
+    expect(readSocial(["", "", "", "tg://resolve?domain=x_help"]).telegramUrl).toBe(
+      "tg://resolve?domain=x_help",
+    );
     expect(readSocial(["", "", "", "http://t.me/insecure"]).telegramUrl).toBeUndefined();
     expect(readSocial(["", "", "", "javascript:alert(1)"]).telegramUrl).toBeUndefined();
   });

@@ -14,13 +14,23 @@ import {
 import { LANGUAGES, type Language } from "../../src/config.js";
 
 const i18n = createI18n("en");
-const translator = (lang: Language) => ({ t: (key: string, vars?: Record<string, string | number>) => i18n.t(lang, key, vars) });
+const translator = (lang: Language) => ({
+  t: (key: string, vars?: Record<string, string | number>) => i18n.t(lang, key, vars),
+});
 
 describe("order-status vocabulary", () => {
   it("reads numbers, numeric strings and names of one status alike", () => {
-    for (const status of [0, "0", " 0 ", "@created", "Created", "new", "@NEW"]) expect(statusKey(status), String(status)).toBe("created");
-    for (const status of [4, "4", "@completed", "success", "Success", "done"]) expect(statusKey(status), String(status)).toBe("completed");
-    for (const status of ["awaiting_payment", "@awaiting_payment", "waiting", "Awaiting-Payment", "awaitingPayment"]) {
+    for (const status of [0, "0", " 0 ", "@created", "Created", "new", "@NEW"])
+      expect(statusKey(status), String(status)).toBe("created");
+    for (const status of [4, "4", "@completed", "success", "Success", "done"])
+      expect(statusKey(status), String(status)).toBe("completed");
+    for (const status of [
+      "awaiting_payment",
+      "@awaiting_payment",
+      "waiting",
+      "Awaiting-Payment",
+      "awaitingPayment",
+    ]) {
       expect(statusKey(status), status).toBe("awaiting_payment");
     }
     expect(statusKey("in_progress")).toBe("processing");
@@ -42,18 +52,32 @@ describe("order-status vocabulary", () => {
   });
 
   it("payable is awaiting payment only; active adds in progress and problems", () => {
-    expect([0, "0", "new", "@created", "awaiting_payment", "waiting", "pending"].every(isPayableStatus)).toBe(true);
-    expect([1, "paid", "processing", "hold", "error", "success", "cancelled"].some(isPayableStatus)).toBe(false);
+    expect(
+      [0, "0", "new", "@created", "awaiting_payment", "waiting", "pending"].every(isPayableStatus),
+    ).toBe(true);
+    expect(
+      [1, "paid", "processing", "hold", "error", "success", "cancelled"].some(isPayableStatus),
+    ).toBe(false);
     // A status the bot cannot tell never blocks paying: the server decides.
     expect([5, "weird", "Частично возвращена", undefined].every(isPayableStatus)).toBe(true);
-    expect([0, "new", "paid", "processing", "in_progress", "hold", 2, "error"].every(isActiveStatus)).toBe(true);
-    expect([3, 4, "success", "cancelled", "refund", "expired", 5, "partially_refunded"].some(isActiveStatus)).toBe(false);
+    expect(
+      [0, "new", "paid", "processing", "in_progress", "hold", 2, "error"].every(isActiveStatus),
+    ).toBe(true);
+    expect(
+      [3, 4, "success", "cancelled", "refund", "expired", 5, "partially_refunded"].some(
+        isActiveStatus,
+      ),
+    ).toBe(false);
   });
 
   it("remembers the form the server wrote, for filters", () => {
     expect(describeStatus(4)).toMatchObject({ form: "number", value: "4" });
     expect(describeStatus("4")).toMatchObject({ form: "number", value: "4" });
-    expect(describeStatus("@success")).toMatchObject({ form: "name", value: "success", key: "completed" });
+    expect(describeStatus("@success")).toMatchObject({
+      form: "name",
+      value: "success",
+      key: "completed",
+    });
   });
 
   it("humanizes names it does not know, HTML-safely", () => {

@@ -35,16 +35,24 @@ export class ExchangerProxy {
       req.on("end", () => {
         const path = new URL(req.url ?? "/", "http://x").pathname;
         const out = request(
-          { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+          {
+            host: upstream.hostname,
+            port: upstream.port,
+            path: req.url,
+            method: req.method,
+            headers: req.headers,
+          },
           (answer: IncomingMessage) => {
             const body: Buffer[] = [];
             answer.on("data", (chunk: Buffer) => body.push(chunk));
             answer.on("end", () => {
-              void Promise.resolve(self.proxy!.hooks.afterAnswer?.(path) ?? "pass").then((verdict) => {
-                if (verdict === "drop") return void req.socket.destroy();
-                res.writeHead(answer.statusCode ?? 502, answer.headers);
-                res.end(Buffer.concat(body));
-              });
+              void Promise.resolve(self.proxy!.hooks.afterAnswer?.(path) ?? "pass").then(
+                (verdict) => {
+                  if (verdict === "drop") return void req.socket.destroy();
+                  res.writeHead(answer.statusCode ?? 502, answer.headers);
+                  res.end(Buffer.concat(body));
+                },
+              );
             });
           },
         );
@@ -53,7 +61,10 @@ export class ExchangerProxy {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    self.proxy = new ExchangerProxy(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    self.proxy = new ExchangerProxy(
+      server,
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    );
     return self.proxy;
   }
 

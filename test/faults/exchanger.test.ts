@@ -56,24 +56,27 @@ describe("exchanger faults", () => {
     ["an nginx 500 page", "html500", 3],
     ["a 500 carrying the JSON envelope", "envelope500", 1],
     ["an HTML maintenance page with status 200", "nonjson", 3],
-  ] as const)("%s: a clear message, no markup or stack leaks, other chats unaffected", async (_name, kind, tries) => {
-    const user = await h.linkedUser();
-    const other = await h.linkedUser();
-    h.sandbox.injectFault({ path: ORDERS, kind, times: tries });
+  ] as const)(
+    "%s: a clear message, no markup or stack leaks, other chats unaffected",
+    async (_name, kind, tries) => {
+      const user = await h.linkedUser();
+      const other = await h.linkedUser();
+      h.sandbox.injectFault({ path: ORDERS, kind, times: tries });
 
-    const elapsed = await timed(() => user.send("/orders"));
-    const text = user.lastText();
-    expect(elapsed).toBeLessThan(READ_BUDGET_MS);
-    // Either "not answering" or the exchanger's own (escaped) error message: never raw HTML.
-    expect(text).toMatch(new RegExp(`${UNAVAILABLE}|The exchanger says`));
-    expect(user.lastBotMessage().raw).not.toMatch(/<html|<!DOCTYPE|nginx/i);
-    expect(h.logs.join("\n")).not.toContain("<!DOCTYPE");
-    expectNoCrash(h, user.transcript());
+      const elapsed = await timed(() => user.send("/orders"));
+      const text = user.lastText();
+      expect(elapsed).toBeLessThan(READ_BUDGET_MS);
+      // Either "not answering" or the exchanger's own (escaped) error message: never raw HTML.
+      expect(text).toMatch(new RegExp(`${UNAVAILABLE}|The exchanger says`));
+      expect(user.lastBotMessage().raw).not.toMatch(/<html|<!DOCTYPE|nginx/i);
+      expect(h.logs.join("\n")).not.toContain("<!DOCTYPE");
+      expectNoCrash(h, user.transcript());
 
-    await other.send("/orders");
-    expect(other.lastText()).not.toContain(UNAVAILABLE);
-    expect(h.exchangerCalls(ORDERS).at(-1)!.status).toBe(200);
-  });
+      await other.send("/orders");
+      expect(other.lastText()).not.toContain(UNAVAILABLE);
+      expect(h.exchangerCalls(ORDERS).at(-1)!.status).toBe(200);
+    },
+  );
 
   it("connection refused: the user is told at once, the linked key is kept", async () => {
     const user = await h.linkedUser();
@@ -88,7 +91,10 @@ describe("exchanger faults", () => {
     const down = await Harness.start({
       sandbox: h.sandbox,
       prefix: h.prefix,
-      env: { EXCHANGER_TIMEOUT_MS: String(TIMEOUT_MS), EXCHANGER_BASE_URL: `http://127.0.0.1:${closedPort}` },
+      env: {
+        EXCHANGER_TIMEOUT_MS: String(TIMEOUT_MS),
+        EXCHANGER_BASE_URL: `http://127.0.0.1:${closedPort}`,
+      },
     });
     try {
       const same = down.user({ id: user.id });

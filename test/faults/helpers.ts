@@ -29,7 +29,11 @@ export async function timed(action: () => Promise<unknown>): Promise<number> {
  * A harness whose bot runs on a redis-server of its own (own-redis.ts), for tests that stop and start
  * Redis. Call inside a describe: it starts both before the tests and stops both after them.
  */
-export function onOwnRedis(): { harness(): Harness; redis(): OwnRedis; botReconnected(): Promise<void> } {
+export function onOwnRedis(): {
+  harness(): Harness;
+  redis(): OwnRedis;
+  botReconnected(): Promise<void>;
+} {
   let redis: OwnRedis | undefined;
   let h: Harness | undefined;
   beforeAll(async () => {
@@ -47,7 +51,10 @@ export function onOwnRedis(): { harness(): Harness; redis(): OwnRedis; botReconn
     async botReconnected() {
       const deadline = Date.now() + 15_000;
       while (h!.storage.redis?.status !== "ready") {
-        if (Date.now() > deadline) throw new Error(`the bot's Redis client did not reconnect (status ${h!.storage.redis?.status})`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `the bot's Redis client did not reconnect (status ${h!.storage.redis?.status})`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

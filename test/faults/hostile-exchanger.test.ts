@@ -47,12 +47,23 @@ const hostileExchanger =
       case "/user-api-get-info":
         return send(
           200,
-          JSON.stringify({ success: true, result: { id: 7, email: "user@example.com", balance: "100", two_factor_authentication: 0 } }),
+          JSON.stringify({
+            success: true,
+            result: {
+              id: 7,
+              email: "user@example.com",
+              balance: "100",
+              two_factor_authentication: 0,
+            },
+          }),
         );
       case "/user-api-get-orders":
         return mode === "orders500" ? send(500, ordersBody()) : send(200, ordersBody());
       case "/user-api-spend-balance":
-        return send(mode === "spend500" ? 500 : 200, JSON.stringify({ success: true, result: { status: 1 } }));
+        return send(
+          mode === "spend500" ? 500 : 200,
+          JSON.stringify({ success: true, result: { status: 1 } }),
+        );
       case "/public-api-get-currencies":
         return send(
           200,
@@ -146,6 +157,8 @@ describe("a hostile exchanger", () => {
     }
     expect(user.lastText()).toMatch(/outcome of paying order #\d+ is unknown/);
     expect(user.lastText()).not.toMatch(/✅/);
-    expect(server.requests.filter((r) => r.path === "/user-api-spend-balance").length).toBe(spendsBefore + 1);
+    expect(server.requests.filter((r) => r.path === "/user-api-spend-balance").length).toBe(
+      spendsBefore + 1,
+    );
   });
 });

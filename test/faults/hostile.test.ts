@@ -39,7 +39,8 @@ function answered(calls: ApiCall[]): string {
 }
 
 /** Fields of a request other than the `language` every call carries. */
-const inputFields = (r: RecordedRequest) => Object.entries(r.fields).filter(([name]) => name !== "language");
+const inputFields = (r: RecordedRequest) =>
+  Object.entries(r.fields).filter(([name]) => name !== "language");
 
 interface Prompt {
   name: string;
@@ -66,10 +67,18 @@ const openVerification = async (user: SimUser, kind: "card" | "identity") => {
 };
 
 const PROMPTS: Prompt[] = [
-  { name: "linking (a key attempt in an unlinked chat)", unlinked: true, open: async () => undefined },
+  {
+    name: "linking (a key attempt in an unlinked chat)",
+    unlinked: true,
+    open: async () => undefined,
+  },
   { name: "/order arguments", open: async () => undefined, wrap: (t) => `/order ${t}` },
   { name: "/pay arguments", open: async () => undefined, wrap: (t) => `/pay ${t}` },
-  { name: "pay: the token prompt", open: (u) => u.send("/pay").then(() => undefined), shows: /Send me the token/ },
+  {
+    name: "pay: the token prompt",
+    open: (u) => u.send("/pay").then(() => undefined),
+    shows: /Send me the token/,
+  },
   {
     name: "pay: the 2FA code prompt",
     account: "twofa",
@@ -79,7 +88,11 @@ const PROMPTS: Prompt[] = [
     },
     shows: /send the current 6-digit code/,
   },
-  { name: "add-detail: the currency search", open: openAddDetail, shows: /type part of the currency's name/ },
+  {
+    name: "add-detail: the currency search",
+    open: openAddDetail,
+    shows: /type part of the currency's name/,
+  },
   {
     name: "add-detail: the value",
     open: async (u) => {
@@ -98,7 +111,11 @@ const PROMPTS: Prompt[] = [
         /[^\p{Cf}\p{Z}]/u.test(text) &&
         [...text.trim()].length <= 255),
   },
-  { name: "verification: card number", open: (u) => openVerification(u, "card"), shows: /Send the card number/ },
+  {
+    name: "verification: card number",
+    open: (u) => openVerification(u, "card"),
+    shows: /Send the card number/,
+  },
   {
     name: "verification: first name",
     open: async (u) => {
@@ -127,7 +144,11 @@ const PROMPTS: Prompt[] = [
     },
     shows: /date of birth/,
   },
-  { name: "password: the current password", open: (u) => u.send("/password").then(() => undefined), shows: /Changing your password/ },
+  {
+    name: "password: the current password",
+    open: (u) => u.send("/password").then(() => undefined),
+    shows: /Changing your password/,
+  },
   {
     name: "password: the new password",
     open: async (u) => {
@@ -169,7 +190,8 @@ describe("hostile strings at every prompt", () => {
     for (const [label, text] of HOSTILE) {
       const user = prompt.unlinked ? h.user() : await h.linkedUser(prompt.account ?? "main");
       await prompt.open(user);
-      if (prompt.shows) expect(user.lastText(), `${prompt.name}: not at the prompt`).toMatch(prompt.shows);
+      if (prompt.shows)
+        expect(user.lastText(), `${prompt.name}: not at the prompt`).toMatch(prompt.shows);
       const requestsBefore = h.sandbox.requests.length;
       const calls = await user.send(prompt.wrap ? prompt.wrap(text) : text);
       const where = `${prompt.name} ← ${label}`;
@@ -181,7 +203,9 @@ describe("hostile strings at every prompt", () => {
       expect(hasBidiOverride(answer), `${where}: a bidi override reached the answer`).toBe(false);
       expect(errorLogs(h), where).toEqual([]);
 
-      const unchecked = h.sandbox.requests.slice(requestsBefore).filter((r) => !(prompt.allows?.(r, text) ?? false));
+      const unchecked = h.sandbox.requests
+        .slice(requestsBefore)
+        .filter((r) => !(prompt.allows?.(r, text) ?? false));
       expect(
         unchecked.map((r) => `${r.path} ${JSON.stringify(inputFields(r))}`),
         `${where}: exchanger called with unchecked input`,
@@ -325,7 +349,8 @@ describe("forged callback data", () => {
       expect(answer, `"${data}"`).not.toContain(INTERNAL_ERROR);
       for (const request of h.sandbox.requests.slice(requestsBefore)) {
         for (const [field, value] of inputFields(request)) {
-          for (const v of [value].flat()) expect(v, `"${data}" → ${request.path} ${field}`).toMatch(/^[A-Za-z0-9_@.-]{1,40}$/);
+          for (const v of [value].flat())
+            expect(v, `"${data}" → ${request.path} ${field}`).toMatch(/^[A-Za-z0-9_@.-]{1,40}$/);
         }
       }
     }
@@ -347,7 +372,9 @@ describe("buttons of another chat", () => {
     expect(answered(calls)).toContain(EXPIRED);
     // Cancelling it from B does not work either, and A's button still works afterwards.
     const cancel = alice.findButton(/^pay:x:/).data;
-    expect(answered(await bob.pressData(cancel, bob.lastBotMessage().messageId))).toContain(EXPIRED);
+    expect(answered(await bob.pressData(cancel, bob.lastBotMessage().messageId))).toContain(
+      EXPIRED,
+    );
     expect(h.exchangerCalls("/user-api-spend-balance")).toHaveLength(0);
     expect(h.sandbox.state.accounts.main!.balance).toBe(balance);
 

@@ -24,7 +24,9 @@ export class OwnRedis {
 
   static async start(): Promise<OwnRedis> {
     if (spawnSync("redis-server", ["--version"]).status !== 0) {
-      throw new Error("redis-server is not on PATH: this test starts and restarts its own Redis (apt-get install redis-server)");
+      throw new Error(
+        "redis-server is not on PATH: this test starts and restarts its own Redis (apt-get install redis-server)",
+      );
     }
     const redis = new OwnRedis(await freePort(), mkdtempSync(join(tmpdir(), "own-redis-")));
     await redis.up();
@@ -50,7 +52,11 @@ export class OwnRedis {
     this.child = spawn("redis-server", args, { stdio: "ignore" });
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      const probe = new Redis(this.url, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      });
       probe.on("error", () => undefined); // refused while starting: expected, retried below
       try {
         await probe.connect();

@@ -41,8 +41,16 @@ export class OwnSentinelGroup {
         "redis-server is not on PATH: this test starts its own Redis primary, replica and Sentinel (apt-get install redis-server)",
       );
     }
-    const ports = { primary: await freePort(), replica: await freePort(), sentinel: await freePort() };
-    const group = new OwnSentinelGroup(ports, mkdtempSync(join(tmpdir(), "own-sentinel-")), options);
+    const ports = {
+      primary: await freePort(),
+      replica: await freePort(),
+      sentinel: await freePort(),
+    };
+    const group = new OwnSentinelGroup(
+      ports,
+      mkdtempSync(join(tmpdir(), "own-sentinel-")),
+      options,
+    );
     try {
       await group.up();
     } catch (error) {
@@ -102,13 +110,20 @@ export class OwnSentinelGroup {
     await this.answering(sentinel, sentinelPassword);
     await this.until("the Sentinel to see the replica in sync", async () => {
       const replicas = (await this.sentinel(["SENTINEL", "REPLICAS", MASTER_NAME])) as string[][];
-      return replicas.some((fields) => field(fields, "flags") === "slave" && field(fields, "master-link-status") === "ok");
+      return replicas.some(
+        (fields) =>
+          field(fields, "flags") === "slave" && field(fields, "master-link-status") === "ok",
+      );
     });
   }
 
   /** The master's port as the Sentinel reports it. */
   async masterPort(): Promise<number> {
-    const [, port] = (await this.sentinel(["SENTINEL", "GET-MASTER-ADDR-BY-NAME", MASTER_NAME])) as [string, string];
+    const [, port] = (await this.sentinel([
+      "SENTINEL",
+      "GET-MASTER-ADDR-BY-NAME",
+      MASTER_NAME,
+    ])) as [string, string];
     return Number(port);
   }
 
@@ -119,7 +134,8 @@ export class OwnSentinelGroup {
   async replicated(): Promise<void> {
     await this.withClient(await this.masterPort(), this.options.password, async (redis) => {
       const acknowledged = Number(await redis.call("WAIT", "1", "5000"));
-      if (acknowledged < 1) throw new Error("the replica did not acknowledge the primary's writes within 5 s");
+      if (acknowledged < 1)
+        throw new Error("the replica did not acknowledge the primary's writes within 5 s");
     });
   }
 
@@ -138,7 +154,11 @@ export class OwnSentinelGroup {
   async masterIs(port: number): Promise<void> {
     await this.until(`port ${port} to become the master`, async () => {
       if ((await this.masterPort()) !== port) return false;
-      return this.withClient(port, this.options.password, async (redis) => ((await redis.call("ROLE")) as [string])[0] === "master");
+      return this.withClient(
+        port,
+        this.options.password,
+        async (redis) => ((await redis.call("ROLE")) as [string])[0] === "master",
+      );
     });
   }
 
@@ -155,7 +175,9 @@ export class OwnSentinelGroup {
         const replicas = (await this.sentinel(["SENTINEL", "REPLICAS", MASTER_NAME])) as string[][];
         return replicas.some(
           (fields) =>
-            field(fields, "port") === String(other) && field(fields, "flags") === "slave" && field(fields, "master-link-status") === "ok",
+            field(fields, "port") === String(other) &&
+            field(fields, "flags") === "slave" &&
+            field(fields, "master-link-status") === "ok",
         );
       },
       40_000,
@@ -180,11 +202,24 @@ export class OwnSentinelGroup {
   }
 
   private sentinel(command: string[]): Promise<unknown> {
-    return this.withClient(this.ports.sentinel, this.options.sentinelPassword, (redis) => redis.call(command[0]!, ...command.slice(1)));
+    return this.withClient(this.ports.sentinel, this.options.sentinelPassword, (redis) =>
+      redis.call(command[0]!, ...command.slice(1)),
+    );
   }
 
-  private async withClient<T>(port: number, password: string, use: (redis: Redis) => Promise<T>): Promise<T> {
-    const redis = new Redis({ host: HOST, port, password, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  private async withClient<T>(
+    port: number,
+    password: string,
+    use: (redis: Redis) => Promise<T>,
+  ): Promise<T> {
+    const redis = new Redis({
+      host: HOST,
+      port,
+      password,
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     redis.on("error", () => undefined); // refused while starting: the caller retries
     try {
       await redis.connect();
@@ -200,7 +235,11 @@ export class OwnSentinelGroup {
     );
   }
 
-  private async until(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  private async until(
+    what: string,
+    probe: () => Promise<boolean>,
+    timeoutMs = 20_000,
+  ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     let last: unknown;
     for (;;) {
@@ -210,7 +249,9 @@ export class OwnSentinelGroup {
         last = error;
       }
       if (Date.now() > deadline)
-        throw new Error(`timed out waiting for ${what}${last instanceof Error ? ` (last error: ${last.message})` : ""}`);
+        throw new Error(
+          `timed out waiting for ${what}${last instanceof Error ? ` (last error: ${last.message})` : ""}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -51,6 +51,8 @@ describe("Redis restarted mid-conversation", () => {
     expect(during).toMatch(/try again/i);
     expect(await h.storage.vault.has(user.chatId)).toBe(true);
     await user.send("bc1-after-the-outage-0002");
-    expect(h.exchangerCalls("/user-api-create-details").at(-1)?.fields.value).toBe("bc1-after-the-outage-0002");
+    expect(h.exchangerCalls("/user-api-create-details").at(-1)?.fields.value).toBe(
+      "bc1-after-the-outage-0002",
+    );
   });
 });

@@ -19,7 +19,10 @@ describe("Redis Sentinel failover mid-conversation", () => {
   let group: OwnSentinelGroup;
   let h: Harness;
   beforeAll(async () => {
-    group = await OwnSentinelGroup.start({ password: PASSWORD, sentinelPassword: SENTINEL_PASSWORD });
+    group = await OwnSentinelGroup.start({
+      password: PASSWORD,
+      sentinelPassword: SENTINEL_PASSWORD,
+    });
     h = await Harness.start({
       env: {
         REDIS_SENTINELS: group.sentinels,
@@ -55,7 +58,10 @@ describe("Redis Sentinel failover mid-conversation", () => {
     // window (README, "Redis with Sentinel"), not something the bot can close. Without the failover
     // listener the bot would stay on the old master for ~10 s and this wait would time out.
     await expect
-      .poll(() => h.storage.redis?.status === "ready" && h.storage.redis.stream?.remotePort === to, { timeout: 5_000 })
+      .poll(
+        () => h.storage.redis?.status === "ready" && h.storage.redis.stream?.remotePort === to,
+        { timeout: 5_000 },
+      )
       .toBe(true);
 
     // The next update once the bot follows the new master: its writes (the update's id, the flow's
@@ -64,7 +70,9 @@ describe("Redis Sentinel failover mid-conversation", () => {
     const detail = user.textUpdate("bc1-failover-survivor-0001");
     await h.deliver(detail);
     const created = () =>
-      h.exchangerCalls("/user-api-create-details").filter((call) => call.fields.value === "bc1-failover-survivor-0001").length;
+      h
+        .exchangerCalls("/user-api-create-details")
+        .filter((call) => call.fields.value === "bc1-failover-survivor-0001").length;
     expect(created()).toBe(1);
     expect(user.transcript()).toContain("Saved");
 
@@ -106,7 +114,8 @@ describe("Redis Sentinel failover mid-conversation", () => {
     const answers: string[] = [];
     const deadline = Date.now() + 30_000;
     while (!(h.storage.redis?.status === "ready" && h.storage.redis.stream?.remotePort === to)) {
-      if (Date.now() > deadline) throw new Error(`the bot did not move to the new master on port ${to}`);
+      if (Date.now() > deadline)
+        throw new Error(`the bot did not move to the new master on port ${to}`);
       const before = reader.visible().length;
       await reader.send("/account");
       answers.push(
@@ -126,7 +135,9 @@ describe("Redis Sentinel failover mid-conversation", () => {
     for (const answer of answers) expect(answer).toMatch(/💰 Balance: 1500\.00 USD|try again/i);
     expect(await h.storage.vault.has(user.chatId)).toBe(true);
     await user.send("bc1-sent-after-failover-0002");
-    expect(h.exchangerCalls("/user-api-create-details").at(-1)?.fields.value).toBe("bc1-sent-after-failover-0002");
+    expect(h.exchangerCalls("/user-api-create-details").at(-1)?.fields.value).toBe(
+      "bc1-sent-after-failover-0002",
+    );
     await reader.send("/account");
     expect(reader.lastText().split("\n")[1]).toBe("💰 Balance: 1500.00 USD");
   }, 90_000);
@@ -170,7 +181,8 @@ describe("Redis Sentinel failover mid-conversation", () => {
     );
     const deadline = Date.now() + 5_000;
     while ((await group.sentinelClients()) <= before) {
-      if (Date.now() > deadline) throw new Error("the storage never subscribed to the Sentinel's failover announcements");
+      if (Date.now() > deadline)
+        throw new Error("the storage never subscribed to the Sentinel's failover announcements");
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await storage.close();

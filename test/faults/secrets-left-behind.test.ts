@@ -13,7 +13,9 @@ const PASSWORD = "Tr0ub4dor&3-horse";
 
 /** The user's message with exactly this text or caption, wherever it is. */
 function userMessage(h: Harness, chatId: number, raw: string) {
-  const found = h.fake.messages.find((m) => m.from === "user" && m.chatId === chatId && m.raw === raw);
+  const found = h.fake.messages.find(
+    (m) => m.from === "user" && m.chatId === chatId && m.raw === raw,
+  );
   if (!found) throw new Error(`no user message "${raw}" in chat ${chatId}`);
   return found;
 }
@@ -65,7 +67,11 @@ describe("secrets left behind (shared Redis)", () => {
 
   it("a key in a group, in quotes or with a trailing comma, is deleted and the sender told to write in private", async () => {
     const key = h.sandbox.accounts.main.apiKey;
-    for (const [index, text] of [`here: "${key}"`, `${key}, is that right?`, `«${key}»`].entries()) {
+    for (const [index, text] of [
+      `here: "${key}"`,
+      `${key}, is that right?`,
+      `«${key}»`,
+    ].entries()) {
       const member = h.user({ chat: { id: -200100 - index, type: "supergroup" } });
       await member.send(text);
       expect(userMessage(h, member.chatId, text).deleted).toBe(true);
@@ -158,7 +164,9 @@ describe("commands for other bots and group chatter", () => {
     const member = h.user({ chat: { id: -300100, type: "supergroup" } });
     expect(botAnswers(await member.send("/start@other_bot"))).toEqual([]);
     // Addressed to this bot, it is answered.
-    expect(botAnswers(await user.send(`/start@${h.fake.botInfo.username}`)).join("\n")).toMatch(/API Settings/);
+    expect(botAnswers(await user.send(`/start@${h.fake.botInfo.username}`)).join("\n")).toMatch(
+      /API Settings/,
+    );
   });
 
   it("group chatter is ignored; a group gets at most one answer per window", async () => {

@@ -28,7 +28,12 @@ describe("storage failing right after a spend", { timeout: 60_000 }, () => {
     redis = await OwnRedis.start();
     h = await Harness.start({
       sandbox,
-      env: { REDIS_URL: redis.url, EXCHANGER_BASE_URL: proxy.baseUrl, EXCHANGER_TIMEOUT_MS: "2000", ADMIN_CHAT_IDS: String(ADMIN_CHAT) },
+      env: {
+        REDIS_URL: redis.url,
+        EXCHANGER_BASE_URL: proxy.baseUrl,
+        EXCHANGER_TIMEOUT_MS: "2000",
+        ADMIN_CHAT_IDS: String(ADMIN_CHAT),
+      },
     });
   });
   afterEach(async () => {
@@ -61,14 +66,16 @@ describe("storage failing right after a spend", { timeout: 60_000 }, () => {
       .slice(from)
       .map((m) => m.text)
       .join("\n---\n");
-  const alerts = () => h.fake.messages.filter((m) => m.chatId === ADMIN_CHAT && m.from === "bot").map((m) => m.text);
+  const alerts = () =>
+    h.fake.messages.filter((m) => m.chatId === ADMIN_CHAT && m.from === "bot").map((m) => m.text);
   const errorLogs = () => h.logs.filter((line) => /"level":50/.test(line)).join("\n");
 
   it("without 2FA: the user reads “paid”, not “try again”; the failure is logged and alerted", async () => {
     const user = await h.linkedUser("main");
     const order = createdOrder("main");
     await user.send(`/pay ${order.token}`);
-    const before = h.fake.messages.filter((m) => m.chatId === user.chatId && m.from === "bot").length - 1;
+    const before =
+      h.fake.messages.filter((m) => m.chatId === user.chatId && m.from === "bot").length - 1;
     stopRedisAfterSpend("pass");
     await user.press(/^✅ Pay/);
 
@@ -78,14 +85,17 @@ describe("storage failing right after a spend", { timeout: 60_000 }, () => {
     expect(text).toContain(`Order #${order.id} is paid from your balance`);
     expect(text).not.toMatch(/try again|Something went wrong/i);
     expect(errorLogs()).toMatch(/after a spend/);
-    expect(alerts().join("\n")).toMatch(new RegExp(`Something failed on our side right after a payment of order #${order.id}`));
+    expect(alerts().join("\n")).toMatch(
+      new RegExp(`Something failed on our side right after a payment of order #${order.id}`),
+    );
   });
 
   it("without 2FA, the answer lost too: “unknown, check the order before paying again”", async () => {
     const user = await h.linkedUser("main");
     const order = createdOrder("main");
     await user.send(`/pay ${order.token}`);
-    const before = h.fake.messages.filter((m) => m.chatId === user.chatId && m.from === "bot").length - 1;
+    const before =
+      h.fake.messages.filter((m) => m.chatId === user.chatId && m.from === "bot").length - 1;
     stopRedisAfterSpend("drop");
     await user.press(/^✅ Pay/);
 
@@ -102,7 +112,9 @@ describe("storage failing right after a spend", { timeout: 60_000 }, () => {
     await user.send(`/pay ${order.token}`);
     await user.press(/^✅ Pay/);
     expect(user.lastText()).toMatch(/6-digit code/);
-    const before = h.fake.messages.filter((m) => m.chatId === user.chatId && m.from === "bot").length;
+    const before = h.fake.messages.filter(
+      (m) => m.chatId === user.chatId && m.from === "bot",
+    ).length;
     stopRedisAfterSpend("pass");
     await user.send(totp(sandbox.accounts.twofa.twoFactorSecret!));
 
@@ -119,7 +131,9 @@ describe("storage failing right after a spend", { timeout: 60_000 }, () => {
     const order = createdOrder("twofa");
     await user.send(`/pay ${order.token}`);
     await user.press(/^✅ Pay/);
-    const before = h.fake.messages.filter((m) => m.chatId === user.chatId && m.from === "bot").length;
+    const before = h.fake.messages.filter(
+      (m) => m.chatId === user.chatId && m.from === "bot",
+    ).length;
     stopRedisAfterSpend("drop");
     await user.send(totp(sandbox.accounts.twofa.twoFactorSecret!));
 

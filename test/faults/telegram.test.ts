@@ -42,11 +42,15 @@ describe("Telegram 429 then 502", { timeout: 40_000 }, () => {
     h.fake.failNext("sendMessage", 502, "Bad Gateway");
 
     await user.press(/^adp:c:0$/);
-    const prompts = user.visible().filter((m) => m.from === "bot" && /Send the .* detail/.test(m.text));
+    const prompts = user
+      .visible()
+      .filter((m) => m.from === "bot" && /Send the .* detail/.test(m.text));
     expect(prompts).toHaveLength(1);
     // …and the flow really is waiting at that prompt.
     await user.send("bc1-delivered-once-0003");
-    expect(h.exchangerCalls("/user-api-create-details").at(-1)!.fields.value).toBe("bc1-delivered-once-0003");
+    expect(h.exchangerCalls("/user-api-create-details").at(-1)!.fields.value).toBe(
+      "bc1-delivered-once-0003",
+    );
     expectNoCrash(h, user.transcript());
   });
 });

@@ -66,14 +66,36 @@ export class Harness {
       ...options.env,
     });
     const logs: string[] = [];
-    const logger = createLogger("debug", new Writable({ write: (chunk, _enc, done) => (logs.push(String(chunk)), done()) }));
+    const logger = createLogger(
+      "debug",
+      new Writable({ write: (chunk, _enc, done) => (logs.push(String(chunk)), done()) }),
+    );
     const storage = await openStorage(config, logger, { prefix });
     const app = await Harness.build(config, logger, storage, fake);
-    return new Harness(fake, sandbox, config, prefix, logs, logger, storage, app, options.sandbox === undefined);
+    return new Harness(
+      fake,
+      sandbox,
+      config,
+      prefix,
+      logs,
+      logger,
+      storage,
+      app,
+      options.sandbox === undefined,
+    );
   }
 
-  private static async build(config: Config, logger: Logger, storage: Storage, fake: TelegramFake): Promise<App> {
-    const app = await createApp(config, logger, { storage, client: { fetch: fake.fetch as never }, botInfo: fake.botInfo });
+  private static async build(
+    config: Config,
+    logger: Logger,
+    storage: Storage,
+    fake: TelegramFake,
+  ): Promise<App> {
+    const app = await createApp(config, logger, {
+      storage,
+      client: { fetch: fake.fetch as never },
+      botInfo: fake.botInfo,
+    });
     await app.bot.init();
     return app;
   }
@@ -88,10 +110,14 @@ export class Harness {
   }
 
   /** A user who already linked the given sandbox account. */
-  async linkedUser(account: "main" | "twofa" | "empty" = "main", options: Partial<UserOptions> = {}): Promise<SimUser> {
+  async linkedUser(
+    account: "main" | "twofa" | "empty" = "main",
+    options: Partial<UserOptions> = {},
+  ): Promise<SimUser> {
     const user = this.user(options);
     await user.send(this.sandbox.accounts[account].apiKey);
-    if (!(await this.storage.vault.has(user.chatId))) throw new Error(`linking failed: ${user.transcript()}`);
+    if (!(await this.storage.vault.has(user.chatId)))
+      throw new Error(`linking failed: ${user.transcript()}`);
     return user;
   }
 
@@ -111,7 +137,8 @@ export class Harness {
         const type = await redis.type(key);
         if (type === "string") values.push((await redis.get(key)) ?? "");
         else if (type === "hash") values.push(JSON.stringify(await redis.hgetall(key)));
-        else if (type === "zset") values.push(JSON.stringify(await redis.zrange(key, "0", "-1", "WITHSCORES")));
+        else if (type === "zset")
+          values.push(JSON.stringify(await redis.zrange(key, "0", "-1", "WITHSCORES")));
         else if (type === "set") values.push(JSON.stringify(await redis.smembers(key)));
         else if (type === "list") values.push(JSON.stringify(await redis.lrange(key, 0, -1)));
         values.push(key);

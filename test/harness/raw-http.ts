@@ -63,14 +63,21 @@ export async function rawRequest(request: RawRequest): Promise<RawResponse> {
     socket.write(request.body);
     bodyBytesSent = Buffer.byteLength(request.body);
   } else if (request.bodyBytes !== undefined) {
-    const chunked = Object.keys(request.headers).some((k) => k.toLowerCase() === "transfer-encoding");
+    const chunked = Object.keys(request.headers).some(
+      (k) => k.toLowerCase() === "transfer-encoding",
+    );
     while (!done && bodyBytesSent < request.bodyBytes && !socket.destroyed) {
       const size = Math.min(CHUNK.length, request.bodyBytes - bodyBytesSent);
       const piece = CHUNK.subarray(0, size);
-      const ok = socket.write(chunked ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), piece, Buffer.from("\r\n")]) : piece);
+      const ok = socket.write(
+        chunked
+          ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), piece, Buffer.from("\r\n")])
+          : piece,
+      );
       bodyBytesSent += size;
       if (!ok) await Promise.race([new Promise((r) => socket.once("drain", r)), answered]);
-      if (request.chunkDelayMs) await Promise.race([new Promise((r) => setTimeout(r, request.chunkDelayMs)), answered]);
+      if (request.chunkDelayMs)
+        await Promise.race([new Promise((r) => setTimeout(r, request.chunkDelayMs)), answered]);
     }
   }
   await answered;

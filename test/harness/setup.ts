@@ -9,5 +9,7 @@ import { liveFakes } from "./telegram-fake.js";
 afterEach(() => {
   const refused = [...liveFakes].flatMap((fake) => fake.takeUnexpectedErrors());
   if (refused.length > 0)
-    throw new Error(`unexpected Bot API errors:\n${refused.map((r) => `  ${r.method}: ${r.description}`).join("\n")}`);
+    throw new Error(
+      `unexpected Bot API errors:\n${refused.map((r) => `  ${r.method}: ${r.description}`).join("\n")}`,
+    );
 });

@@ -45,7 +45,14 @@ export interface StoredMessage {
   text: string;
   /** The raw text as sent (HTML for the bot's messages). */
   raw: string;
-  replyMarkup?: { inline_keyboard?: { text: string; callback_data?: string; url?: string; copy_text?: { text: string } }[][] };
+  replyMarkup?: {
+    inline_keyboard?: {
+      text: string;
+      callback_data?: string;
+      url?: string;
+      copy_text?: { text: string };
+    }[][];
+  };
   photo?: boolean;
   protectContent?: boolean;
   deleted: boolean;
@@ -129,7 +136,9 @@ export class TelegramFake {
 
   /** Calls of one method, optionally for one chat. */
   callsOf(method: string, chatId?: number): ApiCall[] {
-    return this.calls.filter((c) => c.method === method && (chatId === undefined || Number(c.payload.chat_id) === chatId));
+    return this.calls.filter(
+      (c) => c.method === method && (chatId === undefined || Number(c.payload.chat_id) === chatId),
+    );
   }
 
   /** Messages of a chat that are still visible, oldest first. */
@@ -143,7 +152,16 @@ export class TelegramFake {
 
   /** A user message enters the history (so the bot can delete it). */
   recordUserMessage(chatId: number, messageId: number, text: string, photo = false): void {
-    this.messages.push({ chatId, messageId, from: "user", text, raw: text, deleted: false, edits: 0, photo });
+    this.messages.push({
+      chatId,
+      messageId,
+      from: "user",
+      text,
+      raw: text,
+      deleted: false,
+      edits: 0,
+      photo,
+    });
   }
 
   /** Registers a file the user "uploaded"; returns its file_id. */
@@ -208,11 +226,26 @@ export class TelegramFake {
     input: unknown,
     init?: { body?: unknown; headers?: unknown; method?: string; signal?: unknown },
   ): Promise<Response> => {
-    const url = new URL(String(input instanceof URL ? input.href : typeof input === "string" ? input : (input as { url: string }).url));
+    const url = new URL(
+      String(
+        input instanceof URL
+          ? input.href
+          : typeof input === "string"
+            ? input
+            : (input as { url: string }).url,
+      ),
+    );
     const headers = new Headers(init?.headers as ConstructorParameters<typeof Headers>[0]);
     const body = await readBody(init?.body);
-    const { status, json } = await this.dispatch(url.pathname, headers.get("content-type") ?? "", body);
-    return new Response(JSON.stringify(json), { status, headers: { "content-type": "application/json" } });
+    const { status, json } = await this.dispatch(
+      url.pathname,
+      headers.get("content-type") ?? "",
+      body,
+    );
+    return new Response(JSON.stringify(json), {
+      status,
+      headers: { "content-type": "application/json" },
+    });
   };
 
   // ---- loopback HTTP server (process-level tests) ---------------------------------------------------
@@ -239,27 +272,44 @@ export class TelegramFake {
     const fileRoute = url.pathname.match(/^\/file\/bot([^/]+)\/(.+)$/);
     if (fileRoute) {
       const file =
-        fileRoute[1] === this.token ? [...this.files.values()].find((f) => f.filePath === decodeURIComponent(fileRoute[2]!)) : undefined;
+        fileRoute[1] === this.token
+          ? [...this.files.values()].find((f) => f.filePath === decodeURIComponent(fileRoute[2]!))
+          : undefined;
       if (!file) {
         res
           .writeHead(404, { "content-type": "application/json" })
           .end(JSON.stringify({ ok: false, error_code: 404, description: "Not Found" }));
         return;
       }
-      res.writeHead(200, { "content-type": "application/octet-stream", "content-length": file.bytes.length }).end(Buffer.from(file.bytes));
+      res
+        .writeHead(200, {
+          "content-type": "application/octet-stream",
+          "content-length": file.bytes.length,
+        })
+        .end(Buffer.from(file.bytes));
       return;
     }
     let body = new Uint8Array(Buffer.concat(chunks));
-    if (req.method === "GET" && url.search) body = new TextEncoder().encode(JSON.stringify(Object.fromEntries(url.searchParams)));
-    const { status, json } = await this.dispatch(url.pathname, req.headers["content-type"] ?? "application/json", body);
+    if (req.method === "GET" && url.search)
+      body = new TextEncoder().encode(JSON.stringify(Object.fromEntries(url.searchParams)));
+    const { status, json } = await this.dispatch(
+      url.pathname,
+      req.headers["content-type"] ?? "application/json",
+      body,
+    );
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(json));
   }
 
   // ---- the Bot API ----------------------------------------------------------------------------------
 
-  private async dispatch(pathname: string, contentType: string, body: Uint8Array): Promise<{ status: number; json: unknown }> {
+  private async dispatch(
+    pathname: string,
+    contentType: string,
+    body: Uint8Array,
+  ): Promise<{ status: number; json: unknown }> {
     const route = pathname.match(/\/bot([^/]+)\/([A-Za-z]+)$/);
-    if (!route || route[1] !== this.token) return { status: 401, json: { ok: false, error_code: 401, description: "Unauthorized" } };
+    if (!route || route[1] !== this.token)
+      return { status: 401, json: { ok: false, error_code: 401, description: "Unauthorized" } };
     const method = route[2]!;
     const { payload, uploads } = await parsePayload(contentType, body);
     this.calls.push({ method, payload, uploads });
@@ -283,18 +333,27 @@ export class TelegramFake {
       if (error instanceof TelegramApiError) {
         if (!this.allowed.some((pattern) => pattern.test(error.description)))
           this.unexpectedErrors.push({ method, description: error.description });
-        return { status: error.errorCode, json: { ok: false, error_code: error.errorCode, description: error.description } };
+        return {
+          status: error.errorCode,
+          json: { ok: false, error_code: error.errorCode, description: error.description },
+        };
       }
       throw error;
     }
   }
 
   /** setMyDescription / setMyShortDescription: Telegram's limits (0-512 / 0-120 characters, a two-letter language code or none). */
-  private setDescription(p: Record<string, unknown>, field: "description" | "short_description", max: number): true {
+  private setDescription(
+    p: Record<string, unknown>,
+    field: "description" | "short_description",
+    max: number,
+  ): true {
     const text = p[field] === undefined ? "" : String(p[field]);
-    if (text.length > max) throw new TelegramApiError(400, `Bad Request: ${field.replace("_", " ")} is too long`);
+    if (text.length > max)
+      throw new TelegramApiError(400, `Bad Request: ${field.replace("_", " ")} is too long`);
     const language = p.language_code === undefined ? "" : String(p.language_code);
-    if (language !== "" && !/^[a-z]{2}$/.test(language)) throw new TelegramApiError(400, "Bad Request: invalid language code specified");
+    if (language !== "" && !/^[a-z]{2}$/.test(language))
+      throw new TelegramApiError(400, "Bad Request: invalid language code specified");
     (field === "description" ? this.descriptions : this.shortDescriptions).set(language, text);
     return true;
   }
@@ -316,8 +375,12 @@ export class TelegramFake {
       case "answerCallbackQuery": {
         const id = String(p.callback_query_id);
         if (this.answered.has(id))
-          throw new TelegramApiError(400, "Bad Request: query is too old and response timeout expired or query ID is invalid");
-        if (p.text !== undefined && String(p.text).length > 200) throw new TelegramApiError(400, "Bad Request: MESSAGE_TOO_LONG");
+          throw new TelegramApiError(
+            400,
+            "Bad Request: query is too old and response timeout expired or query ID is invalid",
+          );
+        if (p.text !== undefined && String(p.text).length > 200)
+          throw new TelegramApiError(400, "Bad Request: MESSAGE_TOO_LONG");
         this.answered.add(id);
         return true;
       }
@@ -331,12 +394,20 @@ export class TelegramFake {
       case "setChatMenuButton":
         return true;
       case "setWebhook":
-        this.webhook = { url: String(p.url), secretToken: p.secret_token === undefined ? undefined : String(p.secret_token) };
+        this.webhook = {
+          url: String(p.url),
+          secretToken: p.secret_token === undefined ? undefined : String(p.secret_token),
+        };
         return true;
       case "getFile": {
         const file = this.files.get(String(p.file_id));
         if (!file) throw new TelegramApiError(400, "Bad Request: invalid file_id");
-        return { file_id: file.fileId, file_unique_id: file.fileUniqueId, file_size: file.bytes.length, file_path: file.filePath };
+        return {
+          file_id: file.fileId,
+          file_unique_id: file.fileUniqueId,
+          file_size: file.bytes.length,
+          file_path: file.filePath,
+        };
       }
       case "getUpdates":
         return this.getUpdates(p);
@@ -359,15 +430,24 @@ export class TelegramFake {
 
   private checkMarkup(markup: unknown): StoredMessage["replyMarkup"] {
     if (markup === undefined) return undefined;
-    const parsed = (typeof markup === "string" ? JSON.parse(markup) : markup) as StoredMessage["replyMarkup"];
+    const parsed = (
+      typeof markup === "string" ? JSON.parse(markup) : markup
+    ) as StoredMessage["replyMarkup"];
     for (const row of parsed?.inline_keyboard ?? []) {
       for (const button of row) {
         if (button.callback_data !== undefined && Buffer.byteLength(button.callback_data) > 64)
           throw new TelegramApiError(400, "Bad Request: BUTTON_DATA_INVALID");
         // Bot API 7.11 CopyTextButton: 1-256 characters to copy.
-        if (button.copy_text !== undefined && !(button.copy_text.text.length >= 1 && button.copy_text.text.length <= 256))
+        if (
+          button.copy_text !== undefined &&
+          !(button.copy_text.text.length >= 1 && button.copy_text.text.length <= 256)
+        )
           throw new TelegramApiError(400, "Bad Request: COPY_TEXT_INVALID");
-        if (button.callback_data === undefined && button.url === undefined && button.copy_text === undefined)
+        if (
+          button.callback_data === undefined &&
+          button.url === undefined &&
+          button.copy_text === undefined
+        )
           throw new TelegramApiError(400, "Bad Request: can't parse inline keyboard button");
       }
     }
@@ -376,7 +456,11 @@ export class TelegramFake {
 
   private sendMessage(p: Record<string, unknown>, text: string, photo: boolean): unknown {
     const chatId = Number(p.chat_id);
-    const visible = photo ? (text === "" ? "" : this.checkCaption(text, p.parse_mode)) : this.checkText(text, p.parse_mode);
+    const visible = photo
+      ? text === ""
+        ? ""
+        : this.checkCaption(text, p.parse_mode)
+      : this.checkText(text, p.parse_mode);
     const message: StoredMessage = {
       chatId,
       messageId: this.newMessageId(),
@@ -397,14 +481,17 @@ export class TelegramFake {
     const visible = parseMode === "HTML" ? visibleText(text) : text;
     if (parseMode === "HTML" && htmlProblem(text))
       throw new TelegramApiError(400, `Bad Request: can't parse entities: ${htmlProblem(text)}`);
-    if (visible.length > 1024) throw new TelegramApiError(400, "Bad Request: message caption is too long");
+    if (visible.length > 1024)
+      throw new TelegramApiError(400, "Bad Request: message caption is too long");
     return visible;
   }
 
   private editMessage(p: Record<string, unknown>, text: string | undefined): unknown {
     const message = this.message(Number(p.chat_id), Number(p.message_id));
-    if (!message || message.deleted) throw new TelegramApiError(400, "Bad Request: message to edit not found");
-    if (message.from !== "bot") throw new TelegramApiError(400, "Bad Request: message can't be edited");
+    if (!message || message.deleted)
+      throw new TelegramApiError(400, "Bad Request: message to edit not found");
+    if (message.from !== "bot")
+      throw new TelegramApiError(400, "Bad Request: message can't be edited");
     const markup = this.checkMarkup(p.reply_markup);
     const newText = text === undefined ? message.text : this.checkText(text, p.parse_mode);
     const newRaw = text ?? message.raw;
@@ -424,7 +511,8 @@ export class TelegramFake {
 
   private deleteMessage(p: Record<string, unknown>): true {
     const message = this.message(Number(p.chat_id), Number(p.message_id));
-    if (!message || message.deleted) throw new TelegramApiError(400, "Bad Request: message to delete not found");
+    if (!message || message.deleted)
+      throw new TelegramApiError(400, "Bad Request: message to delete not found");
     message.deleted = true;
     return true;
   }
@@ -434,9 +522,17 @@ export class TelegramFake {
       message_id: m.messageId,
       date: Math.floor(Date.now() / 1000),
       chat: { id: m.chatId, type: m.chatId > 0 ? "private" : "supergroup" },
-      from: { id: this.botInfo.id, is_bot: true, first_name: this.botInfo.first_name, username: this.botInfo.username },
+      from: {
+        id: this.botInfo.id,
+        is_bot: true,
+        first_name: this.botInfo.first_name,
+        username: this.botInfo.username,
+      },
       ...(m.photo
-        ? { photo: [{ file_id: "BOTPHOTO", file_unique_id: "BP", width: 300, height: 300 }], caption: m.raw || undefined }
+        ? {
+            photo: [{ file_id: "BOTPHOTO", file_unique_id: "BP", width: 300, height: 300 }],
+            caption: m.raw || undefined,
+          }
         : { text: m.text }),
       ...(m.replyMarkup ? { reply_markup: m.replyMarkup } : {}),
     };
@@ -462,7 +558,8 @@ export class TelegramFake {
 }
 
 function sameMarkup(a: StoredMessage["replyMarkup"], b: StoredMessage["replyMarkup"]): boolean {
-  const rows = (m: StoredMessage["replyMarkup"]) => JSON.stringify((m?.inline_keyboard ?? []).filter((row) => row.length > 0));
+  const rows = (m: StoredMessage["replyMarkup"]) =>
+    JSON.stringify((m?.inline_keyboard ?? []).filter((row) => row.length > 0));
   return rows(a) === rows(b);
 }
 
@@ -482,7 +579,9 @@ async function parsePayload(
 ): Promise<{ payload: Record<string, unknown>; uploads: Record<string, number> }> {
   if (contentType.startsWith("multipart/form-data")) {
     // grammY writes `filename=a.png` unquoted, which Telegram accepts but undici's strict parser rejects.
-    const form = await new Response(body, { headers: { "content-type": contentType } }).formData().catch(() => undefined);
+    const form = await new Response(body, { headers: { "content-type": contentType } })
+      .formData()
+      .catch(() => undefined);
     if (!form) return parseMultipartLoosely(contentType, body);
     const payload: Record<string, unknown> = {};
     const uploads: Record<string, number> = {};
@@ -501,7 +600,10 @@ async function parsePayload(
     return { payload, uploads };
   }
   if (body.length === 0) return { payload: {}, uploads: {} };
-  return { payload: JSON.parse(new TextDecoder().decode(body)) as Record<string, unknown>, uploads: {} };
+  return {
+    payload: JSON.parse(new TextDecoder().decode(body)) as Record<string, unknown>,
+    uploads: {},
+  };
 }
 
 /** A tolerant multipart/form-data reader (quoted or bare parameter values), as Telegram's own is. */

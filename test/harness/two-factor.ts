@@ -16,7 +16,9 @@ export function totp(secret: string, offsetSteps = 0): string {
 /** Six digits the sandbox rejects now (not valid one step either way). */
 export function wrongTotp(secret: string): string {
   const valid = [-2, -1, 0, 1, 2].map((step) => totp(secret, step));
-  return ["000000", "111111", "222222", "333333", "444444", "555555"].find((c) => !valid.includes(c))!;
+  return ["000000", "111111", "222222", "333333", "444444", "555555"].find(
+    (c) => !valid.includes(c),
+  )!;
 }
 
 /**
@@ -27,7 +29,9 @@ export async function expectNoLeak(h: Harness, secrets: string[]): Promise<void>
   const logs = h.logs.join("\n");
   const raw = await h.rawRedisValues();
   for (const secret of secrets) {
-    const pattern = /^\d{6}$/.test(secret) ? new RegExp(`(?<![A-Za-z0-9_-])${secret}(?![A-Za-z0-9_-])`) : undefined;
+    const pattern = /^\d{6}$/.test(secret)
+      ? new RegExp(`(?<![A-Za-z0-9_-])${secret}(?![A-Za-z0-9_-])`)
+      : undefined;
     const found = (text: string) => (pattern ? pattern.test(text) : text.includes(secret));
     expect(found(logs), "secret in logs").toBe(false);
     for (const value of raw) expect(found(value), "secret in Redis").toBe(false);
@@ -37,7 +41,9 @@ export async function expectNoLeak(h: Harness, secrets: string[]): Promise<void>
 /** Every user message whose text is one of `texts` was deleted, with exactly one deleteMessage call each. */
 export function expectDeleted(h: Harness, chatId: number, texts: string[]): void {
   for (const text of texts) {
-    const messages = h.fake.messages.filter((m) => m.chatId === chatId && m.from === "user" && m.raw === text);
+    const messages = h.fake.messages.filter(
+      (m) => m.chatId === chatId && m.from === "user" && m.raw === text,
+    );
     expect(messages.length, `user sent "${text}"`).toBeGreaterThan(0);
     for (const m of messages) {
       expect(m.deleted, `message "${text}" deleted`).toBe(true);
@@ -48,5 +54,7 @@ export function expectDeleted(h: Harness, chatId: number, texts: string[]): void
 
 /** How many times the bot asked Telegram to delete this message. */
 export function deleteCalls(h: Harness, chatId: number, messageId: number): number {
-  return h.fake.callsOf("deleteMessage", chatId).filter((c) => Number(c.payload.message_id) === messageId).length;
+  return h.fake
+    .callsOf("deleteMessage", chatId)
+    .filter((c) => Number(c.payload.message_id) === messageId).length;
 }

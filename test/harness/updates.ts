@@ -18,14 +18,21 @@ export function textUpdate(fake: TelegramFake, chatId: number, text: string): Up
       chat: { id: chatId, type: "private", first_name: "Test" },
       from: { id: chatId, is_bot: false, first_name: "Test", language_code: "en" },
       text,
-      ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
+      ...(command
+        ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] }
+        : {}),
     },
   } as Update;
 }
 
 let nextQuery = 1;
 
-export function callbackUpdate(fake: TelegramFake, chatId: number, messageId: number, data: string): Update {
+export function callbackUpdate(
+  fake: TelegramFake,
+  chatId: number,
+  messageId: number,
+  data: string,
+): Update {
   return {
     update_id: fake.newUpdateId(),
     callback_query: {
@@ -45,10 +52,16 @@ export function callbackUpdate(fake: TelegramFake, chatId: number, messageId: nu
 }
 
 /** The newest bot message in a chat that carries a button with this callback data. */
-export function messageWithButton(fake: TelegramFake, chatId: number, data: string): number | undefined {
+export function messageWithButton(
+  fake: TelegramFake,
+  chatId: number,
+  data: string,
+): number | undefined {
   const messages = fake
     .visible(chatId)
     .filter((m) => m.from === "bot")
     .reverse();
-  return messages.find((m) => (m.replyMarkup?.inline_keyboard ?? []).flat().some((b) => b.callback_data === data))?.messageId;
+  return messages.find((m) =>
+    (m.replyMarkup?.inline_keyboard ?? []).flat().some((b) => b.callback_data === data),
+  )?.messageId;
 }

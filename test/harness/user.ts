@@ -32,7 +32,12 @@ export class SimUser {
   }
 
   private get from() {
-    return { id: this.id, is_bot: false, first_name: this.options.firstName ?? "Test", language_code: this.options.languageCode ?? "en" };
+    return {
+      id: this.id,
+      is_bot: false,
+      first_name: this.options.firstName ?? "Test",
+      language_code: this.options.languageCode ?? "en",
+    };
   }
 
   private get chat() {
@@ -72,14 +77,28 @@ export class SimUser {
   }
 
   /** A photo of `size` bytes (Telegram's largest size last). */
-  photoUpdate(options: { size?: number; caption?: string; mediaGroupId?: string; bytes?: Uint8Array } = {}): Update {
+  photoUpdate(
+    options: { size?: number; caption?: string; mediaGroupId?: string; bytes?: Uint8Array } = {},
+  ): Update {
     const bytes = options.bytes ?? fakeJpeg(options.size ?? 50_000);
     const file = this.fake.addFile(bytes, "jpg");
     const message = {
       ...this.baseMessage(),
       photo: [
-        { file_id: `${file.fileId}-thumb`, file_unique_id: `${file.fileUniqueId}t`, width: 90, height: 90, file_size: 1200 },
-        { file_id: file.fileId, file_unique_id: file.fileUniqueId, width: 1280, height: 960, file_size: bytes.length },
+        {
+          file_id: `${file.fileId}-thumb`,
+          file_unique_id: `${file.fileUniqueId}t`,
+          width: 90,
+          height: 90,
+          file_size: 1200,
+        },
+        {
+          file_id: file.fileId,
+          file_unique_id: file.fileUniqueId,
+          width: 1280,
+          height: 960,
+          file_size: bytes.length,
+        },
       ],
       ...(options.caption ? { caption: options.caption } : {}),
       ...(options.mediaGroupId ? { media_group_id: options.mediaGroupId } : {}),
@@ -96,14 +115,17 @@ export class SimUser {
   sendAlbum(count: number, size = 40_000) {
     const group = `album-${this.id}-${this.mediaGroup++}`;
     return this.track(async () => {
-      for (let i = 0; i < count; i++) await this.deliver(this.photoUpdate({ size: size + i, mediaGroupId: group }));
+      for (let i = 0; i < count; i++)
+        await this.deliver(this.photoUpdate({ size: size + i, mediaGroupId: group }));
     });
   }
 
   sendDocument(options: { fileName: string; mimeType: string; size?: number; bytes?: Uint8Array }) {
     const bytes =
       options.bytes ??
-      (options.mimeType.startsWith("image/") ? fakeJpeg(options.size ?? 60_000) : new Uint8Array(options.size ?? 1000).fill(65));
+      (options.mimeType.startsWith("image/")
+        ? fakeJpeg(options.size ?? 60_000)
+        : new Uint8Array(options.size ?? 1000).fill(65));
     const file = this.fake.addFile(bytes, options.fileName.split(".").pop() ?? "bin");
     const message = {
       ...this.baseMessage(),
@@ -116,11 +138,16 @@ export class SimUser {
       },
     } as Message.DocumentMessage;
     this.fake.recordUserMessage(this.chatId, message.message_id, "", true);
-    return this.track(() => this.deliver({ update_id: this.fake.newUpdateId(), message } as Update));
+    return this.track(() =>
+      this.deliver({ update_id: this.fake.newUpdateId(), message } as Update),
+    );
   }
 
   /** The newest visible bot message that has a button matching `button`. */
-  findButton(button: string | RegExp, messageId?: number): { message: StoredMessage; data: string } {
+  findButton(
+    button: string | RegExp,
+    messageId?: number,
+  ): { message: StoredMessage; data: string } {
     const candidates = this.fake
       .visible(this.chatId)
       .filter((m) => m.from === "bot" && (messageId === undefined || m.messageId === messageId));
@@ -137,8 +164,12 @@ export class SimUser {
     }
     const shown = this.fake
       .visible(this.chatId)
-      .flatMap((m) => (m.replyMarkup?.inline_keyboard ?? []).flat().map((b) => `${b.text} [${b.callback_data}]`));
-    throw new Error(`No button matching ${String(button)}. Buttons on screen: ${shown.join(", ") || "none"}`);
+      .flatMap((m) =>
+        (m.replyMarkup?.inline_keyboard ?? []).flat().map((b) => `${b.text} [${b.callback_data}]`),
+      );
+    throw new Error(
+      `No button matching ${String(button)}. Buttons on screen: ${shown.join(", ") || "none"}`,
+    );
   }
 
   /** Builds a callback_query update (for forged data or parallel presses). */
@@ -156,7 +187,11 @@ export class SimUser {
           message_id: messageId,
           date: Math.floor(Date.now() / 1000),
           chat: this.chat as Message["chat"],
-          from: { id: this.fake.botInfo.id, is_bot: true, first_name: this.fake.botInfo.first_name },
+          from: {
+            id: this.fake.botInfo.id,
+            is_bot: true,
+            first_name: this.fake.botInfo.first_name,
+          },
           text: message?.text ?? "",
           // As Telegram does: the pressed message with its keyboard (the bot compares before editing).
           ...(message?.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
@@ -178,7 +213,8 @@ export class SimUser {
   async pressData(data: string, messageId: number) {
     const { update, queryId } = this.callbackUpdate(data, messageId);
     const calls = await this.track(() => this.deliver(update));
-    if (!this.fake.wasAnswered(queryId)) throw new Error(`The bot did not answer the callback query for "${data}"`);
+    if (!this.fake.wasAnswered(queryId))
+      throw new Error(`The bot did not answer the callback query for "${data}"`);
     return calls;
   }
 

@@ -5,7 +5,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Harness } from "../harness/harness.js";
-import { DORMANT_FACTOR, dueChats, MOVING_SHARE_MAX, pollInterval, reschedule, SCHEDULE_KEY } from "../../src/notify/schedule.js";
+import {
+  DORMANT_FACTOR,
+  dueChats,
+  MOVING_SHARE_MAX,
+  pollInterval,
+  reschedule,
+  SCHEDULE_KEY,
+} from "../../src/notify/schedule.js";
 import { notifierFor, subscribedUser, TestClock } from "./helpers.js";
 
 const IDLE_MS = 900_000;
@@ -22,14 +29,16 @@ describe("the watcher's request budget", () => {
     await h.close();
   });
 
-  const due = async (chatId: number) => (await h.storage.kv.zscore(SCHEDULE_KEY, String(chatId)))! - clock.now();
+  const due = async (chatId: number) =>
+    (await h.storage.kv.zscore(SCHEDULE_KEY, String(chatId)))! - clock.now();
 
   it("a chat with an order in motion is polled before quiet chats overdue for longer", async () => {
     const quiet = await Promise.all(Array.from({ length: 3 }, () => subscribedUser(h, "empty")));
     const busy = await subscribedUser(h, "main");
     await notifierFor(h, { now: clock.now }).runOnce(); // baselines: the busy chat due in a minute
     // The quiet chats were due long before (as when the chats outgrow the budget).
-    for (const user of quiet) await h.storage.kv.zadd(SCHEDULE_KEY, String(user.chatId), clock.now() - IDLE_MS);
+    for (const user of quiet)
+      await h.storage.kv.zadd(SCHEDULE_KEY, String(user.chatId), clock.now() - IDLE_MS);
     clock.advance(60_001);
 
     const oneAtATime = notifierFor(h, { now: clock.now, batchSize: 1 });
@@ -68,7 +77,9 @@ describe("the watcher's request budget", () => {
     const now = 100 * DAY;
     expect(pollInterval(notify, { moving: true, activeDay: 1 }, now)).toBe(60_000);
     expect(pollInterval(notify, { moving: false, activeDay: 99 }, now)).toBe(IDLE_MS);
-    expect(pollInterval(notify, { moving: false, activeDay: 80 }, now)).toBe(IDLE_MS * DORMANT_FACTOR);
+    expect(pollInterval(notify, { moving: false, activeDay: 80 }, now)).toBe(
+      IDLE_MS * DORMANT_FACTOR,
+    );
     expect(pollInterval(notify, { moving: false }, now)).toBe(IDLE_MS);
   });
 });

@@ -44,7 +44,8 @@ describe("watcher on the embedded store", () => {
       { now: clock.now },
     );
   }
-  const sent = () => fake.callsOf("sendMessage", CHAT).map((c) => String(c.payload.text).replace(/<[^>]+>/g, ""));
+  const sent = () =>
+    fake.callsOf("sendMessage", CHAT).map((c) => String(c.payload.text).replace(/<[^>]+>/g, ""));
 
   beforeEach(async () => {
     sandbox = await startSandbox();

@@ -40,7 +40,9 @@ describe.each(VARIANTS)("order watcher on an oldest-first exchanger %s", (_name,
     clock.advance(60 * 60_000);
     await watcher.runOnce();
 
-    const sent = notificationsTo([h], user.chatId).filter((t) => t.includes(`#${String(added.id)}`));
+    const sent = notificationsTo([h], user.chatId).filter((t) =>
+      t.includes(`#${String(added.id)}`),
+    );
     expect(sent).toHaveLength(1);
     expect(sent[0]).toContain(`New order #${String(added.id)}`);
   });

@@ -1,7 +1,14 @@
 /** Comparing a page of orders with what was seen last (pure). */
 import { readStatus } from "../../src/exchanger/vocabulary.js";
 import { describe, expect, it } from "vitest";
-import { compareOrders, decodeSeen, readSeen, seenRecord, withAnnounced, type SeenState } from "../../src/notify/seen.js";
+import {
+  compareOrders,
+  decodeSeen,
+  readSeen,
+  seenRecord,
+  withAnnounced,
+  type SeenState,
+} from "../../src/notify/seen.js";
 import type { Order } from "../../src/exchanger/types.js";
 
 const order = (id: number | string, status: unknown): Order => ({ id, status }) as Order;
@@ -26,7 +33,13 @@ describe("compareOrders", () => {
         ["9", "paid"],
       ]),
     };
-    const result = compareOrders(previous, [order(12, 0), order(11, "@paid"), order(10, 1), order(9, "1"), order(5, 4)]);
+    const result = compareOrders(previous, [
+      order(12, 0),
+      order(11, "@paid"),
+      order(10, 1),
+      order(9, "1"),
+      order(5, 4),
+    ]);
     expect(result.changes.map((c) => [c.kind, String(c.order.id), c.status])).toEqual([
       ["status", "10", "paid"],
       ["new", "11", "paid"],
@@ -49,7 +62,11 @@ describe("compareOrders", () => {
     expect(kept.statuses!.get("10")).toBe("paid");
     expect(kept.statuses!.has("11")).toBe(false);
     expect(kept.maxId).toBe(10);
-    expect(compareOrders(kept, [order(12, 0), order(11, 0), order(10, 1)]).changes.map((c) => String(c.order.id))).toEqual(["11", "12"]);
+    expect(
+      compareOrders(kept, [order(12, 0), order(11, 0), order(10, 1)]).changes.map((c) =>
+        String(c.order.id),
+      ),
+    ).toEqual(["11", "12"]);
   });
 
   it("reads damaged values as no baseline", () => {
@@ -65,7 +82,8 @@ describe("compareOrders", () => {
 });
 
 /** Stored and read back, through JSON as the settings key holds it. */
-const roundTrip = (state: SeenState): SeenState => readSeen(JSON.parse(JSON.stringify(seenRecord(state))));
+const roundTrip = (state: SeenState): SeenState =>
+  readSeen(JSON.parse(JSON.stringify(seenRecord(state))));
 const stored = (state: SeenState): string => JSON.stringify(seenRecord(state));
 
 describe("stored state", () => {
@@ -86,7 +104,12 @@ describe("stored state", () => {
     expect(roundTrip(state)).toEqual(state);
     // The spec's statuses cost no dictionary entry; each other status is spelled once per chat.
     const record = seenRecord(state);
-    expect(record.d).toEqual(["awaiting_payment", "processing", 'partially refunded, "odd" ~ 7:x', "7"]);
+    expect(record.d).toEqual([
+      "awaiting_payment",
+      "processing",
+      'partially refunded, "odd" ~ 7:x',
+      "7",
+    ]);
   });
 
   it("follows ids with gaps, out of order and above the highest one remembered", () => {
@@ -103,19 +126,32 @@ describe("stored state", () => {
     };
     expect(roundTrip(state)).toEqual(state);
     expect(seenRecord(state).o).toBe("EE10DrdB-u4AujC");
-    expect(roundTrip({ statuses: new Map([["42", "paid"]]) })).toEqual({ statuses: new Map([["42", "paid"]]) }); // no maxId
-    expect(roundTrip({ lang: "uk", maxId: 3, statuses: new Map() })).toEqual({ lang: "uk", maxId: 3, statuses: new Map() });
+    expect(roundTrip({ statuses: new Map([["42", "paid"]]) })).toEqual({
+      statuses: new Map([["42", "paid"]]),
+    }); // no maxId
+    expect(roundTrip({ lang: "uk", maxId: 3, statuses: new Map() })).toEqual({
+      lang: "uk",
+      maxId: 3,
+      statuses: new Map(),
+    });
     expect(roundTrip({ lang: "uk" })).toEqual({ lang: "uk" }); // switched on, no baseline yet
   });
 
   it("twenty orders cost about a character each on a quiet exchanger, a few on a busy one", () => {
-    const statuses = (ids: number[]) => new Map(ids.map((id, i) => [String(id), i % 3 === 0 ? "created" : "completed"]));
+    const statuses = (ids: number[]) =>
+      new Map(ids.map((id, i) => [String(id), i % 3 === 0 ? "created" : "completed"]));
     const contiguous = Array.from({ length: 20 }, (_, i) => 1041 - i);
-    expect(stored({ lang: "en", maxId: 1041, statuses: statuses(contiguous) })).toBe('{"l":"en","m":1041,"o":"AEEAEEAEEAEEAEEAEEAE"}');
+    expect(stored({ lang: "en", maxId: 1041, statuses: statuses(contiguous) })).toBe(
+      '{"l":"en","m":1041,"o":"AEEAEEAEEAEEAEEAEEAE"}',
+    );
     // Ids ~400 apart: a jump of two base-36 digits per order; ~5000 apart: three.
     const spread = (gap: number) => Array.from({ length: 20 }, (_, i) => 2_500_000 - i * gap);
-    expect(stored({ lang: "en", maxId: 2_500_000, statuses: statuses(spread(397)) }).length).toBeLessThanOrEqual(90);
-    expect(stored({ lang: "en", maxId: 2_500_000, statuses: statuses(spread(5000)) }).length).toBeLessThanOrEqual(110);
+    expect(
+      stored({ lang: "en", maxId: 2_500_000, statuses: statuses(spread(397)) }).length,
+    ).toBeLessThanOrEqual(90);
+    expect(
+      stored({ lang: "en", maxId: 2_500_000, statuses: statuses(spread(5000)) }).length,
+    ).toBeLessThanOrEqual(110);
   });
 
   it("an answer with more orders than followed keeps only the first MAX_TRACKED, each status stored", () => {
@@ -129,7 +165,8 @@ describe("stored state", () => {
 
   it("reads the previous version's format exactly", () => {
     // As the previous version wrote it: "id:code", the spec id or "~" + the URI-encoded text.
-    const legacy = '{"l":"uk","m":1057,"s":"1057:0,1056:~awaiting_payment,a%3Ab%2Cc:1,990:~7%3A~x"}';
+    const legacy =
+      '{"l":"uk","m":1057,"s":"1057:0,1056:~awaiting_payment,a%3Ab%2Cc:1,990:~7%3A~x"}';
     expect(decodeSeen(legacy)).toEqual({
       lang: "uk",
       maxId: 1057,

@@ -28,8 +28,11 @@ describe("orders screens feed the watcher", () => {
   });
 
   const seenStatus = async (user: SimUser, id: string) =>
-    (await loadSeen(h.storage.kv, await h.app.deps.settings.get(user.chatId), user.chatId)).state.statuses?.get(id);
-  const due = async (user: SimUser) => (await h.storage.kv.zscore(SCHEDULE_KEY, String(user.chatId)))!;
+    (
+      await loadSeen(h.storage.kv, await h.app.deps.settings.get(user.chatId), user.chatId)
+    ).state.statuses?.get(id);
+  const due = async (user: SimUser) =>
+    (await h.storage.kv.zscore(SCHEDULE_KEY, String(user.chatId)))!;
 
   it("a change the user saw on /orders is not announced; one they did not see still is", async () => {
     h = await Harness.start();

@@ -8,7 +8,13 @@ import { Harness } from "../harness/harness.js";
 import { legacySeenKey, loadSeen, SCHEDULE_KEY } from "../../src/notify/schedule.js";
 import { settingsKey } from "../../src/storage/settings.js";
 import type { ExchangerClient } from "../../src/exchanger/types.js";
-import { newestOrderWithStatus, notificationsTo, notifierFor, subscribedUser, TestClock } from "./helpers.js";
+import {
+  newestOrderWithStatus,
+  notificationsTo,
+  notifierFor,
+  subscribedUser,
+  TestClock,
+} from "./helpers.js";
 import type { SimUser } from "../harness/user.js";
 
 const IDLE_MS = 900_000;
@@ -20,7 +26,8 @@ describe("notification state", () => {
     clock.advance(IDLE_MS + 1);
     return watcher.runOnce();
   };
-  const stored = async (chatId: number) => loadSeen(h.storage.kv, await h.app.deps.settings.get(chatId), chatId);
+  const stored = async (chatId: number) =>
+    loadSeen(h.storage.kv, await h.app.deps.settings.get(chatId), chatId);
 
   beforeEach(async () => {
     h = await Harness.start();
@@ -30,9 +37,14 @@ describe("notification state", () => {
 
   /** Rewrites the chat's storage as the previous version left it after a poll of the account's newest orders. */
   async function asPreviousVersionLeftIt(user: SimUser): Promise<void> {
-    const newest = [...h.sandbox.state.accounts.main!.orders].sort((x, y) => Number(y.id) - Number(x.id)).slice(0, 20);
+    const newest = [...h.sandbox.state.accounts.main!.orders]
+      .sort((x, y) => Number(y.id) - Number(x.id))
+      .slice(0, 20);
     const s = newest.map((o) => `${String(o.id)}:${Number(o.status)}`).join(",");
-    await h.storage.kv.set(legacySeenKey(user.chatId), JSON.stringify({ l: "en", m: Number(newest[0]!.id), s }));
+    await h.storage.kv.set(
+      legacySeenKey(user.chatId),
+      JSON.stringify({ l: "en", m: Number(newest[0]!.id), s }),
+    );
     await h.storage.kv.set(settingsKey(user.chatId), JSON.stringify({ notify: true }));
   }
 
@@ -43,7 +55,9 @@ describe("notification state", () => {
     h.sandbox.setOrderStatus("main", order.id, 1); // while the new version was being deployed
 
     expect((await later()).outcomes).toEqual({ notified: 1 });
-    expect(notificationsTo([h], user.chatId).map((t) => t.split("\n")[0])).toEqual([`🔔 Order #${order.id} is now 💸 Paid`]);
+    expect(notificationsTo([h], user.chatId).map((t) => t.split("\n")[0])).toEqual([
+      `🔔 Order #${order.id} is now 💸 Paid`,
+    ]);
     // Moved into the settings; the old key is gone.
     expect(await h.storage.kv.get(legacySeenKey(user.chatId))).toBeUndefined();
     expect((await stored(user.chatId)).state.statuses?.get(order.id)).toBe("paid");
@@ -69,7 +83,10 @@ describe("notification state", () => {
     // An old instance polled meanwhile: it announced the change and kept its state in its own key.
     const seenBefore = (await h.app.deps.settings.get(user.chatId)).seen;
     await asPreviousVersionLeftIt(user);
-    await h.storage.kv.set(settingsKey(user.chatId), JSON.stringify({ notify: true, seen: seenBefore }));
+    await h.storage.kv.set(
+      settingsKey(user.chatId),
+      JSON.stringify({ notify: true, seen: seenBefore }),
+    );
     expect((await later()).outcomes).toEqual({ unchanged: 1 });
     expect(notificationsTo([h], user.chatId)).toEqual([]);
     expect(await h.storage.kv.get(legacySeenKey(user.chatId))).toBeUndefined();

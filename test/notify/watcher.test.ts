@@ -8,7 +8,13 @@ import { Harness } from "../harness/harness.js";
 import { startSandbox, type RecordedRequest, type Sandbox } from "../../src/sandbox/server.js";
 import { loadSeen, SCHEDULE_KEY } from "../../src/notify/schedule.js";
 import type { Notifier } from "../../src/notify/watcher.js";
-import { newestOrderWithStatus, notificationsTo, notifierFor, subscribedUser, TestClock } from "./helpers.js";
+import {
+  newestOrderWithStatus,
+  notificationsTo,
+  notifierFor,
+  subscribedUser,
+  TestClock,
+} from "./helpers.js";
 
 const IDLE_MS = 900_000;
 
@@ -47,7 +53,8 @@ describe("order status watcher, two instances on one Redis", () => {
     // One page, newest first, in the chat's language.
     const polls = a.exchangerCalls("/user-api-get-orders");
     expect(polls).toHaveLength(4);
-    for (const poll of polls) expect(poll.fields).toMatchObject({ page: "1", limit: "20", language: "en" });
+    for (const poll of polls)
+      expect(poll.fields).toMatchObject({ page: "1", limit: "20", language: "en" });
 
     a.sandbox.setOrderStatus("main", order.id, 1);
     await later();
@@ -66,9 +73,14 @@ describe("order status watcher, two instances on one Redis", () => {
   });
 
   it("keeps following an active order that newer orders pushed off the page", async () => {
-    watchers = [notifierFor(a, { now: clock.now, pageSize: 5 }), notifierFor(b, { now: clock.now, pageSize: 5 })];
+    watchers = [
+      notifierFor(a, { now: clock.now, pageSize: 5 }),
+      notifierFor(b, { now: clock.now, pageSize: 5 }),
+    ];
     const user = await subscribedUser(a);
-    const newest = [...a.sandbox.state.accounts.main!.orders].sort((x, y) => Number(y.id) - Number(x.id)).slice(0, 5);
+    const newest = [...a.sandbox.state.accounts.main!.orders]
+      .sort((x, y) => Number(y.id) - Number(x.id))
+      .slice(0, 5);
     const order = newest.find((o) => Number(o.status) === 0);
     if (!order) throw new Error("the sandbox seed has no created order among the newest five");
     await tickBoth(); // baseline: the order is on the page
@@ -78,10 +90,14 @@ describe("order status watcher, two instances on one Redis", () => {
     a.sandbox.setOrderStatus("main", order.id, 1);
     await later();
 
-    const sent = notificationsTo([a, b], user.chatId).filter((t) => t.includes(`#${String(order.id)} is now`));
+    const sent = notificationsTo([a, b], user.chatId).filter((t) =>
+      t.includes(`#${String(order.id)} is now`),
+    );
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(new RegExp(`Order #${String(order.id)} is now 💸 Paid`));
-    const byId = a.exchangerCalls("/user-api-get-orders").filter((r) => r.fields.id === String(order.id));
+    const byId = a
+      .exchangerCalls("/user-api-get-orders")
+      .filter((r) => r.fields.id === String(order.id));
     expect(byId.length).toBeGreaterThan(0);
   });
 
@@ -91,7 +107,9 @@ describe("order status watcher, two instances on one Redis", () => {
     const added = a.sandbox.addOrder("main", { send_amount: "77.00" });
     await later();
     await later();
-    const sent = notificationsTo([a, b], user.chatId).filter((t) => t.includes(`#${String(added.id)}`));
+    const sent = notificationsTo([a, b], user.chatId).filter((t) =>
+      t.includes(`#${String(added.id)}`),
+    );
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(new RegExp(`New order #${String(added.id)}: 🆕 Created`));
     expect(sent[0]).toContain("77.00");
@@ -115,7 +133,9 @@ describe("order status watcher, two instances on one Redis", () => {
     const reports = await later();
     expect(reports.map((r) => r.outcomes.revoked ?? 0).reduce((x, y) => x + y)).toBe(1);
 
-    const told = notificationsTo([a, b], user.chatId).filter((t) => t.includes("notifications stopped"));
+    const told = notificationsTo([a, b], user.chatId).filter((t) =>
+      t.includes("notifications stopped"),
+    );
     expect(notificationsTo([a, b], user.chatId)).toEqual(told);
     expect(told).toHaveLength(1);
     expect(await a.storage.vault.has(user.chatId)).toBe(false);
@@ -126,14 +146,17 @@ describe("order status watcher, two instances on one Redis", () => {
     await later();
     await later();
     expect(a.exchangerCalls("/user-api-get-orders").length).toBe(polls);
-    expect(notificationsTo([a, b], user.chatId).filter((t) => t.includes("notifications stopped"))).toHaveLength(1);
+    expect(
+      notificationsTo([a, b], user.chatId).filter((t) => t.includes("notifications stopped")),
+    ).toHaveLength(1);
   });
 
   it("polls chats with orders in progress often and the others rarely", async () => {
     const busy = await subscribedUser(a, "main"); // has created/paid/suspended orders
     const idle = await subscribedUser(a, "empty"); // has no orders at all
     await tickBoth();
-    const due = async (chatId: number) => (await a.storage.kv.zscore(SCHEDULE_KEY, String(chatId)))! - clock.now();
+    const due = async (chatId: number) =>
+      (await a.storage.kv.zscore(SCHEDULE_KEY, String(chatId)))! - clock.now();
     expect(await due(busy.chatId)).toBeGreaterThan(50_000);
     expect(await due(busy.chatId)).toBeLessThanOrEqual(60_000);
     expect(await due(idle.chatId)).toBeGreaterThan(890_000);
@@ -152,10 +175,16 @@ describe("order status watcher, two instances on one Redis", () => {
     await tickBoth();
     a.sandbox.setOrderStatus("main", order.id, 1);
     await later();
-    expect(notificationsTo([a, b], user.chatId).filter((t) => t.includes(`#${order.id}`))).toHaveLength(1);
+    expect(
+      notificationsTo([a, b], user.chatId).filter((t) => t.includes(`#${order.id}`)),
+    ).toHaveLength(1);
 
     // Both instances go down; the order moves on meanwhile; both come back on the same Redis.
-    const stored = await loadSeen(a.storage.kv, await a.app.deps.settings.get(user.chatId), user.chatId);
+    const stored = await loadSeen(
+      a.storage.kv,
+      await a.app.deps.settings.get(user.chatId),
+      user.chatId,
+    );
     expect(stored.state.statuses?.get(order.id)).toBe("paid");
     await a.restart();
     await b.restart();
@@ -177,11 +206,14 @@ describe("order status watcher, two instances on one Redis", () => {
     a.sandbox.injectFault({ path: "/user-api-get-orders", kind: "html500", times: 3 }); // every retry of one poll
     const failed = await later();
     expect(failed.map((r) => r.outcomes.failed ?? 0).reduce((x, y) => x + y)).toBe(1);
-    expect(await a.storage.kv.zscore(SCHEDULE_KEY, String(user.chatId))).toBeGreaterThan(clock.now());
+    expect(await a.storage.kv.zscore(SCHEDULE_KEY, String(user.chatId))).toBeGreaterThan(
+      clock.now(),
+    );
     expect(notificationsTo([a, b], user.chatId)).toEqual([]);
 
     a.sandbox.addOrder("main");
-    for (const h of [a, b]) h.fake.failNext("sendMessage", 403, "Forbidden: bot was blocked by the user");
+    for (const h of [a, b])
+      h.fake.failNext("sendMessage", 403, "Forbidden: bot was blocked by the user");
     const blocked = await later();
     expect(blocked.map((r) => r.outcomes.blocked ?? 0).reduce((x, y) => x + y)).toBe(1);
     expect(await a.storage.kv.zscore(SCHEDULE_KEY, String(user.chatId))).toBeUndefined();
@@ -213,7 +245,9 @@ describe("request ceiling across instances (the real loop)", () => {
   const seen: Array<{ at: number; request: RecordedRequest }> = [];
 
   beforeEach(async () => {
-    sandbox = await startSandbox({ onRequest: (request) => seen.push({ at: Date.now(), request }) });
+    sandbox = await startSandbox({
+      onRequest: (request) => seen.push({ at: Date.now(), request }),
+    });
     const env = { NOTIFY_MAX_RPS: "4" };
     a = await Harness.start({ sandbox, env });
     b = await Harness.start({ sandbox, env, prefix: a.prefix });
@@ -243,11 +277,14 @@ describe("request ceiling across instances (the real loop)", () => {
     // Without the limit all 24 due chats would be polled at once; with it, work still gets done.
     expect(polls.length).toBeGreaterThanOrEqual(6);
     // Smooth, not bursty: no one-second window holds twice the ceiling.
-    for (const p of polls) expect(polls.filter((q) => q.at >= p.at && q.at < p.at + 1000).length).toBeLessThanOrEqual(8);
+    for (const p of polls)
+      expect(polls.filter((q) => q.at >= p.at && q.at < p.at + 1000).length).toBeLessThanOrEqual(8);
     // Every poll was a first one (baseline), and no chat was polled by both instances.
     const baselines = await Promise.all(
       users.map(
-        async (u) => (await loadSeen(a.storage.kv, await a.app.deps.settings.get(u.chatId), u.chatId)).state.statuses !== undefined,
+        async (u) =>
+          (await loadSeen(a.storage.kv, await a.app.deps.settings.get(u.chatId), u.chatId)).state
+            .statuses !== undefined,
       ),
     );
     expect(baselines.filter(Boolean).length).toBe(polls.length);

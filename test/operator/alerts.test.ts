@@ -55,7 +55,12 @@ describe("exchanger alerts across instances", () => {
         probe: () => h.app.exchanger.getStatus("en"),
         logger: createLogger("silent"),
       },
-      { adminChatIds: ADMINS, alertAfterMs: ALERT_AFTER_MS, checkEveryMs: CHECK_EVERY_MS, instance },
+      {
+        adminChatIds: ADMINS,
+        alertAfterMs: ALERT_AFTER_MS,
+        checkEveryMs: CHECK_EVERY_MS,
+        instance,
+      },
     );
     alerts.start();
     running.push(alerts);
@@ -75,7 +80,11 @@ describe("exchanger alerts across instances", () => {
   async function outage(): Promise<number> {
     a.sandbox.injectFault({ kind: "html500", times: 1_000_000 });
     const began = Date.now();
-    await Promise.all([a, b].map((h) => expect(h.app.exchanger.getStatus("en")).rejects.toBeInstanceOf(Unavailable)));
+    await Promise.all(
+      [a, b].map((h) =>
+        expect(h.app.exchanger.getStatus("en")).rejects.toBeInstanceOf(Unavailable),
+      ),
+    );
     return began;
   }
 
@@ -86,7 +95,10 @@ describe("exchanger alerts across instances", () => {
    */
   async function settle(): Promise<void> {
     const before = new Map(looks);
-    await waitFor(() => [...looks].every(([instance, n]) => n >= before.get(instance)! + 2 * 2), "two more checks of every alerter");
+    await waitFor(
+      () => [...looks].every(([instance, n]) => n >= before.get(instance)! + 2 * 2),
+      "two more checks of every alerter",
+    );
   }
 
   it("sends one alert per incident to each admin chat, after ALERT_AFTER_MS, and one recovery alert", async () => {
@@ -94,7 +106,8 @@ describe("exchanger alerts across instances", () => {
     startAlerts(b, "instance-b");
 
     const began = await outage();
-    for (const admin of ADMINS) await waitFor(() => received(admin, FAILING).length > 0, "the failing alert");
+    for (const admin of ADMINS)
+      await waitFor(() => received(admin, FAILING).length > 0, "the failing alert");
     const alertedAfter = Date.now() - began;
     expect(alertedAfter).toBeGreaterThanOrEqual(ALERT_AFTER_MS);
     await settle();
@@ -102,7 +115,8 @@ describe("exchanger alerts across instances", () => {
     expect(await a.storage.kv.get(INCIDENT_KEY)).toBeDefined();
 
     a.sandbox.clearFaults();
-    for (const admin of ADMINS) await waitFor(() => received(admin, RECOVERED).length > 0, "the recovery alert");
+    for (const admin of ADMINS)
+      await waitFor(() => received(admin, RECOVERED).length > 0, "the recovery alert");
     await settle();
     for (const admin of ADMINS) {
       expect(received(admin, RECOVERED)).toHaveLength(1);
@@ -114,7 +128,8 @@ describe("exchanger alerts across instances", () => {
 
     // A new outage is a new incident: alerted again, once.
     await outage();
-    for (const admin of ADMINS) await waitFor(() => received(admin, FAILING).length === 2, "the second incident's alert");
+    for (const admin of ADMINS)
+      await waitFor(() => received(admin, FAILING).length === 2, "the second incident's alert");
     await settle();
     for (const admin of ADMINS) expect(received(admin, FAILING)).toHaveLength(2);
     a.sandbox.clearFaults();
@@ -126,10 +141,15 @@ describe("exchanger alerts across instances", () => {
     await expect(a.app.exchanger.getStatus("en")).rejects.toBeInstanceOf(Unavailable);
     expect(a.app.operator.exchangerHealth.failingSince()).toBeDefined();
     // The alerter's own probe finds the exchanger answering again before ALERT_AFTER_MS.
-    await waitFor(() => a.app.operator.exchangerHealth.failingSince() === undefined, "the probe's answer");
+    await waitFor(
+      () => a.app.operator.exchangerHealth.failingSince() === undefined,
+      "the probe's answer",
+    );
 
     // A rejected key and a refusal are answers: the exchanger works.
-    await expect(a.app.exchanger.getInfo({ apiKey: "not-a-key-of-this-exchanger", language: "en" })).rejects.toThrow();
+    await expect(
+      a.app.exchanger.getInfo({ apiKey: "not-a-key-of-this-exchanger", language: "en" }),
+    ).rejects.toThrow();
     expect(a.app.operator.exchangerHealth.failingSince()).toBeUndefined();
     await settle();
     for (const admin of ADMINS) expect(received(admin, /./)).toHaveLength(0);

@@ -46,7 +46,11 @@ afterEach(async () => {
 });
 
 /** The monitoring port's /healthz over real HTTP, with the store given (updates: receiving). */
-async function healthzOf(kv: KV): Promise<() => Promise<{ status: number; body: { ok: boolean; reason?: string; storage: string } }>> {
+async function healthzOf(
+  kv: KV,
+): Promise<
+  () => Promise<{ status: number; body: { ok: boolean; reason?: string; storage: string } }>
+> {
   const server: Server = createMonitoringServer({
     health: createHealthCheck({ kv, receiving: () => undefined }),
     registry: new Registry(),
@@ -57,7 +61,10 @@ async function healthzOf(kv: KV): Promise<() => Promise<{ status: number; body: 
   const port = (server.address() as AddressInfo).port;
   return async () => {
     const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-    return { status: response.status, body: (await response.json()) as { ok: boolean; reason?: string; storage: string } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { ok: boolean; reason?: string; storage: string },
+    };
   };
 }
 
@@ -109,12 +116,20 @@ describe("health proves a write", () => {
     expect(unhealthy.status).toBe(503);
     expect(unhealthy.body).toMatchObject({ ok: false, storage: "failing" });
     expect(unhealthy.body.reason).toMatch(/^storage refuses writes: OOM command not allowed/);
-    await waitFor(() => alertTexts(/The store has been refusing writes/).length === 1, "the storage alert");
-    expect(alertTexts(/The store has been refusing writes/)[0]).toMatch(/OOM command not allowed.*test-host:1/s);
+    await waitFor(
+      () => alertTexts(/The store has been refusing writes/).length === 1,
+      "the storage alert",
+    );
+    expect(alertTexts(/The store has been refusing writes/)[0]).toMatch(
+      /OOM command not allowed.*test-host:1/s,
+    );
 
     await admin.config("SET", "maxmemory", "0");
     expect(await healthz()).toMatchObject({ status: 200, body: { ok: true, storage: "ok" } });
-    await waitFor(() => alertTexts(/The store takes writes again/).length === 1, "the recovery alert");
+    await waitFor(
+      () => alertTexts(/The store takes writes again/).length === 1,
+      "the recovery alert",
+    );
     await new Promise((r) => setTimeout(r, 300)); // several more checks: still one alert of each
     expect(alertTexts(/The store has been refusing writes/)).toHaveLength(1);
     expect(alertTexts(/The store takes writes again/)).toHaveLength(1);

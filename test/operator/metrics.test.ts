@@ -36,7 +36,9 @@ describe("update, error and throttle metrics", () => {
 
     // A burst of one chat beyond its backlog: the excess is dropped at once.
     const burst = h.user();
-    await Promise.all(Array.from({ length: MAX_PENDING_PER_CHAT + 3 }, () => h.deliver(burst.textUpdate("/help"))));
+    await Promise.all(
+      Array.from({ length: MAX_PENDING_PER_CHAT + 3 }, () => h.deliver(burst.textUpdate("/help"))),
+    );
     expect(await sample(h, 'exchanger_bot_throttled_updates_total{reason="backlog"}')).toBe(3);
 
     // Telegram delivering one update twice: the second does nothing.
@@ -56,7 +58,12 @@ describe("update, error and throttle metrics", () => {
     await linked.send("/account");
     expect(linked.lastText()).toMatch(/unavailable|not answering|try again/i);
     expect(await sample(h, 'exchanger_bot_handler_errors_total{error="Unavailable"}')).toBe(1);
-    expect(await sample(h, 'exchanger_bot_exchanger_calls_total{method="user-api-get-info",outcome="unavailable"}')).toBe(1);
+    expect(
+      await sample(
+        h,
+        'exchanger_bot_exchanger_calls_total{method="user-api-get-info",outcome="unavailable"}',
+      ),
+    ).toBe(1);
 
     const messages = 2 /* key, /help */ + (MAX_PENDING_PER_CHAT + 3) + 2 + (BUDGET + 1) + 1;
     expect(await sample(h, 'exchanger_bot_updates_total{kind="message"}')).toBe(messages);

@@ -37,20 +37,31 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const bot of running) if (bot.child.exitCode === null && bot.child.signalCode === null) bot.child.kill("SIGKILL");
+  for (const bot of running)
+    if (bot.child.exitCode === null && bot.child.signalCode === null) bot.child.kill("SIGKILL");
   await fake.close();
   await sandbox.close();
 });
 
 function linkedChats(dataDir: string): string[] {
-  const entries = (JSON.parse(readFileSync(join(dataDir, "store.json"), "utf8")) as { entries: Record<string, unknown> }).entries;
+  const entries = (
+    JSON.parse(readFileSync(join(dataDir, "store.json"), "utf8")) as {
+      entries: Record<string, unknown>;
+    }
+  ).entries;
   return Object.keys(entries).filter((k) => /^chat:\d+:key$/.test(k));
 }
 
 describe("the embedded store's data folder lock", () => {
   it("refuses a second process (own PID namespace) while the first runs; after a crash a new one starts once the lock is stale", async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), "xbot-lock-")), "data");
-    const env = { BOT_TOKEN, EXCHANGER_BASE_URL: sandbox.baseUrl, TELEGRAM_API_ROOT: apiRoot, DATA_DIR: dataDir, LOG_LEVEL: "info" };
+    const env = {
+      BOT_TOKEN,
+      EXCHANGER_BASE_URL: sandbox.baseUrl,
+      TELEGRAM_API_ROOT: apiRoot,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+    };
     const start = (wrapper: string[] = []) => {
       const bot = startBot(env, wrapper);
       running.push(bot);
@@ -60,13 +71,18 @@ describe("the embedded store's data folder lock", () => {
     const first = start();
     await waitFor(() => fake.callsOf("getUpdates").length > 0, "the first process polling");
     fake.pushUpdate(textUpdate(fake, 501, sandbox.accounts.main.apiKey));
-    await waitFor(() => fake.visible(501).some((m) => m.text.includes("Account linked")), "chat 501 linked");
+    await waitFor(
+      () => fake.visible(501).some((m) => m.text.includes("Account linked")),
+      "chat 501 linked",
+    );
 
     const second = start(pidNamespaceWrapper());
     // It waits out one stale period in case the lock is a crashed process's, then must give up.
     const code = await Promise.race([
       second.exited,
-      new Promise<"still running">((r) => setTimeout(() => r("still running"), DEFAULT_LOCK_STALE_MS + 20_000)),
+      new Promise<"still running">((r) =>
+        setTimeout(() => r("still running"), DEFAULT_LOCK_STALE_MS + 20_000),
+      ),
     ]);
     expect(code, "the second process took the lock and started").not.toBe("still running");
     expect(code).not.toBe(0);
@@ -75,7 +91,10 @@ describe("the embedded store's data folder lock", () => {
 
     // The first kept its lock and its data, and still works.
     fake.pushUpdate(textUpdate(fake, 502, sandbox.accounts.main.apiKey));
-    await waitFor(() => fake.visible(502).some((m) => m.text.includes("Account linked")), "chat 502 linked");
+    await waitFor(
+      () => fake.visible(502).some((m) => m.text.includes("Account linked")),
+      "chat 502 linked",
+    );
     expect(linkedChats(dataDir).sort()).toEqual(["chat:501:key", "chat:502:key"]);
 
     // A crash leaves the lock behind; the next process waits until it is stale, then starts with the data.
@@ -84,12 +103,19 @@ describe("the embedded store's data folder lock", () => {
     const killedAt = Date.now();
     const polls = fake.callsOf("getUpdates").length;
     const third = start();
-    await waitFor(() => fake.callsOf("getUpdates").length > polls, "the restarted process polling", DEFAULT_LOCK_STALE_MS + 20_000);
+    await waitFor(
+      () => fake.callsOf("getUpdates").length > polls,
+      "the restarted process polling",
+      DEFAULT_LOCK_STALE_MS + 20_000,
+    );
     // The holder refreshes its lock every third of the stale period, so it goes stale 2/3 to 3/3 of it after the kill.
     expect(Date.now() - killedAt).toBeGreaterThanOrEqual((DEFAULT_LOCK_STALE_MS * 2) / 3 - 500);
     expect(third.output()).toMatch(/DATA_DIR is locked by another bot process; waiting/);
     fake.pushUpdate(textUpdate(fake, 501, "/account"));
-    await waitFor(() => fake.visible(501).filter((m) => m.text.includes("Account")).length > 1, "chat 501 still linked after the restart");
+    await waitFor(
+      () => fake.visible(501).filter((m) => m.text.includes("Account")).length > 1,
+      "chat 501 still linked after the restart",
+    );
     expect(await third.stop()).toBe(0);
     expect(linkedChats(dataDir).sort()).toEqual(["chat:501:key", "chat:502:key"]);
   }, 120_000);

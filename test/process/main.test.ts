@@ -48,11 +48,17 @@ describe("the compiled bot process", () => {
       expect([...fake.shortDescriptions.keys()].sort()).toEqual(["", "en", "ru", "uk"]);
 
       fake.pushUpdate(textUpdate(fake, 777, "/start"));
-      await waitFor(() => fake.visible(777).some((m) => m.from === "bot" && m.text.includes("API Settings")), "the greeting");
+      await waitFor(
+        () => fake.visible(777).some((m) => m.from === "bot" && m.text.includes("API Settings")),
+        "the greeting",
+      );
 
       const key = sandbox.accounts.main.apiKey;
       fake.pushUpdate(textUpdate(fake, 777, key));
-      await waitFor(() => fake.visible(777).some((m) => m.text.includes("Account linked")), "the account card");
+      await waitFor(
+        () => fake.visible(777).some((m) => m.text.includes("Account linked")),
+        "the account card",
+      );
       expect(fake.messages.find((m) => m.raw === key)?.deleted).toBe(true);
       // getUpdates repeating an update (as after a crash): handled once.
       const answers = () => fake.callsOf("sendMessage", 777).length;
@@ -70,17 +76,32 @@ describe("the compiled bot process", () => {
       expect(bot.output()).not.toContain(key);
 
       // The order status watcher runs in the process too (main.ts starts it beside polling).
-      const polls = () => sandbox.requests.filter((r) => r.path === "/user-api-get-orders" && r.account === "main").length;
+      const polls = () =>
+        sandbox.requests.filter((r) => r.path === "/user-api-get-orders" && r.account === "main")
+          .length;
       const before = polls();
       fake.pushUpdate(textUpdate(fake, 777, "/notify")); // shows the state; its button switches on
-      await waitFor(() => messageWithButton(fake, 777, "notify:on") !== undefined, "the notifications screen");
-      fake.pushUpdate(callbackUpdate(fake, 777, messageWithButton(fake, 777, "notify:on")!, "notify:on"));
+      await waitFor(
+        () => messageWithButton(fake, 777, "notify:on") !== undefined,
+        "the notifications screen",
+      );
+      fake.pushUpdate(
+        callbackUpdate(fake, 777, messageWithButton(fake, 777, "notify:on")!, "notify:on"),
+      );
       await waitFor(() => polls() > before, "the watcher's first poll (its baseline)");
-      const newestFirst = [...sandbox.state.accounts.main!.orders].sort((a, b) => Number(b.id) - Number(a.id));
+      const newestFirst = [...sandbox.state.accounts.main!.orders].sort(
+        (a, b) => Number(b.id) - Number(a.id),
+      );
       const order = newestFirst.find((o) => Number(o.status) === 0)!;
       sandbox.setOrderStatus("main", order.id, 1);
       await waitFor(
-        () => fake.visible(777).some((m) => m.from === "bot" && m.text.includes(`Order #${String(order.id)} is now 💸 Paid`)),
+        () =>
+          fake
+            .visible(777)
+            .some(
+              (m) =>
+                m.from === "bot" && m.text.includes(`Order #${String(order.id)} is now 💸 Paid`),
+            ),
         "the status notification",
       );
     } finally {
@@ -106,8 +127,14 @@ describe("the compiled bot process", () => {
     });
     const base = `http://127.0.0.1:${port}`;
     try {
-      await waitFor(async () => (await fetch(`${base}/healthz`).catch(() => undefined))?.ok, "/healthz");
-      expect(fake.webhook).toEqual({ url: "https://bot.example.com/telegram/hook", secretToken: secret });
+      await waitFor(
+        async () => (await fetch(`${base}/healthz`).catch(() => undefined))?.ok,
+        "/healthz",
+      );
+      expect(fake.webhook).toEqual({
+        url: "https://bot.example.com/telegram/hook",
+        secretToken: secret,
+      });
 
       const post = (update: Update, headers: Record<string, string>) =>
         fetch(`${base}/telegram/hook`, {
@@ -118,14 +145,19 @@ describe("the compiled bot process", () => {
 
       const refused = await post(textUpdate(fake, 888, "/help"), {});
       expect(refused.status).toBe(401);
-      const wrong = await post(textUpdate(fake, 888, "/help"), { "X-Telegram-Bot-Api-Secret-Token": "not-the-secret-000000" });
+      const wrong = await post(textUpdate(fake, 888, "/help"), {
+        "X-Telegram-Bot-Api-Secret-Token": "not-the-secret-000000",
+      });
       expect(wrong.status).toBe(401);
       expect(fake.callsOf("sendMessage", 888)).toHaveLength(0);
 
       const help = textUpdate(fake, 888, "/help");
       const accepted = await post(help, { "X-Telegram-Bot-Api-Secret-Token": secret });
       expect(accepted.status).toBe(200);
-      await waitFor(() => fake.visible(888).some((m) => m.from === "bot" && m.text.includes("/account")), "the /help answer");
+      await waitFor(
+        () => fake.visible(888).some((m) => m.from === "bot" && m.text.includes("/account")),
+        "the /help answer",
+      );
 
       // Telegram redelivers an update whose answer it did not get: acknowledged, and handled once.
       const answers = () => fake.callsOf("sendMessage", 888).length;

@@ -38,7 +38,9 @@ async function freePort(): Promise<number> {
 const USER = 918_273_645;
 const ADMINS = [5_550_001_234, -1_005_550_002_345];
 
-async function health(port: number): Promise<{ status: number; body: Record<string, unknown> } | undefined> {
+async function health(
+  port: number,
+): Promise<{ status: number; body: Record<string, unknown> } | undefined> {
   const response = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
   if (!response) return undefined;
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -94,18 +96,33 @@ describe("the monitoring port", () => {
       ADMIN_CHAT_IDS: ADMINS.join(","),
     });
     try {
-      const healthy = await waitFor(async () => (await health(metricsPort))?.status === 200 && health(metricsPort), "/healthz 200");
-      expect(healthy).toMatchObject({ status: 200, body: { ok: true, storage: "ok", updates: "ok" } });
+      const healthy = await waitFor(
+        async () => (await health(metricsPort))?.status === 200 && health(metricsPort),
+        "/healthz 200",
+      );
+      expect(healthy).toMatchObject({
+        status: 200,
+        body: { ok: true, storage: "ok", updates: "ok" },
+      });
       expect(dockerHealthcheck({ METRICS_PORT: String(metricsPort) }).status).toBe(0);
       // METRICS_HOST defaults to 127.0.0.1: another address of this machine (127.0.0.2 is one on
       // Linux, like a LAN interface would be) gets no answer.
       await expect(fetch(`http://127.0.0.2:${metricsPort}/healthz`)).rejects.toThrow();
       // The image sets METRICS_HOST=0.0.0.0: its HEALTHCHECK then asks loopback.
-      expect(dockerHealthcheck({ METRICS_PORT: String(metricsPort), METRICS_HOST: "0.0.0.0" }).status).toBe(0);
-      expect(dockerHealthcheck({ METRICS_PORT: String(metricsPort), METRICS_HOST: "127.0.0.2" }).output).toContain("127.0.0.2");
+      expect(
+        dockerHealthcheck({ METRICS_PORT: String(metricsPort), METRICS_HOST: "0.0.0.0" }).status,
+      ).toBe(0);
+      expect(
+        dockerHealthcheck({ METRICS_PORT: String(metricsPort), METRICS_HOST: "127.0.0.2" }).output,
+      ).toContain("127.0.0.2");
       for (const admin of ADMINS) {
         await waitFor(
-          () => fake.callsOf("sendMessage", admin).some((c) => String(c.payload.text).includes("started (polling, embedded file store)")),
+          () =>
+            fake
+              .callsOf("sendMessage", admin)
+              .some((c) =>
+                String(c.payload.text).includes("started (polling, embedded file store)"),
+              ),
           "the start alert",
         );
       }
@@ -113,25 +130,54 @@ describe("the monitoring port", () => {
       fake.pushUpdate(textUpdate(fake, USER, "/start"));
       const key = sandbox.accounts.main.apiKey;
       fake.pushUpdate(textUpdate(fake, USER, key));
-      await waitFor(() => fake.visible(USER).some((m) => m.text.includes("Account linked")), "the account card");
+      await waitFor(
+        () => fake.visible(USER).some((m) => m.text.includes("Account linked")),
+        "the account card",
+      );
       // Telegram answers the next message with a 502 once: auto-retry sends it again.
       fake.failNext("sendMessage", 502, "Bad Gateway");
       fake.pushUpdate(textUpdate(fake, USER, "/help"));
-      await waitFor(() => fake.visible(USER).some((m) => m.text.includes("/account")), "the /help answer");
+      await waitFor(
+        () => fake.visible(USER).some((m) => m.text.includes("/account")),
+        "the /help answer",
+      );
 
       const text = await metrics(metricsPort);
       expect(sample(text, 'exchanger_bot_updates_total{kind="message"}')).toBe(3);
-      expect(sample(text, 'exchanger_bot_exchanger_calls_total{method="user-api-get-info",outcome="ok"}')).toBeGreaterThanOrEqual(1);
+      expect(
+        sample(
+          text,
+          'exchanger_bot_exchanger_calls_total{method="user-api-get-info",outcome="ok"}',
+        ),
+      ).toBeGreaterThanOrEqual(1);
       // The latency histogram: cumulative buckets up to +Inf, with its sum and count.
       const bucket = (le: string) =>
-        sample(text, `exchanger_bot_exchanger_call_duration_seconds_bucket{le="${le}",method="user-api-get-info"}`);
-      const count = sample(text, 'exchanger_bot_exchanger_call_duration_seconds_count{method="user-api-get-info"}')!;
+        sample(
+          text,
+          `exchanger_bot_exchanger_call_duration_seconds_bucket{le="${le}",method="user-api-get-info"}`,
+        );
+      const count = sample(
+        text,
+        'exchanger_bot_exchanger_call_duration_seconds_count{method="user-api-get-info"}',
+      )!;
       expect(count).toBeGreaterThanOrEqual(1);
       expect(bucket("+Inf")).toBe(count);
       expect(bucket("0.025")!).toBeLessThanOrEqual(bucket("40")!);
-      expect(sample(text, 'exchanger_bot_exchanger_call_duration_seconds_sum{method="user-api-get-info"}')).toBeGreaterThan(0);
-      expect(sample(text, 'exchanger_bot_telegram_requests_total{method="getUpdates",outcome="ok"}')).toBeGreaterThanOrEqual(1);
-      expect(sample(text, 'exchanger_bot_telegram_requests_total{method="sendMessage",outcome="server_error"}')).toBe(1);
+      expect(
+        sample(
+          text,
+          'exchanger_bot_exchanger_call_duration_seconds_sum{method="user-api-get-info"}',
+        ),
+      ).toBeGreaterThan(0);
+      expect(
+        sample(text, 'exchanger_bot_telegram_requests_total{method="getUpdates",outcome="ok"}'),
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        sample(
+          text,
+          'exchanger_bot_telegram_requests_total{method="sendMessage",outcome="server_error"}',
+        ),
+      ).toBe(1);
       expect(sample(text, 'exchanger_bot_telegram_retries_total{method="sendMessage"}')).toBe(1);
       expect(sample(text, "exchanger_bot_linked_chats")).toBe(1);
       expect(sample(text, "exchanger_bot_notification_subscribers")).toBe(0);
@@ -145,12 +191,23 @@ describe("the monitoring port", () => {
 
       // Nothing else is served, and no body is read.
       expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
-      expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { method: "POST", body: "x".repeat(10_000) })).status).toBe(404);
+      expect(
+        (
+          await fetch(`http://127.0.0.1:${metricsPort}/metrics`, {
+            method: "POST",
+            body: "x".repeat(10_000),
+          })
+        ).status,
+      ).toBe(404);
     } finally {
       const code = await bot.stop();
       expect(code).toBe(0);
       for (const admin of ADMINS) {
-        expect(fake.callsOf("sendMessage", admin).some((c) => String(c.payload.text).includes("is stopping (SIGTERM)"))).toBe(true);
+        expect(
+          fake
+            .callsOf("sendMessage", admin)
+            .some((c) => String(c.payload.text).includes("is stopping (SIGTERM)")),
+        ).toBe(true);
       }
       expectNothingSecret(bot.output());
       await fake.close();
@@ -173,10 +230,18 @@ describe("the monitoring port", () => {
       METRICS_PORT: String(metricsPort),
     });
     try {
-      await waitFor(async () => (await health(metricsPort))?.status === 200, "/healthz on METRICS_PORT");
-      expect(await health(port)).toEqual({ status: 200, body: { ok: true, storage: "ok", updates: "ok" } });
+      await waitFor(
+        async () => (await health(metricsPort))?.status === 200,
+        "/healthz on METRICS_PORT",
+      );
+      expect(await health(port)).toEqual({
+        status: 200,
+        body: { ok: true, storage: "ok", updates: "ok" },
+      });
       // With the monitoring port off, the Docker health check asks the webhook port.
-      expect(dockerHealthcheck({ METRICS_PORT: "0", BOT_MODE: "webhook", PORT: String(port) }).status).toBe(0);
+      expect(
+        dockerHealthcheck({ METRICS_PORT: "0", BOT_MODE: "webhook", PORT: String(port) }).status,
+      ).toBe(0);
 
       const update = textUpdate(fake, USER, "/help");
       const posted = await fetch(`http://127.0.0.1:${port}/telegram/hook`, {
@@ -189,8 +254,12 @@ describe("the monitoring port", () => {
 
       const text = await metrics(metricsPort);
       expect(sample(text, 'exchanger_bot_updates_total{kind="message"}')).toBe(1);
-      expect(sample(text, 'exchanger_bot_telegram_requests_total{method="setWebhook",outcome="ok"}')).toBe(1);
-      expect(sample(text, 'exchanger_bot_telegram_requests_total{method="sendMessage",outcome="ok"}')).toBeGreaterThanOrEqual(1);
+      expect(
+        sample(text, 'exchanger_bot_telegram_requests_total{method="setWebhook",outcome="ok"}'),
+      ).toBe(1);
+      expect(
+        sample(text, 'exchanger_bot_telegram_requests_total{method="sendMessage",outcome="ok"}'),
+      ).toBeGreaterThanOrEqual(1);
       expect(text).not.toContain(secret);
       expectNothingSecret(text);
     } finally {
@@ -217,7 +286,10 @@ describe("the monitoring port", () => {
     try {
       await waitFor(async () => (await health(metricsPort))?.status === 200, "/healthz 200");
       fake.pushUpdate(textUpdate(fake, USER, sandbox.accounts.main.apiKey));
-      await waitFor(() => fake.visible(USER).some((m) => m.text.includes("Account linked")), "the account card");
+      await waitFor(
+        () => fake.visible(USER).some((m) => m.text.includes("Account linked")),
+        "the account card",
+      );
       expect(sample(await metrics(metricsPort), "exchanger_bot_linked_chats")).toBe(1); // counted in Redis
 
       await redis.crash();
@@ -234,7 +306,11 @@ describe("the monitoring port", () => {
       expect(sample(await metrics(metricsPort), "exchanger_bot_linked_chats")).toBe(1);
 
       await redis.up();
-      await waitFor(async () => (await health(metricsPort))?.status === 200, "/healthz 200 after Redis is back", 30_000);
+      await waitFor(
+        async () => (await health(metricsPort))?.status === 200,
+        "/healthz 200 after Redis is back",
+        30_000,
+      );
 
       await fake.close(); // Telegram unreachable: getUpdates fails
       const deaf = await waitFor(async () => {

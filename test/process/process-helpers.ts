@@ -44,7 +44,9 @@ export function startBot(env: Record<string, string>, wrapper: string[] = []): B
   let out = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<number | null>((resolveExit) => child.on("exit", (code) => resolveExit(code)));
+  const exited = new Promise<number | null>((resolveExit) =>
+    child.on("exit", (code) => resolveExit(code)),
+  );
   return {
     child,
     output: () => out,

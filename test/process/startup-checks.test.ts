@@ -43,12 +43,20 @@ describe("start-up checks of the compiled bot", () => {
   it("logs and retries while Telegram is unreachable, then starts once it answers", async () => {
     const port = await freePort();
     const bot = start({ TELEGRAM_API_ROOT: `http://127.0.0.1:${port}` });
-    await waitFor(() => bot.output().includes("cannot reach the Telegram Bot API while starting; retrying"), "the retry line", 30_000);
+    await waitFor(
+      () => bot.output().includes("cannot reach the Telegram Bot API while starting; retrying"),
+      "the retry line",
+      30_000,
+    );
     expect(bot.output()).toMatch(/"step":"getMe"/);
     expect(bot.child.exitCode).toBeNull(); // still trying, not crashed
 
     const { fake } = await telegram(port);
-    await waitFor(() => fake.callsOf("getUpdates").length > 0, "polling after Telegram came back", 30_000);
+    await waitFor(
+      () => fake.callsOf("getUpdates").length > 0,
+      "polling after Telegram came back",
+      30_000,
+    );
     expect(bot.output()).toContain("bot started (polling)");
     expect(bot.output()).not.toContain(BOT_TOKEN.split(":")[1]);
     expect(await bot.stop()).toBe(0);
@@ -56,7 +64,10 @@ describe("start-up checks of the compiled bot", () => {
 
   it("stops with a message naming BOT_TOKEN when Telegram refuses the token", async () => {
     const { apiRoot } = await telegram();
-    const bot = start({ TELEGRAM_API_ROOT: apiRoot, BOT_TOKEN: "999999:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" });
+    const bot = start({
+      TELEGRAM_API_ROOT: apiRoot,
+      BOT_TOKEN: "999999:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    });
     expect(await bot.exited).not.toBe(0);
     expect(bot.output()).toMatch(/Telegram refused getMe: 401 Unauthorized — check BOT_TOKEN/);
     expect(bot.output()).not.toMatch(noStackTrace);
@@ -65,12 +76,20 @@ describe("start-up checks of the compiled bot", () => {
   it("refuses http:// to another machine unless ALLOW_INSECURE_HTTP=1, and then warns", async () => {
     const refused = start({ EXCHANGER_BASE_URL: "http://exchanger.example" });
     expect(await refused.exited).toBe(2);
-    expect(refused.output()).toMatch(/EXCHANGER_BASE_URL uses http:\/\/ to a host that is not this machine.*ALLOW_INSECURE_HTTP=1/);
+    expect(refused.output()).toMatch(
+      /EXCHANGER_BASE_URL uses http:\/\/ to a host that is not this machine.*ALLOW_INSECURE_HTTP=1/,
+    );
 
     const { fake, apiRoot } = await telegram();
-    const allowed = start({ EXCHANGER_BASE_URL: "http://exchanger.example", TELEGRAM_API_ROOT: apiRoot, ALLOW_INSECURE_HTTP: "1" });
+    const allowed = start({
+      EXCHANGER_BASE_URL: "http://exchanger.example",
+      TELEGRAM_API_ROOT: apiRoot,
+      ALLOW_INSECURE_HTTP: "1",
+    });
     await waitFor(() => fake.callsOf("getUpdates").length > 0, "polling");
-    expect(allowed.output()).toMatch(/"level":40.*ALLOW_INSECURE_HTTP=1: EXCHANGER_BASE_URL uses plain http:\/\/ to another machine/);
+    expect(allowed.output()).toMatch(
+      /"level":40.*ALLOW_INSECURE_HTTP=1: EXCHANGER_BASE_URL uses plain http:\/\/ to another machine/,
+    );
     expect(await allowed.stop()).toBe(0);
   }, 60_000);
 
@@ -83,7 +102,9 @@ describe("start-up checks of the compiled bot", () => {
 
     const second = start({ TELEGRAM_API_ROOT: apiRoot, DATA_DIR: dataDir, ENCRYPTION_KEY: key() });
     expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/stored data was encrypted with another key .*ENCRYPTION_KEY.*ENCRYPTION_KEYS_OLD/);
+    expect(second.output()).toMatch(
+      /stored data was encrypted with another key .*ENCRYPTION_KEY.*ENCRYPTION_KEYS_OLD/,
+    );
     expect(second.output()).not.toMatch(noStackTrace);
   }, 60_000);
 
@@ -100,13 +121,23 @@ describe("start-up checks of the compiled bot", () => {
     try {
       await wipe();
       const { fake, apiRoot } = await telegram();
-      const first = start({ TELEGRAM_API_ROOT: apiRoot, REDIS_URL: redisUrl, ENCRYPTION_KEY: key() });
+      const first = start({
+        TELEGRAM_API_ROOT: apiRoot,
+        REDIS_URL: redisUrl,
+        ENCRYPTION_KEY: key(),
+      });
       await waitFor(() => fake.callsOf("getUpdates").length > 0, "the first start polling");
       expect(await first.stop()).toBe(0);
 
-      const second = start({ TELEGRAM_API_ROOT: apiRoot, REDIS_URL: redisUrl, ENCRYPTION_KEY: key() });
+      const second = start({
+        TELEGRAM_API_ROOT: apiRoot,
+        REDIS_URL: redisUrl,
+        ENCRYPTION_KEY: key(),
+      });
       expect(await second.exited).toBe(1);
-      expect(second.output()).toMatch(/stored data was encrypted with another key .*ENCRYPTION_KEY.*ENCRYPTION_KEYS_OLD/);
+      expect(second.output()).toMatch(
+        /stored data was encrypted with another key .*ENCRYPTION_KEY.*ENCRYPTION_KEYS_OLD/,
+      );
     } finally {
       await wipe();
       await redis.quit();

@@ -44,7 +44,10 @@ describe("the compiled bot's webhook server", () => {
       PORT: String(port),
     });
     try {
-      await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok, "/healthz");
+      await waitFor(
+        async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok,
+        "/healthz",
+      );
       const pid = bot.child.pid!;
       // Warm the refusal path first (its code loaded and compiled, start-up's own allocations done), so
       // the measurement below counts only what the two 50 MB bodies cost.

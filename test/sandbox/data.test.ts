@@ -8,7 +8,8 @@ describe("seed data", () => {
 
   it("gives main at least 36 orders in all five statuses and several directions", () => {
     expect(main.orders.length).toBeGreaterThanOrEqual(36);
-    for (const status of [0, 1, 2, 3, 4]) expect(main.orders.some((o) => o.status === status)).toBe(true);
+    for (const status of [0, 1, 2, 3, 4])
+      expect(main.orders.some((o) => o.status === status)).toBe(true);
     expect(new Set(main.orders.map((o) => o.exchange_id)).size).toBeGreaterThanOrEqual(5);
     expect(new Set(main.orders.map((o) => o.token)).size).toBe(main.orders.length);
   });
@@ -20,7 +21,9 @@ describe("seed data", () => {
   });
 
   it("has an order whose text contains HTML special characters", () => {
-    expect(main.orders.some((o) => /[<>&"']/.test(String(o.comment)) && /<b>/.test(String(o.comment)))).toBe(true);
+    expect(
+      main.orders.some((o) => /[<>&"']/.test(String(o.comment)) && /<b>/.test(String(o.comment))),
+    ).toBe(true);
   });
 
   it("refers only to existing currencies and directions", () => {

@@ -20,7 +20,8 @@ describe("status writing and filter reading per dialect", () => {
       "error",
       "new",
     ]);
-    for (const dialect of Object.values(DIALECTS)) expect(writeStatus(dialect, "custom-state")).toBe("custom-state");
+    for (const dialect of Object.values(DIALECTS))
+      expect(writeStatus(dialect, "custom-state")).toBe("custom-state");
   });
 
   it("reads a filter only in the forms the dialect accepts", () => {
@@ -40,7 +41,9 @@ describe("status writing and filter reading per dialect", () => {
 
 /** A status as a filter would name it: a status object by its id, anything else as written. */
 const statusValue = (status: unknown): string | number =>
-  typeof status === "object" && status !== null ? String((status as { id?: unknown }).id) : (status as string | number);
+  typeof status === "object" && status !== null
+    ? String((status as { id?: unknown }).id)
+    : (status as string | number);
 
 describe.each(DIALECT_NAMES)("get-orders in the %s dialect", (name: DialectName) => {
   let sb: Sandbox;
@@ -56,14 +59,29 @@ describe.each(DIALECT_NAMES)("get-orders in the %s dialect", (name: DialectName)
     const { body } = await post(sb, "/user-api-get-orders", key, { limit: 100 });
     const statuses: unknown[] = body.result.map((o: { status: unknown }) => o.status);
     const ids: number[] = body.result.map((o: { id: string }) => Number(o.id));
-    expect(ids).toEqual([...ids].sort((a, b) => (dialect.listOrder === "newest-first" ? b - a : a - b)));
+    expect(ids).toEqual(
+      [...ids].sort((a, b) => (dialect.listOrder === "newest-first" ? b - a : a - b)),
+    );
     expect("pagination" in body).toBe(dialect.pagination);
-    if (dialect.orderStatus === "number") expect(statuses.every((s) => typeof s === "number")).toBe(true);
-    if (dialect.orderStatus === "numeric-string") expect(statuses.every((s) => typeof s === "string" && /^\d+$/.test(s))).toBe(true);
-    if (dialect.orderStatus === "object") expect(statuses.every((s) => /^\d+$/.test(String((s as { id?: unknown }).id)))).toBe(true);
+    if (dialect.orderStatus === "number")
+      expect(statuses.every((s) => typeof s === "number")).toBe(true);
+    if (dialect.orderStatus === "numeric-string")
+      expect(statuses.every((s) => typeof s === "string" && /^\d+$/.test(s))).toBe(true);
+    if (dialect.orderStatus === "object")
+      expect(statuses.every((s) => /^\d+$/.test(String((s as { id?: unknown }).id)))).toBe(true);
     if (dialect.orderStatus === "name") {
       expect(new Set(statuses)).toEqual(
-        new Set(["awaiting_payment", "new", "paid", "processing", "hold", "error", "success", "cancelled", "refund"]),
+        new Set([
+          "awaiting_payment",
+          "new",
+          "paid",
+          "processing",
+          "hold",
+          "error",
+          "success",
+          "cancelled",
+          "refund",
+        ]),
       );
     }
     // Referral orders speak the same dialect.
@@ -71,12 +89,16 @@ describe.each(DIALECT_NAMES)("get-orders in the %s dialect", (name: DialectName)
     const referralStatus: unknown = referral.body.result[0].status;
     // The seed's referral orders hold PHP-style numeric strings, which the spec dialect sends as stored.
     if (dialect.orderStatus === "name") expect(referralStatus).toMatch(/^[a-z_]+$/);
-    else if (dialect.orderStatus === "object") expect(referralStatus).toMatchObject({ id: expect.stringMatching(/^\d+$/) });
+    else if (dialect.orderStatus === "object")
+      expect(referralStatus).toMatchObject({ id: expect.stringMatching(/^\d+$/) });
     else expect(referralStatus).toMatch(/^\d+$/);
   });
 
   it("filters by each status it writes, in the dialect's filter form; refuses the other forms with the error envelope", async () => {
-    const all = (await post(sb, "/user-api-get-orders", key, { limit: 100 })).body.result as Array<{ id: string; status: unknown }>;
+    const all = (await post(sb, "/user-api-get-orders", key, { limit: 100 })).body.result as Array<{
+      id: string;
+      status: unknown;
+    }>;
     // A status object is filtered by its id (the spec's number form).
     for (const status of new Set(all.map((o) => statusValue(o.status)))) {
       const filter = dialect.statusFilter === "name-only" ? `@${status}` : String(status);
@@ -92,7 +114,12 @@ describe.each(DIALECT_NAMES)("get-orders in the %s dialect", (name: DialectName)
           .sort(),
       );
     }
-    const foreign = dialect.statusFilter === "name-only" ? "4" : dialect.statusFilter === "number-only" ? "@completed" : "@success";
+    const foreign =
+      dialect.statusFilter === "name-only"
+        ? "4"
+        : dialect.statusFilter === "number-only"
+          ? "@completed"
+          : "@success";
     const refused = await post(sb, "/user-api-get-orders", key, { status: foreign });
     expect(refused.body).toMatchObject({ success: false, result: false });
   });
@@ -107,12 +134,19 @@ describe.each(DIALECT_NAMES)("get-orders in the %s dialect", (name: DialectName)
     }>;
     const waiting = all.find(
       (o) =>
-        ["0", "8", "awaiting_payment", "new"].includes(String(statusValue(o.status))) && Number(o.send_amount ?? o.send?.amount) < 1500,
+        ["0", "8", "awaiting_payment", "new"].includes(String(statusValue(o.status))) &&
+        Number(o.send_amount ?? o.send?.amount) < 1500,
     )!;
     const { body } = await post(sb, "/user-api-spend-balance", key, { token: waiting.token });
     expect(body.success).toBe(true);
     expect(body.result.status).toEqual(
-      name === "names" ? "paid" : name === "legacy" ? "1" : name === "shapes" ? { id: "1", name: "paid", title: "Paid" } : 1,
+      name === "names"
+        ? "paid"
+        : name === "legacy"
+          ? "1"
+          : name === "shapes"
+            ? { id: "1", name: "paid", title: "Paid" }
+            : 1,
     );
   });
 });

@@ -54,23 +54,31 @@ describe("error answers per dialect", () => {
     const revoked = await post(sb, "/user-api-get-info", key);
     expect(revoked.status).toBe(200);
     expect(revoked.body).toEqual({ success: false, result: false });
-    const refused = await post(sb, "/user-api-create-details", sb.accounts.twofa.apiKey, { currency_id: 1 });
+    const refused = await post(sb, "/user-api-create-details", sb.accounts.twofa.apiKey, {
+      currency_id: 1,
+    });
     expect(refused.status).toBe(200);
     expect(refused.body).toEqual({ success: false, result: false });
   });
 
-  it.each(DIALECT_NAMES)("%s: a working key still gets the success envelope with HTTP 200", async (name) => {
-    sb = await startSandbox({ dialect: name });
-    const answer = await post(sb, "/user-api-get-info", sb.accounts.main.apiKey);
-    expect(answer.status).toBe(200);
-    expect(answer.body.success).toBe(true);
-  });
+  it.each(DIALECT_NAMES)(
+    "%s: a working key still gets the success envelope with HTTP 200",
+    async (name) => {
+      sb = await startSandbox({ dialect: name });
+      const answer = await post(sb, "/user-api-get-info", sb.accounts.main.apiKey);
+      expect(answer.status).toBe(200);
+      expect(answer.body.success).toBe(true);
+    },
+  );
 
-  it.each(DIALECT_NAMES)("%s: an injected 500 keeps its status; the envelope follows the dialect", async (name) => {
-    sb = await startSandbox({ dialect: name });
-    sb.injectFault({ path: "/public-api-get-status", kind: "envelope500" });
-    const answer = await get(sb, "/public-api-get-status");
-    expect(answer.status).toBe(500);
-    expect(envelopeMessage(answer) !== undefined).toBe(DIALECTS[name].errorMessage);
-  });
+  it.each(DIALECT_NAMES)(
+    "%s: an injected 500 keeps its status; the envelope follows the dialect",
+    async (name) => {
+      sb = await startSandbox({ dialect: name });
+      sb.injectFault({ path: "/public-api-get-status", kind: "envelope500" });
+      const answer = await get(sb, "/public-api-get-status");
+      expect(answer.status).toBe(500);
+      expect(envelopeMessage(answer) !== undefined).toBe(DIALECTS[name].errorMessage);
+    },
+  );
 });

@@ -37,7 +37,11 @@ describe("injected faults", () => {
     sb.injectFault({ kind: "envelope500" });
     const res = await orders();
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ success: false, message: expect.any(String), result: false });
+    expect(await res.json()).toEqual({
+      success: false,
+      message: expect.any(String),
+      result: false,
+    });
   });
 
   it("reset: the connection is dropped", async () => {

@@ -19,7 +19,12 @@ export function form(fields: Fields): URLSearchParams {
 }
 
 /** POST a user method; `key` undefined sends no X-Authorization header. */
-export async function post(sb: Sandbox, path: string, key: string | undefined, fields: Fields = {}): Promise<Answer> {
+export async function post(
+  sb: Sandbox,
+  path: string,
+  key: string | undefined,
+  fields: Fields = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (key !== undefined) headers["X-Authorization"] = key;
   const res = await fetch(`${sb.baseUrl}${path}`, { method: "POST", headers, body: form(fields) });
@@ -32,8 +37,14 @@ export async function get(sb: Sandbox, pathAndQuery: string): Promise<Answer> {
 }
 
 export function expectError(answer: Answer): string {
-  if (answer.body.success !== false || answer.body.result !== false || typeof answer.body.message !== "string") {
-    throw new Error(`expected the error envelope, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (
+    answer.body.success !== false ||
+    answer.body.result !== false ||
+    typeof answer.body.message !== "string"
+  ) {
+    throw new Error(
+      `expected the error envelope, got ${answer.status} ${JSON.stringify(answer.body)}`,
+    );
   }
   return answer.body.message as string;
 }

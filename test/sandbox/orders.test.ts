@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const orders = (fields: Record<string, string | number> = {}) => post(sb, "/user-api-get-orders", key, fields);
+const orders = (fields: Record<string, string | number> = {}) =>
+  post(sb, "/user-api-get-orders", key, fields);
 
 describe("get-orders", () => {
   it("pages 10 by default, newest first, with [total, position]", async () => {
@@ -54,7 +55,9 @@ describe("get-orders", () => {
   it("caps limit at 100 and refuses a non-numeric page", async () => {
     const { body } = await orders({ limit: 500 });
     expect(body.result).toHaveLength(Math.min(100, body.pagination[0]));
-    expect(expectError(await orders({ page: "two" }))).toBe("Parameter page must be a positive whole number");
+    expect(expectError(await orders({ page: "two" }))).toBe(
+      "Parameter page must be a positive whole number",
+    );
     expectError(await orders({ limit: 0 }));
   });
 
@@ -71,7 +74,9 @@ describe("get-orders", () => {
       expect(byNumber.body.result.length).toBeGreaterThan(0);
       expect(byName.body.result).toEqual(byNumber.body.result);
       expect(byNumber.body.pagination[0]).toBe(byNumber.body.result.length);
-      expect(byNumber.body.result.every((o: { status: number }) => Number(o.status) === num)).toBe(true);
+      expect(byNumber.body.result.every((o: { status: number }) => Number(o.status) === num)).toBe(
+        true,
+      );
     }
   });
 
@@ -87,7 +92,11 @@ describe("get-orders", () => {
     expect((await orders({ token: sample.token })).body.result).toEqual([sample]);
     const byDirection = await orders({ exchange_id: Number(sample.exchange_id), limit: 100 });
     expect(byDirection.body.result.length).toBeGreaterThan(0);
-    expect(byDirection.body.result.every((o: { exchange_id: string }) => o.exchange_id === sample.exchange_id)).toBe(true);
+    expect(
+      byDirection.body.result.every(
+        (o: { exchange_id: string }) => o.exchange_id === sample.exchange_id,
+      ),
+    ).toBe(true);
     const combined = await orders({
       send_currency_id: sample.send_currency_id,
       receive_currency_id: sample.receive_currency_id,
@@ -95,7 +104,11 @@ describe("get-orders", () => {
       limit: 100,
     });
     expect(combined.body.result).toContainEqual(sample);
-    expect((await orders({ token: "0".repeat(32) })).body).toEqual({ success: true, result: [], pagination: [0, 0] });
+    expect((await orders({ token: "0".repeat(32) })).body).toEqual({
+      success: true,
+      result: [],
+      pagination: [0, 0],
+    });
   });
 
   it("returns an empty list for the empty account", async () => {
@@ -115,23 +128,34 @@ describe("get-referral-orders", () => {
       expect(order).not.toHaveProperty("email");
       expect(order).toHaveProperty("exchange_id");
     }
-    const completed = await post(sb, "/user-api-get-referral-orders", key, { status: "@completed" });
+    const completed = await post(sb, "/user-api-get-referral-orders", key, {
+      status: "@completed",
+    });
     expect(completed.body.result.length).toBeGreaterThan(0);
     expect(completed.body.result.every((o: { status: string }) => o.status === "4")).toBe(true);
     // The hidden token still works as a filter on the server side.
     const hidden = sb.state.accounts.main!.referralOrders[0]!;
-    expect((await post(sb, "/user-api-get-referral-orders", key, { token: hidden.token })).body.result).toHaveLength(1);
+    expect(
+      (await post(sb, "/user-api-get-referral-orders", key, { token: hidden.token })).body.result,
+    ).toHaveLength(1);
   });
 });
 
 describe("get-inputs", () => {
   it("maps direction field ids to saved values, including an id no direction has", async () => {
     const { body } = await post(sb, "/user-api-get-inputs", key);
-    expect(body.result).toMatchObject({ "11": expect.any(String), "31": "ivan.petrenko@example.com", "97": "legacy value" });
+    expect(body.result).toMatchObject({
+      "11": expect.any(String),
+      "31": "ivan.petrenko@example.com",
+      "97": "legacy value",
+    });
   });
 
   it("sends [] for no saved fields, as PHP's json_encode does", async () => {
-    expect((await post(sb, "/user-api-get-inputs", sb.accounts.empty.apiKey)).body).toEqual({ success: true, result: [] });
+    expect((await post(sb, "/user-api-get-inputs", sb.accounts.empty.apiKey)).body).toEqual({
+      success: true,
+      result: [],
+    });
   });
 });
 
@@ -140,12 +164,20 @@ describe("test controls", () => {
     const own = await startSandbox({ now: () => Date.UTC(2025, 5, 1, 12, 0, 0) });
     try {
       const order = own.addOrder("main", { send_amount: "42.00" });
-      expect(order).toMatchObject({ status: 0, exchange_id: "2", send_amount: "42.00", created_at: "2025-06-01 12:00:00" });
+      expect(order).toMatchObject({
+        status: 0,
+        exchange_id: "2",
+        send_amount: "42.00",
+        created_at: "2025-06-01 12:00:00",
+      });
       const k = own.accounts.main.apiKey;
       const first = await post(own, "/user-api-get-orders", k, { limit: 1 });
       expect(first.body.result[0].id).toBe(order.id);
       own.setOrderStatus("main", order.id as string, 4);
-      expect((await post(own, "/user-api-get-orders", k, { id: order.id as string })).body.result[0].status).toBe(4);
+      expect(
+        (await post(own, "/user-api-get-orders", k, { id: order.id as string })).body.result[0]
+          .status,
+      ).toBe(4);
       expect(() => own.setOrderStatus("main", "nope", 1)).toThrow();
     } finally {
       await own.close();

@@ -55,7 +55,10 @@ describe.each(DIALECT_NAMES)("Private API in the sandbox (%s dialect)", (dialect
     expect(listed.body.result).toHaveLength(1);
     expect(listed.body.result[0].status).toEqual(order.status);
     const awaiting = DIALECTS[dialect].statusFilter === "name-only" ? "@awaiting_payment" : 0;
-    const unpaid = await post(sandbox, "/user-api-get-orders", key, { status: awaiting, limit: 100 });
+    const unpaid = await post(sandbox, "/user-api-get-orders", key, {
+      status: awaiting,
+      limit: 100,
+    });
     expect(unpaid.body.result.map((o: { token: string }) => o.token)).toContain(order.token);
 
     const paid = await post(sandbox, "/user-api-spend-balance", key, { token: order.token });
@@ -90,10 +93,26 @@ describe("Private API checks (spec dialect, messages)", () => {
     ["an unknown direction", { ...ORDER, slug: "btc-doge" }, /not found/i],
     ["no amount", { ...ORDER, send_amount: "" }, /send_amount is required/],
     ["a malformed amount", { ...ORDER, send_amount: "1e3" }, /at most 2 decimal places/],
-    ["more decimals than the currency has", { ...ORDER, send_amount: "100.001" }, /at most 2 decimal places/],
-    ["an amount below the minimum", { ...ORDER, send_amount: "19.99" }, /minimum amount for this direction is 20/],
-    ["an amount above the maximum", { ...ORDER, send_amount: "50000.01" }, /maximum amount for this direction is 50000/],
-    ["a missing required field", { ...ORDER, card_holder_name: "" }, /card_holder_name is required/],
+    [
+      "more decimals than the currency has",
+      { ...ORDER, send_amount: "100.001" },
+      /at most 2 decimal places/,
+    ],
+    [
+      "an amount below the minimum",
+      { ...ORDER, send_amount: "19.99" },
+      /minimum amount for this direction is 20/,
+    ],
+    [
+      "an amount above the maximum",
+      { ...ORDER, send_amount: "50000.01" },
+      /maximum amount for this direction is 50000/,
+    ],
+    [
+      "a missing required field",
+      { ...ORDER, card_holder_name: "" },
+      /card_holder_name is required/,
+    ],
     ["an unknown user", { ...ORDER, user_login: "nobody" }, /User nobody not found/],
   ];
   it.each(cases)("refuses %s, creating nothing", async (_name, fields, message) => {
@@ -108,12 +127,20 @@ describe("Private API checks (spec dialect, messages)", () => {
   it("refuses an amount whose payout exceeds the receive currency's reserve", async () => {
     sandbox = await startSandbox();
     sandbox.state.currencies.find((c) => c.id === 5)!.reserve = "1000.00";
-    expect((await refusal(sandbox, sandbox.operatorKey, ORDER)).message).toMatch(/at most 1000.00 can be received/);
+    expect((await refusal(sandbox, sandbox.operatorKey, ORDER)).message).toMatch(
+      /at most 1000.00 can be received/,
+    );
   });
 
   it("takes the fields under their names in the call's language, as get-exchange names them", async () => {
     sandbox = await startSandbox();
-    const ru: Fields = { ...ORDER, language: "ru", card_number: "", card_holder_name: "", e_mail: "" };
+    const ru: Fields = {
+      ...ORDER,
+      language: "ru",
+      card_number: "",
+      card_holder_name: "",
+      e_mail: "",
+    };
     expect((await refusal(sandbox, sandbox.operatorKey, ru)).message).toMatch(/номер_карты/);
     const created = await post(sandbox, CREATE, sandbox.operatorKey, {
       ...ru,

@@ -14,19 +14,31 @@ describe("public methods", () => {
     expect(en.status).toBe(200);
     expect(en.body.success).toBe(true);
     expect(en.body.result.length).toBeGreaterThanOrEqual(8);
-    expect(en.body.result[0]).toMatchObject({ id: 1, name: "Bitcoin", code: "BTC", decimals: 8, reserve: expect.any(String) });
+    expect(en.body.result[0]).toMatchObject({
+      id: 1,
+      name: "Bitcoin",
+      code: "BTC",
+      decimals: 8,
+      reserve: expect.any(String),
+    });
     const ru = await get(sb, "/public-api-get-currencies?language=ru");
-    expect(ru.body.result.find((c: { code: string }) => c.code === "SBERRUB").name).toBe("Сбербанк RUB");
-    expect(en.body.result.find((c: { code: string }) => c.code === "SBERRUB").name).toBe("Sberbank RUB");
+    expect(ru.body.result.find((c: { code: string }) => c.code === "SBERRUB").name).toBe(
+      "Сбербанк RUB",
+    );
+    expect(en.body.result.find((c: { code: string }) => c.code === "SBERRUB").name).toBe(
+      "Sberbank RUB",
+    );
   });
 
   it("maps send currency id → receive currency id → slug (the documented directions map), ids existing", async () => {
-    const currencies = (await get(sb, "/public-api-get-currencies")).body.result.map((c: { id: number }) => String(c.id));
+    const currencies = (await get(sb, "/public-api-get-currencies")).body.result.map(
+      (c: { id: number }) => String(c.id),
+    );
     const { body } = await get(sb, "/public-api-get-exchanges");
     expect(Array.isArray(body.result)).toBe(false);
     expect(body.result["3"]).toEqual({ "5": "usdttrc20-carduah" });
-    const links = Object.entries(body.result as Record<string, Record<string, string>>).flatMap(([send, to]) =>
-      Object.entries(to).map(([receive, slug]) => ({ send, receive, slug })),
+    const links = Object.entries(body.result as Record<string, Record<string, string>>).flatMap(
+      ([send, to]) => Object.entries(to).map(([receive, slug]) => ({ send, receive, slug })),
     );
     expect(links.length).toBeGreaterThanOrEqual(8);
     for (const { send, receive, slug } of links) {
@@ -38,14 +50,21 @@ describe("public methods", () => {
 
   it("returns one direction by its slug (pair) with its localized inputs; unknown pair is an error", async () => {
     const { body } = await get(sb, "/public-api-get-exchange?pair=usdttrc20-carduah&language=uk");
-    expect(body.result).toMatchObject({ id: 2, send_currency_id: 3, receive_currency_id: 5, rate: "40.85" });
+    expect(body.result).toMatchObject({
+      id: 2,
+      send_currency_id: 3,
+      receive_currency_id: 5,
+      rate: "40.85",
+    });
     expect(body.result.inputs).toContainEqual({ id: 11, name: "Номер картки", required: true });
     // Some scripts also take the id; the bot always sends pair.
     expect((await get(sb, "/public-api-get-exchange?id=2")).body.result).toMatchObject({ id: 2 });
     const unknown = await get(sb, "/public-api-get-exchange?pair=xxx-yyy&language=en");
     expect(unknown.status).toBe(200);
     expect(expectError(unknown)).toBe("Exchange direction xxx-yyy not found");
-    expect(expectError(await get(sb, "/public-api-get-exchange"))).toBe("Parameter pair is required");
+    expect(expectError(await get(sb, "/public-api-get-exchange"))).toBe(
+      "Parameter pair is required",
+    );
   });
 
   it("saved inputs of main refer to real direction fields, plus one unknown", async () => {
@@ -57,7 +76,11 @@ describe("public methods", () => {
 
   it("reports status and the referral program", async () => {
     const status = await get(sb, "/public-api-get-status");
-    expect(status.body.result).toMatchObject({ online: true, time: Date.UTC(2025, 0, 1) / 1000, version: expect.any(String) });
+    expect(status.body.result).toMatchObject({
+      online: true,
+      time: Date.UTC(2025, 0, 1) / 1000,
+      version: expect.any(String),
+    });
     const ref = await get(sb, "/public-api-get-referral-program?language=ru");
     expect(ref.body.result).toMatchObject({ percent: expect.any(String), levels: 2 });
     expect(ref.body.result.description).toMatch(/Приглашайте/);

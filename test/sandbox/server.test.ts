@@ -15,10 +15,16 @@ describe("envelope and protocol", () => {
   });
 
   it("answers get-info with the success envelope, balance as string, no secrets", async () => {
-    const { status, body } = await post(sb, "/user-api-get-info", sb.accounts.main.apiKey, { language: "en" });
+    const { status, body } = await post(sb, "/user-api-get-info", sb.accounts.main.apiKey, {
+      language: "en",
+    });
     expect(status).toBe(200);
     expect(body.success).toBe(true);
-    expect(body.result).toMatchObject({ login: "ivan_p", email: "ivan.petrenko@example.com", balance: "1500.00" });
+    expect(body.result).toMatchObject({
+      login: "ivan_p",
+      email: "ivan.petrenko@example.com",
+      balance: "1500.00",
+    });
     expect(body.result.two_factor_authentication).toBe(0);
     const text = JSON.stringify(body.result);
     expect(text).not.toContain(sb.accounts.main.password);
@@ -80,13 +86,18 @@ describe("envelope and protocol", () => {
       body: JSON.stringify({ currency_id: 1, value: "x" }),
     });
     expect(res.status).toBe(200);
-    expect(expectError({ status: 200, body: await res.json() })).toBe("Parameter currency_id is required");
+    expect(expectError({ status: 200, body: await res.json() })).toBe(
+      "Parameter currency_id is required",
+    );
   });
 
   it("answers 400 with the error envelope for a malformed multipart body", async () => {
     const res = await fetch(`${sb.baseUrl}/user-api-submit-verification?language=uk`, {
       method: "POST",
-      headers: { "X-Authorization": sb.accounts.main.apiKey, "content-type": "multipart/form-data; boundary=xyz" },
+      headers: {
+        "X-Authorization": sb.accounts.main.apiKey,
+        "content-type": "multipart/form-data; boundary=xyz",
+      },
       body: "this is not multipart",
     });
     expect(res.status).toBe(400);
@@ -111,7 +122,10 @@ describe("envelope and protocol", () => {
   it("records every request with account name, fields and status, never the key", async () => {
     const own = await startSandbox();
     try {
-      await post(own, "/user-api-delete-details", own.accounts.main.apiKey, { language: "en", "ids[]": [501, 502] });
+      await post(own, "/user-api-delete-details", own.accounts.main.apiKey, {
+        language: "en",
+        "ids[]": [501, 502],
+      });
       await post(own, "/user-api-get-info", "bad");
       await get(own, "/public-api-get-exchange?id=2&language=ru");
       expect(own.requests).toHaveLength(3);
@@ -126,7 +140,11 @@ describe("envelope and protocol", () => {
       });
       expect(own.requests[1]).toMatchObject({ status: 401 });
       expect(own.requests[1]!.account).toBeUndefined();
-      expect(own.requests[2]).toMatchObject({ method: "GET", query: { id: "2", language: "ru" }, status: 200 });
+      expect(own.requests[2]).toMatchObject({
+        method: "GET",
+        query: { id: "2", language: "ru" },
+        status: 200,
+      });
       expect(JSON.stringify(own.requests)).not.toContain(own.accounts.main.apiKey);
     } finally {
       await own.close();
@@ -138,7 +156,9 @@ describe("envelope and protocol", () => {
     try {
       expect(other.accounts.main.apiKey).toBe(sb.accounts.main.apiKey);
       expect(other.accounts.twofa.twoFactorSecret).toBe(sb.accounts.twofa.twoFactorSecret);
-      expect(other.state.accounts.main!.orders.map((o) => o.token)).toEqual(sb.state.accounts.main!.orders.map((o) => o.token));
+      expect(other.state.accounts.main!.orders.map((o) => o.token)).toEqual(
+        sb.state.accounts.main!.orders.map((o) => o.token),
+      );
     } finally {
       await other.close();
     }

@@ -9,13 +9,24 @@ import {
 import { Keyring } from "../../src/storage/crypto.js";
 import { FileKV } from "../../src/storage/kv-file.js";
 import { RedisKV } from "../../src/storage/kv-redis.js";
-import { connectRedis, deleteByPrefix, randomKey, recordingLogger, sleep, tempDir, uniquePrefix } from "./helpers.js";
+import {
+  connectRedis,
+  deleteByPrefix,
+  randomKey,
+  recordingLogger,
+  sleep,
+  tempDir,
+  uniquePrefix,
+} from "./helpers.js";
 
 interface State {
   version: [0, number];
   state: { replay: Array<{ text: string; at?: string }> };
 }
-const sample = (text: string): State => ({ version: [0, 1], state: { replay: [{ text, at: "2024-05-01T10:20:30.000Z" }] } });
+const sample = (text: string): State => ({
+  version: [0, 1],
+  state: { replay: [{ text, at: "2024-05-01T10:20:30.000Z" }] },
+});
 
 const prefix = uniquePrefix("conv");
 let redis: Redis;
@@ -30,7 +41,11 @@ afterAll(async () => {
 });
 
 describe("conversation adapter on Redis", () => {
-  const adapter = () => new EncryptedConversationAdapter<State>(redisSealedStore(redis, prefix, 3_600_000), new Keyring(key));
+  const adapter = () =>
+    new EncryptedConversationAdapter<State>(
+      redisSealedStore(redis, prefix, 3_600_000),
+      new Keyring(key),
+    );
 
   it("round-trips a state, stored sealed under <prefix>conv:<key> with a TTL", async () => {
     const a = adapter();
@@ -52,7 +67,10 @@ describe("conversation adapter on Redis", () => {
   });
 
   it("uses the configured TTL and refreshes it on every write", async () => {
-    const a = new EncryptedConversationAdapter<State>(redisSealedStore(redis, prefix, 10_000), new Keyring(key));
+    const a = new EncryptedConversationAdapter<State>(
+      redisSealedStore(redis, prefix, 10_000),
+      new Keyring(key),
+    );
     await a.write("ttl", sample("x"));
     await redis.pexpire(`${prefix}conv:ttl`, 2_000);
     await a.write("ttl", sample("y"));
@@ -73,7 +91,11 @@ describe("conversation adapter on Redis", () => {
 
   it("reads a tampered, foreign or unreadable state as undefined and warns without its contents", async () => {
     const { logger, lines } = recordingLogger();
-    const a = new EncryptedConversationAdapter<State>(redisSealedStore(redis, prefix, 60_000), new Keyring(key), logger);
+    const a = new EncryptedConversationAdapter<State>(
+      redisSealedStore(redis, prefix, 60_000),
+      new Keyring(key),
+      logger,
+    );
     await a.write("victim", sample("victim-password"));
     const raw = (await redis.get(`${prefix}conv:victim`))!;
 
@@ -81,13 +103,20 @@ describe("conversation adapter on Redis", () => {
     expect(await a.read("thief")).toBeUndefined();
 
     const sealed = JSON.parse(raw) as string;
-    await redis.set(`${prefix}conv:tampered`, JSON.stringify(sealed.slice(0, -3) + (sealed.endsWith("A") ? "BBB" : "AAA")));
+    await redis.set(
+      `${prefix}conv:tampered`,
+      JSON.stringify(sealed.slice(0, -3) + (sealed.endsWith("A") ? "BBB" : "AAA")),
+    );
     expect(await a.read("tampered")).toBeUndefined();
 
     await redis.set(`${prefix}conv:junk`, "not json at all");
     expect(await a.read("junk")).toBeUndefined();
 
-    const rotatedOut = new EncryptedConversationAdapter<State>(redisSealedStore(redis, prefix, 60_000), new Keyring(randomKey()), logger);
+    const rotatedOut = new EncryptedConversationAdapter<State>(
+      redisSealedStore(redis, prefix, 60_000),
+      new Keyring(randomKey()),
+      logger,
+    );
     expect(await rotatedOut.read("victim")).toBeUndefined();
 
     expect(await a.read("victim")).toEqual(sample("victim-password"));
@@ -102,14 +131,26 @@ describe("conversation adapter on Redis", () => {
     const p = `${prefix}rot:`;
     const oldKey = randomKey();
     const newKey = randomKey();
-    const before = new EncryptedConversationAdapter<State>(redisSealedStore(redis, p, 60_000), new Keyring(oldKey));
+    const before = new EncryptedConversationAdapter<State>(
+      redisSealedStore(redis, p, 60_000),
+      new Keyring(oldKey),
+    );
     await before.write("1", sample("one"));
     await before.write("2", sample("two"));
-    await new EncryptedConversationAdapter<State>(redisSealedStore(redis, p, 60_000), new Keyring(randomKey())).write("3", sample("lost"));
+    await new EncryptedConversationAdapter<State>(
+      redisSealedStore(redis, p, 60_000),
+      new Keyring(randomKey()),
+    ).write("3", sample("lost"));
     await redis.pexpire(`${p}conv:1`, 30_000);
 
     const ring = new Keyring(newKey, [oldKey]);
-    expect(await rotateConversationStates(new RedisKV({ redis, prefix: p }), ring, recordingLogger().logger)).toEqual({
+    expect(
+      await rotateConversationStates(
+        new RedisKV({ redis, prefix: p }),
+        ring,
+        recordingLogger().logger,
+      ),
+    ).toEqual({
       rotated: 2,
       dropped: 1,
     });
@@ -118,7 +159,10 @@ describe("conversation adapter on Redis", () => {
     expect(pttl).toBeLessThanOrEqual(30_000);
     expect(await redis.exists(`${p}conv:3`)).toBe(0);
 
-    const after = new EncryptedConversationAdapter<State>(redisSealedStore(redis, p, 60_000), new Keyring(newKey));
+    const after = new EncryptedConversationAdapter<State>(
+      redisSealedStore(redis, p, 60_000),
+      new Keyring(newKey),
+    );
     expect(await after.read("1")).toEqual(sample("one"));
     expect(await after.read("2")).toEqual(sample("two"));
   });
@@ -149,10 +193,19 @@ describe("conversation adapter on the file store", () => {
   it("rotates like the Redis store", async () => {
     const oldKey = randomKey();
     const newKey = randomKey();
-    await new EncryptedConversationAdapter<State>(kvSealedStore(kv, 60_000), new Keyring(oldKey)).write("8", sample("eight"));
-    expect(await rotateConversationStates(kv, new Keyring(newKey, [oldKey]))).toEqual({ rotated: 1, dropped: 0 });
-    expect(await new EncryptedConversationAdapter<State>(kvSealedStore(kv, 60_000), new Keyring(newKey)).read("8")).toEqual(
-      sample("eight"),
-    );
+    await new EncryptedConversationAdapter<State>(
+      kvSealedStore(kv, 60_000),
+      new Keyring(oldKey),
+    ).write("8", sample("eight"));
+    expect(await rotateConversationStates(kv, new Keyring(newKey, [oldKey]))).toEqual({
+      rotated: 1,
+      dropped: 0,
+    });
+    expect(
+      await new EncryptedConversationAdapter<State>(
+        kvSealedStore(kv, 60_000),
+        new Keyring(newKey),
+      ).read("8"),
+    ).toEqual(sample("eight"));
   });
 });

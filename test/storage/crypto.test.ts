@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { DecryptError, Keyring } from "../../src/storage/crypto.js";
 import { randomKey } from "./helpers.js";
 
-const kidOf = (key: string) => createHash("sha256").update(Buffer.from(key, "base64")).digest("hex").slice(0, 8);
+const kidOf = (key: string) =>
+  createHash("sha256").update(Buffer.from(key, "base64")).digest("hex").slice(0, 8);
 
 describe("Keyring", () => {
   const key = randomKey();
@@ -46,7 +47,14 @@ describe("Keyring", () => {
     ]) {
       expect(() => ring.open(forged.join("."), "vault:1")).toThrow(DecryptError);
     }
-    for (const junk of ["", "v1", "v2." + sealed.slice(3), "not.a.sealed.value.at", sealed + ".extra", `${v}.${kid}.${iv}.AAAA.${ct}`]) {
+    for (const junk of [
+      "",
+      "v1",
+      "v2." + sealed.slice(3),
+      "not.a.sealed.value.at",
+      sealed + ".extra",
+      `${v}.${kid}.${iv}.AAAA.${ct}`,
+    ]) {
       expect(() => ring.open(junk, "vault:1")).toThrow(DecryptError);
     }
   });
@@ -90,7 +98,9 @@ describe("Keyring", () => {
 
     // Once the old key is dropped from the configuration, its values fail with "unknown-key".
     const newOnly = new Keyring(newKey);
-    expect(() => newOnly.open(sealedOld, "vault:7")).toThrow(expect.objectContaining({ reason: "unknown-key" }));
+    expect(() => newOnly.open(sealedOld, "vault:7")).toThrow(
+      expect.objectContaining({ reason: "unknown-key" }),
+    );
     expect(newOnly.open(sealedNew, "vault:7")).toBe("legacy");
   });
 

@@ -10,7 +10,10 @@ beforeEach(async () => {
 });
 afterEach(() => dir.remove());
 
-const embedded = (dataDir: string, extra: { encryptionKey?: string; encryptionKeysOld?: string[] } = {}) => ({
+const embedded = (
+  dataDir: string,
+  extra: { encryptionKey?: string; encryptionKeysOld?: string[] } = {},
+) => ({
   encryptionKey: extra.encryptionKey,
   encryptionKeysOld: extra.encryptionKeysOld ?? [],
   redis: undefined,
@@ -23,7 +26,12 @@ describe("resolveEncryptionKeys", () => {
     const old = [randomKey()];
     const { logger, lines } = recordingLogger();
     const keys = await resolveEncryptionKeys(
-      { encryptionKey: current, encryptionKeysOld: old, redis: { kind: "url" as const, url: "redis://x" }, dataDir: dir.path },
+      {
+        encryptionKey: current,
+        encryptionKeysOld: old,
+        redis: { kind: "url" as const, url: "redis://x" },
+        dataDir: dir.path,
+      },
       logger,
     );
     expect(keys).toEqual({ current, old, source: "config" });
@@ -52,7 +60,9 @@ describe("resolveEncryptionKeys", () => {
 
   it("refuses a damaged key file instead of replacing it", async () => {
     await writeFile(join(dir.path, "encryption.key"), "not-a-key\n", { mode: 0o600 });
-    await expect(resolveEncryptionKeys(embedded(dir.path), recordingLogger().logger)).rejects.toThrow(/does not hold a base64 32-byte key/);
+    await expect(
+      resolveEncryptionKeys(embedded(dir.path), recordingLogger().logger),
+    ).rejects.toThrow(/does not hold a base64 32-byte key/);
     expect(await readFile(join(dir.path, "encryption.key"), "utf8")).toBe("not-a-key\n");
   });
 
@@ -66,9 +76,13 @@ describe("resolveEncryptionKeys", () => {
   });
 
   it("after ENCRYPTION_KEY is set in embedded mode, the generated key stays readable as an old key", async () => {
-    const generated = (await resolveEncryptionKeys(embedded(dir.path), recordingLogger().logger)).current;
+    const generated = (await resolveEncryptionKeys(embedded(dir.path), recordingLogger().logger))
+      .current;
     const configured = randomKey();
-    const keys = await resolveEncryptionKeys(embedded(dir.path, { encryptionKey: configured }), recordingLogger().logger);
+    const keys = await resolveEncryptionKeys(
+      embedded(dir.path, { encryptionKey: configured }),
+      recordingLogger().logger,
+    );
     expect(keys).toEqual({ current: configured, old: [generated], source: "config" });
     // ...but not twice, and not when it is the configured key itself.
     expect(
@@ -79,14 +93,26 @@ describe("resolveEncryptionKeys", () => {
         )
       ).old,
     ).toEqual([generated]);
-    expect((await resolveEncryptionKeys(embedded(dir.path, { encryptionKey: generated }), recordingLogger().logger)).old).toEqual([]);
+    expect(
+      (
+        await resolveEncryptionKeys(
+          embedded(dir.path, { encryptionKey: generated }),
+          recordingLogger().logger,
+        )
+      ).old,
+    ).toEqual([]);
   });
 
   it("never generates a key for Redis mode", async () => {
     await mkdir(dir.path, { recursive: true });
     await expect(
       resolveEncryptionKeys(
-        { encryptionKey: undefined, encryptionKeysOld: [], redis: { kind: "url" as const, url: "redis://127.0.0.1" }, dataDir: dir.path },
+        {
+          encryptionKey: undefined,
+          encryptionKeysOld: [],
+          redis: { kind: "url" as const, url: "redis://127.0.0.1" },
+          dataDir: dir.path,
+        },
         recordingLogger().logger,
       ),
     ).rejects.toThrow(/ENCRYPTION_KEY is required/);

@@ -23,7 +23,13 @@ export function connectRedis(): Redis {
 export async function deleteByPrefix(redis: Redis, prefix: string): Promise<void> {
   let cursor = "0";
   do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix.replace(/[*?[\]\\]/g, "\\$&")}*`, "COUNT", 1000);
+    const [next, keys] = await redis.scan(
+      cursor,
+      "MATCH",
+      `${prefix.replace(/[*?[\]\\]/g, "\\$&")}*`,
+      "COUNT",
+      1000,
+    );
     if (keys.length > 0) await redis.del(...keys);
     cursor = next;
   } while (cursor !== "0");
@@ -37,10 +43,18 @@ export async function tempDir(): Promise<{ path: string; remove(): Promise<void>
 export const randomKey = (): string => randomBytes(32).toString("base64");
 
 /** A real pino logger whose output lines are kept for assertions. */
-export function recordingLogger(): { logger: Logger; lines: string[]; records(): Array<Record<string, unknown>> } {
+export function recordingLogger(): {
+  logger: Logger;
+  lines: string[];
+  records(): Array<Record<string, unknown>>;
+} {
   const lines: string[] = [];
   const logger = createLogger("debug", { write: (line: string) => void lines.push(line) });
-  return { logger, lines, records: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+  return {
+    logger,
+    lines,
+    records: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
 }
 
 export const silentLogger = (): Logger => createLogger("silent");
@@ -74,7 +88,8 @@ export function kvBackends(file: string): KVBackend[] {
       async teardown() {
         await deleteByPrefix(redis, prefix);
         await redisKV.close(); // does not own the client: must leave it usable
-        if (redis.status !== "ready") throw new Error("RedisKV.close() closed a client it does not own");
+        if (redis.status !== "ready")
+          throw new Error("RedisKV.close() closed a client it does not own");
         await redis.quit();
       },
     },

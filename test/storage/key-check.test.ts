@@ -12,7 +12,15 @@ import { KEY_CHECK_KEY } from "../../src/storage/key-check.js";
 import { RedisKV } from "../../src/storage/kv-redis.js";
 import { rotateKeys } from "../../src/storage/rotation.js";
 import { Vault } from "../../src/storage/vault.js";
-import { connectRedis, deleteByPrefix, randomKey, REDIS_URL, silentLogger, tempDir, uniquePrefix } from "./helpers.js";
+import {
+  connectRedis,
+  deleteByPrefix,
+  randomKey,
+  REDIS_URL,
+  silentLogger,
+  tempDir,
+  uniquePrefix,
+} from "./helpers.js";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
@@ -44,7 +52,8 @@ async function refusal(opening: Promise<unknown>): Promise<Error> {
   return outcome;
 }
 
-const WRONG_KEY = /stored data was encrypted with another key .*ENCRYPTION_KEY.*ENCRYPTION_KEYS_OLD.*npm run rotate-keys/s;
+const WRONG_KEY =
+  /stored data was encrypted with another key .*ENCRYPTION_KEY.*ENCRYPTION_KEYS_OLD.*npm run rotate-keys/s;
 
 describe("the encryption key check at start", () => {
   it("Redis: refuses another key, naming ENCRYPTION_KEY and ENCRYPTION_KEYS_OLD; opens with the old key listed; after rotation the new key alone suffices", async () => {
@@ -77,7 +86,9 @@ describe("the encryption key check at start", () => {
     cleanups.push(async () => void (await redis.quit()));
     await new Vault(new RedisKV({ redis, prefix }), new Keyring(first)).link(7, "key-seven");
 
-    await expect(openStorage(redisConfig(randomKey()), silentLogger(), { prefix })).rejects.toThrow(WRONG_KEY);
+    await expect(openStorage(redisConfig(randomKey()), silentLogger(), { prefix })).rejects.toThrow(
+      WRONG_KEY,
+    );
     expect(await redis.exists(`${prefix}${KEY_CHECK_KEY}`)).toBe(0); // nothing written by the refused start
 
     const right = await openStorage(redisConfig(first), silentLogger(), { prefix });
@@ -97,13 +108,20 @@ describe("the encryption key check at start", () => {
     const during = await openStorage(redisConfig(second, [first]), silentLogger(), { prefix });
     expect((await rotateKeys(during)).vault).toEqual({ rotated: 1, failed: 1 });
     await during.close();
-    await expect(openStorage(redisConfig(second), silentLogger(), { prefix })).rejects.toThrow(WRONG_KEY);
+    await expect(openStorage(redisConfig(second), silentLogger(), { prefix })).rejects.toThrow(
+      WRONG_KEY,
+    );
   });
 
   it("embedded store: a lost key file is refused at the next start and the store is left as it was", async () => {
     const dir = await tempDir();
     cleanups.push(dir.remove);
-    const config = { encryptionKey: undefined, encryptionKeysOld: [], redis: undefined, dataDir: dir.path };
+    const config = {
+      encryptionKey: undefined,
+      encryptionKeysOld: [],
+      redis: undefined,
+      dataDir: dir.path,
+    };
     const first = await openStorage(config, silentLogger());
     await first.vault.link(5, "key-five");
     await first.close();

@@ -128,13 +128,20 @@ describe("FileKV", () => {
 
     const other = await tempDir();
     // Another holder of the lock, kept fresh by proper-lockfile (a process in another container looks the same).
-    const release = await lockfile.lock(join(other.path, "store.json"), { realpath: false, stale: 2_000, update: 1_000 });
+    const release = await lockfile.lock(join(other.path, "store.json"), {
+      realpath: false,
+      stale: 2_000,
+      update: 1_000,
+    });
     try {
       const busy: string[] = [];
       const started = Date.now();
-      await expect(FileKV.open(other.path, { lockStaleMs: 2_000, onLockBusy: ({ lockPath }) => busy.push(lockPath) })).rejects.toThrow(
-        /DATA_DIR \(.*\) is in use by another bot process.*set REDIS_URL/,
-      );
+      await expect(
+        FileKV.open(other.path, {
+          lockStaleMs: 2_000,
+          onLockBusy: ({ lockPath }) => busy.push(lockPath),
+        }),
+      ).rejects.toThrow(/DATA_DIR \(.*\) is in use by another bot process.*set REDIS_URL/);
       expect(busy).toEqual([join(other.path, "store.json.lock")]);
       expect(Date.now() - started).toBeGreaterThanOrEqual(2_000); // waited out the stale period first
     } finally {
@@ -159,7 +166,9 @@ describe("FileKV", () => {
     await writeFile(join(dir.path, "store.json.lock"), "1\n");
     const old = new Date(Date.now() - 60_000);
     await utimes(join(dir.path, "store.json.lock"), old, old);
-    await expect(FileKV.open(dir.path)).rejects.toThrow(/lock file left by an older version.*delete that file/);
+    await expect(FileKV.open(dir.path)).rejects.toThrow(
+      /lock file left by an older version.*delete that file/,
+    );
   });
 
   it("stops writing and reports when its lock is lost", async () => {
@@ -169,7 +178,9 @@ describe("FileKV", () => {
     await rm(join(dir.path, "store.json.lock"), { recursive: true });
     await vi.waitFor(() => expect(lost).toHaveLength(1), { timeout: 5_000 });
     await expect(kv.set("b", "2")).rejects.toThrow(/lock on .* was lost/);
-    expect(JSON.parse(await readFile(join(dir.path, "store.json"), "utf8")).entries).toEqual({ a: { value: "1" } });
+    expect(JSON.parse(await readFile(join(dir.path, "store.json"), "utf8")).entries).toEqual({
+      a: { value: "1" },
+    });
   }, 10_000);
 
   it("refuses use after close", async () => {

@@ -47,7 +47,12 @@ describe.each(kvBackends("kv-ops"))("$name", (backend) => {
     expect(await kv.zrangeByScore("due", 50, 10)).toEqual([]);
 
     await kv.zadd("due", "chat-1", 5_000); // moved, not duplicated
-    expect(await kv.zrangeByScore("due", 10_000, 10)).toEqual(["chat-2", "chat-3", "chat-1", "chat-9"]);
+    expect(await kv.zrangeByScore("due", 10_000, 10)).toEqual([
+      "chat-2",
+      "chat-3",
+      "chat-1",
+      "chat-9",
+    ]);
 
     await kv.zrem("due", "chat-2", "chat-3", "not-there");
     await kv.zrem("due");

@@ -26,7 +26,12 @@ describe.each(kvBackends("kv"))("$name", (backend) => {
     await kv.set("mg:b", "");
     await kv.set("mg:gone", "soon", 50);
     await sleep(120);
-    expect(await kv.mget(["mg:b", "mg:missing", "mg:a", "mg:gone"])).toEqual(["", undefined, "A", undefined]);
+    expect(await kv.mget(["mg:b", "mg:missing", "mg:a", "mg:gone"])).toEqual([
+      "",
+      undefined,
+      "A",
+      undefined,
+    ]);
     expect(await kv.mget([])).toEqual([]);
   });
 
@@ -52,7 +57,9 @@ describe.each(kvBackends("kv"))("$name", (backend) => {
   });
 
   it("setIfAbsent: 20 concurrent callers, exactly one wins", async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => kv.setIfAbsent("race:lock", `owner-${i}`, 10_000)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => kv.setIfAbsent("race:lock", `owner-${i}`, 10_000)),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
     const winner = results.indexOf(true);
     expect(await kv.get("race:lock")).toBe(`owner-${winner}`);
@@ -67,7 +74,11 @@ describe.each(kvBackends("kv"))("$name", (backend) => {
     await kv.set("ls:q?[1]", "f");
     await kv.set("ls:qZ1", "g");
     expect((await kv.keys("ls:chat:1:")).sort()).toEqual(["ls:chat:1:key", "ls:chat:1:settings"]);
-    expect((await kv.keys("ls:chat:")).sort()).toEqual(["ls:chat:12:key", "ls:chat:1:key", "ls:chat:1:settings"]);
+    expect((await kv.keys("ls:chat:")).sort()).toEqual([
+      "ls:chat:12:key",
+      "ls:chat:1:key",
+      "ls:chat:1:settings",
+    ]);
     expect(await kv.keys("ls:glob*")).toEqual(["ls:glob*x"]);
     expect(await kv.keys("ls:q?[1]")).toEqual(["ls:q?[1]"]);
     expect(await kv.keys("ls:nothing")).toEqual([]);

@@ -5,14 +5,27 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { conversations, createConversation, type Conversation, type ConversationFlavor } from "@grammyjs/conversations";
+import {
+  conversations,
+  createConversation,
+  type Conversation,
+  type ConversationFlavor,
+} from "@grammyjs/conversations";
 import { Bot, type Context } from "grammy";
 import type { Update } from "grammy/types";
 import { BOT_INFO } from "../harness/telegram-fake.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { openStorage, type Storage } from "../../src/storage/index.js";
 import { KEY_CHECK_KEY } from "../../src/storage/key-check.js";
-import { connectRedis, deleteByPrefix, randomKey, REDIS_URL, silentLogger, tempDir, uniquePrefix } from "./helpers.js";
+import {
+  connectRedis,
+  deleteByPrefix,
+  randomKey,
+  REDIS_URL,
+  silentLogger,
+  tempDir,
+  uniquePrefix,
+} from "./helpers.js";
 
 const API_KEY = "ak_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0";
 const PASSWORD = "Correct-Horse-Battery-Staple-42";
@@ -27,11 +40,20 @@ function makeBot(storage: Storage, sent: string[]): Bot<Ctx> {
   const fetchFake = (async (_url: unknown, init?: { body?: unknown }) => {
     const body = JSON.parse(String(init?.body ?? "{}")) as { text?: string };
     if (body.text !== undefined) sent.push(body.text);
-    const result = { message_id: sent.length, date: 0, chat: { id: CHAT_ID, type: "private" }, text: body.text };
-    return new Response(JSON.stringify({ ok: true, result }), { headers: { "content-type": "application/json" } });
+    const result = {
+      message_id: sent.length,
+      date: 0,
+      chat: { id: CHAT_ID, type: "private" },
+      text: body.text,
+    };
+    return new Response(JSON.stringify({ ok: true, result }), {
+      headers: { "content-type": "application/json" },
+    });
   }) as unknown as typeof fetch;
   const bot = new Bot<Ctx>("123:test", { botInfo, client: { fetch: fetchFake } });
-  bot.use(conversations({ storage: { type: "key", version: 1, adapter: storage.conversationAdapter() } }));
+  bot.use(
+    conversations({ storage: { type: "key", version: 1, adapter: storage.conversationAdapter() } }),
+  );
   bot.use(
     createConversation(async (conversation: Conversation<Ctx, Context>, ctx: Context) => {
       await ctx.reply("password?");
@@ -109,7 +131,9 @@ describe("no plaintext secrets at rest", () => {
     await storage.close();
 
     const restarted = await openStorage(config, silentLogger(), { prefix });
-    expect(await resume(restarted)).toEqual([`done: string ${PASSWORD.length} 2024-01-02T03:04:05Z`]);
+    expect(await resume(restarted)).toEqual([
+      `done: string ${PASSWORD.length} 2024-01-02T03:04:05Z`,
+    ]);
     expect(await restarted.vault.get(CHAT_ID)).toBe(API_KEY);
     expect(await restarted.kv.keys("conv:")).toEqual([]); // finished flow: state deleted
     await restarted.close();
@@ -118,7 +142,12 @@ describe("no plaintext secrets at rest", () => {
   it("embedded file: store.json holds neither secret; the flow resumes after a restart", async () => {
     const dir = await tempDir();
     cleanups.push(dir.remove);
-    const config = { encryptionKey: undefined, encryptionKeysOld: [], redis: undefined, dataDir: dir.path };
+    const config = {
+      encryptionKey: undefined,
+      encryptionKeysOld: [],
+      redis: undefined,
+      dataDir: dir.path,
+    };
     const storage = await openStorage(config, silentLogger());
     expect(storage.kind).toBe("file");
     expect(storage.redis).toBeUndefined();
@@ -126,14 +155,20 @@ describe("no plaintext secrets at rest", () => {
     await storage.close();
 
     const raw = await readFile(join(dir.path, "store.json"), "utf8");
-    expect(Object.keys(JSON.parse(raw).entries).sort()).toEqual([`chat:${CHAT_ID}:key`, `conv:${CHAT_ID}`, KEY_CHECK_KEY]); // the key check record is sealed too (key-check.ts)
+    expect(Object.keys(JSON.parse(raw).entries).sort()).toEqual([
+      `chat:${CHAT_ID}:key`,
+      `conv:${CHAT_ID}`,
+      KEY_CHECK_KEY,
+    ]); // the key check record is sealed too (key-check.ts)
     for (const secret of [API_KEY, PASSWORD]) {
       expect(raw).not.toContain(secret);
       expect(raw).not.toContain(Buffer.from(secret).toString("base64").slice(0, 16));
     }
 
     const restarted = await openStorage(config, silentLogger()); // reuses the generated key
-    expect(await resume(restarted)).toEqual([`done: string ${PASSWORD.length} 2024-01-02T03:04:05Z`]);
+    expect(await resume(restarted)).toEqual([
+      `done: string ${PASSWORD.length} 2024-01-02T03:04:05Z`,
+    ]);
     expect(await restarted.vault.get(CHAT_ID)).toBe(API_KEY);
     await restarted.close();
   });

@@ -3,7 +3,16 @@ import { Keyring } from "../../src/storage/crypto.js";
 import { openStorage } from "../../src/storage/index.js";
 import { rotateKeys } from "../../src/storage/rotation.js";
 import { Vault } from "../../src/storage/vault.js";
-import { connectRedis, deleteByPrefix, randomKey, recordingLogger, REDIS_URL, silentLogger, tempDir, uniquePrefix } from "./helpers.js";
+import {
+  connectRedis,
+  deleteByPrefix,
+  randomKey,
+  recordingLogger,
+  REDIS_URL,
+  silentLogger,
+  tempDir,
+  uniquePrefix,
+} from "./helpers.js";
 
 interface State {
   version: [0, number];
@@ -25,7 +34,11 @@ async function redisConfig() {
   return {
     prefix,
     redis,
-    base: { encryptionKeysOld: [] as string[], redis: { kind: "url" as const, url: REDIS_URL }, dataDir: "/nonexistent" },
+    base: {
+      encryptionKeysOld: [] as string[],
+      redis: { kind: "url" as const, url: REDIS_URL },
+      dataDir: "/nonexistent",
+    },
   };
 }
 
@@ -35,17 +48,25 @@ describe("openStorage + rotateKeys", () => {
     const oldKey = randomKey();
     const newKey = randomKey();
 
-    const before = await openStorage({ ...base, encryptionKey: oldKey }, silentLogger(), { prefix });
+    const before = await openStorage({ ...base, encryptionKey: oldKey }, silentLogger(), {
+      prefix,
+    });
     expect(before.kind).toBe("redis");
     expect(before.redis).toBeDefined();
     await before.vault.link(1, "key-one");
     await before.vault.link(2, "key-two");
-    await before.conversationAdapter<State>(120_000).write("1", { version: [0, 1], state: ["typed"] });
+    await before
+      .conversationAdapter<State>(120_000)
+      .write("1", { version: [0, 1], state: ["typed"] });
     await before.kv.set("chat:1:settings", "{}");
     await before.close();
     await before.close(); // idempotent
 
-    const during = await openStorage({ ...base, encryptionKey: newKey, encryptionKeysOld: [oldKey] }, silentLogger(), { prefix });
+    const during = await openStorage(
+      { ...base, encryptionKey: newKey, encryptionKeysOld: [oldKey] },
+      silentLogger(),
+      { prefix },
+    );
     expect(await during.vault.get(1)).toBe("key-one"); // old values still open before rotation
     const report = await rotateKeys(during);
     expect(report).toEqual({
@@ -53,14 +74,20 @@ describe("openStorage + rotateKeys", () => {
       vault: { rotated: 2, failed: 0 },
       conversations: { rotated: 1, dropped: 0 },
     });
-    expect(await rotateKeys(during)).toMatchObject({ vault: { rotated: 0 }, conversations: { rotated: 0 } });
+    expect(await rotateKeys(during)).toMatchObject({
+      vault: { rotated: 0 },
+      conversations: { rotated: 0 },
+    });
     await during.close();
     expect(await redis.pttl(`${prefix}conv:1`)).toBeGreaterThan(100_000); // TTL kept
 
     const after = await openStorage({ ...base, encryptionKey: newKey }, silentLogger(), { prefix });
     expect(await after.vault.get(1)).toBe("key-one");
     expect(await after.vault.get(2)).toBe("key-two");
-    expect(await after.conversationAdapter<State>().read("1")).toEqual({ version: [0, 1], state: ["typed"] });
+    expect(await after.conversationAdapter<State>().read("1")).toEqual({
+      version: [0, 1],
+      state: ["typed"],
+    });
     await after.close();
   });
 
@@ -77,7 +104,12 @@ describe("openStorage + rotateKeys", () => {
 
     // The operator now sets ENCRYPTION_KEY; the generated key file is kept readable automatically.
     const newKey = randomKey();
-    const config = { encryptionKey: newKey, encryptionKeysOld: [], redis: undefined, dataDir: dir.path };
+    const config = {
+      encryptionKey: newKey,
+      encryptionKeysOld: [],
+      redis: undefined,
+      dataDir: dir.path,
+    };
     const during = await openStorage(config, silentLogger());
     expect(await during.vault.get(5)).toBe("key-five");
     expect((await rotateKeys(during)).vault).toEqual({ rotated: 1, failed: 0 });
@@ -116,7 +148,10 @@ describe("openStorage + rotateKeys", () => {
       password: "node-s3cret",
       sentinelPassword: "sentinel-s3cret",
     };
-    const failure = openStorage({ encryptionKey: randomKey(), encryptionKeysOld: [], redis, dataDir: "/nonexistent" }, logger);
+    const failure = openStorage(
+      { encryptionKey: randomKey(), encryptionKeysOld: [], redis, dataDir: "/nonexistent" },
+      logger,
+    );
     await expect(failure).rejects.toThrow(
       /^Cannot reach Redis at master "mymaster" via Sentinel 127\.0\.0\.1:1: All sentinels are unreachable/,
     );

@@ -28,7 +28,9 @@ describe.each(kvBackends("settings"))("$name", (backend) => {
             return read;
           };
         const member: unknown = Reflect.get(target, prop, target);
-        return typeof member === "function" ? (member as (...args: unknown[]) => unknown).bind(target) : member;
+        return typeof member === "function"
+          ? (member as (...args: unknown[]) => unknown).bind(target)
+          : member;
       },
     });
   }
@@ -36,9 +38,14 @@ describe.each(kvBackends("settings"))("$name", (backend) => {
   it("a change computed from a value that moved meanwhile is applied again on top of the newer one", async () => {
     await store.update(1, { notify: true, seen: { m: 1 } });
     // The chat switches its language between the watcher's read and its write.
-    const watcherSide = new SettingsStore(racing(settingsKey(1), JSON.stringify({ notify: true, seen: { m: 1 }, lang: "uk" })));
+    const watcherSide = new SettingsStore(
+      racing(settingsKey(1), JSON.stringify({ notify: true, seen: { m: 1 }, lang: "uk" })),
+    );
     let calls = 0;
-    const result = await watcherSide.change(1, (current) => (calls++, { ...current, seen: { m: 2 } }));
+    const result = await watcherSide.change(
+      1,
+      (current) => (calls++, { ...current, seen: { m: 2 } }),
+    );
     expect(calls).toBe(2);
     expect(result).toEqual({ notify: true, lang: "uk", seen: { m: 2 } });
     expect(await store.get(1)).toEqual({ notify: true, lang: "uk", seen: { m: 2 } });
@@ -47,7 +54,9 @@ describe.each(kvBackends("settings"))("$name", (backend) => {
   it("a write that would turn notifications back on is declined when they were switched off meanwhile", async () => {
     await store.update(3, { notify: true, seen: { m: 1 } });
     const watcherSide = new SettingsStore(racing(settingsKey(3), JSON.stringify({ lang: "en" })));
-    await watcherSide.change(3, (current) => (current.notify === true ? { ...current, seen: { m: 2 } } : undefined));
+    await watcherSide.change(3, (current) =>
+      current.notify === true ? { ...current, seen: { m: 2 } } : undefined,
+    );
     expect(await store.get(3)).toEqual({ lang: "en" });
   });
 

@@ -5,7 +5,14 @@ import { FileKV } from "../../src/storage/kv-file.js";
 import { RedisKV } from "../../src/storage/kv-redis.js";
 import type { KV } from "../../src/storage/kv.js";
 import { Vault, vaultKey } from "../../src/storage/vault.js";
-import { connectRedis, deleteByPrefix, randomKey, recordingLogger, tempDir, uniquePrefix } from "./helpers.js";
+import {
+  connectRedis,
+  deleteByPrefix,
+  randomKey,
+  recordingLogger,
+  tempDir,
+  uniquePrefix,
+} from "./helpers.js";
 
 const prefix = uniquePrefix("vault");
 let redis: Redis;

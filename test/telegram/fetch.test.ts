@@ -35,7 +35,10 @@ describe("Bot API calls through undici", () => {
 
   it("uploads a photo as multipart: the fake receives the whole file", async () => {
     const bytes = new Uint8Array(150_000).map((_, i) => i % 251);
-    const sent = await api.sendPhoto(42, new InputFile(bytes, "qr.png"), { caption: "QR", protect_content: true });
+    const sent = await api.sendPhoto(42, new InputFile(bytes, "qr.png"), {
+      caption: "QR",
+      protect_content: true,
+    });
     expect(sent.photo?.length).toBeGreaterThan(0);
     const call = fake.callsOf("sendPhoto", 42).at(-1)!;
     expect(Object.values(call.uploads)).toEqual([150_000]);
@@ -57,7 +60,11 @@ describe("a Bot API that never answers", () => {
     server = createServer(() => undefined); // reads the request, never answers
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as { port: number };
-    stalled = new Api(BOT_TOKEN, { apiRoot: `http://127.0.0.1:${port}`, fetch: telegram.fetch, timeoutSeconds: 1 });
+    stalled = new Api(BOT_TOKEN, {
+      apiRoot: `http://127.0.0.1:${port}`,
+      fetch: telegram.fetch,
+      timeoutSeconds: 1,
+    });
   });
   afterAll(async () => {
     server.closeAllConnections();

@@ -36,7 +36,11 @@ export interface SpendWatch {
 type Ctx = Pick<FlowContext, "api" | "botConfig" | "logger"> & { spendInFlight?: SpendInFlight };
 
 /** The marks of one payment attempt of this update; `busy` shows the "already in progress" notice (the pay feature's screen). */
-export function spendWatch(ctx: Ctx, orderId: string, busy: () => Promise<unknown> = async () => undefined): SpendWatch {
+export function spendWatch(
+  ctx: Ctx,
+  orderId: string,
+  busy: () => Promise<unknown> = async () => undefined,
+): SpendWatch {
   return {
     busy: async () => {
       await busy();
@@ -52,13 +56,18 @@ export function spendWatch(ctx: Ctx, orderId: string, busy: () => Promise<unknow
   };
 }
 
-const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const message = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
 
 async function logAndAlert(ctx: Ctx, step: string, error: unknown): Promise<void> {
   const spend = ctx.spendInFlight;
   if (spend === undefined) return;
   ctx.logger.error(
-    { orderId: spend.orderId, step, err: { name: error instanceof Error ? error.name : typeof error, message: message(error) } },
+    {
+      orderId: spend.orderId,
+      step,
+      err: { name: error instanceof Error ? error.name : typeof error, message: message(error) },
+    },
     "failure after a spend (storage, or our own code): the user is told the exchanger's answer, never to try again",
   );
   if (spend.alerted) return;
@@ -71,7 +80,9 @@ async function logAndAlert(ctx: Ctx, step: string, error: unknown): Promise<void
     ctx.botConfig.adminChatIds.map((chatId) =>
       ctx.api
         .sendMessage(chatId, text)
-        .catch((e: unknown) => ctx.logger.warn({ err: message(e) }, "could not deliver an alert to an admin chat")),
+        .catch((e: unknown) =>
+          ctx.logger.warn({ err: message(e) }, "could not deliver an alert to an admin chat"),
+        ),
     ),
   );
 }
@@ -81,14 +92,20 @@ async function logAndAlert(ctx: Ctx, step: string, error: unknown): Promise<void
  * handled here — logged, alerted, and the user told "check the order before paying again" unless the
  * exchanger's answer was already shown. False: report the error as usual.
  */
-export async function reportFailureAfterSpend(ctx: FlowContext & { spendInFlight?: SpendInFlight }, error: unknown): Promise<boolean> {
+export async function reportFailureAfterSpend(
+  ctx: FlowContext & { spendInFlight?: SpendInFlight },
+  error: unknown,
+): Promise<boolean> {
   const spend = ctx.spendInFlight;
   if (spend === undefined) return false;
   await logAndAlert(ctx, "after the spend", error);
   if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
   if (!spend.decided) {
     await ctx.reply(ctx.t("error-after-spend", { id: spend.orderId })).catch((e: unknown) => {
-      ctx.logger.warn({ err: message(e) }, "could not tell the user about a payment whose outcome is unknown");
+      ctx.logger.warn(
+        { err: message(e) },
+        "could not tell the user about a payment whose outcome is unknown",
+      );
     });
   }
   return true;

@@ -5,7 +5,9 @@ import { parseOrderStartPayload } from "./deep-link.js";
 export function looksLikeApiKey(text: string): boolean {
   const trimmed = text.trim();
   // `order_1234567890` (a deep link's payload, deep-link.ts) has the shape but is an order number.
-  return /^[A-Za-z0-9_\-.:+/=]{16,256}$/.test(trimmed) && parseOrderStartPayload(trimmed) === undefined;
+  return (
+    /^[A-Za-z0-9_\-.:+/=]{16,256}$/.test(trimmed) && parseOrderStartPayload(trimmed) === undefined
+  );
 }
 
 /**
@@ -19,7 +21,8 @@ const INVISIBLE = /\p{Cf}/gu;
 const AROUND_KEY = /[\s"'`«»“”„‘’‚,;()[\]{}<>|]+/u;
 
 /** One piece of a key broken by spaces or line breaks: key characters, letters and digits mixed (as random keys are). */
-const isKeyFragment = (word: string): boolean => /^[A-Za-z0-9_\-+/=]+$/.test(word) && /[A-Za-z]/.test(word) && /\d/.test(word);
+const isKeyFragment = (word: string): boolean =>
+  /^[A-Za-z0-9_\-+/=]+$/.test(word) && /[A-Za-z]/.test(word) && /\d/.test(word);
 
 /**
  * The key a message holds as a whole, cleaned: invisible characters taken out, and the pieces of a key
@@ -33,8 +36,15 @@ export function keyCandidate(text: string): string | undefined {
   const pieces = clean.split(/\s+/);
   // A short end piece ("…9f\nab") may lack a digit or a letter by chance; the pieces between may not.
   const fits = (piece: string, i: number): boolean =>
-    isKeyFragment(piece) || ((i === 0 || i === pieces.length - 1) && piece.length <= 4 && /^[A-Za-z0-9]+$/.test(piece));
-  if (pieces.length > 1 && pieces.every(fits) && pieces.some(isKeyFragment) && looksLikeApiKey(pieces.join(""))) return pieces.join("");
+    isKeyFragment(piece) ||
+    ((i === 0 || i === pieces.length - 1) && piece.length <= 4 && /^[A-Za-z0-9]+$/.test(piece));
+  if (
+    pieces.length > 1 &&
+    pieces.every(fits) &&
+    pieces.some(isKeyFragment) &&
+    looksLikeApiKey(pieces.join(""))
+  )
+    return pieces.join("");
   return undefined;
 }
 
@@ -50,7 +60,13 @@ export function containsApiKey(text: string): boolean {
     .replace(INVISIBLE, "")
     .split(AROUND_KEY)
     .map((word) => word.replace(/[.:]+$/, ""));
-  if (words.some((word) => /[A-Za-z]/.test(word) && /\d/.test(word) && !word.includes("://") && looksLikeApiKey(word))) return true;
+  if (
+    words.some(
+      (word) =>
+        /[A-Za-z]/.test(word) && /\d/.test(word) && !word.includes("://") && looksLikeApiKey(word),
+    )
+  )
+    return true;
   // A key broken across lines inside a longer message: consecutive fragments that together have its shape.
   let run = "";
   for (const word of words) {

@@ -15,10 +15,21 @@
 import { InlineKeyboard } from "grammy";
 import type { BotContext, FlowContext } from "../context.js";
 import { sendScreen, showScreen } from "../ui/screen.js";
-import { flowEntryOf, isLivePrompt, retireFlowPrompt, trackFlowPrompt, type Flow } from "./flows.js";
+import {
+  flowEntryOf,
+  isLivePrompt,
+  retireFlowPrompt,
+  trackFlowPrompt,
+  type Flow,
+} from "./flows.js";
 import { CANCEL_DATA } from "./codec.js";
 import { markTypedInput } from "./flow-messages.js";
-import { clearSecretPrompt, markSecretPrompt, takeSecretAnswer, type SecretStep } from "./secret-prompt.js";
+import {
+  clearSecretPrompt,
+  markSecretPrompt,
+  takeSecretAnswer,
+  type SecretStep,
+} from "./secret-prompt.js";
 
 /** Not an answer: `problem` is sent as a new prompt (with the keyboard), `note` as a plain message under the live prompt. */
 export type Refusal = { ok: false; problem: string } | { ok: false; note: string };
@@ -62,7 +73,12 @@ export function cancelKeyboard(ctx: Pick<FlowContext, "t">, data = CANCEL_DATA):
 }
 
 /** Sends a prompt below the user's last message; its buttons belong to the flow (and go with it). */
-export async function showPrompt(conversation: Flow, ctx: FlowContext, text: string, keyboard?: InlineKeyboard): Promise<number> {
+export async function showPrompt(
+  conversation: Flow,
+  ctx: FlowContext,
+  text: string,
+  keyboard?: InlineKeyboard,
+): Promise<number> {
   const messageId = await sendScreen(ctx, { text, keyboard });
   return keyboard === undefined ? messageId : trackFlowPrompt(conversation, messageId);
 }
@@ -72,8 +88,16 @@ export async function ask<T = string>(
   ctx: FlowContext,
   q: Question<T> & { cancelData: string },
 ): Promise<T | Cancelled>;
-export async function ask<T = string>(conversation: Flow, ctx: FlowContext, q: Question<T>): Promise<T>;
-export async function ask<T>(conversation: Flow, ctx: FlowContext, q: Question<T>): Promise<T | Cancelled> {
+export async function ask<T = string>(
+  conversation: Flow,
+  ctx: FlowContext,
+  q: Question<T>,
+): Promise<T>;
+export async function ask<T>(
+  conversation: Flow,
+  ctx: FlowContext,
+  q: Question<T>,
+): Promise<T | Cancelled> {
   const keyboard = q.keyboard ?? cancelKeyboard(ctx);
   if (q.prompt !== undefined) await showPrompt(conversation, ctx, q.prompt, keyboard);
   if (q.secret) await markSecret(conversation, q.secret);
@@ -81,16 +105,25 @@ export async function ask<T>(conversation: Flow, ctx: FlowContext, q: Question<T
 }
 
 /** The wait → check → re-prompt loop (a failed answer is skipped: the flow replays up to the wait). */
-async function answer<T>(conversation: Flow, ctx: FlowContext, q: Question<T>, keyboard: InlineKeyboard): Promise<T | Cancelled> {
+async function answer<T>(
+  conversation: Flow,
+  ctx: FlowContext,
+  q: Question<T>,
+  keyboard: InlineKeyboard,
+): Promise<T | Cancelled> {
   const reply = await conversation.wait();
   const data = reply.callbackQuery?.data;
   if (data !== undefined) return pressed(conversation, reply, q, data);
   // Edits, reactions and other updates are no answer and need no reply.
   if (!reply.message) return conversation.skip();
   const text = reply.message.text;
-  if (q.secret || (q.sensitive && text !== undefined)) await conversation.external((outer: BotContext) => takeSecretAnswer(outer));
+  if (q.secret || (q.sensitive && text !== undefined))
+    await conversation.external((outer: BotContext) => takeSecretAnswer(outer));
   if (text?.startsWith("/")) return conversation.halt({ next: true });
-  if (q.keepsInput) await conversation.external((outer: BotContext) => markTypedInput(outer.deps.kv, outer.chatId!));
+  if (q.keepsInput)
+    await conversation.external((outer: BotContext) =>
+      markTypedInput(outer.deps.kv, outer.chatId!),
+    );
   const notText = typeof q.notText === "string" ? refuse(q.notText) : q.notText;
   const verdict = text === undefined ? notText : q.check ? await q.check(text) : accept(text as T);
   if ("note" in verdict) {
@@ -107,7 +140,12 @@ async function answer<T>(conversation: Flow, ctx: FlowContext, q: Question<T>, k
 }
 
 /** A press: the flow's own cancel, a button answering the question on its live prompt, or not ours. */
-async function pressed<T>(conversation: Flow, press: FlowContext, q: Question<T>, data: string): Promise<T | Cancelled> {
+async function pressed<T>(
+  conversation: Flow,
+  press: FlowContext,
+  q: Question<T>,
+  data: string,
+): Promise<T | Cancelled> {
   if (q.cancelData !== undefined && data === q.cancelData) {
     if (q.secret) await forgetSecretPrompt(conversation);
     await press.answerCallbackQuery();
@@ -115,7 +153,8 @@ async function pressed<T>(conversation: Flow, press: FlowContext, q: Question<T>
   }
   const value = q.buttons?.(data);
   const messageId = press.callbackQuery?.message?.message_id;
-  if (value === undefined || !(await isLivePrompt(conversation, messageId))) return conversation.skip({ next: true });
+  if (value === undefined || !(await isLivePrompt(conversation, messageId)))
+    return conversation.skip({ next: true });
   if (q.pressedText) await showScreen(press, { text: q.pressedText(value) });
   else await press.answerCallbackQuery();
   await retireFlowPrompt(conversation, messageId, q.pressedText !== undefined);
@@ -128,10 +167,17 @@ async function pressed<T>(conversation: Flow, press: FlowContext, q: Question<T>
  * user leaves can be offered again (lapsed-prompt.ts).
  */
 function markSecret(conversation: Flow, secret: true | "code"): Promise<void> {
-  const step: SecretStep = { kind: secret === "code" ? "code" : "password", ...flowEntryOf(conversation) };
-  return conversation.external((outer: BotContext) => markSecretPrompt(outer.deps.kv, outer.chatId!, step));
+  const step: SecretStep = {
+    kind: secret === "code" ? "code" : "password",
+    ...flowEntryOf(conversation),
+  };
+  return conversation.external((outer: BotContext) =>
+    markSecretPrompt(outer.deps.kv, outer.chatId!, step),
+  );
 }
 
 function forgetSecretPrompt(conversation: Flow): Promise<void> {
-  return conversation.external((outer: BotContext) => clearSecretPrompt(outer.deps.kv, outer.chatId!));
+  return conversation.external((outer: BotContext) =>
+    clearSecretPrompt(outer.deps.kv, outer.chatId!),
+  );
 }

@@ -7,7 +7,9 @@ import { takeSealedKey } from "./chat-snapshot.js";
 import type { FlowContext } from "../context.js";
 import { NotLinked } from "./errors.js";
 
-export async function getCaller(ctx: Pick<FlowContext, "deps" | "language" | "chatId" | "snapshot">): Promise<Caller> {
+export async function getCaller(
+  ctx: Pick<FlowContext, "deps" | "language" | "chatId" | "snapshot">,
+): Promise<Caller> {
   if (ctx.chatId === undefined) throw new NotLinked();
   const { vault } = ctx.deps;
   const readAhead = takeSealedKey(ctx.snapshot, vault);

@@ -50,11 +50,20 @@ export async function readChatSnapshot(
     mediaGroupId,
   );
   const [settings, sealedKey, flowState] = values;
-  return { settings, sealedKey: { value: sealedKey, vaultWrites }, flowState: { value: flowState }, repeated, waitMs };
+  return {
+    settings,
+    sealedKey: { value: sealedKey, vaultWrites },
+    flowState: { value: flowState },
+    repeated,
+    waitMs,
+  };
 }
 
 /** The sealed key read ahead, once, if still current; undefined → read the vault. */
-export function takeSealedKey(snapshot: ChatSnapshot | undefined, vault: Vault): Prefetched | undefined {
+export function takeSealedKey(
+  snapshot: ChatSnapshot | undefined,
+  vault: Vault,
+): Prefetched | undefined {
   const entry = snapshot?.sealedKey;
   if (entry === undefined) return undefined;
   delete snapshot!.sealedKey;

@@ -35,26 +35,37 @@ export class CodesLocked extends Error {
 export const minutesToWait = (ms: number): number => Math.max(1, Math.ceil(ms / 60_000));
 
 /** A refusal that is about the code (missing or wrong) in the exchanger's words. */
-export const isCodeRefusal = (error: unknown): boolean => error instanceof ExchangerError && isTwoFactorMessage(error.serverMessage);
+export const isCodeRefusal = (error: unknown): boolean =>
+  error instanceof ExchangerError && isTwoFactorMessage(error.serverMessage);
 
 export class CodeAttempts {
   readonly #limiter: RateLimiterAbstract;
 
   constructor(store: LimiterStore) {
-    this.#limiter = createLimiter(store, { name: "tfa", points: CODE_ALLOWANCE.codes, durationSec: CODE_ALLOWANCE.windowSec });
+    this.#limiter = createLimiter(store, {
+      name: "tfa",
+      points: CODE_ALLOWANCE.codes,
+      durationSec: CODE_ALLOWANCE.windowSec,
+    });
   }
 
   /** ms until this account may send codes again; 0 = now. */
   async lockedFor(caller: Caller): Promise<number> {
     const res = await this.#limiter.get(accountOf(caller));
-    return res !== null && res.consumedPoints >= CODE_ALLOWANCE.codes ? Math.max(1, res.msBeforeNext) : 0;
+    return res !== null && res.consumedPoints >= CODE_ALLOWANCE.codes
+      ? Math.max(1, res.msBeforeNext)
+      : 0;
   }
 
   /**
    * Sends one code through `send`, counted for the account. Throws CodesLocked (nothing sent) when
    * the allowance is used up. `isWrongCode` tells a refusal of the code from other refusals.
    */
-  async send<T>(caller: Caller, send: () => Promise<T>, isWrongCode: (error: unknown) => boolean = isCodeRefusal): Promise<T> {
+  async send<T>(
+    caller: Caller,
+    send: () => Promise<T>,
+    isWrongCode: (error: unknown) => boolean = isCodeRefusal,
+  ): Promise<T> {
     const account = accountOf(caller);
     const waitMs = await consumeOrWait(this.#limiter, account);
     if (waitMs > 0) throw new CodesLocked(waitMs);
@@ -62,7 +73,8 @@ export class CodeAttempts {
     try {
       result = await send();
     } catch (error) {
-      if (error instanceof ExchangerError && !isWrongCode(error)) await this.#limiter.reward(account, 1);
+      if (error instanceof ExchangerError && !isWrongCode(error))
+        await this.#limiter.reward(account, 1);
       throw error;
     }
     await this.#limiter.delete(account);
@@ -71,5 +83,9 @@ export class CodeAttempts {
 }
 
 function accountOf(caller: Caller): string {
-  return createHash("sha256").update("2fa-attempts\0").update(caller.apiKey).digest("base64url").slice(0, 22);
+  return createHash("sha256")
+    .update("2fa-attempts\0")
+    .update(caller.apiKey)
+    .digest("base64url")
+    .slice(0, 22);
 }

@@ -19,7 +19,8 @@ export interface WrongCode {
   reason?: string;
 }
 export const wrongCode = (reason?: string): WrongCode => ({ wrongCode: true, reason });
-const isWrongCode = (value: unknown): value is WrongCode => typeof value === "object" && value !== null && "wrongCode" in value;
+const isWrongCode = (value: unknown): value is WrongCode =>
+  typeof value === "object" && value !== null && "wrongCode" in value;
 
 export interface CodeRetry<T> {
   /** HTML asking for the code; absent when the flow has shown it already. */
@@ -37,7 +38,11 @@ export interface CodeRetry<T> {
 
 export type CodeOutcome<T> = { ok: true; value: T } | { ok: false; why: "exhausted" | "cancelled" };
 
-export async function retryCode<T>(conversation: Flow, ctx: FlowContext, r: CodeRetry<T>): Promise<CodeOutcome<T>> {
+export async function retryCode<T>(
+  conversation: Flow,
+  ctx: FlowContext,
+  r: CodeRetry<T>,
+): Promise<CodeOutcome<T>> {
   const badFormat = ctx.t("secure-code-bad-format");
   const check = (text: string) => {
     const code = normalizeCode(text);
@@ -45,7 +50,14 @@ export async function retryCode<T>(conversation: Flow, ctx: FlowContext, r: Code
   };
   let prompt = r.prompt;
   for (let attempt = 1; ; attempt++) {
-    const question = { prompt, keyboard: r.keyboard, notText: badFormat, check, secret: "code" as const, oneLive: r.oneLive };
+    const question = {
+      prompt,
+      keyboard: r.keyboard,
+      notText: badFormat,
+      check,
+      secret: "code" as const,
+      oneLive: r.oneLive,
+    };
     const code =
       r.cancelData === undefined
         ? await ask(conversation, ctx, question)
@@ -69,7 +81,9 @@ export async function sendCode<T>(
   isWrong: (error: unknown) => boolean = isCodeRefusal,
 ): Promise<T | WrongCode> {
   try {
-    return await callExchanger(conversation, (caller, deps) => deps.codeAttempts.send(caller, () => call(caller, deps), isWrong));
+    return await callExchanger(conversation, (caller, deps) =>
+      deps.codeAttempts.send(caller, () => call(caller, deps), isWrong),
+    );
   } catch (error) {
     if (error instanceof ExchangerError && isWrong(error)) return wrongCode(error.serverMessage);
     throw error;

@@ -36,7 +36,8 @@ export const confirmIdField = textField(CONFIRM_ID_PATTERN);
 
 type ChatId = number | string;
 
-const recordKey = (chatId: ChatId, confirmId: string) => `${chatKeyPrefix(chatId)}payc:${confirmId}`;
+const recordKey = (chatId: ChatId, confirmId: string) =>
+  `${chatKeyPrefix(chatId)}payc:${confirmId}`;
 const usedKey = (chatId: ChatId, confirmId: string) => `${chatKeyPrefix(chatId)}payu:${confirmId}`;
 const spendKey = (account: string, orderId: string) =>
   `payspend:${account}:${createHash("sha256").update(orderId).digest("base64url").slice(0, 22)}`;
@@ -46,7 +47,8 @@ const RUNNING = "running";
 export type SettledSpend = { kind: "paid"; status?: string } | { kind: "unknown" };
 
 /** What the account's spend record of an order says. */
-export type SpendState = { kind: "free" } | { kind: "running" } | { kind: "settled"; outcome: SettledSpend };
+export type SpendState =
+  { kind: "free" } | { kind: "running" } | { kind: "settled"; outcome: SettledSpend };
 
 function parseSettled(value: string): SettledSpend | undefined {
   try {
@@ -83,7 +85,9 @@ export class Confirmations {
    * stale "Yes" after "No" is refused.
    */
   async redeem(chatId: ChatId, confirmId: string, subject: string): Promise<boolean> {
-    return (await this.orderOf(chatId, confirmId)) === subject && (await this.consume(chatId, confirmId));
+    return (
+      (await this.orderOf(chatId, confirmId)) === subject && (await this.consume(chatId, confirmId))
+    );
   }
 
   async isUsed(chatId: ChatId, confirmId: string): Promise<boolean> {

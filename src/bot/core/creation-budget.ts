@@ -18,9 +18,16 @@ export class CreationBudget {
   readonly #limiter: RateLimiterAbstract;
   readonly #orders: number;
 
-  constructor(store: LimiterStore, budget: { orders: number; windowSec: number } = ORDER_CREATION_BUDGET) {
+  constructor(
+    store: LimiterStore,
+    budget: { orders: number; windowSec: number } = ORDER_CREATION_BUDGET,
+  ) {
     this.#orders = budget.orders;
-    this.#limiter = createLimiter(store, { name: "orders", points: budget.orders, durationSec: budget.windowSec });
+    this.#limiter = createLimiter(store, {
+      name: "orders",
+      points: budget.orders,
+      durationSec: budget.windowSec,
+    });
   }
 
   /** Takes one creation: 0 = go ahead; otherwise ms until the chat may create again (nothing taken). */

@@ -16,9 +16,12 @@ export function describeError(ctx: FlowContext, error: unknown): string {
   if (error instanceof NotLinked) return ctx.t("error-not-linked");
   if (error instanceof Unauthorized) return ctx.t("error-key-rejected");
   if (error instanceof Unavailable) return ctx.t("error-unavailable");
-  if (error instanceof CodesLocked) return ctx.t("secure-codes-locked", { minutes: minutesToWait(error.retryAfterMs) });
+  if (error instanceof CodesLocked)
+    return ctx.t("secure-codes-locked", { minutes: minutesToWait(error.retryAfterMs) });
   if (error instanceof ExchangerError) {
-    return error.serverMessage ? ctx.t("error-exchanger", { message: escapeHtml(error.serverMessage) }) : ctx.t("error-exchanger-generic");
+    return error.serverMessage
+      ? ctx.t("error-exchanger", { message: escapeHtml(error.serverMessage) })
+      : ctx.t("error-exchanger-generic");
   }
   return ctx.t("error-internal");
 }

@@ -12,7 +12,14 @@ import type { BotContext } from "../context.js";
 import { dropButtons, showScreen } from "../ui/screen.js";
 import { clearSecretPrompt } from "./secret-prompt.js";
 import { lapseSecretPrompt } from "./lapsed-prompt.js";
-import { closePrompts, deleteFlowMessage, hasTypedInput, isFlowPrompt, stalePrompt, type FlowEnd } from "./flow-messages.js";
+import {
+  closePrompts,
+  deleteFlowMessage,
+  hasTypedInput,
+  isFlowPrompt,
+  stalePrompt,
+  type FlowEnd,
+} from "./flow-messages.js";
 import { conversationKey } from "./chat-snapshot.js";
 import { CANCEL_DATA, LEAVE_NO, LEAVE_YES } from "./codec.js";
 import { NOOP_DATA } from "../ui/callback-data.js";
@@ -33,7 +40,9 @@ export async function leaveFlows(ctx: BotContext, outcome: FlowEnd): Promise<boo
     await ctx.deps.conversationAdapter.delete(conversationKey(chatId));
     await deleteFlowMessage(ctx.deps.kv, ctx.api, chatId);
     // A secret prompt left for another screen keeps guarding the chat a while; a deliberate cancel does not.
-    await (outcome === "left" ? lapseSecretPrompt(ctx.deps.kv, chatId) : clearSecretPrompt(ctx.deps.kv, chatId));
+    await (outcome === "left"
+      ? lapseSecretPrompt(ctx.deps.kv, chatId)
+      : clearSecretPrompt(ctx.deps.kv, chatId));
     await closePrompts(ctx.deps.kv, ctx.api, chatId, outcome);
   }
   return running;
@@ -45,8 +54,13 @@ export async function leaveFlows(ctx: BotContext, outcome: FlowEnd): Promise<boo
  */
 export async function answerStaleButton(ctx: BotContext, strip = false): Promise<void> {
   const messageId = ctx.callbackQuery?.message?.message_id;
-  const how = messageId !== undefined && ctx.chatId !== undefined ? await stalePrompt(ctx.deps.kv, ctx.chatId, messageId) : "expired";
-  await ctx.answerCallbackQuery({ text: how === "expired" ? ctx.t("button-expired") : ctx.t(`flow-stale-${how}`) });
+  const how =
+    messageId !== undefined && ctx.chatId !== undefined
+      ? await stalePrompt(ctx.deps.kv, ctx.chatId, messageId)
+      : "expired";
+  await ctx.answerCallbackQuery({
+    text: how === "expired" ? ctx.t("button-expired") : ctx.t(`flow-stale-${how}`),
+  });
   if ((strip || how !== "expired") && messageId !== undefined && ctx.chatId !== undefined)
     await dropButtons(ctx.api, ctx.chatId, messageId);
 }
@@ -58,7 +72,11 @@ async function leavesFlow(ctx: BotContext): Promise<boolean> {
   if (query === undefined || query.data === NOOP_DATA || query.data === CANCEL_DATA) return false;
   const messageId = query.message?.message_id;
   // The flow's own prompts (recorded as they are sent) keep working; any other message's button leaves.
-  return messageId === undefined || ctx.chatId === undefined || !(await isFlowPrompt(ctx.deps.kv, ctx.chatId, messageId));
+  return (
+    messageId === undefined ||
+    ctx.chatId === undefined ||
+    !(await isFlowPrompt(ctx.deps.kv, ctx.chatId, messageId))
+  );
 }
 
 /** Installed after conversations() and /cancel, before the flows. */
@@ -75,7 +93,9 @@ export function createFlowExit(): Composer<BotContext> {
   composer.use(async (ctx, next) => {
     if (!flowRunning(ctx) || !(await leavesFlow(ctx))) return next();
     if (ctx.chatId !== undefined && (await hasTypedInput(ctx.deps.kv, ctx.chatId))) {
-      const keyboard = new InlineKeyboard().text(ctx.t("flow-leave-yes"), LEAVE_YES).text(ctx.t("flow-leave-no"), LEAVE_NO);
+      const keyboard = new InlineKeyboard()
+        .text(ctx.t("flow-leave-yes"), LEAVE_YES)
+        .text(ctx.t("flow-leave-no"), LEAVE_NO);
       if (ctx.callbackQuery) await ctx.answerCallbackQuery();
       await ctx.reply(ctx.t("flow-leave-ask"), { reply_markup: keyboard });
       return;

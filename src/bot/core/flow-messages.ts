@@ -79,8 +79,15 @@ export async function retirePrompt(kv: KV, chatId: number, messageId: number): P
   await setEntry(kv, chatId, messageId, -messageId);
 }
 
-async function setEntry(kv: KV, chatId: number, messageId: number, entry: number | undefined): Promise<void> {
-  const entries = parseEntries(await kv.get(promptsKey(chatId))).filter((id) => Math.abs(id) !== messageId);
+async function setEntry(
+  kv: KV,
+  chatId: number,
+  messageId: number,
+  entry: number | undefined,
+): Promise<void> {
+  const entries = parseEntries(await kv.get(promptsKey(chatId))).filter(
+    (id) => Math.abs(id) !== messageId,
+  );
   if (entry !== undefined) entries.push(entry);
   await kv.set(promptsKey(chatId), entries.slice(-MAX_PROMPTS).join(","), PROMPT_RECORD_TTL_MS);
 }
@@ -101,13 +108,24 @@ export async function isFlowPrompt(kv: KV, chatId: number, messageId: number): P
  * The flow ended: its prompts lose their buttons (best effort: a deleted or unchanged message is
  * fine), and how it ended is kept for presses on them that still arrive (sent before the edit landed).
  */
-export async function closePrompts(kv: KV, api: Api, chatId: number, outcome: FlowEnd): Promise<void> {
+export async function closePrompts(
+  kv: KV,
+  api: Api,
+  chatId: number,
+  outcome: FlowEnd,
+): Promise<void> {
   const entries = parseEntries(await kv.get(promptsKey(chatId)));
   await kv.del(promptsKey(chatId), inputKey(chatId));
   if (entries.length === 0) return;
   const ids = entries.map(Math.abs);
-  const ended = parseIds((await kv.get(endedKey(chatId)))?.split(":")[1]).filter((id) => !ids.includes(id));
-  await kv.set(endedKey(chatId), `${outcome}:${[...ended, ...ids].slice(-MAX_PROMPTS).join(",")}`, PROMPT_RECORD_TTL_MS);
+  const ended = parseIds((await kv.get(endedKey(chatId)))?.split(":")[1]).filter(
+    (id) => !ids.includes(id),
+  );
+  await kv.set(
+    endedKey(chatId),
+    `${outcome}:${[...ended, ...ids].slice(-MAX_PROMPTS).join(",")}`,
+    PROMPT_RECORD_TTL_MS,
+  );
   // Retired prompts have no buttons left: editing them again would be a wasted call.
   for (const id of entries) if (id > 0) await dropButtons(api, chatId, id);
 }
@@ -121,7 +139,9 @@ export async function stalePrompt(kv: KV, chatId: number, messageId: number): Pr
   if (raw === undefined) return "expired";
   const [outcome, ids] = raw.split(":");
   const known: readonly string[] = ["done", "cancelled", "left", "failed"];
-  return parseIds(ids).includes(messageId) && known.includes(outcome ?? "") ? (outcome as FlowEnd) : "expired";
+  return parseIds(ids).includes(messageId) && known.includes(outcome ?? "")
+    ? (outcome as FlowEnd)
+    : "expired";
 }
 
 /** The user typed something a form would lose by leaving (cleared with the flow's prompts). */

@@ -8,8 +8,19 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations, createConversation, type Conversation } from "@grammyjs/conversations";
 import { htmlParseMode } from "../../telegram/html-parse-mode.js";
-import { Composer, type Context, type Middleware, type MiddlewareFn, type NextFunction } from "grammy";
-import { ExchangerError, Unauthorized, Unavailable, type UnavailableReason } from "../../exchanger/errors.js";
+import {
+  Composer,
+  type Context,
+  type Middleware,
+  type MiddlewareFn,
+  type NextFunction,
+} from "grammy";
+import {
+  ExchangerError,
+  Unauthorized,
+  Unavailable,
+  type UnavailableReason,
+} from "../../exchanger/errors.js";
 import type { Caller } from "../../exchanger/types.js";
 import { getCaller } from "./caller.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "../context.js";
@@ -20,7 +31,14 @@ import { updateLogger } from "../middlewares/update-logger.js";
 import { conversationKey, takeFlowState } from "./chat-snapshot.js";
 import { NotLinked } from "./errors.js";
 import { CodesLocked } from "./code-attempts.js";
-import { closePrompts, newestLivePrompt, retirePrompt, trackPrompt, untrackPrompt, type FlowEnd } from "./flow-messages.js";
+import {
+  closePrompts,
+  newestLivePrompt,
+  retirePrompt,
+  trackPrompt,
+  untrackPrompt,
+  type FlowEnd,
+} from "./flow-messages.js";
 import { dropButtons } from "../ui/screen.js";
 
 /** Raise on every change to any conversation's code. */
@@ -32,7 +50,11 @@ export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;
 export type Flow = Conversation<BotContext, FlowContext>;
 
 /** A flow's code; it may say how it ended ("cancelled" by its own button), else it is "done". */
-export type FlowBuilder<A extends unknown[]> = (conversation: Flow, ctx: FlowContext, ...args: A) => Promise<FlowEnd | void>;
+export type FlowBuilder<A extends unknown[]> = (
+  conversation: Flow,
+  ctx: FlowContext,
+  ...args: A
+) => Promise<FlowEnd | void>;
 
 /** Where each running flow object came from (defineFlow): its id and arguments, for a secret prompt left behind. */
 const FLOW_ENTRY = Symbol("flow entry");
@@ -41,7 +63,9 @@ type WithEntry = Flow & { [FLOW_ENTRY]?: { flow: string; args: unknown[] } };
 /** The id and arguments the flow was entered with (JSON-safe: they came through the conversation's state). */
 export function flowEntryOf(conversation: Flow): { flow?: string; args?: unknown[] } {
   const entry = (conversation as WithEntry)[FLOW_ENTRY];
-  return entry === undefined ? {} : { flow: entry.flow, ...(entry.args.length > 0 && { args: entry.args }) };
+  return entry === undefined
+    ? {}
+    : { flow: entry.flow, ...(entry.args.length > 0 && { args: entry.args }) };
 }
 
 /**
@@ -69,7 +93,9 @@ export function defineFlow<A extends unknown[]>(id: string, builder: FlowBuilder
 
 function endFlowPrompts(conversation: Flow, outcome: FlowEnd): Promise<void> {
   return conversation.external((outer: BotContext) =>
-    outer.chatId === undefined ? undefined : closePrompts(outer.deps.kv, outer.api, outer.chatId, outcome),
+    outer.chatId === undefined
+      ? undefined
+      : closePrompts(outer.deps.kv, outer.api, outer.chatId, outcome),
   );
 }
 
@@ -95,10 +121,17 @@ export async function trackFlowPrompt(conversation: Flow, messageId: number): Pr
  * The user has answered a prompt: its buttons go now (unless `edited`: it was already turned into a
  * screen without them), and the flow's end leaves it alone. Without `messageId`, the newest live prompt.
  */
-export async function retireFlowPrompt(conversation: Flow, messageId?: number, edited = false): Promise<void> {
+export async function retireFlowPrompt(
+  conversation: Flow,
+  messageId?: number,
+  edited = false,
+): Promise<void> {
   await conversation.external(async (outer: BotContext) => {
     const chatId = outer.chatId;
-    const id = chatId === undefined ? undefined : (messageId ?? (await newestLivePrompt(outer.deps.kv, chatId)));
+    const id =
+      chatId === undefined
+        ? undefined
+        : (messageId ?? (await newestLivePrompt(outer.deps.kv, chatId)));
     if (chatId === undefined || id === undefined) return;
     await retirePrompt(outer.deps.kv, chatId, id);
     if (!edited) await dropButtons(outer.api, chatId, id);
@@ -108,13 +141,24 @@ export async function retireFlowPrompt(conversation: Flow, messageId?: number, e
 /** True when `messageId` is the flow's newest prompt with buttons: only its buttons answer a question. */
 export function isLivePrompt(conversation: Flow, messageId: number | undefined): Promise<boolean> {
   return conversation.external(async (outer: BotContext) =>
-    outer.chatId === undefined || messageId === undefined ? false : (await newestLivePrompt(outer.deps.kv, outer.chatId)) === messageId,
+    outer.chatId === undefined || messageId === undefined
+      ? false
+      : (await newestLivePrompt(outer.deps.kv, outer.chatId)) === messageId,
   );
 }
 
-export function installConversations(deps: BotDeps, botConfig: BotConfig, layout: BotLayout, i18n: I18n<FlowContext>) {
+export function installConversations(
+  deps: BotDeps,
+  botConfig: BotConfig,
+  layout: BotLayout,
+  i18n: I18n<FlowContext>,
+) {
   return conversations<BotContext, FlowContext>({
-    storage: { type: "context", version: CONVERSATIONS_VERSION, adapter: chatFlowStorage(deps) as never },
+    storage: {
+      type: "context",
+      version: CONVERSATIONS_VERSION,
+      adapter: chatFlowStorage(deps) as never,
+    },
     plugins: [
       updateLogger(deps.logger),
       async (ctx: FlowContext, next: NextFunction) => {
@@ -135,7 +179,10 @@ export function installConversations(deps: BotDeps, botConfig: BotConfig, layout
  * of ≈340 KiB per "orders page" press). The conversations plugin itself stays installed for every
  * update, so ctx.conversation (active, exitAll) is always the real one.
  */
-export function flowSteps(steps: readonly Middleware<BotContext>[], unconcerned: (ctx: BotContext) => boolean): MiddlewareFn<BotContext> {
+export function flowSteps(
+  steps: readonly Middleware<BotContext>[],
+  unconcerned: (ctx: BotContext) => boolean,
+): MiddlewareFn<BotContext> {
   const run = new Composer<BotContext>(...steps).middleware();
   return (ctx, next) => (unconcerned(ctx) ? next() : run(ctx, next));
 }
@@ -153,15 +200,27 @@ function chatFlowStorage(deps: BotDeps) {
       const key = conversationKey(ctx.chatId);
       return readAhead ? adapter.openStored(key, readAhead.value) : adapter.read(key);
     },
-    write: (ctx: FlowContext, state: unknown) => (ctx.chatId === undefined ? undefined : adapter.write(conversationKey(ctx.chatId), state)),
-    delete: (ctx: FlowContext) => (ctx.chatId === undefined ? undefined : adapter.delete(conversationKey(ctx.chatId))),
+    write: (ctx: FlowContext, state: unknown) =>
+      ctx.chatId === undefined ? undefined : adapter.write(conversationKey(ctx.chatId), state),
+    delete: (ctx: FlowContext) =>
+      ctx.chatId === undefined ? undefined : adapter.delete(conversationKey(ctx.chatId)),
   };
 }
 
 /** Result of an exchanger call made inside `external`, in a form the replay log can hold. */
 type Outcome<T> =
   | { ok: true; value: T }
-  | { ok: false; error: { kind: string; method?: string; message?: string; reason?: string; status?: number; retryAfterMs?: number } };
+  | {
+      ok: false;
+      error: {
+        kind: string;
+        method?: string;
+        message?: string;
+        reason?: string;
+        status?: number;
+        retryAfterMs?: number;
+      };
+    };
 
 /**
  * Runs one exchanger call inside `conversation.external` with the chat's key fetched inside it.
@@ -179,17 +238,39 @@ export async function callExchanger<T>(
       if (error instanceof ExchangerError)
         return {
           ok: false as const,
-          error: { kind: "exchanger", method: error.method, message: error.serverMessage, status: error.httpStatus },
+          error: {
+            kind: "exchanger",
+            method: error.method,
+            message: error.serverMessage,
+            status: error.httpStatus,
+          },
         };
       if (error instanceof Unauthorized)
         return {
           ok: false as const,
-          error: { kind: "unauthorized", method: error.method, message: error.serverMessage, status: error.httpStatus },
+          error: {
+            kind: "unauthorized",
+            method: error.method,
+            message: error.serverMessage,
+            status: error.httpStatus,
+          },
         };
       if (error instanceof Unavailable)
-        return { ok: false as const, error: { kind: "unavailable", method: error.method, reason: error.reason, status: error.httpStatus } };
+        return {
+          ok: false as const,
+          error: {
+            kind: "unavailable",
+            method: error.method,
+            reason: error.reason,
+            status: error.httpStatus,
+          },
+        };
       if (error instanceof NotLinked) return { ok: false as const, error: { kind: "not-linked" } };
-      if (error instanceof CodesLocked) return { ok: false as const, error: { kind: "codes-locked", retryAfterMs: error.retryAfterMs } };
+      if (error instanceof CodesLocked)
+        return {
+          ok: false as const,
+          error: { kind: "codes-locked", retryAfterMs: error.retryAfterMs },
+        };
       throw error;
     }
   });
@@ -201,7 +282,12 @@ export async function callExchanger<T>(
     case "unauthorized":
       throw new Unauthorized(e.method ?? "", e.message, e.status ?? 401);
     case "unavailable":
-      throw new Unavailable(e.method ?? "", (e.reason ?? "network") as UnavailableReason, "exchanger call failed", e.status);
+      throw new Unavailable(
+        e.method ?? "",
+        (e.reason ?? "network") as UnavailableReason,
+        "exchanger call failed",
+        e.status,
+      );
     case "codes-locked":
       throw new CodesLocked(e.retryAfterMs ?? 60_000);
     default:

@@ -35,9 +35,15 @@ const NOTICE = {
 const lapsedKey = (chatId: number | string): string => `${chatKeyPrefix(chatId)}secret-lapsed`;
 
 /** The secret-prompt marker and the lapsed record, in one round trip (the secret guard's one read). */
-export async function readSecretPrompts(kv: KV, chatId: number | string): Promise<{ open: boolean; lapsed?: SecretStep }> {
+export async function readSecretPrompts(
+  kv: KV,
+  chatId: number | string,
+): Promise<{ open: boolean; lapsed?: SecretStep }> {
   const [open, lapsed] = await kv.mget([secretPromptKey(chatId), lapsedKey(chatId)]);
-  return { open: open !== undefined, ...(lapsed !== undefined && { lapsed: parseSecretStep(lapsed) }) };
+  return {
+    open: open !== undefined,
+    ...(lapsed !== undefined && { lapsed: parseSecretStep(lapsed) }),
+  };
 }
 
 /**
@@ -78,14 +84,18 @@ export function createLapsedPromptGuard(): Composer<BotContext> {
       },
     );
     const text = ctx.t(NOTICE[step.kind][deleted ? "deleted" : "kept"]);
-    const keyboard = step.flow === undefined ? undefined : new InlineKeyboard().text(ctx.t("secret-lapsed-back"), LAPSED_BACK_DATA);
+    const keyboard =
+      step.flow === undefined
+        ? undefined
+        : new InlineKeyboard().text(ctx.t("secret-lapsed-back"), LAPSED_BACK_DATA);
     await ctx.reply(text, keyboard === undefined ? {} : { reply_markup: keyboard });
   });
   composer.callbackQuery(LAPSED_BACK_DATA, async (ctx) => {
     const chatId = ctx.chatId!;
     const value = await ctx.deps.kv.get(lapsedKey(chatId));
     const step = value === undefined ? undefined : parseSecretStep(value);
-    if (step?.flow === undefined) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
+    if (step?.flow === undefined)
+      return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
     if (await refuseWhileCodesLocked(ctx)) return;
     await ctx.deps.kv.del(lapsedKey(chatId));
     await enterFlow(ctx, step.flow, ...(step.args ?? []));

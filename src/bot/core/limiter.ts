@@ -4,7 +4,11 @@
  * One factory, so the chat budget and the 2FA attempt counter behave alike in both modes.
  */
 import type { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 
 /** Where limiters keep their counts: Redis (with the bot's global key prefix) or this process. */
 export type LimiterStore = { kind: "redis"; redis: Redis; prefix: string } | { kind: "memory" };
@@ -19,7 +23,11 @@ export interface LimiterOptions {
 export function createLimiter(store: LimiterStore, options: LimiterOptions): RateLimiterAbstract {
   const common = { points: options.points, duration: options.durationSec };
   return store.kind === "redis"
-    ? new RateLimiterRedis({ ...common, storeClient: store.redis, keyPrefix: store.prefix + options.name })
+    ? new RateLimiterRedis({
+        ...common,
+        storeClient: store.redis,
+        keyPrefix: store.prefix + options.name,
+      })
     : new RateLimiterMemory({ ...common, keyPrefix: options.name });
 }
 

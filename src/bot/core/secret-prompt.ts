@@ -14,7 +14,8 @@ import { chatKeyPrefix } from "../../storage/settings.js";
 /** Long enough for a user who comes back to an abandoned prompt the same day. */
 export const SECRET_PROMPT_TTL_MS = 24 * 60 * 60 * 1000;
 
-export const secretPromptKey = (chatId: number | string): string => `${chatKeyPrefix(chatId)}secret-prompt`;
+export const secretPromptKey = (chatId: number | string): string =>
+  `${chatKeyPrefix(chatId)}secret-prompt`;
 const markerKey = secretPromptKey;
 
 /**
@@ -27,7 +28,11 @@ export interface SecretStep {
   args?: unknown[];
 }
 
-export function markSecretPrompt(kv: KV, chatId: number | string, step: SecretStep = { kind: "password" }): Promise<void> {
+export function markSecretPrompt(
+  kv: KV,
+  chatId: number | string,
+  step: SecretStep = { kind: "password" },
+): Promise<void> {
   return kv.set(markerKey(chatId), JSON.stringify(step), SECRET_PROMPT_TTL_MS);
 }
 
@@ -87,11 +92,14 @@ export async function takeSecretAnswer(ctx: FlowContext): Promise<void> {
 export function secretNotice(ctx: FlowContext): string | undefined {
   const removed = ctx.secretRemoved;
   if (removed === undefined) return undefined;
-  if (!removed.deleted) return removed.reason === "key" ? ctx.t("secret-key-not-deleted") : undefined;
+  if (!removed.deleted)
+    return removed.reason === "key" ? ctx.t("secret-key-not-deleted") : undefined;
   const group = ctx.chat?.type !== "private";
   if (removed.reason === "key") {
     if (group) return ctx.t("secret-key-deleted-group", { bot: ctx.me.username ?? "" });
-    return ctx.message?.text?.startsWith("/") ? ctx.t("secret-key-deleted-command") : ctx.t("secret-key-deleted");
+    return ctx.message?.text?.startsWith("/")
+      ? ctx.t("secret-key-deleted-command")
+      : ctx.t("secret-key-deleted");
   }
   return removed.reason === "prompt" ? ctx.t("secret-prompt-lapsed") : ctx.t("secret-storage-down");
 }

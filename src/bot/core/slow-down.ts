@@ -19,12 +19,22 @@ export interface SlowDown {
 }
 
 /** Never throws: a failure to tell is logged, the update is dropped all the same. */
-export async function tellSlowDown(ctx: Context, deps: Pick<BotDeps, "kv" | "logger">, t: Translate, how: SlowDown = {}): Promise<void> {
+export async function tellSlowDown(
+  ctx: Context,
+  deps: Pick<BotDeps, "kv" | "logger">,
+  t: Translate,
+  how: SlowDown = {},
+): Promise<void> {
   try {
-    const message = how.waitMs === undefined ? t("slow-down") : t("slow-down-wait", { seconds: Math.max(1, Math.ceil(how.waitMs / 1000)) });
-    if (ctx.callbackQuery) await ctx.answerCallbackQuery(how.coalesced ? {} : { text: t("slow-down-toast") });
+    const message =
+      how.waitMs === undefined
+        ? t("slow-down")
+        : t("slow-down-wait", { seconds: Math.max(1, Math.ceil(how.waitMs / 1000)) });
+    if (ctx.callbackQuery)
+      await ctx.answerCallbackQuery(how.coalesced ? {} : { text: t("slow-down-toast") });
     if (how.coalesced || ctx.chatId === undefined) return;
-    if (await deps.kv.setIfAbsent(`slow:${ctx.chatId}`, "1", SLOW_DOWN_NOTICE_MS)) await ctx.reply(message);
+    if (await deps.kv.setIfAbsent(`slow:${ctx.chatId}`, "1", SLOW_DOWN_NOTICE_MS))
+      await ctx.reply(message);
   } catch (error) {
     deps.logger.warn(
       { updateId: ctx.update.update_id, err: error instanceof Error ? error.name : String(error) },

@@ -13,7 +13,8 @@ export function normalizeCode(text: string): string | undefined {
   return /^\d{6}$/.test(code) ? code : undefined;
 }
 
-const TWO_FACTOR_MESSAGE = /two[\s-]?factor|2fa|\botp\b|authenticator|google.?auth|двухфактор|двофактор|одноразов/i;
+const TWO_FACTOR_MESSAGE =
+  /two[\s-]?factor|2fa|\botp\b|authenticator|google.?auth|двухфактор|двофактор|одноразов/i;
 
 /** True when an exchanger error message is about the 2FA code (missing or wrong). */
 export function isTwoFactorMessage(message: string | undefined): boolean {

@@ -44,7 +44,12 @@ export interface GatePass {
 
 export interface UpdateGate {
   /** `mediaGroupId`: the message's media_group_id (an album's item). */
-  pass(updateId: number, chatId: number, keys: readonly string[], mediaGroupId?: string): Promise<GatePass>;
+  pass(
+    updateId: number,
+    chatId: number,
+    keys: readonly string[],
+    mediaGroupId?: string,
+  ): Promise<GatePass>;
   close(): Promise<void>;
 }
 
@@ -61,19 +66,31 @@ const albumKey = (chatId: number, mediaGroupId: string) => `alb:${chatId}:${medi
  * ms to wait for an update that is item `n` (1-based) of an album: the first item and any beyond
  * Telegram's album size spend a token; the others only look whether the chat's budget is spent.
  */
-async function albumItemWait(budget: RateLimiterAbstract, chatId: number, n: number): Promise<number> {
+async function albumItemWait(
+  budget: RateLimiterAbstract,
+  chatId: number,
+  n: number,
+): Promise<number> {
   if (n === 1 || n > ALBUM_MAX_ITEMS) return consumeOrWait(budget, String(chatId));
   const state = await budget.get(String(chatId));
-  return state !== null && state.consumedPoints > budget.points ? Math.max(1, state.msBeforeNext) : 0;
+  return state !== null && state.consumedPoints > budget.points
+    ? Math.max(1, state.msBeforeNext)
+    : 0;
 }
 
 /**
  * `kv` is the embedded store when `store` is memory (the Redis gate talks to Redis directly).
  * `updatesPerMinute`: the chat budget (CHAT_UPDATES_PER_MINUTE).
  */
-export function createUpdateGate(store: LimiterStore, kv: KV, updatesPerMinute = CHAT_BUDGET.points): UpdateGate {
+export function createUpdateGate(
+  store: LimiterStore,
+  kv: KV,
+  updatesPerMinute = CHAT_BUDGET.points,
+): UpdateGate {
   const budget = { points: updatesPerMinute, durationSec: CHAT_BUDGET.durationSec };
-  return store.kind === "redis" ? redisGate(store.redis, store.prefix, budget) : memoryGate(kv, budget);
+  return store.kind === "redis"
+    ? redisGate(store.redis, store.prefix, budget)
+    : memoryGate(kv, budget);
 }
 
 type Budget = typeof CHAT_BUDGET;
@@ -89,17 +106,22 @@ function redisGate(shared: Redis, prefix: string, limits: Budget): UpdateGate {
   const budget = budgetLimiter({ kind: "redis", redis, prefix }, limits);
   return {
     async pass(updateId, chatId, keys, mediaGroupId) {
-      const album = mediaGroupId === undefined ? undefined : prefix + albumKey(chatId, mediaGroupId);
+      const album =
+        mediaGroupId === undefined ? undefined : prefix + albumKey(chatId, mediaGroupId);
       // No await between these calls: auto-pipelining sends them in one write.
       const [first, waitOrItem, values] = await Promise.all([
         redis.set(prefix + onceKey(updateId), "1", "PX", UPDATE_MEMORY_MS, "NX"),
         album === undefined
           ? consumeOrWait(budget, String(chatId))
           : // Created with its expiry, then counted: INCR keeps the expiry.
-            Promise.all([redis.set(album, "0", "PX", ALBUM_MEMORY_MS, "NX"), redis.incr(album)]).then(([, n]) => n),
+            Promise.all([
+              redis.set(album, "0", "PX", ALBUM_MEMORY_MS, "NX"),
+              redis.incr(album),
+            ]).then(([, n]) => n),
         keys.length > 0 ? redis.mget(keys.map((k) => prefix + k)) : Promise.resolve([]),
       ]);
-      const waitMs = album === undefined ? waitOrItem : await albumItemWait(budget, chatId, waitOrItem);
+      const waitMs =
+        album === undefined ? waitOrItem : await albumItemWait(budget, chatId, waitOrItem);
       return { repeated: first !== "OK", waitMs, values: values.map((v) => v ?? undefined) };
     },
     async close() {
@@ -116,7 +138,9 @@ function memoryGate(kv: KV, limits: Budget): UpdateGate {
         kv.setIfAbsent(onceKey(updateId), "1", UPDATE_MEMORY_MS),
         mediaGroupId === undefined
           ? consumeOrWait(budget, String(chatId))
-          : kv.incr(albumKey(chatId, mediaGroupId), ALBUM_MEMORY_MS).then((n) => albumItemWait(budget, chatId, n)),
+          : kv
+              .incr(albumKey(chatId, mediaGroupId), ALBUM_MEMORY_MS)
+              .then((n) => albumItemWait(budget, chatId, n)),
         kv.mget(keys),
       ]);
       return { repeated: !first, waitMs, values };

@@ -20,7 +20,10 @@ export async function addressedToThisBot(ctx: FlowContext, next: NextFunction): 
       ctx.chat?.type !== "private" &&
       !(
         ctx.message !== undefined &&
-        (target !== undefined || isBareCommand(message) || mentions(message, me) || repliesTo(message, ctx.me.id))
+        (target !== undefined ||
+          isBareCommand(message) ||
+          mentions(message, me) ||
+          repliesTo(message, ctx.me.id))
       )
     )
       return;

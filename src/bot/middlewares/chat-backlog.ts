@@ -49,11 +49,13 @@ export function chatBacklog(options: ChatBacklogOptions) {
       albums: new Map<string, number>(),
     };
     const press = ctx.callbackQuery?.data;
-    if (press !== undefined && backlog.presses.has(press)) return options.onDropped(ctx, { coalesced: true });
+    if (press !== undefined && backlog.presses.has(press))
+      return options.onDropped(ctx, { coalesced: true });
     const album = ctx.message?.media_group_id;
     const albumSeen = album === undefined ? 0 : (backlog.albums.get(album) ?? 0);
     const follower = albumSeen >= 1 && albumSeen < ALBUM_MAX_ITEMS;
-    if (!follower && backlog.pending - backlog.albumFollowers >= options.maxPending) return options.onDropped(ctx, {});
+    if (!follower && backlog.pending - backlog.albumFollowers >= options.maxPending)
+      return options.onDropped(ctx, {});
 
     backlog.pending++;
     if (follower) backlog.albumFollowers++;

@@ -39,10 +39,17 @@ export function logError(ctx: FlowContext, error: unknown): void {
     error instanceof Unauthorized ||
     error instanceof Unavailable;
   const entry = {
-    err: { name: error instanceof Error ? error.name : typeof error, message: error instanceof Error ? error.message : String(error) },
+    err: {
+      name: error instanceof Error ? error.name : typeof error,
+      message: error instanceof Error ? error.message : String(error),
+    },
   };
   if (expected) ctx.logger.info(entry, "request failed");
-  else ctx.logger.error({ ...entry, stack: error instanceof Error ? error.stack : undefined }, "unhandled error");
+  else
+    ctx.logger.error(
+      { ...entry, stack: error instanceof Error ? error.stack : undefined },
+      "unhandled error",
+    );
 }
 
 /** Tells the user about an error on the screen they are looking at. */
@@ -50,11 +57,14 @@ export async function reportError(ctx: FlowContext, error: unknown): Promise<voi
   // After a spend left, the exchanger's answer decides what the user reads: never "try again".
   if (await reportFailureAfterSpend(ctx, error)) return;
   logError(ctx, error);
-  await handleErrorEffects(ctx, error).catch((e: unknown) => ctx.logger.warn({ err: String(e) }, "error side effect failed"));
+  await handleErrorEffects(ctx, error).catch((e: unknown) =>
+    ctx.logger.warn({ err: String(e) }, "error side effect failed"),
+  );
   // A message deleted on arrival (it may have held a secret) is mentioned too: it has to be sent again.
   // Not for an answer to a secret prompt: the flow that asked for it failed, it did not lapse.
   const notice = ctx.secretRemoved?.reason === "prompt" ? undefined : secretNotice(ctx);
-  const text = notice === undefined ? describeError(ctx, error) : `${notice}\n\n${describeError(ctx, error)}`;
+  const text =
+    notice === undefined ? describeError(ctx, error) : `${notice}\n\n${describeError(ctx, error)}`;
   try {
     // The spinner stops with an empty answer: the explanation goes in a message, where it can be read.
     if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
@@ -65,10 +75,15 @@ export async function reportError(ctx: FlowContext, error: unknown): Promise<voi
 }
 
 /** "Support" under the message, except where the user can fix it alone (not linked yet). Never fails the report. */
-async function supportButton(ctx: FlowContext, error: unknown): Promise<InlineKeyboard | undefined> {
+async function supportButton(
+  ctx: FlowContext,
+  error: unknown,
+): Promise<InlineKeyboard | undefined> {
   if (error instanceof NotLinked) return undefined;
   const keyboard = await supportRow(ctx).catch(() => undefined);
-  return keyboard === undefined || keyboard.inline_keyboard.flat().length === 0 ? undefined : keyboard;
+  return keyboard === undefined || keyboard.inline_keyboard.flat().length === 0
+    ? undefined
+    : keyboard;
 }
 
 export async function errorBoundary(ctx: FlowContext, next: NextFunction): Promise<void> {

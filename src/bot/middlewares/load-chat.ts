@@ -12,14 +12,21 @@ import type { BotLayout } from "../feature.js";
 import { languageFromTelegram } from "../i18n.js";
 import { parseSettings } from "../../storage/settings.js";
 
-export function loadChat(deps: BotDeps, botConfig: BotConfig, layout: BotLayout, options: { readAhead?: boolean } = {}) {
+export function loadChat(
+  deps: BotDeps,
+  botConfig: BotConfig,
+  layout: BotLayout,
+  options: { readAhead?: boolean } = {},
+) {
   return async (ctx: FlowContext, next: NextFunction): Promise<void> => {
     ctx.deps = deps;
     ctx.botConfig = botConfig;
     ctx.layout = layout;
     ctx.chatSettings = {};
     if (ctx.chatId !== undefined) await load(deps, ctx, options.readAhead === true);
-    ctx.language = ctx.chatSettings.lang ?? languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage);
+    ctx.language =
+      ctx.chatSettings.lang ??
+      languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage);
     await next();
   };
 }
@@ -32,12 +39,21 @@ export function loadChat(deps: BotDeps, botConfig: BotConfig, layout: BotLayout,
 async function load(deps: BotDeps, ctx: FlowContext, readAhead: boolean): Promise<void> {
   try {
     if (readAhead) {
-      ctx.snapshot = await readChatSnapshot(deps.updateGate, deps.vault, ctx.chatId!, ctx.update.update_id, ctx.message?.media_group_id);
+      ctx.snapshot = await readChatSnapshot(
+        deps.updateGate,
+        deps.vault,
+        ctx.chatId!,
+        ctx.update.update_id,
+        ctx.message?.media_group_id,
+      );
       ctx.chatSettings = parseSettings(ctx.snapshot.settings);
     } else {
       ctx.chatSettings = await deps.settings.get(ctx.chatId!);
     }
   } catch (error) {
-    ctx.logger.warn({ err: error instanceof Error ? error.name : String(error) }, "chat settings could not be loaded; using defaults");
+    ctx.logger.warn(
+      { err: error instanceof Error ? error.name : String(error) },
+      "chat settings could not be loaded; using defaults",
+    );
   }
 }

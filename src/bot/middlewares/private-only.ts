@@ -21,6 +21,13 @@ export async function privateOnly(ctx: FlowContext, next: NextFunction): Promise
   }
   if (!ctx.message) return;
   // One answer per window (shared by instances through the store); what comes later is ignored.
-  if (!(await ctx.deps.kv.setIfAbsent(`${chatKeyPrefix(ctx.chat!.id)}group-answered`, "1", GROUP_ANSWER_WINDOW_MS))) return;
+  if (
+    !(await ctx.deps.kv.setIfAbsent(
+      `${chatKeyPrefix(ctx.chat!.id)}group-answered`,
+      "1",
+      GROUP_ANSWER_WINDOW_MS,
+    ))
+  )
+    return;
   await ctx.reply(secretNotice(ctx) ?? ctx.t("private-only", { bot: ctx.me.username ?? "" }));
 }

@@ -105,7 +105,13 @@ async function reasonToDelete(
   const text = message.text ?? message.caption;
   if (text === undefined) return undefined;
   if (containsApiKey(text)) return "key";
-  if (chat.type !== "private" || !fresh || message.text === undefined || message.text.startsWith("/")) return undefined;
+  if (
+    chat.type !== "private" ||
+    !fresh ||
+    message.text === undefined ||
+    message.text.startsWith("/")
+  )
+    return undefined;
   try {
     const prompts = await readSecretPrompts(kv, chat.id);
     if (prompts.open) return "prompt";

@@ -27,7 +27,11 @@ export interface Field<T> {
 }
 
 /** A 1-based page number: no leading zero, so each page has exactly one spelling. */
-export const pageField: Field<number> = { pattern: "[1-9]\\d{0,5}", decode: Number, encode: String };
+export const pageField: Field<number> = {
+  pattern: "[1-9]\\d{0,5}",
+  decode: Number,
+  encode: String,
+};
 
 /** A string part of the given shape. */
 export function textField(pattern: string): Field<string> {
@@ -54,7 +58,10 @@ export interface CallbackCodec<F extends Record<string, Field<unknown>>> {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-export function callbackData<F extends Record<string, Field<unknown>>>(prefix: string, fields: F): CallbackCodec<F> {
+export function callbackData<F extends Record<string, Field<unknown>>>(
+  prefix: string,
+  fields: F,
+): CallbackCodec<F> {
   const names = Object.keys(fields) as (keyof F & string)[];
   const whole = new Map(names.map((name) => [name, new RegExp(`^(?:${fields[name]!.pattern})$`)]));
   const tryPack = (values: Values<F>): string | undefined => {
@@ -73,7 +80,8 @@ export function callbackData<F extends Record<string, Field<unknown>>>(prefix: s
     tryPack,
     pack(values) {
       const data = tryPack(values);
-      if (data === undefined) throw new RangeError(`callback data ${prefix}: a value does not fit its field or 64 bytes`);
+      if (data === undefined)
+        throw new RangeError(`callback data ${prefix}: a value does not fit its field or 64 bytes`);
       return data;
     },
     unpack(data) {
@@ -94,7 +102,11 @@ export function callbackData<F extends Record<string, Field<unknown>>>(prefix: s
 export function onCallback<C extends Context, F extends Record<string, Field<unknown>>>(
   composer: Composer<C>,
   codec: CallbackCodec<F>,
-  handler: (ctx: C & { callbackQuery: { data: string } }, values: Values<F>, next: NextFunction) => unknown,
+  handler: (
+    ctx: C & { callbackQuery: { data: string } },
+    values: Values<F>,
+    next: NextFunction,
+  ) => unknown,
 ): void {
   composer.callbackQuery(codec.filter, async (ctx, next) => {
     const values = codec.unpack(ctx.callbackQuery.data);

@@ -41,7 +41,9 @@ const FORMAT: Intl.DateTimeFormatOptions = {
  * list screen formats a date per order); never changed after. Any other tag (an operator's override of
  * `date-locale`) is built when used.
  */
-const SHIPPED: ReadonlyMap<string, Intl.DateTimeFormat> = new Map(LANGUAGES.map((tag) => [tag, new Intl.DateTimeFormat(tag, FORMAT)]));
+const SHIPPED: ReadonlyMap<string, Intl.DateTimeFormat> = new Map(
+  LANGUAGES.map((tag) => [tag, new Intl.DateTimeFormat(tag, FORMAT)]),
+);
 
 /** The formatter of the locale the translations name; "en" when Intl does not know it (a typo in a .ftl must not throw). */
 function formatterFor(tr: DateTranslator): Intl.DateTimeFormat {

@@ -12,7 +12,8 @@
 import { humanizeKey } from "./html.js";
 
 /** The screen a field is shown on. */
-export type FieldScope = "account" | "order" | "verification" | "direction" | "currency" | "status" | "referral-program";
+export type FieldScope =
+  "account" | "order" | "verification" | "direction" | "currency" | "status" | "referral-program";
 
 /** Names with one meaning wherever they appear. */
 const COMMON: Readonly<Record<string, string>> = {
@@ -116,10 +117,20 @@ const COMMON: Readonly<Record<string, string>> = {
 /** What a name means on one screen, where that differs from COMMON. */
 const BY_SCOPE: Readonly<Record<FieldScope, Readonly<Record<string, string>>>> = {
   // A person's name, not a thing's title.
-  account: { id: "field-account-number", created_at: "field-registered", date: "field-registered", name: "field-person-name" },
+  account: {
+    id: "field-account-number",
+    created_at: "field-registered",
+    date: "field-registered",
+    name: "field-person-name",
+  },
   // A referral's order: the partner's reward is the reader's own.
   order: { login: "field-referral", partner_reward: "field-your-reward", date: "field-created" },
-  verification: { id: "field-request-number", type: "field-verification-kind", created_at: "field-submitted", name: "field-person-name" },
+  verification: {
+    id: "field-request-number",
+    type: "field-verification-kind",
+    created_at: "field-submitted",
+    name: "field-person-name",
+  },
   direction: { status: "field-open", time: "field-processing-time" },
   currency: {},
   status: { time: "field-server-time" },
@@ -138,22 +149,34 @@ function normalized(key: string): string {
 export function fieldMessage(key: string, scope?: FieldScope): string | undefined {
   const name = normalized(key);
   // Own properties only: a server's field named "constructor" or "__proto__" is just an unknown name.
-  const own = (map: Readonly<Record<string, string>>): string | undefined => (Object.hasOwn(map, name) ? map[name] : undefined);
+  const own = (map: Readonly<Record<string, string>>): string | undefined =>
+    Object.hasOwn(map, name) ? map[name] : undefined;
   return (scope === undefined ? undefined : own(BY_SCOPE[scope])) ?? own(COMMON);
 }
 
 /** Every field name the dictionary knows, on any screen. */
 export function knownFieldNames(): string[] {
-  return [...new Set([...Object.keys(COMMON), ...Object.values(BY_SCOPE).flatMap((m) => Object.keys(m))])];
+  return [
+    ...new Set([...Object.keys(COMMON), ...Object.values(BY_SCOPE).flatMap((m) => Object.keys(m))]),
+  ];
 }
 
 /** Every message id the dictionary uses (the tests check each exists in every language). */
 export function fieldMessages(): string[] {
-  return [...new Set([...Object.values(COMMON), ...Object.values(BY_SCOPE).flatMap((m) => Object.values(m))])];
+  return [
+    ...new Set([
+      ...Object.values(COMMON),
+      ...Object.values(BY_SCOPE).flatMap((m) => Object.values(m)),
+    ]),
+  ];
 }
 
 /** The label of a field in the reader's language; an unknown name humanized ("Preferred currency"). */
-export function fieldLabel(ctx: { t(key: string): string }, key: string, scope?: FieldScope): string {
+export function fieldLabel(
+  ctx: { t(key: string): string },
+  key: string,
+  scope?: FieldScope,
+): string {
   const message = fieldMessage(key, scope);
   if (message !== undefined) return ctx.t(message);
   // A nested field flattened by the normalizer ("settings.lang"): each part named on its own.
@@ -166,6 +189,9 @@ export function fieldLabel(ctx: { t(key: string): string }, key: string, scope?:
 }
 
 /** `fieldLabel` for one screen, in the shape fieldLines and displayValue take. */
-export function fieldLabels(ctx: { t(key: string): string }, scope?: FieldScope): (key: string) => string {
+export function fieldLabels(
+  ctx: { t(key: string): string },
+  scope?: FieldScope,
+): (key: string) => string {
   return (key) => fieldLabel(ctx, key, scope);
 }

@@ -8,7 +8,11 @@ import { looksSecret, maskDeep } from "../../exchanger/normalize/secrets.js";
 export const MESSAGE_LIMIT = 4096;
 
 export function escapeHtml(value: unknown): string {
-  return visibleText(String(value)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return visibleText(String(value))
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 }
 
 /**
@@ -17,7 +21,8 @@ export function escapeHtml(value: unknown): string {
  * zero-width and other invisible characters, and lone surrogates (invalid UTF-16: Telegram rejects
  * the whole message). In a `u` regex a proper surrogate pair is one code point, so only lone halves match.
  */
-const UNSAFE = /(?!\n)[\p{Cc}\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\ud800-\udfff]/gu;
+const UNSAFE =
+  /(?!\n)[\p{Cc}\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\ud800-\udfff]/gu;
 
 /**
  * The one sanitizer for text from outside (the exchanger, the user): what is left can be shown as it
@@ -62,23 +67,38 @@ const MAX_VALUE_TEXT = 2000;
  * answer costs bounded time and stack however it is shaped. `label` names the keys of nested objects
  * (a screen passes its field dictionary, ui/field-names.ts, so "settings" reads in the user's language).
  */
-export function displayValue(value: unknown, label: (key: string) => string = humanizeKey): string | undefined {
+export function displayValue(
+  value: unknown,
+  label: (key: string) => string = humanizeKey,
+): string | undefined {
   return readable(value, 0, { left: MAX_VALUE_TEXT }, label);
 }
 
-function readable(value: unknown, depth: number, budget: { left: number }, label: (key: string) => string): string | undefined {
+function readable(
+  value: unknown,
+  depth: number,
+  budget: { left: number },
+  label: (key: string) => string,
+): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (budget.left <= 0) return "…";
   let out: string | undefined;
   if (typeof value === "string")
-    out = value.trim() === "" ? undefined : value.length > budget.left ? `${value.slice(0, budget.left)}…` : value;
+    out =
+      value.trim() === ""
+        ? undefined
+        : value.length > budget.left
+          ? `${value.slice(0, budget.left)}…`
+          : value;
   else if (typeof value === "number" || typeof value === "bigint") out = String(value);
   else if (typeof value === "boolean") out = value ? "✓" : "✗";
   else if (typeof value === "object") {
     if (depth >= MAX_DEPTH) return "…";
     const parts: string[] = [];
     let seen = 0;
-    const entries = Array.isArray(value) ? value.map((v) => [undefined, v] as const) : Object.entries(value as Record<string, unknown>);
+    const entries = Array.isArray(value)
+      ? value.map((v) => [undefined, v] as const)
+      : Object.entries(value as Record<string, unknown>);
     for (const [key, item] of entries) {
       if (key !== undefined && looksSecret(key, item)) continue;
       if (seen === MAX_ENTRIES || budget.left <= 0) {
@@ -89,7 +109,8 @@ function readable(value: unknown, depth: number, budget: { left: number }, label
       const shown = readable(item, depth + 1, budget, label);
       if (shown === undefined) continue;
       // A nested list or object is put in parentheses, so its "; " and ", " do not read as its parent's.
-      const part = typeof item === "object" && item !== null && shown !== "…" ? `(${shown})` : shown;
+      const part =
+        typeof item === "object" && item !== null && shown !== "…" ? `(${shown})` : shown;
       parts.push(key === undefined ? part : `${label(key)}: ${part}`);
     }
     out = parts.length > 0 ? parts.join(Array.isArray(value) ? ", " : "; ") : undefined;
@@ -120,7 +141,11 @@ const MAX_FIELD_LINES = 100;
 
 export function fieldLines(
   record: Record<string, unknown>,
-  options: { skip?: Iterable<string>; label?: (key: string) => string | undefined; maxValue?: number } = {},
+  options: {
+    skip?: Iterable<string>;
+    label?: (key: string) => string | undefined;
+    maxValue?: number;
+  } = {},
 ): string[] {
   const skip = new Set(options.skip ?? []);
   const labelOf = (key: string): string => options.label?.(key) ?? humanizeKey(key);

@@ -11,13 +11,18 @@ import { clip } from "./html.js";
 export type CurrencyNames = ReadonlyMap<string, string>;
 
 /** The currency in words, plain text; undefined when the server said nothing about it. */
-export function currencyText(names: CurrencyNames, currency: CurrencyRef | undefined): string | undefined {
+export function currencyText(
+  names: CurrencyNames,
+  currency: CurrencyRef | undefined,
+): string | undefined {
   if (currency === undefined) return undefined;
   const listed = currency.id !== undefined ? names.get(currency.id) : undefined;
   if (listed !== undefined) return listed;
   if (currency.name !== undefined && currency.code !== undefined && currency.name !== currency.code)
     return `${currency.name} (${currency.code})`;
-  return currency.name ?? currency.code ?? (currency.id !== undefined ? `#${currency.id}` : undefined);
+  return (
+    currency.name ?? currency.code ?? (currency.id !== undefined ? `#${currency.id}` : undefined)
+  );
 }
 
 /** "250.00 Tether TRC20 (USDTTRC20)", either half alone when the other is missing. Plain text, clipped. */
@@ -28,8 +33,9 @@ export function moneyText(
 ): string | undefined {
   if (money === undefined) return undefined;
   const currency = currencyText(names, money.currency);
-  const parts = [money.amount && clip(money.amount, limits.amount), currency && clip(currency, limits.name)].filter(
-    (p): p is string => !!p,
-  );
+  const parts = [
+    money.amount && clip(money.amount, limits.amount),
+    currency && clip(currency, limits.name),
+  ].filter((p): p is string => !!p);
   return parts.length > 0 ? parts.join(" ") : undefined;
 }

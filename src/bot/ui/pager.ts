@@ -30,7 +30,12 @@ export function servedPageSize(info: PageInfo): number {
     if (size < info.pageSize) return size;
   }
   // A short page that is not the last one.
-  if (info.itemsOnPage > 0 && info.itemsOnPage < info.pageSize && p.position + info.itemsOnPage < p.total) return info.itemsOnPage;
+  if (
+    info.itemsOnPage > 0 &&
+    info.itemsOnPage < info.pageSize &&
+    p.position + info.itemsOnPage < p.total
+  )
+    return info.itemsOnPage;
   return info.pageSize;
 }
 
@@ -45,7 +50,11 @@ export function hasNextPage(info: PageInfo): boolean {
 }
 
 /** Adds the pager row (nothing when everything fits on one page). `data(page)` builds callback data. */
-export function addPagerRow(keyboard: InlineKeyboard, info: PageInfo, data: (page: number) => string): InlineKeyboard {
+export function addPagerRow(
+  keyboard: InlineKeyboard,
+  info: PageInfo,
+  data: (page: number) => string,
+): InlineKeyboard {
   const total = totalPages(info);
   const next = hasNextPage(info);
   if (info.page <= 1 && !next) return keyboard;

@@ -55,7 +55,8 @@ const extraOf = (screen: Screen) => ({
 });
 
 /** Same text and buttons: an edit from one to the other would change nothing. */
-const sameScreen = (a: Screen, b: Screen): boolean => a.text === b.text && sameRows(a.keyboard, b.keyboard);
+const sameScreen = (a: Screen, b: Screen): boolean =>
+  a.text === b.text && sameRows(a.keyboard, b.keyboard);
 
 /**
  * The edit every screen goes through: in place; as a new message when Telegram cannot edit the old
@@ -74,11 +75,19 @@ async function editOrSend(
   // Nothing changed (the active chip, Refresh of an unchanged order): no request at all.
   if (state.unchanged) return at.messageId;
   // Without reply_markup the edit takes the old buttons away, as a screen without buttons should.
-  return editOr(at.messageId, () => api.editMessageText(at.chatId, at.messageId, screen.text, extra), send);
+  return editOr(
+    at.messageId,
+    () => api.editMessageText(at.chatId, at.messageId, screen.text, extra),
+    send,
+  );
 }
 
 /** Runs an edit of `messageId`: "not modified" means done, "cannot be edited" runs `instead` (a new message). */
-async function editOr(messageId: number, edit: () => Promise<unknown>, instead: () => Promise<number>): Promise<number> {
+async function editOr(
+  messageId: number,
+  edit: () => Promise<unknown>,
+  instead: () => Promise<number>,
+): Promise<number> {
   try {
     await edit();
     return messageId;
@@ -109,7 +118,11 @@ function answerPress(ctx: FlowContext, options: ShowOptions): Promise<void> {
 }
 
 /** Runs the screen's request with the press being answered beside it; resolves once both are done. */
-async function besideAnswer<T>(ctx: FlowContext, options: ShowOptions, show: () => Promise<T>): Promise<T> {
+async function besideAnswer<T>(
+  ctx: FlowContext,
+  options: ShowOptions,
+  show: () => Promise<T>,
+): Promise<T> {
   const answering = answerPress(ctx, options);
   try {
     return await show();
@@ -130,7 +143,11 @@ export async function sendScreen(ctx: FlowContext, screen: Screen): Promise<numb
  * Shows a screen in the pressed message (or as a new one for a command). Returns the id of the message
  * that shows it.
  */
-export async function showScreen(ctx: FlowContext, screen: Screen, options: ShowOptions = {}): Promise<number> {
+export async function showScreen(
+  ctx: FlowContext,
+  screen: Screen,
+  options: ShowOptions = {},
+): Promise<number> {
   return besideAnswer(ctx, options, () => {
     const pressed = ctx.callbackQuery?.message;
     if (!pressed || ctx.chatId === undefined) return sendScreen(ctx, screen);
@@ -183,5 +200,7 @@ export async function showButtons(
  * already has none needs nothing, and no step should fail over a stale keyboard.
  */
 export async function dropButtons(api: Api, chatId: number, messageId: number): Promise<void> {
-  await api.editMessageReplyMarkup(chatId, messageId, { reply_markup: { inline_keyboard: [] } }).catch(() => undefined);
+  await api
+    .editMessageReplyMarkup(chatId, messageId, { reply_markup: { inline_keyboard: [] } })
+    .catch(() => undefined);
 }

@@ -16,11 +16,14 @@ const NAMED: Record<string, string> = { lt: "<", gt: ">", quot: '"', amp: "&", a
 
 /** The text Telegram shows for our HTML: tags dropped, entities decoded. */
 export function htmlToPlain(html: string): string {
-  return html.replace(/<[^>]*>/g, "").replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref.startsWith("#x") || ref.startsWith("#X")) return String.fromCodePoint(parseInt(ref.slice(2), 16));
-    if (ref.startsWith("#")) return String.fromCodePoint(Number(ref.slice(1)));
-    return NAMED[ref.toLowerCase()] ?? whole;
-  });
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+      if (ref.startsWith("#x") || ref.startsWith("#X"))
+        return String.fromCodePoint(parseInt(ref.slice(2), 16));
+      if (ref.startsWith("#")) return String.fromCodePoint(Number(ref.slice(1)));
+      return NAMED[ref.toLowerCase()] ?? whole;
+    });
 }
 
 /** A button as canonical JSON: key order differs between what we build and what Telegram returns. */
@@ -38,17 +41,26 @@ const rowsOf = (keyboard: { inline_keyboard?: unknown[][] } | undefined): string
   JSON.stringify(canonical((keyboard?.inline_keyboard ?? []).filter((row) => row.length > 0)));
 
 /** Two keyboards with the same buttons in the same rows (empty rows do not count). */
-export const sameRows = (a: { inline_keyboard?: unknown[][] } | undefined, b: { inline_keyboard?: unknown[][] } | undefined): boolean =>
-  rowsOf(a) === rowsOf(b);
+export const sameRows = (
+  a: { inline_keyboard?: unknown[][] } | undefined,
+  b: { inline_keyboard?: unknown[][] } | undefined,
+): boolean => rowsOf(a) === rowsOf(b);
 
 /** The pressed message already has exactly these buttons (a keyboard-only change that changes nothing). */
-export function showsButtonsAlready(ctx: FlowContext, keyboard: InlineKeyboard | undefined): boolean {
+export function showsButtonsAlready(
+  ctx: FlowContext,
+  keyboard: InlineKeyboard | undefined,
+): boolean {
   const message = ctx.callbackQuery?.message;
   if (!message) return false;
   return sameRows(keyboard, "reply_markup" in message ? message.reply_markup : undefined);
 }
 
-export function showsAlready(ctx: FlowContext, text: string, keyboard: InlineKeyboard | undefined): boolean {
+export function showsAlready(
+  ctx: FlowContext,
+  text: string,
+  keyboard: InlineKeyboard | undefined,
+): boolean {
   const message = ctx.callbackQuery?.message;
   if (!message || !("text" in message) || typeof message.text !== "string") return false;
   if (htmlToPlain(text).trim() !== message.text.trim()) return false;

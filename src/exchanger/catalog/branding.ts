@@ -45,6 +45,8 @@ export class Branding {
 
   private social(language: Language): Promise<SocialInfo> {
     // Nothing known is an answer too: cached, so an exchanger without get-social is not asked on every screen.
-    return this.cache.get(language, () => this.exchanger.getSocial(language).catch((): SocialInfo => ({})));
+    return this.cache.get(language, () =>
+      this.exchanger.getSocial(language).catch((): SocialInfo => ({})),
+    );
   }
 }

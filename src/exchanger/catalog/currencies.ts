@@ -24,7 +24,11 @@ export class CurrencyCache {
 
   /** Currencies by id (as string). On failure the stale list is used if there is one. */
   byId(language: Language): Promise<Map<string, Currency>> {
-    return this.cache.get(language, async () => new Map((await this.exchanger.getCurrencies(language)).map((c) => [String(c.id), c])));
+    return this.cache.get(
+      language,
+      async () =>
+        new Map((await this.exchanger.getCurrencies(language)).map((c) => [String(c.id), c])),
+    );
   }
 
   /**
@@ -54,8 +58,10 @@ export class CurrencyCache {
 
 /** "Bitcoin (BTC)", or whichever of the two the server gave; "#id" only when it named neither. */
 export function currencyLabel(currency: Currency): string {
-  const name = typeof currency.name === "string" && currency.name.trim() !== "" ? currency.name : undefined;
-  const code = typeof currency.code === "string" && currency.code.trim() !== "" ? currency.code : undefined;
+  const name =
+    typeof currency.name === "string" && currency.name.trim() !== "" ? currency.name : undefined;
+  const code =
+    typeof currency.code === "string" && currency.code.trim() !== "" ? currency.code : undefined;
   if (name && code && !name.includes(code)) return `${name} (${code})`;
   return name ?? code ?? `#${currency.id}`;
 }

@@ -38,9 +38,15 @@ export class DirectionCatalog {
   }
 
   /** The direction from one currency to another, as the (cached) map knows it. */
-  async find(language: Language, sendCurrencyId: string, receiveCurrencyId: string): Promise<DirectionLink | undefined> {
+  async find(
+    language: Language,
+    sendCurrencyId: string,
+    receiveCurrencyId: string,
+  ): Promise<DirectionLink | undefined> {
     const links = await this.directions(language);
-    return links.find((l) => l.sendCurrencyId === sendCurrencyId && l.receiveCurrencyId === receiveCurrencyId);
+    return links.find(
+      (l) => l.sendCurrencyId === sendCurrencyId && l.receiveCurrencyId === receiveCurrencyId,
+    );
   }
 
   /** Direction input field id → its name, from every direction that names it. */
@@ -56,7 +62,9 @@ export class DirectionCatalog {
       for (let i = 0; i < pairs.length; i += CARD_CONCURRENCY) {
         // One broken direction must not hide the names of all the others.
         const batch = pairs.slice(i, i + CARD_CONCURRENCY);
-        const cards = await Promise.all(batch.map((pair) => this.exchanger.getExchange(language, pair).catch(() => undefined)));
+        const cards = await Promise.all(
+          batch.map((pair) => this.exchanger.getExchange(language, pair).catch(() => undefined)),
+        );
         for (const card of cards) if (card) collectInputNames(card, names);
       }
       return names;

@@ -33,12 +33,16 @@ export function readAccount(user: RawRecord): Account {
     used.add("balance");
     // A single amount took its currency from the first of these (balance.ts).
     const currencyKey = ["balance_currency", "currency"].find((k) => textOf(user[k]) !== undefined);
-    if (currencyKey !== undefined && !isRecord(user.balance) && !Array.isArray(user.balance)) used.add(currencyKey);
+    if (currencyKey !== undefined && !isRecord(user.balance) && !Array.isArray(user.balance))
+      used.add(currencyKey);
   }
   const others: OtherBalance[] = [];
   for (const key of Object.keys(user)) {
     if (key === "balance" || !BALANCE.test(key) || key.endsWith("_currency")) continue;
-    const amount = typeof user[key] === "string" || typeof user[key] === "number" ? amountOf(user[key]) : undefined;
+    const amount =
+      typeof user[key] === "string" || typeof user[key] === "number"
+        ? amountOf(user[key])
+        : undefined;
     if (amount === undefined) continue;
     const currency = textOf(user[`${key}_currency`]);
     used.add(key);
@@ -48,5 +52,10 @@ export function readAccount(user: RawRecord): Account {
   for (const key of Object.keys(user)) if (TWO_FACTOR_FIELD.test(key)) used.add(key);
   const twoFactor = twoFactorFromUser(user);
   const rest = Object.fromEntries(Object.entries(user).filter(([key]) => !used.has(key)));
-  return { balances, others, ...(twoFactor !== undefined && { twoFactor }), fields: maskRecord(rest) };
+  return {
+    balances,
+    others,
+    ...(twoFactor !== undefined && { twoFactor }),
+    fields: maskRecord(rest),
+  };
 }

@@ -11,7 +11,8 @@ import { amountOf, CODE_NAMES, NAME_NAMES, textOf } from "./values.js";
 const CURRENCY_KEYS = ["currency", "code", "currency_code", "xml_code", "symbol"];
 const AMOUNT_KEYS = ["amount", "balance", "value", "sum"];
 /** A currency written as a code or as an object carrying one (`{"code": "USD"}`). */
-const currencyText = (value: unknown): string | undefined => textOf(value, [...CODE_NAMES, ...NAME_NAMES]);
+const currencyText = (value: unknown): string | undefined =>
+  textOf(value, [...CODE_NAMES, ...NAME_NAMES]);
 
 /** The user's balances (empty when the user object carries none it can read). */
 export function readBalances(user: Record<string, unknown> | undefined): Balance[] {
@@ -19,7 +20,9 @@ export function readBalances(user: Record<string, unknown> | undefined): Balance
   const raw = user.balance;
   const single = amountText(raw);
   if (single !== undefined) {
-    const currency = [user.balance_currency, user.currency].map(currencyText).find((c) => c !== undefined);
+    const currency = [user.balance_currency, user.currency]
+      .map(currencyText)
+      .find((c) => c !== undefined);
     return [currency ? { amount: single, currency } : { amount: single }];
   }
   if (isPlainObject(raw)) {
@@ -32,7 +35,8 @@ export function readBalances(user: Record<string, unknown> | undefined): Balance
       return amount === undefined ? [] : [{ amount, currency: entry?.currency ?? code }];
     });
   }
-  if (Array.isArray(raw)) return raw.flatMap((value) => (isPlainObject(value) ? (balanceEntry(value) ?? []) : []));
+  if (Array.isArray(raw))
+    return raw.flatMap((value) => (isPlainObject(value) ? (balanceEntry(value) ?? []) : []));
   return [];
 }
 

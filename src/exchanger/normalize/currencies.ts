@@ -11,7 +11,14 @@ import { firstOf, numberOf, textOf } from "./values.js";
 /** Keys a currency's display name is found under, most specific first. */
 export const CURRENCY_NAME_KEYS = ["name", "title", "currency_name", "label"] as const;
 /** Keys a currency's code is found under (`xml_code` is the BestChange-style code many scripts use). */
-export const CURRENCY_CODE_KEYS = ["code", "xml_code", "currency_code", "xml", "symbol", "ticker"] as const;
+export const CURRENCY_CODE_KEYS = [
+  "code",
+  "xml_code",
+  "currency_code",
+  "xml",
+  "symbol",
+  "ticker",
+] as const;
 
 /** The currencies, or undefined when the result cannot be a currency list. */
 export function readCurrencies(result: unknown): Currency[] | undefined {
@@ -35,15 +42,27 @@ function readCurrency(value: unknown, key: string | undefined): Currency | undef
   if (id === undefined) return undefined;
   const name = firstText(value, CURRENCY_NAME_KEYS);
   const code = firstText(value, CURRENCY_CODE_KEYS);
-  const rest = Object.fromEntries(Object.entries(value).filter(([k]) => k !== name?.key && k !== code?.key && k !== "id"));
+  const rest = Object.fromEntries(
+    Object.entries(value).filter(([k]) => k !== name?.key && k !== code?.key && k !== "id"),
+  );
   // Digits after the point, as a number the calculator can use (a server may write "8" or {"value": 8}).
   const decimals = numberOf(firstOf(value, ["decimals", "precision", "scale", "digits"]));
-  const usable = decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= 30;
-  return { ...rest, id, ...(name && { name: name.text }), ...(code && { code: code.text }), ...(usable && { decimals }) };
+  const usable =
+    decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= 30;
+  return {
+    ...rest,
+    id,
+    ...(name && { name: name.text }),
+    ...(code && { code: code.text }),
+    ...(usable && { decimals }),
+  };
 }
 
 /** The first of `keys` holding text (a scalar, or an object carrying one), HTML entities decoded once. */
-function firstText(record: Record<string, unknown>, keys: readonly string[]): { key: string; text: string } | undefined {
+function firstText(
+  record: Record<string, unknown>,
+  keys: readonly string[],
+): { key: string; text: string } | undefined {
   for (const key of keys) {
     const text = textOf(record[key]);
     if (text !== undefined) return { key, text };

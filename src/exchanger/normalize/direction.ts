@@ -129,7 +129,10 @@ export { readCurrencyRef };
  * decimals the direction's currencies state, else `fallback` (the currency list's, or the amounts'
  * own). Undefined when the direction has no usable rate: no estimate can be given.
  */
-export function quoteTermsOf(direction: Direction, fallback: { send: number; receive: number }): QuoteTerms | undefined {
+export function quoteTermsOf(
+  direction: Direction,
+  fallback: { send: number; receive: number },
+): QuoteTerms | undefined {
   if (direction.rate === undefined) return undefined;
   return {
     rate: direction.rate,

@@ -56,7 +56,12 @@ function linkFromObject(direction: RawDirection): DirectionLink | undefined {
   const receive = idText(direction.receive_currency_id);
   const pair = slugOf(direction.slug) ?? slugOf(direction.pair) ?? slugOf(direction.id);
   if (!send || !receive || pair === undefined) return undefined;
-  return { sendCurrencyId: send, receiveCurrencyId: receive, pair, summary: readDirection(direction, pair)! };
+  return {
+    sendCurrencyId: send,
+    receiveCurrencyId: receive,
+    pair,
+    summary: readDirection(direction, pair)!,
+  };
 }
 
 /** [key, value] pairs of an object, or of a list with its indexes as keys. */

@@ -41,8 +41,11 @@ export function displayFields(record: RawRecord, notes?: Notes): FlatFields {
       return;
     }
     if (Array.isArray(value)) {
-      const items = value.map((item) => (isRecord(item) ? (collapsed(item) ?? textOf(item)) : leafOf(item))).filter((v) => v !== undefined);
-      if (items.length > 0) out[path] = items.slice(0, 20).join(", ") + (items.length > 20 ? ", …" : "");
+      const items = value
+        .map((item) => (isRecord(item) ? (collapsed(item) ?? textOf(item)) : leafOf(item)))
+        .filter((v) => v !== undefined);
+      if (items.length > 0)
+        out[path] = items.slice(0, 20).join(", ") + (items.length > 20 ? ", …" : "");
       return;
     }
     if (!isRecord(value)) return;

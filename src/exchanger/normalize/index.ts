@@ -10,7 +10,14 @@ export { readSavedFields, type SavedField } from "./saved-fields.js";
 export { readVerification, type Verification } from "./verification.js";
 export { readAccount, type Account, type OtherBalance } from "./account.js";
 export { readCurrencies } from "./currencies.js";
-export { readCurrencyRef, readRate, readSide, type CurrencyRef, type Money, type Rate } from "./money.js";
+export {
+  readCurrencyRef,
+  readRate,
+  readSide,
+  type CurrencyRef,
+  type Money,
+  type Rate,
+} from "./money.js";
 export { isHiddenField, looksSecret, maskDeep, maskNumber } from "./secrets.js";
 export { amountOf, dateOf, decodeEntities, idOf, textOf } from "./values.js";
 export { ShapeNotes } from "./notes.js";

@@ -6,7 +6,18 @@
  * takes them all.
  */
 import type { Notes } from "./notes.js";
-import { amountOf, CODE_NAMES, found, idOf, isRecord, NAME_NAMES, numberOf, textOf, AMOUNT_NAMES, type RawRecord } from "./values.js";
+import {
+  amountOf,
+  CODE_NAMES,
+  found,
+  idOf,
+  isRecord,
+  NAME_NAMES,
+  numberOf,
+  textOf,
+  AMOUNT_NAMES,
+  type RawRecord,
+} from "./values.js";
 
 export interface CurrencyRef {
   /** The server's currency id, as text. */
@@ -35,7 +46,10 @@ export function readCurrencyRef(value: unknown): CurrencyRef {
       ...(id !== undefined && { id }),
       ...(code !== undefined && { code }),
       ...(name !== undefined && { name }),
-      ...(decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= 30 && { decimals }),
+      ...(decimals !== undefined &&
+        Number.isInteger(decimals) &&
+        decimals >= 0 &&
+        decimals <= 30 && { decimals }),
     };
   }
   const text = textOf(value);
@@ -120,7 +134,12 @@ export function readSide(record: RawRecord, side: Side, notes?: Notes): SideRead
 type SideNameSet = (typeof SIDE_NAMES)[Side][number];
 
 /** Nested per side: "send": {"amount": …, "currency_id": …, "currency": {…}}; or "send": "0.03", a scalar side is its amount. */
-function readNestedSide(record: RawRecord, names: SideNameSet, parts: SideParts, notes?: Notes): void {
+function readNestedSide(
+  record: RawRecord,
+  names: SideNameSet,
+  parts: SideParts,
+  notes?: Notes,
+): void {
   const nested = found(record, names.nested);
   if (nested !== undefined && isRecord(nested.value)) {
     parts.used.push(nested.key);
@@ -141,7 +160,12 @@ function readNestedSide(record: RawRecord, names: SideNameSet, parts: SideParts,
 }
 
 /** Flat fields: "send_amount", "send_currency_id", "send_currency" (a code or an object), "send_code", "send_name". */
-function readFlatSide(record: RawRecord, names: SideNameSet, parts: SideParts, notes?: Notes): void {
+function readFlatSide(
+  record: RawRecord,
+  names: SideNameSet,
+  parts: SideParts,
+  notes?: Notes,
+): void {
   const take = (hit: { key: string; value: unknown } | undefined): unknown => {
     if (hit === undefined) return undefined;
     parts.used.push(hit.key);
@@ -174,7 +198,11 @@ function readGroupedSide(record: RawRecord, side: Side, parts: SideParts, notes?
       use(inner.value);
     }
   };
-  grouped(["amounts", "amount", "sums", "sum"], "amounts grouped per side", (value) => (parts.amount ??= amountOf(value)));
+  grouped(
+    ["amounts", "amount", "sums", "sum"],
+    "amounts grouped per side",
+    (value) => (parts.amount ??= amountOf(value)),
+  );
   grouped(
     ["currencies", "currency"],
     "currencies grouped per side",

@@ -39,8 +39,24 @@ const STATUS_LABEL = ["status_title", "status_name", "status_label", "status_tex
 const DIRECTION = ["exchange_id", "direction_id", "exchange", "direction", "pair_id"];
 const RATE = ["rate", "course", "exchange_rate", "rate_value"];
 /** Where servers put an order's creation time, most common first. */
-export const CREATED = ["created_at", "date", "created", "date_create", "create_date", "created_time", "time_create", "timestamp"];
-const UPDATED = ["updated_at", "updated", "date_update", "update_date", "modified_at", "changed_at"];
+export const CREATED = [
+  "created_at",
+  "date",
+  "created",
+  "date_create",
+  "create_date",
+  "created_time",
+  "time_create",
+  "timestamp",
+];
+const UPDATED = [
+  "updated_at",
+  "updated",
+  "date_update",
+  "update_date",
+  "modified_at",
+  "changed_at",
+];
 const USER = ["user_login", "login", "user", "customer", "client", "username"];
 const PAYMENT = [
   "payment",
@@ -116,7 +132,10 @@ export function readOrder(raw: unknown, notes?: Notes): Order | undefined {
   if (isRecord(userRaw)) notes?.understand("user", "login understood from an object");
 
   const paymentRaw = take(PAYMENT);
-  const payment = paymentRaw === undefined ? undefined : displayFields(isRecord(paymentRaw) ? paymentRaw : { details: paymentRaw });
+  const payment =
+    paymentRaw === undefined
+      ? undefined
+      : displayFields(isRecord(paymentRaw) ? paymentRaw : { details: paymentRaw });
 
   const rest: RawRecord = Object.fromEntries(Object.entries(raw).filter(([key]) => !used.has(key)));
   return {

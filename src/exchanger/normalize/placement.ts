@@ -11,12 +11,29 @@ import { readSavedFields } from "./saved-fields.js";
 import { readVerification } from "./verification.js";
 
 /** The record a method's answer is about, as an operator calls it ("order"), and how to read it. */
-const READERS: Readonly<Record<string, { record: string; read: (result: unknown, notes: ShapeNotes) => unknown }>> = {
-  "user-api-get-orders": { record: "order", read: (result, notes) => readOrders(toObjectList(result) ?? [], notes) },
-  "user-api-get-referral-orders": { record: "referral order", read: (result, notes) => readOrders(toObjectList(result) ?? [], notes) },
-  "user-api-get-verification": { record: "verification", read: (result, notes) => readVerification(result, notes) },
-  "user-api-get-inputs": { record: "saved fields", read: (result, notes) => readSavedFields(result, notes) },
-  "public-api-get-exchange": { record: "direction", read: (result, notes) => readDirection(result, undefined, notes) },
+const READERS: Readonly<
+  Record<string, { record: string; read: (result: unknown, notes: ShapeNotes) => unknown }>
+> = {
+  "user-api-get-orders": {
+    record: "order",
+    read: (result, notes) => readOrders(toObjectList(result) ?? [], notes),
+  },
+  "user-api-get-referral-orders": {
+    record: "referral order",
+    read: (result, notes) => readOrders(toObjectList(result) ?? [], notes),
+  },
+  "user-api-get-verification": {
+    record: "verification",
+    read: (result, notes) => readVerification(result, notes),
+  },
+  "user-api-get-inputs": {
+    record: "saved fields",
+    read: (result, notes) => readSavedFields(result, notes),
+  },
+  "public-api-get-exchange": {
+    record: "direction",
+    read: (result, notes) => readDirection(result, undefined, notes),
+  },
 };
 
 export interface Placement {

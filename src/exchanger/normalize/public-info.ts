@@ -9,7 +9,8 @@ import type { PublicInfo } from "../types.js";
 export function readPublicInfo(result: unknown): PublicInfo {
   // `false` is an answer here ("offline", "no programme"), not "nothing".
   if (typeof result === "boolean") return { kind: "flag", value: result };
-  if (typeof result === "number" && (result === 0 || result === 1)) return { kind: "flag", value: result === 1 };
+  if (typeof result === "number" && (result === 0 || result === 1))
+    return { kind: "flag", value: result === 1 };
   if (isNothing(result)) return { kind: "nothing" };
   if (typeof result === "string") return { kind: "text", text: result.trim() };
   if (typeof result === "number") return { kind: "text", text: String(result) };

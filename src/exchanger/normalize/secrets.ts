@@ -66,11 +66,16 @@ const MIN_HIDDEN = 6;
  */
 export function maskNumber(value: string): string {
   const chars = [...value.replace(/[\s-]/g, "")];
-  if (/[*•]/.test(value) && chars.filter((c) => /[\p{L}\p{N}]/u.test(c)).length <= MAX_SHOWN) return value;
+  if (/[*•]/.test(value) && chars.filter((c) => /[\p{L}\p{N}]/u.test(c)).length <= MAX_SHOWN)
+    return value;
   const shown = Math.min(MAX_SHOWN, Math.max(0, chars.length - MIN_HIDDEN));
   const last = Math.min(4, shown);
   const first = Math.min(6, shown - last);
-  return chars.slice(0, first).join("") + "*".repeat(chars.length - first - last) + chars.slice(chars.length - last).join("");
+  return (
+    chars.slice(0, first).join("") +
+    "*".repeat(chars.length - first - last) +
+    chars.slice(chars.length - last).join("")
+  );
 }
 
 /** 13–19 digits (spaces or dashes between groups allowed) passing the Luhn check: a payment card. */
@@ -91,7 +96,9 @@ export function isCardNumber(text: string): boolean {
 const CARD_IN_TEXT = /\d(?:[ -]?\d){12,18}/g;
 
 function maskCardsInText(text: string): string {
-  return text.replace(CARD_IN_TEXT, (digits) => (isCardNumber(digits) ? maskNumber(digits) : digits));
+  return text.replace(CARD_IN_TEXT, (digits) =>
+    isCardNumber(digits) ? maskNumber(digits) : digits,
+  );
 }
 
 /** Whether the field's name says its value is a card or document number (masked when it has digits). */
@@ -112,7 +119,8 @@ export function maskDeep(value: unknown, name?: string, depth = 0): unknown {
   if (typeof value === "string" || typeof value === "number") {
     const text = String(value);
     // Four digits at least: a card's currency id or a count under a card-ish name is not a number to hide.
-    if (name !== undefined && isNumberField(name) && /(\d\D*){4}/.test(text)) return maskNumber(text.trim());
+    if (name !== undefined && isNumberField(name) && /(\d\D*){4}/.test(text))
+      return maskNumber(text.trim());
     if (typeof value === "string") return isKeyLike(value) ? undefined : maskCardsInText(value);
     return isCardNumber(text) ? maskNumber(text) : value;
   }

@@ -9,7 +9,8 @@ export function twoFactorFromUser(user: Record<string, unknown>): boolean | unde
     if (!TWO_FACTOR_FIELD.test(key)) continue;
     if (typeof value === "boolean") return value;
     if (typeof value === "number") return value !== 0;
-    if (typeof value === "string" && /^(0|1|true|false|yes|no|on|off)$/i.test(value.trim())) return /^(1|true|yes|on)$/i.test(value.trim());
+    if (typeof value === "string" && /^(0|1|true|false|yes|no|on|off)$/i.test(value.trim()))
+      return /^(1|true|yes|on)$/i.test(value.trim());
   }
   return undefined;
 }

@@ -44,8 +44,13 @@ export function decodeEntities(text: string): string {
   if (!text.includes("&")) return text;
   return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (whole, body: string) => {
     if (body[0] === "#") {
-      const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+      const code =
+        body[1] === "x" || body[1] === "X"
+          ? parseInt(body.slice(2), 16)
+          : parseInt(body.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+        ? String.fromCodePoint(code)
+        : whole;
     }
     return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
   });
@@ -55,7 +60,11 @@ export function decodeEntities(text: string): string {
  * A scalar where one is expected: a string (trimmed, entities decoded), a finite number as text, or
  * the first scalar of an object under `keys` (`{"code": "BTC"}` → "BTC"). Undefined when empty.
  */
-export function textOf(value: unknown, keys: readonly string[] = SCALAR_KEYS, depth = 0): string | undefined {
+export function textOf(
+  value: unknown,
+  keys: readonly string[] = SCALAR_KEYS,
+  depth = 0,
+): string | undefined {
   if (typeof value === "string") {
     const text = decodeEntities(value).trim();
     return text === "" ? undefined : text;
@@ -89,10 +98,17 @@ function numberText(value: number): string {
  */
 export function amountOf(value: unknown): string | undefined {
   if (isRecord(value)) return amountOf(firstOf(value, AMOUNT_NAMES));
-  const text = typeof value === "number" ? (Number.isFinite(value) ? numberText(value) : undefined) : textOf(value, []);
+  const text =
+    typeof value === "number"
+      ? Number.isFinite(value)
+        ? numberText(value)
+        : undefined
+      : textOf(value, []);
   if (text === undefined) return undefined;
   const compact = text.replace(/[\s\u00a0\u202f']/g, "");
-  const match = /^([+-]?)([\d.,]*\d)(?:[A-Za-z$€₽£]{0,10})?$/.exec(compact) ?? /^([+-]?)([\d.,]*\d)$/.exec(compact);
+  const match =
+    /^([+-]?)([\d.,]*\d)(?:[A-Za-z$€₽£]{0,10})?$/.exec(compact) ??
+    /^([+-]?)([\d.,]*\d)$/.exec(compact);
   if (!match) return undefined;
   const [, sign, body] = match as unknown as [string, string, string];
   const lastDot = body.lastIndexOf(".");
@@ -113,11 +129,18 @@ export function amountOf(value: unknown): string | undefined {
     // (JSON's and PHP's own form); one comma is decimal ("0,03", "1234,5") except before exactly
     // three digits after a non-zero integer part ("1,500"): PHP's number_format default grouping.
     if (parts.length > 2 && parts.slice(1).every((p) => p.length === 3)) integer = parts.join("");
-    else if (markChar === "," && parts.length === 2 && parts[1]!.length === 3 && /^[1-9]\d{0,2}$/.test(parts[0]!)) integer = parts.join("");
+    else if (
+      markChar === "," &&
+      parts.length === 2 &&
+      parts[1]!.length === 3 &&
+      /^[1-9]\d{0,2}$/.test(parts[0]!)
+    )
+      integer = parts.join("");
     else if (parts.length === 2) [integer, fraction] = parts as [string, string];
     else return undefined;
   } else integer = body;
-  if (!/^\d*$/.test(integer) || !/^\d*$/.test(fraction) || integer + fraction === "") return undefined;
+  if (!/^\d*$/.test(integer) || !/^\d*$/.test(fraction) || integer + fraction === "")
+    return undefined;
   const whole = integer.replace(/^0+(?=\d)/, "") || "0";
   return `${sign === "-" ? "-" : ""}${whole}${fraction === "" ? "" : `.${fraction}`}`;
 }
@@ -140,7 +163,8 @@ const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2
  */
 export function dateOf(value: unknown): Date | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
-  if (isRecord(value)) return dateOf(firstOf(value, ["timestamp", "unix", "date", "value", "datetime", "time"]));
+  if (isRecord(value))
+    return dateOf(firstOf(value, ["timestamp", "unix", "date", "value", "datetime", "time"]));
   const text = textOf(value, []);
   if (text === undefined) return undefined;
   let date: Date | undefined;
@@ -160,7 +184,12 @@ export function dateOf(value: unknown): Date | undefined {
   } else if (ZONED.test(text)) {
     date = new Date(text);
   }
-  return date && !Number.isNaN(date.getTime()) && date.getUTCFullYear() > 1990 && date.getUTCFullYear() < 2200 ? date : undefined;
+  return date &&
+    !Number.isNaN(date.getTime()) &&
+    date.getUTCFullYear() > 1990 &&
+    date.getUTCFullYear() < 2200
+    ? date
+    : undefined;
 }
 
 function utc(...parts: Array<string | undefined>): Date | undefined {
@@ -195,9 +224,13 @@ export function firstOf(record: RawRecord, names: readonly string[]): unknown {
 }
 
 /** Like firstOf, also saying under which of the record's own keys it was found. */
-export function found(record: RawRecord, names: readonly string[]): { key: string; value: unknown } | undefined {
+export function found(
+  record: RawRecord,
+  names: readonly string[],
+): { key: string; value: unknown } | undefined {
   for (const name of names) {
-    if (Object.hasOwn(record, name) && present(record[name])) return { key: name, value: record[name] };
+    if (Object.hasOwn(record, name) && present(record[name]))
+      return { key: name, value: record[name] };
   }
   // Spelled differently ("sendAmount", "Send-Amount"): compared by fieldKey, through the record's
   // spellings computed once (a record is asked dozens of times while it is read).
@@ -240,7 +273,10 @@ export function present(value: unknown): boolean {
  * list of objects carrying the id (`[{"id": "12", ...}]`). The key is the map key, or the entry's own
  * id when it has one; a list of bare values is keyed by position.
  */
-export function entriesOf(value: unknown, idNames: readonly string[] = ["id"]): Array<{ key: string; value: unknown }> {
+export function entriesOf(
+  value: unknown,
+  idNames: readonly string[] = ["id"],
+): Array<{ key: string; value: unknown }> {
   const out: Array<{ key: string; value: unknown }> = [];
   if (Array.isArray(value)) {
     value.slice(0, MAX_ENTRIES).forEach((item, index) => {
@@ -262,7 +298,15 @@ export const MAX_ENTRIES = 500;
 /** Name synonyms: one list per fact, shared by every normalizer. */
 export const AMOUNT_NAMES = ["amount", "sum", "value", "total", "summa", "qty"] as const;
 export const NAME_NAMES = ["name", "title", "label", "caption", "currency_name"] as const;
-export const CODE_NAMES = ["code", "xml_code", "currency_code", "symbol", "ticker", "xml", "iso"] as const;
+export const CODE_NAMES = [
+  "code",
+  "xml_code",
+  "currency_code",
+  "symbol",
+  "ticker",
+  "xml",
+  "iso",
+] as const;
 
 /** The record without the given own keys (what is left to show as "other fields"). */
 export function without(record: RawRecord, keys: Iterable<string>): RawRecord {

@@ -9,7 +9,16 @@ import { readVerificationStatus, type VerificationStatus } from "../vocabulary.j
 import { displayFields, type FlatFields } from "./fields.js";
 import type { Notes } from "./notes.js";
 import { isNothing } from "../envelope.js";
-import { dateOf, entriesOf, found, idOf, isRecord, numberOf, textOf, type RawRecord } from "./values.js";
+import {
+  dateOf,
+  entriesOf,
+  found,
+  idOf,
+  isRecord,
+  numberOf,
+  textOf,
+  type RawRecord,
+} from "./values.js";
 
 export interface Verification {
   id?: string;
@@ -33,7 +42,8 @@ function pairs(value: unknown): RawRecord | undefined {
   if (!Array.isArray(value)) return undefined;
   const out: RawRecord = {};
   for (const { key, value: item } of entriesOf(value, ["name", "key", "field", "id"])) {
-    if (isRecord(item) && "value" in item) out[textOf(found(item, ["name", "key", "field"])?.value) ?? key] = item.value;
+    if (isRecord(item) && "value" in item)
+      out[textOf(found(item, ["name", "key", "field"])?.value) ?? key] = item.value;
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
@@ -62,7 +72,13 @@ export function readVerification(result: unknown, notes?: Notes): Verification |
     return hit.value;
   };
   const id = idOf(take(["id", "request_id", "verification_id"]));
-  const kind = textOf(take(["type", "kind", "verification_type"]), ["name", "code", "value", "id", "title"]);
+  const kind = textOf(take(["type", "kind", "verification_type"]), [
+    "name",
+    "code",
+    "value",
+    "id",
+    "title",
+  ]);
   const comment = textOf(take(["comment", "message", "reason", "admin_comment", "note"]));
   const createdAt = dateOf(take(["created_at", "created", "date", "date_create", "submitted_at"]));
   const updatedAt = dateOf(take(["updated_at", "updated", "date_update", "modified_at"]));
@@ -71,7 +87,11 @@ export function readVerification(result: unknown, notes?: Notes): Verification |
     if (!PHOTOS.test(key)) continue;
     used.add(key);
     const value = flat[key];
-    const count = Array.isArray(value) ? value.length : isRecord(value) ? Object.keys(value).length : numberOf(value);
+    const count = Array.isArray(value)
+      ? value.length
+      : isRecord(value)
+        ? Object.keys(value).length
+        : numberOf(value);
     if (count !== undefined) photos = (photos ?? 0) + count;
   }
   const rest = Object.fromEntries(Object.entries(flat).filter(([key]) => !used.has(key)));

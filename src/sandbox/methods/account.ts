@@ -22,10 +22,14 @@ export const getInfo: UserMethod = ({ account, dialect }) => ({
 });
 
 /** The one balance of the account as the dialect writes it: "1500.00", 1500, or {"USD": "1500.00"}. */
-function balanceView(account: SandboxAccount, dialect: Dialect): string | number | Record<string, string> {
+function balanceView(
+  account: SandboxAccount,
+  dialect: Dialect,
+): string | number | Record<string, string> {
   if (dialect.balance === "number") return account.balance;
   if (dialect.balance === "string") return formatAmount(account.balance);
-  const currency = typeof account.profile.balance_currency === "string" ? account.profile.balance_currency : "USD";
+  const currency =
+    typeof account.profile.balance_currency === "string" ? account.profile.balance_currency : "USD";
   return { [currency]: formatAmount(account.balance) };
 }
 
@@ -36,25 +40,36 @@ export const getOrders: UserMethod = ({ state, account, params, dialect }) => {
 
 export const getReferralOrders: UserMethod = ({ state, account, params, dialect }) => {
   const page = listAnswer(dialect, filterOrders(account.referralOrders, params, dialect), params);
-  return { ...page, result: page.result.map((order) => orderView(state, dialect, hideSensitive(order))) };
+  return {
+    ...page,
+    result: page.result.map((order) => orderView(state, dialect, hideSensitive(order))),
+  };
 };
 
 const DATE_FIELDS = ["created_at", "updated_at"];
 
 /** An order as the dialect writes it: its status, and (the `shapes` dialect) the rest reshaped (reshape.ts). */
-function orderView(state: SandboxState, dialect: Dialect, order: Record<string, unknown>): Record<string, unknown> {
+function orderView(
+  state: SandboxState,
+  dialect: Dialect,
+  order: Record<string, unknown>,
+): Record<string, unknown> {
   const written = writeOrderStatus(dialect, order);
   if (dialect.orderShape === "flat") return written;
   const codes = Object.fromEntries(state.currencies.map((c) => [String(c.id), c.code]));
   const out = writeSides(written, "nested", codes);
-  for (const key of DATE_FIELDS) if (typeof out[key] === "string") out[key] = writeDate(out[key], "unix");
+  for (const key of DATE_FIELDS)
+    if (typeof out[key] === "string") out[key] = writeDate(out[key], "unix");
   if (typeof out.rate === "string") out.rate = writeRate(out.rate, "pair");
-  for (const [key, value] of Object.entries(out)) if (typeof value === "string" && /[&<>"]/.test(value)) out[key] = htmlEncode(value);
+  for (const [key, value] of Object.entries(out))
+    if (typeof value === "string" && /[&<>"]/.test(value)) out[key] = htmlEncode(value);
   return out;
 }
 
 function hideSensitive(order: SandboxOrder): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(order).filter(([key]) => !REFERRAL_HIDDEN.includes(key)));
+  return Object.fromEntries(
+    Object.entries(order).filter(([key]) => !REFERRAL_HIDDEN.includes(key)),
+  );
 }
 
 export const getInputs: UserMethod = ({ state, account, dialect, language }) => {
@@ -62,7 +77,13 @@ export const getInputs: UserMethod = ({ state, account, dialect, language }) => 
   if (dialect.inputs === "map") return { result: { ...account.inputs } };
   // The `shapes` dialect: a list of objects carrying the id, and the field's name where a direction has it.
   const names = new Map(
-    state.directions.flatMap((d) => d.inputs.map((input) => [String(input.id), localize(input.name, language)] as const)),
+    state.directions.flatMap((d) =>
+      d.inputs.map((input) => [String(input.id), localize(input.name, language)] as const),
+    ),
   );
-  return { result: mapToList(account.inputs, "value", (id) => (names.has(id) ? { name: names.get(id) } : {})) };
+  return {
+    result: mapToList(account.inputs, "value", (id) =>
+      names.has(id) ? { name: names.get(id) } : {},
+    ),
+  };
 };

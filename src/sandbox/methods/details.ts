@@ -11,7 +11,9 @@ export const getDetails: UserMethod = ({ account, params, dialect }) => {
   const currencyId = params.get("currency_id");
   const value = params.get("value");
   const matching = account.details.filter(
-    (d) => (currencyId === undefined || String(d.currency_id) === currencyId.trim()) && (value === undefined || d.value === value),
+    (d) =>
+      (currencyId === undefined || String(d.currency_id) === currencyId.trim()) &&
+      (value === undefined || d.value === value),
   );
   return listAnswer(dialect, matching, params);
 };
@@ -23,7 +25,8 @@ export const createDetails: UserMethod = ({ state, account, params, now }) => {
   if (!currency) throw new SandboxError("unknownCurrency", { id: currencyId });
   const value = params.get("value")?.trim();
   if (!value) throw new SandboxError("required", { name: "value" });
-  if ([...value].length > MAX_DETAIL_LENGTH) throw new SandboxError("valueTooLong", { max: MAX_DETAIL_LENGTH });
+  if ([...value].length > MAX_DETAIL_LENGTH)
+    throw new SandboxError("valueTooLong", { max: MAX_DETAIL_LENGTH });
   const detail: SandboxDetail = {
     id: state.nextIds.detail++,
     currency_id: currency.id,

@@ -24,7 +24,8 @@ export const createOrder: PrivateMethod = ({ state, params, language, dialect, n
   const slug = params.get("slug")?.trim();
   if (slug === undefined) throw new SandboxError("required", { name: "slug" });
   const direction = findDirectionBySlug(state, slug);
-  if (!direction || direction.active === false) throw new SandboxError("directionNotFound", { id: slug });
+  if (!direction || direction.active === false)
+    throw new SandboxError("directionNotFound", { id: slug });
 
   const sendCurrency = findCurrency(state, direction.send_currency_id);
   const receiveCurrency = findCurrency(state, direction.receive_currency_id);
@@ -37,8 +38,10 @@ export const createOrder: PrivateMethod = ({ state, params, language, dialect, n
     throw new SandboxError("invalidAmount", { name: "send_amount", decimals: sendDecimals });
   }
   // Limits in the send currency, the reserve in the receive currency (what the exchanger pays out).
-  if (amount < Number(direction.min_amount)) throw new SandboxError("amountBelowMin", { min: String(direction.min_amount) });
-  if (amount > Number(direction.max_amount)) throw new SandboxError("amountAboveMax", { max: String(direction.max_amount) });
+  if (amount < Number(direction.min_amount))
+    throw new SandboxError("amountBelowMin", { min: String(direction.min_amount) });
+  if (amount > Number(direction.max_amount))
+    throw new SandboxError("amountAboveMax", { max: String(direction.max_amount) });
   const reserve = Number(receiveCurrency?.reserve ?? Infinity);
   if (amount * Number(direction.rate) > reserve)
     throw new SandboxError("insufficientReserve", { reserve: String(receiveCurrency?.reserve) });

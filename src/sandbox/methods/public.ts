@@ -12,7 +12,12 @@ import type { Dialect } from "../dialect.js";
 import { SandboxError } from "../errors.js";
 import { formatDateTime } from "../format.js";
 import { localize, type LocalizedText } from "../i18n.js";
-import { findDirection, findDirectionBySlug, type SandboxCurrency, type SandboxDirection } from "../state.js";
+import {
+  findDirection,
+  findDirectionBySlug,
+  type SandboxCurrency,
+  type SandboxDirection,
+} from "../state.js";
 import type { PublicMethod } from "./types.js";
 
 export const SANDBOX_VERSION = "Exchanger CMS 3.8 (sandbox)";
@@ -25,8 +30,16 @@ const REFERRAL_DESCRIPTION: LocalizedText = {
 
 /** The referral levels as a script that answers with a list writes them: one sentence per level. */
 const REFERRAL_LEVELS: LocalizedText[] = [
-  { en: "Level 1: 0.5% of every exchange", ru: "Уровень 1: 0,5% с каждого обмена", uk: "Рівень 1: 0,5% з кожного обміну" },
-  { en: "Level 2: 0.1% of every exchange", ru: "Уровень 2: 0,1% с каждого обмена", uk: "Рівень 2: 0,1% з кожного обміну" },
+  {
+    en: "Level 1: 0.5% of every exchange",
+    ru: "Уровень 1: 0,5% с каждого обмена",
+    uk: "Рівень 1: 0,5% з кожного обміну",
+  },
+  {
+    en: "Level 2: 0.1% of every exchange",
+    ru: "Уровень 2: 0,1% с каждого обмена",
+    uk: "Рівень 2: 0,1% з кожного обміну",
+  },
 ];
 
 /** The status as a script that answers with one sentence writes it. */
@@ -36,7 +49,11 @@ const STATUS_SENTENCE: LocalizedText = {
   uk: "Усі системи працюють у звичайному режимі",
 };
 
-function currencyView({ name, code, ...rest }: SandboxCurrency, language: Language, dialect: Dialect) {
+function currencyView(
+  { name, code, ...rest }: SandboxCurrency,
+  language: Language,
+  dialect: Dialect,
+) {
   const { nameKey, codeKey } = dialect.currencies;
   return { ...rest, [nameKey]: localize(name, language), [codeKey]: code };
 }
@@ -65,7 +82,8 @@ export const getExchange: PublicMethod = ({ state, params, language }) => {
   const pair = params.get("pair")?.trim();
   const id = params.get("id")?.trim();
   if (pair === undefined && id === undefined) throw new SandboxError("required", { name: "pair" });
-  const direction = pair !== undefined ? findDirectionBySlug(state, pair) : findDirection(state, id);
+  const direction =
+    pair !== undefined ? findDirectionBySlug(state, pair) : findDirection(state, id);
   if (!direction) throw new SandboxError("directionNotFound", { id: pair ?? id ?? "" });
   return { result: directionView(direction, language) };
 };
@@ -87,8 +105,10 @@ export const getStatus: PublicMethod = ({ now, language, dialect }) => {
 };
 
 export const getReferralProgram: PublicMethod = ({ language, dialect }) => {
-  if (dialect.referralProgram === "string") return { result: localize(REFERRAL_DESCRIPTION, language) };
-  if (dialect.referralProgram === "array") return { result: REFERRAL_LEVELS.map((level) => localize(level, language)) };
+  if (dialect.referralProgram === "string")
+    return { result: localize(REFERRAL_DESCRIPTION, language) };
+  if (dialect.referralProgram === "array")
+    return { result: REFERRAL_LEVELS.map((level) => localize(level, language)) };
   return {
     result: {
       enabled: true,

@@ -37,12 +37,19 @@ export const spendBalance: UserMethod = (ctx) => {
   if (!PAYABLE_STATUS_IDS.includes(Number(order.status))) throw new SandboxError("orderNotPayable");
   // The sandbox compares numbers only; a real exchanger converts between currencies first.
   const amount = parseAmount(order.send_amount);
-  if (!Number.isFinite(amount) || amount > account.balance) throw new SandboxError("insufficientBalance");
+  if (!Number.isFinite(amount) || amount > account.balance)
+    throw new SandboxError("insufficientBalance");
   account.balance = Math.round((account.balance - amount) * 100) / 100;
   order.status = typeof order.status === "string" ? "1" : 1;
   order.updated_at = formatDateTime(now);
   order.paid_at = formatDateTime(now);
-  return { result: { order_id: order.id, status: writeStatus(ctx.dialect, 1), balance: formatAmount(account.balance) } };
+  return {
+    result: {
+      order_id: order.id,
+      status: writeStatus(ctx.dialect, 1),
+      balance: formatAmount(account.balance),
+    },
+  };
 };
 
 export const changePassword: UserMethod = (ctx) => {
@@ -50,7 +57,8 @@ export const changePassword: UserMethod = (ctx) => {
   const newPassword = required(ctx, "new_password");
   requireSecondFactor(ctx);
   if (password !== ctx.account.password) throw new SandboxError("wrongPassword");
-  if ([...newPassword].length < MIN_PASSWORD_LENGTH) throw new SandboxError("passwordTooShort", { min: MIN_PASSWORD_LENGTH });
+  if ([...newPassword].length < MIN_PASSWORD_LENGTH)
+    throw new SandboxError("passwordTooShort", { min: MIN_PASSWORD_LENGTH });
   ctx.account.password = newPassword;
   return { result: true };
 };

@@ -32,14 +32,21 @@ export const getVerification: UserMethod = ({ account, dialect }) => {
   // The `shapes` dialect: the submitted data one level down, the status as an object.
   const nested = nestVerification(account.verification, "data");
   const status = String(nested.status ?? "");
-  return { result: { ...nested, status: { name: status, title: status.charAt(0).toUpperCase() + status.slice(1) } } };
+  return {
+    result: {
+      ...nested,
+      status: { name: status, title: status.charAt(0).toUpperCase() + status.slice(1) },
+    },
+  };
 };
 
 export const submitVerification: UserMethod = ({ state, account, params, now }) => {
   const photos = params.filesOf("photos");
   for (const photo of photos) {
-    if (photo.size > MAX_PHOTO_BYTES) throw new SandboxError("photoTooLarge", { name: photo.filename, max: 9000 });
-    if (!photo.contentType.toLowerCase().startsWith("image/")) throw new SandboxError("photoNotImage", { name: photo.filename });
+    if (photo.size > MAX_PHOTO_BYTES)
+      throw new SandboxError("photoTooLarge", { name: photo.filename, max: 9000 });
+    if (!photo.contentType.toLowerCase().startsWith("image/"))
+      throw new SandboxError("photoNotImage", { name: photo.filename });
   }
 
   const fields: Record<string, string> = {};
@@ -47,13 +54,15 @@ export const submitVerification: UserMethod = ({ state, account, params, now }) 
     const value = params.get(name)?.trim();
     if (value) fields[name] = value;
   }
-  if (fields.birth_date !== undefined && !isBirthDate(fields.birth_date)) throw new SandboxError("invalidBirthDate");
+  if (fields.birth_date !== undefined && !isBirthDate(fields.birth_date))
+    throw new SandboxError("invalidBirthDate");
 
   // Card verification is the one kind with mandatory data; third-party services need none.
   if (fields.card_number !== undefined) {
     const digits = fields.card_number.replace(/[\s-]/g, "");
     if (!/^\d{12,19}$/.test(digits)) throw new SandboxError("invalidCardNumber");
-    if (!fields.first_name || !fields.last_name || photos.length === 0) throw new SandboxError("cardVerificationIncomplete");
+    if (!fields.first_name || !fields.last_name || photos.length === 0)
+      throw new SandboxError("cardVerificationIncomplete");
     // Stored masked, as the account area shows it; the full number never comes back.
     fields.card_number = `${digits.slice(0, 4)} **** **** ${digits.slice(-4)}`;
   }
@@ -62,7 +71,12 @@ export const submitVerification: UserMethod = ({ state, account, params, now }) 
   account.verification = {
     id: state.nextIds.verification++,
     status: "pending",
-    type: fields.card_number !== undefined ? "card" : Object.keys(fields).length > 0 ? "identity" : "service",
+    type:
+      fields.card_number !== undefined
+        ? "card"
+        : Object.keys(fields).length > 0
+          ? "identity"
+          : "service",
     ...fields,
     photos: photos.length,
     comment: "",
@@ -77,5 +91,7 @@ function isBirthDate(value: string): boolean {
   if (!match) return false;
   const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
 }

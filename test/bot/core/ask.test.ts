@@ -34,7 +34,11 @@ describe("ask: one delete per secret answer", () => {
     await user.send("short");
     expect(user.lastText()).toMatch(/too short/);
     // Only the newest prompt still has buttons: the answered and the re-prompted ones lost theirs.
-    const withCancel = user.visible().filter((m) => m.replyMarkup?.inline_keyboard?.flat().some((b) => b.callback_data === "flow:cancel"));
+    const withCancel = user
+      .visible()
+      .filter((m) =>
+        m.replyMarkup?.inline_keyboard?.flat().some((b) => b.callback_data === "flow:cancel"),
+      );
     expect(withCancel.map((m) => m.messageId)).toEqual([user.lastBotMessage().messageId]);
     await user.send("brand-new-pass");
     await user.send("brand-new-pass");

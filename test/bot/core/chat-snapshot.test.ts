@@ -5,10 +5,22 @@
  */
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversationKey, readChatSnapshot, takeFlowState, takeSealedKey } from "../../../src/bot/core/chat-snapshot.js";
-import { CHAT_BUDGET, createUpdateGate, type UpdateGate } from "../../../src/bot/core/update-gate.js";
+import {
+  conversationKey,
+  readChatSnapshot,
+  takeFlowState,
+  takeSealedKey,
+} from "../../../src/bot/core/chat-snapshot.js";
+import {
+  CHAT_BUDGET,
+  createUpdateGate,
+  type UpdateGate,
+} from "../../../src/bot/core/update-gate.js";
 import { SettingsStore } from "../../../src/storage/settings.js";
-import { EncryptedConversationAdapter, redisSealedStore } from "../../../src/storage/conversation-store.js";
+import {
+  EncryptedConversationAdapter,
+  redisSealedStore,
+} from "../../../src/storage/conversation-store.js";
 import { Keyring } from "../../../src/storage/crypto.js";
 import { RedisKV } from "../../../src/storage/kv-redis.js";
 import { Vault } from "../../../src/storage/vault.js";
@@ -21,7 +33,8 @@ let vault: Vault;
 let flows: EncryptedConversationAdapter<{ step: number }>;
 let gate: UpdateGate;
 let nextUpdateId = 1;
-const read = (chatId: number, updateId = nextUpdateId++) => readChatSnapshot(gate, vault, chatId, updateId);
+const read = (chatId: number, updateId = nextUpdateId++) =>
+  readChatSnapshot(gate, vault, chatId, updateId);
 
 beforeAll(() => {
   redis = connectRedis();
@@ -48,7 +61,9 @@ describe("chat snapshot", () => {
     const key = takeSealedKey(snapshot, vault)!;
     expect(key.value).not.toContain("ak_snapshot"); // sealed, not plain
     expect(vault.open(11, key.value)).toBe("ak_snapshot_key_0123456789");
-    expect(await flows.openStored(conversationKey(11), takeFlowState(snapshot)!.value)).toEqual({ step: 3 });
+    expect(await flows.openStored(conversationKey(11), takeFlowState(snapshot)!.value)).toEqual({
+      step: 3,
+    });
   });
 
   it("each value is used once; later reads go to the store", async () => {

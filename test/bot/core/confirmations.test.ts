@@ -67,13 +67,18 @@ describe("confirmations", () => {
     expect(await guards.claimSpend("acct-c", "7")).toBe(true);
     await guards.settleSpend("acct-c", "7", { kind: "paid", status: "1" });
     expect(await guards.claimSpend("acct-c", "7")).toBe(false);
-    expect(await guards.spendState("acct-c", "7")).toEqual({ kind: "settled", outcome: { kind: "paid", status: "1" } });
+    expect(await guards.spendState("acct-c", "7")).toEqual({
+      kind: "settled",
+      outcome: { kind: "paid", status: "1" },
+    });
     const [key] = await redis.keys(`${prefix}payspend:acct-c:*`);
     expect(await redis.pttl(key!)).toBeGreaterThan(14 * 60_000);
   });
 
   it("ten presses from ten chats at once: exactly one claims the spend", async () => {
-    const wins = await Promise.all(Array.from({ length: 10 }, () => guards.claimSpend("acct-d", "9")));
+    const wins = await Promise.all(
+      Array.from({ length: 10 }, () => guards.claimSpend("acct-d", "9")),
+    );
     expect(wins.filter(Boolean)).toHaveLength(1);
   });
 });

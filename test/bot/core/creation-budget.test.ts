@@ -28,7 +28,13 @@ describe("order creation budget", () => {
     const store: LimiterStore = { kind: "redis", redis, prefix };
     const [a, b] = [new CreationBudget(store), new CreationBudget(store)];
     const chat = 7001;
-    const taken = [await a.take(chat), await b.take(chat), await a.take(chat), await b.take(chat), await a.take(chat)];
+    const taken = [
+      await a.take(chat),
+      await b.take(chat),
+      await a.take(chat),
+      await b.take(chat),
+      await a.take(chat),
+    ];
     expect(taken).toEqual([0, 0, 0, 0, 0]);
     const wait = await b.take(chat);
     expect(wait).toBeGreaterThan(HOUR_MS - 60_000);
@@ -49,7 +55,9 @@ describe("order creation budget", () => {
     const store: LimiterStore = { kind: "redis", redis, prefix };
     await new CreationBudget(store, { orders: 1, windowSec: 60 }).take(7003);
     expect(await redis.keys(`${prefix}orders*7003`)).toHaveLength(1);
-    expect(await new CreationBudget(store, { orders: 1, windowSec: 60 }).take(7003)).toBeGreaterThan(0);
+    expect(
+      await new CreationBudget(store, { orders: 1, windowSec: 60 }).take(7003),
+    ).toBeGreaterThan(0);
   });
 
   it("follows the same rules in memory (embedded store, one process)", async () => {

@@ -9,7 +9,8 @@ import { Harness } from "../../harness/harness.js";
 import type { SimUser } from "../../harness/user.js";
 import { totp } from "../../harness/two-factor.js";
 
-const toast = (calls: ApiCall[]) => String(calls.find((c) => c.method === "answerCallbackQuery")?.payload.text ?? "");
+const toast = (calls: ApiCall[]) =>
+  String(calls.find((c) => c.method === "answerCallbackQuery")?.payload.text ?? "");
 const CHANGE = "/user-api-change-password";
 
 const ALREADY_DONE = {
@@ -32,11 +33,17 @@ describe("flows: honest buttons and leaving", () => {
     (h.fake.message(user.chatId, messageId)!.replyMarkup?.inline_keyboard ?? []).flat();
 
   /** Presses data on a message and checks the press changed nothing the user sees but the toast. */
-  async function pressChangesNothing(user: SimUser, data: string, messageId: number): Promise<string> {
+  async function pressChangesNothing(
+    user: SimUser,
+    data: string,
+    messageId: number,
+  ): Promise<string> {
     const before = user.visible().map((m) => `${m.messageId}:${m.text}`);
     const calls = await user.pressData(data, messageId);
     expect(user.visible().map((m) => `${m.messageId}:${m.text}`)).toEqual(before);
-    expect(calls.filter((c) => c.method === "sendMessage" || c.method === "editMessageText")).toEqual([]);
+    expect(
+      calls.filter((c) => c.method === "sendMessage" || c.method === "editMessageText"),
+    ).toEqual([]);
     return toast(calls);
   }
 
@@ -91,7 +98,8 @@ describe("flows: honest buttons and leaving", () => {
     const user = await h.linkedUser("main", { languageCode: "uk" });
     await user.send("/password");
     const first = user.lastBotMessage().messageId;
-    for (const text of ["main-demo-pass", "changed-pass-1", "changed-pass-1"]) await user.send(text);
+    for (const text of ["main-demo-pass", "changed-pass-1", "changed-pass-1"])
+      await user.send(text);
     expect(h.sandbox.accounts.main.password).toBe("changed-pass-1");
     // Every prompt of the flow lost its Cancel (the messages before /password are not the flow's).
     const bot = user.visible().filter((m) => m.from === "bot" && m.messageId >= first);
@@ -108,7 +116,9 @@ describe("flows: honest buttons and leaving", () => {
     expect(user.lastText()).toMatch(/Cancelled/);
     // A new flow is running; the old prompt's Cancel must not end it.
     await user.send("/pay");
-    expect(await pressChangesNothing(user, "flow:cancel", first)).toBe("This step was already cancelled; nothing to do here.");
+    expect(await pressChangesNothing(user, "flow:cancel", first)).toBe(
+      "This step was already cancelled; nothing to do here.",
+    );
     await user.send("not a token!");
     expect(user.lastText()).toMatch(/does not look like an order token/);
   });
@@ -125,7 +135,9 @@ describe("flows: honest buttons and leaving", () => {
     await user.send("main-demo-pass");
     expect(user.lastText()).not.toMatch(/new password/);
     expect(h.exchangerCalls(CHANGE)).toHaveLength(0);
-    expect(await pressChangesNothing(user, "flow:cancel", prompt)).toBe("You left this step for another screen; nothing to do here.");
+    expect(await pressChangesNothing(user, "flow:cancel", prompt)).toBe(
+      "You left this step for another screen; nothing to do here.",
+    );
   });
 
   it("a menu button on an older message during a flow leaves the flow and opens the screen", async () => {

@@ -11,7 +11,8 @@ import { Harness, REDIS_URL } from "../../harness/harness.js";
 import { totp } from "../../harness/two-factor.js";
 import type { SimUser } from "../../harness/user.js";
 
-const LAPSED_PASSWORD = "I deleted your message: it may have been the password for the step you left.";
+const LAPSED_PASSWORD =
+  "I deleted your message: it may have been the password for the step you left.";
 const LAPSED_CODE = "I deleted your message: it may have been the 2FA code for the step you left.";
 
 describe("a secret typed after its prompt was left", () => {
@@ -24,7 +25,9 @@ describe("a secret typed after its prompt was left", () => {
   });
 
   const message = (user: SimUser, text: string) =>
-    h.fake.messages.filter((m) => m.chatId === user.chatId && m.from === "user" && m.raw === text).at(-1)!;
+    h.fake.messages
+      .filter((m) => m.chatId === user.chatId && m.from === "user" && m.raw === text)
+      .at(-1)!;
 
   function createdOrders(account: "main" | "twofa"): SandboxOrder[] {
     return h.sandbox.state.accounts[account]!.orders.filter((o) => Number(o.status) === 0);
@@ -92,7 +95,9 @@ describe("a secret typed after its prompt was left", () => {
 
     // Back to the step: the same order's code prompt; the right code pays it.
     await user.press("↩️ Back to that step");
-    expect(user.lastText()).toMatch(new RegExp(`To pay order #${order.id}, send the current 6-digit code`));
+    expect(user.lastText()).toMatch(
+      new RegExp(`To pay order #${order.id}, send the current 6-digit code`),
+    );
     await user.send(totp(h.sandbox.accounts.twofa.twoFactorSecret!));
     expect(user.lastText()).toContain(`Order #${order.id} is paid from your balance`);
   });

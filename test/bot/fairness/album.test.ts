@@ -9,7 +9,12 @@ import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Update } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
-import { ALBUM_MAX_ITEMS, CHAT_BUDGET, createUpdateGate, type UpdateGate } from "../../../src/bot/core/update-gate.js";
+import {
+  ALBUM_MAX_ITEMS,
+  CHAT_BUDGET,
+  createUpdateGate,
+  type UpdateGate,
+} from "../../../src/bot/core/update-gate.js";
 import { FileKV } from "../../../src/storage/kv-file.js";
 import { RedisKV } from "../../../src/storage/kv-redis.js";
 import { Harness, REDIS_URL } from "../../harness/harness.js";
@@ -31,7 +36,11 @@ describe("an album", () => {
   });
 
   /** Delivers through the real runner (concurrent, like production) and waits until `done`. */
-  async function viaRunner(updates: Update[], done: () => boolean, timeoutMs = 20_000): Promise<void> {
+  async function viaRunner(
+    updates: Update[],
+    done: () => boolean,
+    timeoutMs = 20_000,
+  ): Promise<void> {
     for (const update of updates) h.fake.pushUpdate(update);
     runner ??= run(h.app.bot, { runner: { fetch: { timeout: 1 } } });
     const deadline = Date.now() + timeoutMs;
@@ -39,10 +48,13 @@ describe("an album", () => {
   }
 
   function album(user: SimUser, count: number, group: string): Update[] {
-    return Array.from({ length: count }, (_, i) => user.photoUpdate({ size: 40_000 + i, mediaGroupId: group }));
+    return Array.from({ length: count }, (_, i) =>
+      user.photoUpdate({ size: 40_000 + i, mediaGroupId: group }),
+    );
   }
 
-  const slowDowns = (user: SimUser) => user.visible().filter((m) => m.from === "bot" && SLOW_DOWN.test(m.text));
+  const slowDowns = (user: SimUser) =>
+    user.visible().filter((m) => m.from === "bot" && SLOW_DOWN.test(m.text));
 
   it("costs the chat's budget once: after 15 taps, all 10 photos of an album are accepted and submitted, nobody told to slow down", async () => {
     const user = await h.linkedUser("main");
@@ -57,7 +69,9 @@ describe("an album", () => {
     // 15 taps + 6 steps of the form = 21 of the 30 updates a minute: an album of 10 is 31 updates.
     expect(21 + 10).toBeGreaterThan(CHAT_BUDGET.points);
 
-    await viaRunner(album(user, 10, "album-of-ten"), () => user.transcript().includes("Photo 10 received"));
+    await viaRunner(album(user, 10, "album-of-ten"), () =>
+      user.transcript().includes("Photo 10 received"),
+    );
     expect(user.transcript()).toContain("Photo 10 received");
     expect(slowDowns(user)).toEqual([]);
     await runner!.stop();
@@ -77,56 +91,66 @@ describe("an album", () => {
   }, 60_000);
 });
 
-describe.each(["redis", "embedded"] as const)("the chat budget's gate on the %s store", (backend) => {
-  const BUDGET = 3;
-  let gate: UpdateGate;
-  let undo: () => Promise<void>;
-  let nextUpdate = 1;
-  beforeEach(async () => {
-    if (backend === "redis") {
-      const redis = new Redis(REDIS_URL);
-      const prefix = uniquePrefix("album-gate");
-      gate = createUpdateGate({ kind: "redis", redis, prefix }, new RedisKV({ redis, prefix }), BUDGET);
-      undo = async () => {
-        await gate.close();
-        await deleteByPrefix(redis, prefix);
-        redis.disconnect();
-      };
-    } else {
-      const dir = await tempDir();
-      const kv = await FileKV.open(dir.path);
-      gate = createUpdateGate({ kind: "memory" }, kv, BUDGET);
-      undo = async () => {
-        await gate.close();
-        await kv.close();
-        await dir.remove();
-      };
-    }
-  });
-  afterEach(() => undo());
+describe.each(["redis", "embedded"] as const)(
+  "the chat budget's gate on the %s store",
+  (backend) => {
+    const BUDGET = 3;
+    let gate: UpdateGate;
+    let undo: () => Promise<void>;
+    let nextUpdate = 1;
+    beforeEach(async () => {
+      if (backend === "redis") {
+        const redis = new Redis(REDIS_URL);
+        const prefix = uniquePrefix("album-gate");
+        gate = createUpdateGate(
+          { kind: "redis", redis, prefix },
+          new RedisKV({ redis, prefix }),
+          BUDGET,
+        );
+        undo = async () => {
+          await gate.close();
+          await deleteByPrefix(redis, prefix);
+          redis.disconnect();
+        };
+      } else {
+        const dir = await tempDir();
+        const kv = await FileKV.open(dir.path);
+        gate = createUpdateGate({ kind: "memory" }, kv, BUDGET);
+        undo = async () => {
+          await gate.close();
+          await kv.close();
+          await dir.remove();
+        };
+      }
+    });
+    afterEach(() => undo());
 
-  const waits = async (chatId: number, count: number, album?: string) => {
-    const result: number[] = [];
-    for (let i = 0; i < count; i++) result.push((await gate.pass(nextUpdate++, chatId, [], album)).waitMs);
-    return result;
-  };
+    const waits = async (chatId: number, count: number, album?: string) => {
+      const result: number[] = [];
+      for (let i = 0; i < count; i++)
+        result.push((await gate.pass(nextUpdate++, chatId, [], album)).waitMs);
+      return result;
+    };
 
-  it("an album of 10 spends one token: two more updates pass, the third is refused", async () => {
-    expect(await waits(1, ALBUM_MAX_ITEMS, "a")).toEqual(Array(ALBUM_MAX_ITEMS).fill(0));
-    const [second, third, fourth] = await waits(1, 3);
-    expect([second, third]).toEqual([0, 0]);
-    expect(fourth).toBeGreaterThan(0);
-  });
+    it("an album of 10 spends one token: two more updates pass, the third is refused", async () => {
+      expect(await waits(1, ALBUM_MAX_ITEMS, "a")).toEqual(Array(ALBUM_MAX_ITEMS).fill(0));
+      const [second, third, fourth] = await waits(1, 3);
+      expect([second, third]).toEqual([0, 0]);
+      expect(fourth).toBeGreaterThan(0);
+    });
 
-  it("a chat whose budget is spent has its whole album refused, not only the first item", async () => {
-    await waits(2, BUDGET);
-    const album = await waits(2, ALBUM_MAX_ITEMS, "b");
-    expect(album.every((ms) => ms > 0)).toBe(true);
-  });
+    it("a chat whose budget is spent has its whole album refused, not only the first item", async () => {
+      await waits(2, BUDGET);
+      const album = await waits(2, ALBUM_MAX_ITEMS, "b");
+      expect(album.every((ms) => ms > 0)).toBe(true);
+    });
 
-  it("items beyond Telegram's 10 of one media group pay like any update", async () => {
-    const forged = await waits(3, ALBUM_MAX_ITEMS + BUDGET, "c");
-    expect(forged.slice(0, ALBUM_MAX_ITEMS + BUDGET - 1)).toEqual(Array(ALBUM_MAX_ITEMS + BUDGET - 1).fill(0));
-    expect(forged.at(-1)).toBeGreaterThan(0); // 1 (the album) + BUDGET - 1 extra items spent it
-  });
-});
+    it("items beyond Telegram's 10 of one media group pay like any update", async () => {
+      const forged = await waits(3, ALBUM_MAX_ITEMS + BUDGET, "c");
+      expect(forged.slice(0, ALBUM_MAX_ITEMS + BUDGET - 1)).toEqual(
+        Array(ALBUM_MAX_ITEMS + BUDGET - 1).fill(0),
+      );
+      expect(forged.at(-1)).toBeGreaterThan(0); // 1 (the album) + BUDGET - 1 extra items spent it
+    });
+  },
+);

@@ -23,7 +23,10 @@ describe("2FA codes counted per account", () => {
   });
 
   const secret = () => h.sandbox.accounts.twofa.twoFactorSecret!;
-  const spendsWithCode = () => h.exchangerCalls(SPEND).filter((r) => r.fields.two_factor_authentication_password !== undefined);
+  const spendsWithCode = () =>
+    h
+      .exchangerCalls(SPEND)
+      .filter((r) => r.fields.two_factor_authentication_password !== undefined);
   function payableOrder(): SandboxOrder {
     const order = h.sandbox.state.accounts.twofa!.orders.find((o) => Number(o.status) === 0);
     if (!order) throw new Error("the seed has no created order for twofa");
@@ -42,7 +45,12 @@ describe("2FA codes counted per account", () => {
     for (let card = 0; card < 6; card++) {
       await pressPay(user);
       if (LOCKED.test(user.lastText())) break;
-      for (let i = 0; i < 3 && /send the current 6-digit code|not accepted/.test(user.lastText()); i++) await user.send(wrong);
+      for (
+        let i = 0;
+        i < 3 && /send the current 6-digit code|not accepted/.test(user.lastText());
+        i++
+      )
+        await user.send(wrong);
     }
     expect(spendsWithCode()).toHaveLength(CODE_ALLOWANCE.codes);
     expect(user.transcript()).toMatch(LOCKED);

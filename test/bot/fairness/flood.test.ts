@@ -60,15 +60,22 @@ describe("a flood from one chat", () => {
 
     // Let the flood drain, then count what it cost.
     const deadline = Date.now() + 30_000;
-    while (presses.some((id) => !h.fake.wasAnswered(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (presses.some((id) => !h.fake.wasAnswered(id)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     expect(presses.filter((id) => !h.fake.wasAnswered(id))).toEqual([]);
-    const floodCalls = h.sandbox.requests.slice(floodStart).filter((r) => r.account === "main").length;
+    const floodCalls = h.sandbox.requests
+      .slice(floodStart)
+      .filter((r) => r.account === "main").length;
     console.log(`the flood made ${floodCalls} exchanger calls`);
     expect(floodCalls).toBeLessThanOrEqual(2 * CHAT_BUDGET.points);
     // Told to slow down once, not once per dropped update.
     const notices = flooder
       .visible()
-      .filter((m) => m.from === "bot" && /faster than I can handle|Too many requests from this chat/.test(m.text));
+      .filter(
+        (m) =>
+          m.from === "bot" &&
+          /faster than I can handle|Too many requests from this chat/.test(m.text),
+      );
     expect(notices.length).toBeGreaterThanOrEqual(1);
     expect(notices.length).toBeLessThanOrEqual(2);
   }, 60_000);
@@ -79,10 +86,15 @@ describe("a flood from one chat", () => {
     const key = flooder.textUpdate(h.sandbox.accounts.twofa.apiKey);
     h.fake.pushUpdate(key);
     runner = run(h.app.bot, { runner: { fetch: { timeout: 1 } } });
-    const deleted = () => h.fake.callsOf("deleteMessage", flooder.chatId).some((c) => c.payload.message_id === key.message!.message_id);
+    const deleted = () =>
+      h.fake
+        .callsOf("deleteMessage", flooder.chatId)
+        .some((c) => c.payload.message_id === key.message!.message_id);
     const deadline = Date.now() + 20_000;
     while (!deleted() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(deleted()).toBe(true);
-    expect(flooder.visible().some((m) => m.text.includes(h.sandbox.accounts.twofa.apiKey))).toBe(false);
+    expect(flooder.visible().some((m) => m.text.includes(h.sandbox.accounts.twofa.apiKey))).toBe(
+      false,
+    );
   }, 30_000);
 });

@@ -38,7 +38,10 @@ describe("a redelivered update", () => {
     expect(h.fake.calls.slice(before)).toEqual([
       expect.objectContaining({
         method: "deleteMessage",
-        payload: { chat_id: newPassword.message!.chat.id, message_id: newPassword.message!.message_id },
+        payload: {
+          chat_id: newPassword.message!.chat.id,
+          message_id: newPassword.message!.message_id,
+        },
       }),
     ]);
     expect(h.exchangerCalls(CHANGE)).toHaveLength(0);
@@ -79,7 +82,11 @@ describe("a redelivered update", () => {
       TELEGRAM_API_ROOT: "https://telegram.fake",
       LOG_LEVEL: "silent",
     });
-    const start = () => createApp(config, createLogger("silent"), { client: { fetch: fake.fetch as never }, botInfo: fake.botInfo });
+    const start = () =>
+      createApp(config, createLogger("silent"), {
+        client: { fetch: fake.fetch as never },
+        botInfo: fake.botInfo,
+      });
     const command = textUpdate(fake, 4242, "/help");
     let app = await start();
     try {

@@ -14,7 +14,8 @@ import { Harness, REDIS_URL } from "../../harness/harness.js";
 import { deleteByPrefix, uniquePrefix } from "../../storage/helpers.js";
 
 /** Commands named in a chunk of RESP sent by a client (`*<n>\r\n$<len>\r\n<NAME>\r\n`). */
-const commandsIn = (chunk: string) => [...chunk.matchAll(/\*\d+\r\n\$\d+\r\n([A-Za-z]+)\r\n/g)].map((m) => m[1]!.toLowerCase());
+const commandsIn = (chunk: string) =>
+  [...chunk.matchAll(/\*\d+\r\n\$\d+\r\n([A-Za-z]+)\r\n/g)].map((m) => m[1]!.toLowerCase());
 
 describe("one store round trip per update", () => {
   const redisUrl = new URL(REDIS_URL);
@@ -50,7 +51,11 @@ describe("one store round trip per update", () => {
       await gate.pass(1, 42, ["a", "b", "c"]); // connects and loads the budget script
       writes = [];
       const pass = await gate.pass(2, 42, ["a", "b", "c"]);
-      expect(pass).toEqual({ repeated: false, waitMs: 0, values: [undefined, undefined, undefined] });
+      expect(pass).toEqual({
+        repeated: false,
+        waitMs: 0,
+        values: [undefined, undefined, undefined],
+      });
       expect(writes).toEqual([["set", "evalsha", "mget"]]);
       writes = [];
       expect((await gate.pass(2, 42, ["a"])).repeated).toBe(true);

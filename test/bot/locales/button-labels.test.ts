@@ -15,7 +15,11 @@ const MAX_LABEL = 20;
  * Buttons that sit on a row of their own span the chat's width, where even the narrowest phones show
  * about 24 characters: Submit verification, Delete selected (n), the offer to turn notifications on.
  */
-const OWN_ROW = new Set(["verification-btn-start", "details-btn-delete-selected", "notify-offer-btn"]);
+const OWN_ROW = new Set([
+  "verification-btn-start",
+  "details-btn-delete-selected",
+  "notify-offer-btn",
+]);
 const MAX_OWN_ROW = 24;
 /** A chip for a status the bot has no word for shows the server's own word, whatever its length. */
 const SERVER_WORDS = new Set(["orders-status-other"]);
@@ -28,7 +32,13 @@ const TYPICAL = { count: 12, id: "10415", n: 3, status: "hold" };
  * /account notification switch, the orders' filter chips (shown with "• " when active), the
  * document types of the verification form, the notification's buttons.
  */
-const THROUGH_VARIABLES = [/^notify-account-(on|off)$/, /^orders-filter-all$/, /^orders-status-/, /^verification-idtype-/, /^notify-btn-/];
+const THROUGH_VARIABLES = [
+  /^notify-account-(on|off)$/,
+  /^orders-filter-all$/,
+  /^orders-status-/,
+  /^verification-idtype-/,
+  /^notify-btn-/,
+];
 /** Chips show "• " before the active one. */
 const CHIP = /^orders-(status|filter)-/;
 
@@ -43,7 +53,11 @@ function sourceFiles(dir: string): string[] {
 const i18n = createI18n("en");
 const english = [...readdirSync(join(SRC, "bot/locales/en"))]
   .filter((f) => f.endsWith(".ftl"))
-  .flatMap((f) => [...readFileSync(join(SRC, "bot/locales/en", f), "utf8").matchAll(/^([a-z][\w-]*) =/gm)].map((m) => m[1]!));
+  .flatMap((f) =>
+    [...readFileSync(join(SRC, "bot/locales/en", f), "utf8").matchAll(/^([a-z][\w-]*) =/gm)].map(
+      (m) => m[1]!,
+    ),
+  );
 
 /** Message keys used as button labels: found next to keyboard calls and menu items, or listed above. */
 function buttonKeys(): string[] {
@@ -53,7 +67,8 @@ function buttonKeys(): string[] {
       const call = line.match(/\.(?:text|url|copyText)\((.*)|labelKey: (.*)/);
       if (!call) continue;
       const args = call[1] ?? call[2]!;
-      for (const [, key] of args.matchAll(/"([a-z][\w-]*)"/g)) if (english.includes(key!)) keys.add(key!);
+      for (const [, key] of args.matchAll(/"([a-z][\w-]*)"/g))
+        if (english.includes(key!)) keys.add(key!);
       // `verification-btn-kind-${kind}`: every message of that family.
       for (const [, prefix] of args.matchAll(/`([a-z][\w-]*-)\$\{/g))
         english.filter((k) => k.startsWith(prefix!)).forEach((k) => keys.add(k));
@@ -69,14 +84,24 @@ describe("button labels", () => {
   const keys = buttonKeys();
 
   it("are found in the code (the scan sees the menu, the keyboards and the cancel button)", () => {
-    for (const key of ["btn-cancel", "orders-menu", "pay-btn-confirm", "twofa-btn-enable", "verification-btn-kind-card", "notify-btn-pay"])
+    for (const key of [
+      "btn-cancel",
+      "orders-menu",
+      "pay-btn-confirm",
+      "twofa-btn-enable",
+      "verification-btn-kind-card",
+      "notify-btn-pay",
+    ])
       expect(keys).toContain(key);
   });
 
   for (const lang of LANGUAGES) {
     it(`are at most ${MAX_LABEL} characters in ${lang} (${MAX_OWN_ROW} alone on a row), placeables filled`, () => {
       const long = keys
-        .map((key) => ({ key, label: `${CHIP.test(key) ? "• " : ""}${i18n.t(lang, key, TYPICAL)}` }))
+        .map((key) => ({
+          key,
+          label: `${CHIP.test(key) ? "• " : ""}${i18n.t(lang, key, TYPICAL)}`,
+        }))
         .filter(({ key, label }) => graphemes(label) > (OWN_ROW.has(key) ? MAX_OWN_ROW : MAX_LABEL))
         .map(({ key, label }) => `${key}: "${label}" (${graphemes(label)})`);
       expect(long).toEqual([]);

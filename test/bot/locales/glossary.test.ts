@@ -43,7 +43,10 @@ function messages(lang: Language): Array<{ id: string; text: string }> {
       const source = readFileSync(join(dir, file), "utf8");
       return parse(source, { withSpans: true })
         .body.filter((entry): entry is Message => entry.type === "Message")
-        .map((m) => ({ id: m.id.name, text: source.slice(m.value?.span?.start ?? m.span!.start, m.span!.end) }));
+        .map((m) => ({
+          id: m.id.name,
+          text: source.slice(m.value?.span?.start ?? m.span!.start, m.span!.end),
+        }));
     });
 }
 
@@ -62,7 +65,8 @@ describe("glossary", () => {
   it("is a table of concepts with terms in every language", () => {
     expect(rows.length).toBeGreaterThan(10);
     for (const row of rows.filter((r) => !r.concept.startsWith("Gendered")))
-      for (const lang of LANGUAGES) expect(row.term[lang], `${row.concept} (${lang})`).not.toEqual([]);
+      for (const lang of LANGUAGES)
+        expect(row.term[lang], `${row.concept} (${lang})`).not.toEqual([]);
   });
 
   for (const lang of LANGUAGES) {
@@ -72,7 +76,10 @@ describe("glossary", () => {
       const found = rows.flatMap((row) =>
         row.never[lang].flatMap((word) =>
           all
-            .filter((m) => !row.allowedIn.includes(m.id) && m.text.toLowerCase().includes(word.toLowerCase()))
+            .filter(
+              (m) =>
+                !row.allowedIn.includes(m.id) && m.text.toLowerCase().includes(word.toLowerCase()),
+            )
             .map((m) => `${m.id}: "${word}" (${row.concept}: say ${row.term[lang].join(" / ")})`),
         ),
       );
@@ -80,7 +87,9 @@ describe("glossary", () => {
     });
 
     it(`${lang}: every term of the glossary is used by some message`, () => {
-      const unused = rows.flatMap((row) => row.term[lang].filter((term) => !all.some((m) => uses(m.text, term))));
+      const unused = rows.flatMap((row) =>
+        row.term[lang].filter((term) => !all.some((m) => uses(m.text, term))),
+      );
       expect(unused).toEqual([]);
     });
   }

@@ -26,11 +26,18 @@ describe("cross-instance chat lock", () => {
       events.push(`${name}:end`);
     };
     const ctx = (chatId: number) => ({ chatId }) as FlowContext;
-    await Promise.all([instanceA(ctx(1), handler("a1")), instanceB(ctx(1), handler("b1")), instanceB(ctx(2), handler("b2"))]);
+    await Promise.all([
+      instanceA(ctx(1), handler("a1")),
+      instanceB(ctx(1), handler("b1")),
+      instanceB(ctx(2), handler("b2")),
+    ]);
 
     const chat1 = events.filter((e) => !e.startsWith("b2"));
     // Chat 1: one handler finished before the other started.
-    expect([chat1[0]!.split(":")[0], chat1[1]!.split(":")[0]]).toEqual([chat1[0]!.split(":")[0], chat1[0]!.split(":")[0]]);
+    expect([chat1[0]!.split(":")[0], chat1[1]!.split(":")[0]]).toEqual([
+      chat1[0]!.split(":")[0],
+      chat1[0]!.split(":")[0],
+    ]);
     // Chat 2 did not wait for chat 1.
     expect(events.indexOf("b2:start")).toBeLessThan(events.indexOf(chat1[1]!));
     // The lock is released.

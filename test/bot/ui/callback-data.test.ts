@@ -28,7 +28,8 @@ describe("callbackData", () => {
     ]) {
       expect(card.unpack(data), data).toBeUndefined();
     }
-    for (const data of ["lang:EN", "lang:de", "lang:en:x", "lang:", "lang"]) expect(lang.unpack(data), data).toBeUndefined();
+    for (const data of ["lang:EN", "lang:de", "lang:en:x", "lang:", "lang"])
+      expect(lang.unpack(data), data).toBeUndefined();
   });
 
   it("the grammY filter takes the codec's prefix only, not a longer one", () => {

@@ -6,7 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createI18n } from "../../../src/bot/i18n.js";
-import { fieldLabel, fieldMessage, fieldMessages, knownFieldNames } from "../../../src/bot/ui/field-names.js";
+import {
+  fieldLabel,
+  fieldMessage,
+  fieldMessages,
+  knownFieldNames,
+} from "../../../src/bot/ui/field-names.js";
 import { humanizeKey } from "../../../src/bot/ui/html.js";
 import { Harness } from "../../harness/harness.js";
 
@@ -30,7 +35,9 @@ describe("field-name dictionary", () => {
     expect(fieldLabel(translator("ru"), "discount_percent")).toBe("Скидка, %");
     expect(fieldLabel(translator("ru"), "name", "account")).toBe("Имя");
     expect(fieldLabel(translator("ru"), "name", "direction")).toBe("Название");
-    expect(fieldLabel(translator("ru"), "preferred_currency", "account")).toBe("Preferred currency");
+    expect(fieldLabel(translator("ru"), "preferred_currency", "account")).toBe(
+      "Preferred currency",
+    );
     expect(fieldMessage("preferred_currency")).toBeUndefined();
     // Names from a hostile server that are properties of every object are unknown names too.
     expect(fieldLabel(en, "constructor", "account")).toBe("Constructor");
@@ -39,15 +46,23 @@ describe("field-name dictionary", () => {
 });
 
 /** English labels a ru/uk screen must not show: the dictionary's, and the humanized known names. */
-const lower = (labels: string[]): Set<string> => new Set(labels.map((label) => label.toLowerCase()));
+const lower = (labels: string[]): Set<string> =>
+  new Set(labels.map((label) => label.toLowerCase()));
 const SAME_IN_ALL = lower(fieldMessages().flatMap((id) => [i18n.t("ru", id), i18n.t("uk", id)])); // "E-mail"
 const ENGLISH = new Set(
-  [...lower([...fieldMessages().map((id) => i18n.t("en", id)), ...knownFieldNames().map(humanizeKey)])].filter((l) => !SAME_IN_ALL.has(l)),
+  [
+    ...lower([
+      ...fieldMessages().map((id) => i18n.t("en", id)),
+      ...knownFieldNames().map(humanizeKey),
+    ]),
+  ].filter((l) => !SAME_IN_ALL.has(l)),
 );
 
 /** "Label: value" pieces of a screen: at a line's start, after "·", ";", "(" or another label (nested values). */
 function labelsOf(text: string): string[] {
-  return [...text.matchAll(/(?<=^|\n|; |\(|· |: )([^\n:;()·•]{1,40}?): /g)].map((m) => m[1]!.replace(/^[^\p{L}]+/u, "").trim());
+  return [...text.matchAll(/(?<=^|\n|; |\(|· |: )([^\n:;()·•]{1,40}?): /g)].map((m) =>
+    m[1]!.replace(/^[^\p{L}]+/u, "").trim(),
+  );
 }
 
 describe("ru and uk screens show no English field labels", () => {
@@ -56,9 +71,17 @@ describe("ru and uk screens show no English field labels", () => {
     h = await Harness.start();
     // Fields real servers send beyond the sandbox's: the ones the issue saw in English.
     const main = h.sandbox.state.accounts.main!;
-    Object.assign(main.profile, { discount_percent: "5", settings: { language: "uk", notifications: 1 }, referral_reward: "1.20" });
+    Object.assign(main.profile, {
+      discount_percent: "5",
+      settings: { language: "uk", notifications: 1 },
+      referral_reward: "1.20",
+    });
     main.orders.at(-1)!.inputs = { "11": "5375 4141 2222 9876" };
-    Object.assign(h.sandbox.state.directions[1]!, { processing_time: "15 min", need_verification: true, description: "Manual" });
+    Object.assign(h.sandbox.state.directions[1]!, {
+      processing_time: "15 min",
+      need_verification: true,
+      description: "Manual",
+    });
   });
   afterAll(async () => {
     await h.close();
@@ -96,7 +119,9 @@ describe("ru and uk screens show no English field labels", () => {
       expect(labels).toContain(i18n.t(lang, "field-notifications"));
       expect(labels).toContain(i18n.t(lang, "field-referral-reward"));
       // A nested object on an order card is shown field by field, each under its parent's label: "Поля формы · 11: …".
-      expect(screens.some((screen) => screen.includes(`${i18n.t(lang, "field-inputs")} · 11: `))).toBe(true);
+      expect(
+        screens.some((screen) => screen.includes(`${i18n.t(lang, "field-inputs")} · 11: `)),
+      ).toBe(true);
     });
   }
 });

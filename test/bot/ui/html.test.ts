@@ -7,7 +7,9 @@ describe("quoteInput: the user's text quoted back in a message", () => {
   });
 
   it("drops bidi overrides, zero-width and control characters, collapses whitespace", () => {
-    expect(quoteInput("\u202etxt.exe\u202c\u200b  a\u0000b\n\tc \u2067d\u2069")).toBe("txt.exe ab c d");
+    expect(quoteInput("\u202etxt.exe\u202c\u200b  a\u0000b\n\tc \u2067d\u2069")).toBe(
+      "txt.exe ab c d",
+    );
     expect(quoteInput("\u200b\u200c\u200d\ufeff")).toBe("");
   });
 
@@ -28,7 +30,9 @@ describe("fieldLines: labels from the screen's dictionary, nested keys too", () 
   const label = (key: string) => ({ settings: "Настройки", language: "Язык" })[key];
 
   it("names a field and the keys of its object value with the screen's labels; unknown keys humanized", () => {
-    expect(fieldLines({ settings: { language: "uk", dark_mode: 1 } }, { label })).toEqual(["<b>Настройки:</b> Язык: uk; Dark mode: 1"]);
+    expect(fieldLines({ settings: { language: "uk", dark_mode: 1 } }, { label })).toEqual([
+      "<b>Настройки:</b> Язык: uk; Dark mode: 1",
+    ]);
   });
 
   it("without labels every key is humanized, as before", () => {

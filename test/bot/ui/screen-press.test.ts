@@ -45,7 +45,10 @@ describe("a button press answers beside its screen", () => {
 
     // The edit reached Telegram although the answer has not come back.
     await until(() => h.fake.calls.slice(before).some((c) => c.method === "editMessageText"));
-    expect(h.fake.calls.slice(before).map((c) => c.method)).toEqual(["answerCallbackQuery", "editMessageText"]);
+    expect(h.fake.calls.slice(before).map((c) => c.method)).toEqual([
+      "answerCallbackQuery",
+      "editMessageText",
+    ]);
     expect(h.fake.wasAnswered(queryId)).toBe(false);
     // The user already sees the next page.
     expect(pageShown(user)).toBe("2 / 9");
@@ -56,7 +59,9 @@ describe("a button press answers beside its screen", () => {
     release();
     await handling;
     expect(h.fake.wasAnswered(queryId)).toBe(true);
-    expect(h.fake.callsOf("answerCallbackQuery").filter((c) => c.payload.callback_query_id === queryId)).toHaveLength(1);
+    expect(
+      h.fake.callsOf("answerCallbackQuery").filter((c) => c.payload.callback_query_id === queryId),
+    ).toHaveLength(1);
   });
 
   it("keeps the toast of a screen shown with one", async () => {
@@ -69,7 +74,9 @@ describe("a button press answers beside its screen", () => {
     await until(() => user.lastText().includes("Status: on"));
     release();
     await handling;
-    expect(h.fake.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe("🔔 Notifications are on");
+    expect(h.fake.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe(
+      "🔔 Notifications are on",
+    );
   });
 
   it("a refused answer does not fail the screen: the page changes and no error message is sent", async () => {
@@ -77,7 +84,11 @@ describe("a button press answers beside its screen", () => {
     await user.send("/orders");
     const screen = user.lastBotMessage();
     const sentBefore = h.fake.callsOf("sendMessage", user.chatId).length;
-    h.fake.failNext("answerCallbackQuery", 400, "Bad Request: query is too old and response timeout expired or query ID is invalid");
+    h.fake.failNext(
+      "answerCallbackQuery",
+      400,
+      "Bad Request: query is too old and response timeout expired or query ID is invalid",
+    );
     const { data } = user.findButton("▶");
     const { update } = user.callbackUpdate(data, screen.messageId);
     await h.deliver(update);

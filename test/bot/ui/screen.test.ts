@@ -14,7 +14,14 @@ function recordingApi(editFails?: string) {
     editMessageText: (...args: unknown[]) => {
       calls.push({ method: "editMessageText", args });
       if (editFails)
-        return Promise.reject(new GrammyError("refused", { ok: false, error_code: 400, description: editFails }, "editMessageText", {}));
+        return Promise.reject(
+          new GrammyError(
+            "refused",
+            { ok: false, error_code: 400, description: editFails },
+            "editMessageText",
+            {},
+          ),
+        );
       return Promise.resolve(true);
     },
     sendMessage: (...args: unknown[]) => {
@@ -57,12 +64,18 @@ describe("showScreenAt", () => {
 
   it("never adds protection by an edit: a protected screen over an unprotected message comes as a new one", async () => {
     const { api, calls } = recordingApi();
-    expect(await showScreenAt(api, { ...at, shows: prompt }, { text: "Your data", protect: true })).toBe(99);
+    expect(
+      await showScreenAt(api, { ...at, shows: prompt }, { text: "Your data", protect: true }),
+    ).toBe(99);
     expect(calls.map((c) => c.method)).toEqual(["sendMessage"]);
     expect(calls[0]!.args[2]).toMatchObject({ protect_content: true });
     // Over a protected one it edits, and stays protected.
     const again = recordingApi();
-    await showScreenAt(again.api, { ...at, shows: { text: "Summary", protect: true } }, { text: "Sent", protect: true });
+    await showScreenAt(
+      again.api,
+      { ...at, shows: { text: "Summary", protect: true } },
+      { text: "Sent", protect: true },
+    );
     expect(again.calls.map((c) => c.method)).toEqual(["editMessageText"]);
   });
 

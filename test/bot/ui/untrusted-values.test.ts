@@ -3,7 +3,13 @@
  * bounded, and control, bidi, zero-width and lone-surrogate characters never reach Telegram.
  */
 import { describe, expect, it } from "vitest";
-import { clip, displayValue, escapeHtml, fieldLines, visibleText } from "../../../src/bot/ui/html.js";
+import {
+  clip,
+  displayValue,
+  escapeHtml,
+  fieldLines,
+  visibleText,
+} from "../../../src/bot/ui/html.js";
 import { wellFormed } from "../../harness/html-check.js";
 
 const UNSAFE_SAMPLE = "a\u202Eb\u200Bc\u0007d\uD800e\uDC00f\u2066g\uFEFFh\u0000i";
@@ -34,9 +40,9 @@ describe("displayValue with hostile shapes", () => {
   });
 
   it("shows nested objects readably: parentheses around each level", () => {
-    expect(displayValue({ amount: "10", currency: { code: "BTC", network: { name: "Bitcoin" } } })).toBe(
-      "Amount: 10; Currency: (Code: BTC; Network: (Name: Bitcoin))",
-    );
+    expect(
+      displayValue({ amount: "10", currency: { code: "BTC", network: { name: "Bitcoin" } } }),
+    ).toBe("Amount: 10; Currency: (Code: BTC; Network: (Name: Bitcoin))");
     expect(displayValue([{ id: 1 }, { id: 2 }])).toBe("(Id: 1), (Id: 2)");
   });
 
@@ -45,7 +51,9 @@ describe("displayValue with hostile shapes", () => {
     const shown = displayValue(many)!;
     expect(shown.split(", ")).toHaveLength(21);
     expect(shown.endsWith("…")).toBe(true);
-    const wide = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, "x".repeat(200)]));
+    const wide = Object.fromEntries(
+      Array.from({ length: 50 }, (_, i) => [`k${i}`, "x".repeat(200)]),
+    );
     expect(displayValue(wide)!.length).toBeLessThan(2500);
   });
 

@@ -14,7 +14,11 @@ afterEach(async () => {
 
 async function catalogOver(handler: Handler) {
   const server = await startFakeServer(handler);
-  const client = createExchangerClient({ baseUrl: server.url, timeoutMs: 2_000, retry: { attempts: 1, baseDelayMs: 0 } });
+  const client = createExchangerClient({
+    baseUrl: server.url,
+    timeoutMs: 2_000,
+    retry: { attempts: 1, baseDelayMs: 0 },
+  });
   cleanups.push(
     () => server.close(),
     () => client.close(),
@@ -36,11 +40,23 @@ describe("direction catalogue", () => {
     };
     const { server, catalog } = await catalogOver((req, res) => {
       if (req.path === "/public-api-get-exchanges")
-        return json(res, { success: true, result: { "1": { "2": "btc-eth" }, "2": { "1": "eth-btc", "3": "eth-usdt" } } });
+        return json(res, {
+          success: true,
+          result: { "1": { "2": "btc-eth" }, "2": { "1": "eth-btc", "3": "eth-usdt" } },
+        });
       const card = cards[req.query.get("pair") ?? ""];
-      json(res, card ? { success: true, result: card } : { success: false, message: "no such direction", result: false });
+      json(
+        res,
+        card
+          ? { success: true, result: card }
+          : { success: false, message: "no such direction", result: false },
+      );
     });
-    expect(await catalog.find("en", "2", "1")).toEqual({ sendCurrencyId: "2", receiveCurrencyId: "1", pair: "eth-btc" });
+    expect(await catalog.find("en", "2", "1")).toEqual({
+      sendCurrencyId: "2",
+      receiveCurrencyId: "1",
+      pair: "eth-btc",
+    });
     expect(await catalog.find("en", "1", "3")).toBeUndefined();
     const names = await catalog.inputNames("en");
     expect([...names]).toEqual([
@@ -48,7 +64,9 @@ describe("direction catalogue", () => {
       ["31", "E-mail"],
       ["22", "Bitcoin address"],
     ]);
-    const asked = server.requests.filter((r) => r.path === "/public-api-get-exchange").map((r) => [r.query.get("pair"), r.query.get("id")]);
+    const asked = server.requests
+      .filter((r) => r.path === "/public-api-get-exchange")
+      .map((r) => [r.query.get("pair"), r.query.get("id")]);
     expect(asked).toEqual([
       ["btc-eth", null],
       ["eth-btc", null],
@@ -61,8 +79,20 @@ describe("direction catalogue", () => {
       json(res, {
         success: true,
         result: [
-          { id: 7, send_currency_id: 1, receive_currency_id: 2, slug: "a-b", inputs: [{ id: 5, name: "Wallet" }] },
-          { id: 8, send_currency_id: 2, receive_currency_id: 1, active: false, inputs: [{ id: 6, name: "Closed" }] },
+          {
+            id: 7,
+            send_currency_id: 1,
+            receive_currency_id: 2,
+            slug: "a-b",
+            inputs: [{ id: 5, name: "Wallet" }],
+          },
+          {
+            id: 8,
+            send_currency_id: 2,
+            receive_currency_id: 1,
+            active: false,
+            inputs: [{ id: 6, name: "Closed" }],
+          },
         ],
       }),
     );

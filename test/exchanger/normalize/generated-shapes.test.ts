@@ -42,16 +42,23 @@ import {
 
 const i18n = createI18n("en");
 // The renderers take Pick<FlowContext, "t">: the real English translations, through the i18n's own type.
-const en = { t: ((key: string, vars?: Record<string, string | number>) => i18n.t("en", key, vars)) as FlowContext["t"] };
+const en = {
+  t: ((key: string, vars?: Record<string, string | number>) =>
+    i18n.t("en", key, vars)) as FlowContext["t"],
+};
 const SEED = Number(process.env.SHAPES_SEED ?? 20251124);
 const VARIANTS = 300;
 
 /** The facts of a screen: its lines as a set (a reordered record may list its extra fields in another order). */
-const facts = (text: string): string[] => [...new Set(text.split("\n").filter((line) => line.trim() !== ""))].sort();
+const facts = (text: string): string[] =>
+  [...new Set(text.split("\n").filter((line) => line.trim() !== ""))].sort();
 
 function orderScreens(order: Order): Record<string, string> {
   const payCard = payCardOf(order, CURRENCY_NAMES);
-  const pay = renderPayCard(en, { ...payCard, ...(payCard.payable && { confirmId: "AAAAAAAAAAAAAAAA" }) });
+  const pay = renderPayCard(en, {
+    ...payCard,
+    ...(payCard.payable && { confirmId: "AAAAAAAAAAAAAAAA" }),
+  });
   return {
     line: renderOrderLine(en, order, CURRENCY_NAMES),
     card: facts(renderOrderCard(en, order, CURRENCY_NAMES)).join("\n"),
@@ -72,9 +79,12 @@ const directionScreen = (raw: unknown) =>
     ),
   ).join("\n");
 
-const verifyScreen = (raw: unknown) => facts(renderVerificationRequest(en, readVerification(raw)!)).join("\n");
-const inputsScreen = (raw: unknown) => facts(renderInputs(en, readSavedFields(raw)!, new Map(INPUT_NAMES)).text).join("\n");
-const accountScreen = (raw: Record<string, unknown>) => facts(renderAccountCard(en, raw, "Sandbox")).join("\n");
+const verifyScreen = (raw: unknown) =>
+  facts(renderVerificationRequest(en, readVerification(raw)!)).join("\n");
+const inputsScreen = (raw: unknown) =>
+  facts(renderInputs(en, readSavedFields(raw)!, new Map(INPUT_NAMES)).text).join("\n");
+const accountScreen = (raw: Record<string, unknown>) =>
+  facts(renderAccountCard(en, raw, "Sandbox")).join("\n");
 
 function noCard(text: string, where: string): void {
   expect(text, where).not.toContain(CARD);
@@ -99,7 +109,11 @@ describe(`generated server shapes (seed ${SEED}, ${VARIANTS} variants of each re
     expect(inputsScreen(INPUTS_FIXTURE)).toContain("<b>E-mail:</b> ivan@example.com");
     expect(directionScreen(DIRECTION_FIXTURE)).toContain("Minimum");
     expect(accountScreen(USER_FIXTURE)).toContain("1500.5 USD");
-    for (const screen of [...canonicalOrders.flatMap(Object.values), verifyScreen(VERIFICATION_FIXTURE), accountScreen(USER_FIXTURE)])
+    for (const screen of [
+      ...canonicalOrders.flatMap(Object.values),
+      verifyScreen(VERIFICATION_FIXTURE),
+      accountScreen(USER_FIXTURE),
+    ])
       noCard(screen, "canonical");
   });
 
@@ -111,7 +125,9 @@ describe(`generated server shapes (seed ${SEED}, ${VARIANTS} variants of each re
       const where = `seed ${SEED} variant ${i}: ${JSON.stringify(variant)}`;
       const order = readOrder(variant);
       expect(order, where).toBeDefined();
-      expect(isPayableStatus(order!.status), where).toBe(isPayableStatus(readOrder(ORDER_FIXTURES[which]!)!.status));
+      expect(isPayableStatus(order!.status), where).toBe(
+        isPayableStatus(readOrder(ORDER_FIXTURES[which]!)!.status),
+      );
       const screens = orderScreens(order!);
       expect(screens, where).toEqual(canonicalOrders[which]);
       for (const screen of Object.values(screens)) noCard(screen, where);

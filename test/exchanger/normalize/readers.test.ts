@@ -8,7 +8,9 @@ import { readVerification } from "../../../src/exchanger/normalize/verification.
 
 describe("directions map", () => {
   it("reads the documented map with string or number ids and slugs", () => {
-    expect(readDirectionMap({ "1": { "2": "eth-btc", "3": "eth-usdt" }, 4: { 1: "usdt-eth" } })).toEqual([
+    expect(
+      readDirectionMap({ "1": { "2": "eth-btc", "3": "eth-usdt" }, 4: { 1: "usdt-eth" } }),
+    ).toEqual([
       { sendCurrencyId: "1", receiveCurrencyId: "2", pair: "eth-btc" },
       { sendCurrencyId: "1", receiveCurrencyId: "3", pair: "eth-usdt" },
       { sendCurrencyId: "4", receiveCurrencyId: "1", pair: "usdt-eth" },
@@ -26,12 +28,28 @@ describe("directions map", () => {
   });
 
   it("still reads an old-style list of direction objects, leaving switched-off ones out", () => {
-    const open = { id: 7, send_currency_id: 1, receive_currency_id: "2", slug: "btc-eth", inputs: [] };
+    const open = {
+      id: 7,
+      send_currency_id: 1,
+      receive_currency_id: "2",
+      slug: "btc-eth",
+      inputs: [],
+    };
     const closed = { id: 8, send_currency_id: 2, receive_currency_id: 1, active: "0" };
     const noSlug = { id: "9", send_currency_id: 3, receive_currency_id: 1 };
     expect(readDirectionMap([open, closed, noSlug])).toEqual([
-      { sendCurrencyId: "1", receiveCurrencyId: "2", pair: "btc-eth", summary: expect.objectContaining({ id: "7", slug: "btc-eth" }) },
-      { sendCurrencyId: "3", receiveCurrencyId: "1", pair: "9", summary: expect.objectContaining({ id: "9", slug: "9" }) },
+      {
+        sendCurrencyId: "1",
+        receiveCurrencyId: "2",
+        pair: "btc-eth",
+        summary: expect.objectContaining({ id: "7", slug: "btc-eth" }),
+      },
+      {
+        sendCurrencyId: "3",
+        receiveCurrencyId: "1",
+        pair: "9",
+        summary: expect.objectContaining({ id: "9", slug: "9" }),
+      },
     ]);
   });
 
@@ -52,7 +70,10 @@ describe("currencies", () => {
 
   it("reads an object keyed by id with title/xml_code, the id from the key when the value lacks it", () => {
     expect(
-      readCurrencies({ "1": { id: "1", title: "Bitcoin", xml_code: "BTC" }, "2": { title: "Ether", xml_code: "ETH", type: "crypto" } }),
+      readCurrencies({
+        "1": { id: "1", title: "Bitcoin", xml_code: "BTC" },
+        "2": { title: "Ether", xml_code: "ETH", type: "crypto" },
+      }),
     ).toEqual([
       { id: "1", name: "Bitcoin", code: "BTC" },
       { id: "2", name: "Ether", code: "ETH", type: "crypto" },
@@ -60,9 +81,13 @@ describe("currencies", () => {
   });
 
   it("takes the first non-empty alias, keeps the other fields, and drops entries without any id", () => {
-    expect(readCurrencies([{ id: 3, name: "", title: "Tether", currency_code: "USDT", symbol: "₮" }, { name: "no id" }, "junk"])).toEqual([
-      { id: 3, name: "Tether", code: "USDT", symbol: "₮" },
-    ]);
+    expect(
+      readCurrencies([
+        { id: 3, name: "", title: "Tether", currency_code: "USDT", symbol: "₮" },
+        { name: "no id" },
+        "junk",
+      ]),
+    ).toEqual([{ id: 3, name: "Tether", code: "USDT", symbol: "₮" }]);
   });
 
   it("nothing is an empty list; a scalar is not a list", () => {
@@ -80,14 +105,19 @@ describe("status and referral program", () => {
     expect(readPublicInfo(false)).toEqual({ kind: "flag", value: false });
     expect(readPublicInfo(1)).toEqual({ kind: "flag", value: true });
     expect(readPublicInfo(12.5)).toEqual({ kind: "text", text: "12.5" });
-    for (const nothing of [null, "", [], {}]) expect(readPublicInfo(nothing)).toEqual({ kind: "nothing" });
+    for (const nothing of [null, "", [], {}])
+      expect(readPublicInfo(nothing)).toEqual({ kind: "nothing" });
   });
 });
 
 describe("balance", () => {
   it("a numeric string or a number, with the currency beside it when given", () => {
-    expect(readBalances({ balance: "1500.00", balance_currency: "USD" })).toEqual([{ amount: "1500.00", currency: "USD" }]);
-    expect(readBalances({ balance: 1500, currency: "EUR" })).toEqual([{ amount: "1500", currency: "EUR" }]);
+    expect(readBalances({ balance: "1500.00", balance_currency: "USD" })).toEqual([
+      { amount: "1500.00", currency: "USD" },
+    ]);
+    expect(readBalances({ balance: 1500, currency: "EUR" })).toEqual([
+      { amount: "1500", currency: "EUR" },
+    ]);
     expect(readBalances({ balance: 0 })).toEqual([{ amount: "0" }]);
   });
 
@@ -96,16 +126,28 @@ describe("balance", () => {
       { amount: "1500.00", currency: "USD" },
       { amount: "0.01", currency: "BTC" },
     ]);
-    expect(readBalances({ balance: [{ currency: "USD", amount: "10" }, { code: "UAH", balance: 5 }, { amount: "3" }, 7] })).toEqual([
+    expect(
+      readBalances({
+        balance: [
+          { currency: "USD", amount: "10" },
+          { code: "UAH", balance: 5 },
+          { amount: "3" },
+          7,
+        ],
+      }),
+    ).toEqual([
       { amount: "10", currency: "USD" },
       { amount: "5", currency: "UAH" },
       { amount: "3" },
     ]);
-    expect(readBalances({ balance: { USD: { amount: "2.5" } } })).toEqual([{ amount: "2.5", currency: "USD" }]);
+    expect(readBalances({ balance: { USD: { amount: "2.5" } } })).toEqual([
+      { amount: "2.5", currency: "USD" },
+    ]);
   });
 
   it("no balance, or one that is not an amount, is none", () => {
-    for (const balance of [undefined, null, "", "n/a", true]) expect(readBalances({ balance })).toEqual([]);
+    for (const balance of [undefined, null, "", "n/a", true])
+      expect(readBalances({ balance })).toEqual([]);
     expect(readBalances(undefined)).toEqual([]);
   });
 
@@ -123,15 +165,31 @@ describe("balance", () => {
 
 describe("verification request", () => {
   it("null, false, [], {} and a blank template (empty status) are 'no request'", () => {
-    for (const nothing of [null, false, "", [], {}, { status: "" }, { status: null, comment: "" }, { id: 0, status: "  " }]) {
+    for (const nothing of [
+      null,
+      false,
+      "",
+      [],
+      {},
+      { status: "" },
+      { status: null, comment: "" },
+      { id: 0, status: "  " },
+    ]) {
       expect(readVerification(nothing)).toBeNull();
     }
   });
 
   it("a request with a status is a request; a scalar is not a request", () => {
-    expect(readVerification({ status: "pending", id: 3 })).toEqual({ id: "3", status: { meaning: "pending" }, fields: {} });
+    expect(readVerification({ status: "pending", id: 3 })).toEqual({
+      id: "3",
+      status: { meaning: "pending" },
+      fields: {},
+    });
     expect(readVerification({ status: 0 })).toEqual({ status: { meaning: "pending" }, fields: {} });
-    expect(readVerification({ first_name: "Ann" })).toEqual({ status: { meaning: "unknown" }, fields: { first_name: "Ann" } });
+    expect(readVerification({ first_name: "Ann" })).toEqual({
+      status: { meaning: "unknown" },
+      fields: { first_name: "Ann" },
+    });
     expect(readVerification(5)).toBeUndefined();
   });
 });

@@ -109,8 +109,21 @@ export const DIRECTION_FIXTURE: Rec = {
 };
 
 const one = <T>(rand: Random, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
-const NUMBER_FORMS: readonly NumberForm[] = ["string", "number", "decimal-comma", "thousands-comma", "thousands-space"];
-const DATE_FORMS: readonly DateForm[] = ["naive", "unix", "unix-string", "unix-ms", "iso", "dotted"];
+const NUMBER_FORMS: readonly NumberForm[] = [
+  "string",
+  "number",
+  "decimal-comma",
+  "thousands-comma",
+  "thousands-space",
+];
+const DATE_FORMS: readonly DateForm[] = [
+  "naive",
+  "unix",
+  "unix-string",
+  "unix-ms",
+  "iso",
+  "dotted",
+];
 const RATE_FORMS: readonly RateForm[] = ["scalar", "pair", "object", "text"];
 const SIDE_FORMS: readonly SideForm[] = ["flat", "nested", "grouped", "synonyms"];
 
@@ -123,11 +136,17 @@ function statusVariant(rand: Random, status: StatusSpec): unknown {
     { title: status.title },
   ];
   if (status.id !== undefined)
-    forms.push(status.id, String(status.id), { id: String(status.id), name: status.name, title: status.title }, { id: status.id });
+    forms.push(
+      status.id,
+      String(status.id),
+      { id: String(status.id), name: status.name, title: status.title },
+      { id: status.id },
+    );
   return one(rand, forms);
 }
 
-const maybeWrapped = (rand: Random, value: unknown): unknown => (rand() < 0.3 ? { id: value } : rand() < 0.5 ? Number(value) : value);
+const maybeWrapped = (rand: Random, value: unknown): unknown =>
+  rand() < 0.3 ? { id: value } : rand() < 0.5 ? Number(value) : value;
 
 /** One server variant of an order: the canonical facts, another shape. */
 export function orderVariant(rand: Random, canonical: Rec): Rec {
@@ -145,7 +164,10 @@ export function orderVariant(rand: Random, canonical: Rec): Rec {
   }
   order = writeSides(order, sides, CODES, (amount) => writeNumber(String(amount), numbers));
   const rateForm = one(rand, RATE_FORMS);
-  order.rate = rateForm === "scalar" ? writeNumber(String(order.rate), numbers) : writeRate(String(order.rate), rateForm);
+  order.rate =
+    rateForm === "scalar"
+      ? writeNumber(String(order.rate), numbers)
+      : writeRate(String(order.rate), rateForm);
   const dates = one(rand, DATE_FORMS);
   order.created_at = writeDate(String(order.created_at), dates);
   order.updated_at = writeDate(String(order.updated_at), dates);
@@ -186,7 +208,14 @@ export function userVariant(rand: Random): Rec {
 
 export function verificationVariant(rand: Random): Rec {
   let request: Rec = { ...VERIFICATION_FIXTURE };
-  request.status = one(rand, ["pending", "0", 0, { name: "pending", title: "Pending" }, { id: "0", title: "На проверке" }, "On review"]);
+  request.status = one(rand, [
+    "pending",
+    "0",
+    0,
+    { name: "pending", title: "Pending" },
+    { id: "0", title: "На проверке" },
+    "On review",
+  ]);
   request.id = rand() < 0.5 ? "12" : 12;
   request.created_at = writeDate(String(request.created_at), one(rand, DATE_FORMS));
   if (rand() < 0.5) request.photos = ["front.jpg", "selfie.jpg"];
@@ -205,7 +234,12 @@ export function inputsVariant(rand: Random): unknown {
     case "list":
       return mapToList(INPUTS_FIXTURE);
     case "map-of-objects":
-      return Object.fromEntries(Object.entries(INPUTS_FIXTURE).map(([id, value]) => [id, { value, name: INPUT_NAMES.get(id) }]));
+      return Object.fromEntries(
+        Object.entries(INPUTS_FIXTURE).map(([id, value]) => [
+          id,
+          { value, name: INPUT_NAMES.get(id) },
+        ]),
+      );
   }
 }
 
@@ -214,7 +248,8 @@ export function directionVariant(rand: Random): Rec {
   const n = (text: unknown) => writeNumber(String(text), numbers);
   let direction: Rec = { ...DIRECTION_FIXTURE };
   const rateForm = one(rand, RATE_FORMS);
-  direction.rate = rateForm === "scalar" ? n(direction.rate) : writeRate(String(direction.rate), rateForm);
+  direction.rate =
+    rateForm === "scalar" ? n(direction.rate) : writeRate(String(direction.rate), rateForm);
   const limits = one(rand, ["flat", "nested", "synonyms"] as const);
   const [min, max] = [n(direction.min_amount), n(direction.max_amount)];
   delete direction.min_amount;
@@ -244,4 +279,5 @@ export function directionVariant(rand: Random): Rec {
 }
 
 /** The random source of variant `index` of a run seeded `seed`. */
-export const variantRandom = (seed: number, index: number): Random => seededRandom(seed * 1000 + index);
+export const variantRandom = (seed: number, index: number): Random =>
+  seededRandom(seed * 1000 + index);

@@ -1,6 +1,13 @@
 /** The general readers every normalizer is built from, and the any-depth masking of secrets. */
 import { describe, expect, it } from "vitest";
-import { amountOf, dateOf, decodeEntities, entriesOf, idOf, textOf } from "../../../src/exchanger/normalize/values.js";
+import {
+  amountOf,
+  dateOf,
+  decodeEntities,
+  entriesOf,
+  idOf,
+  textOf,
+} from "../../../src/exchanger/normalize/values.js";
 import { isCardNumber, isHiddenField, maskDeep } from "../../../src/exchanger/normalize/secrets.js";
 import { readRate } from "../../../src/exchanger/normalize/money.js";
 import { readOrder } from "../../../src/exchanger/normalize/order.js";
@@ -10,25 +17,32 @@ import { readCurrencies } from "../../../src/exchanger/normalize/currencies.js";
 
 describe("general readers", () => {
   it("numbers: numbers, numeric strings, thousands separators and decimal commas, never floats", () => {
-    expect(["1837.5", 1837.5, "1 837,5", "1,837.5", "1.837,5", "1837,5", "1 837,50"].map(amountOf)).toEqual([
-      "1837.5",
-      "1837.5",
-      "1837.5",
-      "1837.5",
-      "1837.5",
-      "1837.5",
-      "1837.50",
-    ]);
+    expect(
+      ["1837.5", 1837.5, "1 837,5", "1,837.5", "1.837,5", "1837,5", "1 837,50"].map(amountOf),
+    ).toEqual(["1837.5", "1837.5", "1837.5", "1837.5", "1837.5", "1837.5", "1837.50"]);
     expect(amountOf("1,500")).toBe("1500"); // PHP number_format's grouping
     expect(amountOf("0,030")).toBe("0.030");
     expect(amountOf(0.0000001)).toBe("0.0000001");
     expect(amountOf({ amount: "2,5" })).toBe("2.5");
-    expect(["", "abc", "1.2.3,4,5", null, {}].map(amountOf)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(["", "abc", "1.2.3,4,5", null, {}].map(amountOf)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it("dates: unix seconds and milliseconds, ISO, MySQL and dd.mm.yyyy forms are one moment", () => {
     const moment = Date.UTC(2025, 0, 6, 12, 0, 0);
-    for (const form of [1736164800, "1736164800", 1736164800000, "2025-01-06T12:00:00Z", "2025-01-06 12:00:00", "06.01.2025 12:00"])
+    for (const form of [
+      1736164800,
+      "1736164800",
+      1736164800000,
+      "2025-01-06T12:00:00Z",
+      "2025-01-06 12:00:00",
+      "06.01.2025 12:00",
+    ])
       expect(dateOf(form)?.getTime(), String(form)).toBe(moment);
     expect(dateOf("31.02.2025 10:00")).toBeUndefined();
     expect(dateOf("soon")).toBeUndefined();
@@ -40,11 +54,19 @@ describe("general readers", () => {
     expect(idOf("123456789012345678901")).toBe("123456789012345678901");
     expect(entriesOf([{ id: "12", v: 1 }]).map((e) => e.key)).toEqual(["12"]);
     expect(entriesOf({ "7": "x" }).map((e) => e.key)).toEqual(["7"]);
-    expect(decodeEntities("Visa &amp; MasterCard &#8470;1 &amp;lt;")).toBe("Visa & MasterCard №1 &lt;");
+    expect(decodeEntities("Visa &amp; MasterCard &#8470;1 &amp;lt;")).toBe(
+      "Visa & MasterCard №1 &lt;",
+    );
   });
 
   it("rates as a scalar, a pair, an object or text", () => {
-    for (const form of ["61234.5", 61234.5, [1, 61234.5], { from: 1, to: "61 234,5" }, "1 BTC = 61234.5 USDT"])
+    for (const form of [
+      "61234.5",
+      61234.5,
+      [1, 61234.5],
+      { from: 1, to: "61 234,5" },
+      "1 BTC = 61234.5 USDT",
+    ])
       expect(readRate(form), JSON.stringify(form)).toEqual({ send: "1", receive: "61234.5" });
   });
 
@@ -66,27 +88,47 @@ describe("general readers", () => {
 describe("masking at any depth", () => {
   it("card and document numbers are masked wherever they sit; secret fields are left out", () => {
     const masked = maskDeep({
-      data: { card_number: "4111111111111111", passport_number: "AB1234567", nested: [{ note: "pay to 4111 1111 1111 1111" }] },
+      data: {
+        card_number: "4111111111111111",
+        passport_number: "AB1234567",
+        nested: [{ note: "pay to 4111 1111 1111 1111" }],
+      },
       order_id: "123456789012345",
       private_key: "k",
       settings: { ga_key: "x", pin_code: "1234", backup_codes: ["1"] },
     });
     const text = JSON.stringify(masked);
-    expect(text).not.toMatch(/4111111111111111|4111 1111 1111 1111|AB1234567|private_key|ga_key|pin_code|backup_codes/);
+    expect(text).not.toMatch(
+      /4111111111111111|4111 1111 1111 1111|AB1234567|private_key|ga_key|pin_code|backup_codes/,
+    );
     expect(text).toContain("411111******1111");
     expect(text).toContain("123456789012345"); // an order number is not a card (no Luhn match)
   });
 
   it("one hook decides which fields are hidden", () => {
-    for (const name of ["private_key", "pin_code", "backup_codes", "recovery_phrase", "card_cvv", "ga_key", "password", "api_key"])
+    for (const name of [
+      "private_key",
+      "pin_code",
+      "backup_codes",
+      "recovery_phrase",
+      "card_cvv",
+      "ga_key",
+      "password",
+      "api_key",
+    ])
       expect(isHiddenField(name), name).toBe(true);
-    for (const name of ["card_number", "comment", "login", "pinned"]) expect(isHiddenField(name), name).toBe(false);
+    for (const name of ["card_number", "comment", "login", "pinned"])
+      expect(isHiddenField(name), name).toBe(false);
     expect(isCardNumber("4111 1111 1111 1111")).toBe(true);
     expect(isCardNumber("4111 1111 1111 1112")).toBe(false);
   });
 
   it("an order's extras are masked and flattened, never raw Key: (Key: …) chains", () => {
-    const order = readOrder({ id: 1, status: 0, meta: { card: "4111111111111111", plan: { id: 3, name: "Premium" } } })!;
+    const order = readOrder({
+      id: 1,
+      status: 0,
+      meta: { card: "4111111111111111", plan: { id: 3, name: "Premium" } },
+    })!;
     expect(order.fields).toEqual({ "meta.card": "411111******1111", "meta.plan": "Premium" });
   });
 });
@@ -102,7 +144,11 @@ describe("a direction for the calculator", () => {
       reserve_amount: "150000.75",
       inputs: { "11": "Wallet address", "31": "E-mail" },
     })!;
-    expect(direction).toMatchObject({ id: "5", send: { id: "1", code: "BTC", decimals: 8 }, receive: { id: "3" } });
+    expect(direction).toMatchObject({
+      id: "5",
+      send: { id: "1", code: "BTC", decimals: 8 },
+      receive: { id: "3" },
+    });
     expect(direction.fields.map((f) => [f.id, f.label, f.param, f.required])).toEqual([
       ["11", "Wallet address", "wallet_address", true],
       ["31", "E-mail", "e_mail", true],
@@ -120,8 +166,10 @@ describe("a direction for the calculator", () => {
 
 describe("currencies", () => {
   it("names decoded once, codes under synonyms, decimals as a number", () => {
-    expect(readCurrencies({ "4": { title: "Visa &amp; MasterCard", xml_code: { code: "CARDUAH" }, decimals: "2" } })).toEqual([
-      { id: "4", name: "Visa & MasterCard", code: "CARDUAH", decimals: 2 },
-    ]);
+    expect(
+      readCurrencies({
+        "4": { title: "Visa &amp; MasterCard", xml_code: { code: "CARDUAH" }, decimals: "2" },
+      }),
+    ).toEqual([{ id: "4", name: "Visa & MasterCard", code: "CARDUAH", decimals: 2 }]);
   });
 });

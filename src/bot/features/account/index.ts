@@ -17,7 +17,10 @@ async function showAccount(ctx: BotContext): Promise<void> {
   if (twofa !== undefined && twofa !== ctx.chatSettings.twofa) {
     ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId!, { twofa });
   }
-  const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), ACCOUNT_DATA).text(...notifyAccountButton(ctx)));
+  const keyboard = backToMenuRow(
+    ctx,
+    new InlineKeyboard().text(ctx.t("btn-refresh"), ACCOUNT_DATA).text(...notifyAccountButton(ctx)),
+  );
   const text = renderAccountCard(ctx, user, await exchangerName(ctx));
   await showScreen(ctx, { text, keyboard });
 }

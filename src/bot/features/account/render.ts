@@ -11,28 +11,43 @@ const DATE_FIELD = /(^|_)(date|at)$|^date_|At$|^last_login$/;
 /** Yes/no flags servers send as 0/1. */
 const FLAGS = new Set(["verified", "is_verified"]);
 
-function presentable(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>): Record<string, unknown> {
+function presentable(
+  ctx: Pick<FlowContext, "t">,
+  user: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(user)) {
     const flag = FLAGS.has(key) && /^(0|1|true|false)$/.test(String(value).trim());
-    if (flag) out[key] = ctx.t(/^(1|true)$/.test(String(value).trim()) ? "account-yes" : "account-no");
+    if (flag)
+      out[key] = ctx.t(/^(1|true)$/.test(String(value).trim()) ? "account-yes" : "account-no");
     else out[key] = DATE_FIELD.test(key) ? formatDate(ctx, value) : value;
   }
   return out;
 }
 
 /** `exchanger`: the exchanger's name, HTML-escaped (ui/branding.ts exchangerName). */
-export function renderAccountCard(ctx: Pick<FlowContext, "t">, user: Record<string, unknown>, exchanger: string): string {
+export function renderAccountCard(
+  ctx: Pick<FlowContext, "t">,
+  user: Record<string, unknown>,
+  exchanger: string,
+): string {
   const account = readAccount(user);
-  const line = (label: string, value: string) => ctx.t("account-balance", { label: escapeHtml(label), value: escapeHtml(value) });
-  const withCurrency = (b: { amount: string; currency?: string }) => (b.currency ? `${b.amount} ${b.currency}` : b.amount);
+  const line = (label: string, value: string) =>
+    ctx.t("account-balance", { label: escapeHtml(label), value: escapeHtml(value) });
+  const withCurrency = (b: { amount: string; currency?: string }) =>
+    b.currency ? `${b.amount} ${b.currency}` : b.amount;
   // The balance first — one line per currency when the server gives one value per currency — then the
   // other amount fields named like a balance (partner balance…), each with its currency when given.
   const lines = [ctx.t("account-title", { exchanger })];
   lines.push(...account.balances.map((b) => line(ctx.t("account-balance-label"), withCurrency(b))));
-  lines.push(...account.others.map((b) => line(fieldLabel(ctx, b.key, "account"), withCurrency(b))));
-  if (account.twoFactor !== undefined) lines.push(ctx.t(account.twoFactor ? "account-2fa-on" : "account-2fa-off"));
+  lines.push(
+    ...account.others.map((b) => line(fieldLabel(ctx, b.key, "account"), withCurrency(b))),
+  );
+  if (account.twoFactor !== undefined)
+    lines.push(ctx.t(account.twoFactor ? "account-2fa-on" : "account-2fa-off"));
   lines.push("");
-  lines.push(...fieldLines(presentable(ctx, account.fields), { label: fieldLabels(ctx, "account") }));
+  lines.push(
+    ...fieldLines(presentable(ctx, account.fields), { label: fieldLabels(ctx, "account") }),
+  );
   return fitMessage(lines);
 }

@@ -12,7 +12,9 @@ import type { CommandSpec } from "../../feature.js";
 import { renderStats } from "./render.js";
 
 /** The admin chats' extra commands (registered for those chats only). */
-export const ADMIN_COMMANDS: readonly CommandSpec[] = [{ command: "stats", descriptionKey: "cmd-stats" }];
+export const ADMIN_COMMANDS: readonly CommandSpec[] = [
+  { command: "stats", descriptionKey: "cmd-stats" },
+];
 
 export function createAdminComposer(adminChatIds: readonly number[]): Composer<BotContext> {
   const admins = new Set(adminChatIds);

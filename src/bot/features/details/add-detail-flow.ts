@@ -9,9 +9,22 @@
 import { ExchangerError } from "../../../exchanger/errors.js";
 import type { FlowContext } from "../../context.js";
 import { loadDetailsPage, renderDetailsList } from "./list.js";
-import { callExchanger, defineFlow, releaseFlowPrompt, retireFlowPrompt, trackFlowPrompt, type Flow } from "../../core/flows.js";
+import {
+  callExchanger,
+  defineFlow,
+  releaseFlowPrompt,
+  retireFlowPrompt,
+  trackFlowPrompt,
+  type Flow,
+} from "../../core/flows.js";
 import { accept, ask, refuse, showPrompt } from "../../core/ask.js";
-import { filterCurrencies, pickerKeyboard, pickerPageCount, toPickable, type PickableCurrency } from "./currency-picker.js";
+import {
+  filterCurrencies,
+  pickerKeyboard,
+  pickerPageCount,
+  toPickable,
+  type PickableCurrency,
+} from "./currency-picker.js";
 import { describeError } from "../../core/errors.js";
 import { escapeHtml, quoteInput } from "../../ui/html.js";
 import { sendScreen, showScreen } from "../../ui/screen.js";
@@ -23,14 +36,18 @@ export const ADD_DETAIL_FLOW = "add-detail";
 export const MAX_DETAIL_VALUE = 255;
 
 /** Why a value cannot be saved, as a translation key with its variables; undefined when it is fine. */
-export function valueProblem(raw: string): { key: string; vars?: Record<string, number> } | undefined {
+export function valueProblem(
+  raw: string,
+): { key: string; vars?: Record<string, number> } | undefined {
   const value = raw.trim();
   // Only zero-width / format characters (U+200B, U+FEFF…) looks empty on every screen: as good as empty.
   if (value === "" || !/[^\p{Cf}\p{Z}]/u.test(value)) return { key: "details-add-value-empty" };
   const length = [...value].length;
-  if (length > MAX_DETAIL_VALUE) return { key: "details-add-value-too-long", vars: { length, max: MAX_DETAIL_VALUE } };
+  if (length > MAX_DETAIL_VALUE)
+    return { key: "details-add-value-too-long", vars: { length, max: MAX_DETAIL_VALUE } };
   // Bidi overrides/isolates would make a requisite display differently from what it is (U+202E "txt.exe").
-  if (/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(value)) return { key: "details-add-value-control" };
+  if (/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(value))
+    return { key: "details-add-value-control" };
   return undefined;
 }
 
@@ -66,7 +83,13 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
     await ctx.reply(ctx.t("details-add-no-currencies"));
     return conversation.halt();
   }
-  const picker: Picker = { list, shown: filterCurrencies(list, ""), page: 1, intro: ctx.t("details-add-pick"), messageId: 0 };
+  const picker: Picker = {
+    list,
+    shown: filterCurrencies(list, ""),
+    page: 1,
+    intro: ctx.t("details-add-pick"),
+    messageId: 0,
+  };
   const first = pickerScreen(ctx, picker);
   picker.messageId = await showPrompt(conversation, ctx, first.text, first.keyboard);
   for (;;) {
@@ -80,12 +103,18 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
 }
 
 /** A press on the picker: the currency picked, or another page shown (undefined). */
-async function pressed(conversation: Flow, update: FlowContext, picker: Picker): Promise<PickableCurrency | undefined> {
+async function pressed(
+  conversation: Flow,
+  update: FlowContext,
+  picker: Picker,
+): Promise<PickableCurrency | undefined> {
   const data = update.callbackQuery?.data ?? "";
   const choice = pickCurrencyData.unpack(data);
   const currency = choice ? picker.list[choice.index] : undefined;
   if (currency) {
-    await showScreen(update, { text: update.t("details-add-picked", { currency: escapeHtml(currency.label) }) });
+    await showScreen(update, {
+      text: update.t("details-add-picked", { currency: escapeHtml(currency.label) }),
+    });
     await retireFlowPrompt(conversation, picker.messageId, true);
     return currency;
   }
@@ -112,8 +141,14 @@ async function typed(conversation: Flow, update: FlowContext, picker: Picker): P
   if (text.startsWith("/")) return conversation.halt({ next: true });
   const matches = filterCurrencies(picker.list, text);
   const query = quoteInput(text);
-  if (matches.length === 0) picker.intro = `${update.t("details-add-no-match", { query })}\n\n${update.t("details-add-pick")}`;
-  else Object.assign(picker, { shown: matches, page: 1, intro: update.t("details-add-matches", { query }) });
+  if (matches.length === 0)
+    picker.intro = `${update.t("details-add-no-match", { query })}\n\n${update.t("details-add-pick")}`;
+  else
+    Object.assign(picker, {
+      shown: matches,
+      page: 1,
+      intro: update.t("details-add-matches", { query }),
+    });
   // The old picker is deleted, not closed: it leaves the flow's prompts first.
   await releaseFlowPrompt(conversation, picker.messageId);
   await update.api.deleteMessage(update.chat!.id, picker.messageId).catch(() => undefined);
@@ -122,8 +157,15 @@ async function typed(conversation: Flow, update: FlowContext, picker: Picker): P
 }
 
 /** Asks the value until the exchanger saves it (its refusal is said, and asked again). */
-async function saveValue(conversation: Flow, ctx: FlowContext, currency: PickableCurrency): Promise<string> {
-  const prompt = ctx.t("details-add-value", { currency: escapeHtml(currency.label), max: MAX_DETAIL_VALUE });
+async function saveValue(
+  conversation: Flow,
+  ctx: FlowContext,
+  currency: PickableCurrency,
+): Promise<string> {
+  const prompt = ctx.t("details-add-value", {
+    currency: escapeHtml(currency.label),
+    max: MAX_DETAIL_VALUE,
+  });
   return ask(conversation, ctx, {
     prompt,
     notText: ctx.t("details-add-value-text-only"),
@@ -132,7 +174,9 @@ async function saveValue(conversation: Flow, ctx: FlowContext, currency: Pickabl
       if (problem) return refuse(`${ctx.t(problem.key, problem.vars)}\n\n${prompt}`);
       const value = text.trim();
       try {
-        await callExchanger(conversation, (caller, deps) => deps.exchanger.createDetails(caller, { currency_id: currency.id, value }));
+        await callExchanger(conversation, (caller, deps) =>
+          deps.exchanger.createDetails(caller, { currency_id: currency.id, value }),
+        );
         return accept(value);
       } catch (error) {
         // The exchanger refused this value (format, duplicate…): say why and let the user try again.
@@ -146,8 +190,12 @@ async function saveValue(conversation: Flow, ctx: FlowContext, currency: Pickabl
 async function addDetail(conversation: Flow, ctx: FlowContext): Promise<void> {
   const currency = await pickCurrency(conversation, ctx);
   const value = await saveValue(conversation, ctx, currency);
-  await ctx.reply(ctx.t("details-add-saved", { currency: escapeHtml(currency.label), value: escapeHtml(value) }));
-  const list = await callExchanger(conversation, (caller, deps) => loadDetailsPage(deps, caller, 1));
+  await ctx.reply(
+    ctx.t("details-add-saved", { currency: escapeHtml(currency.label), value: escapeHtml(value) }),
+  );
+  const list = await callExchanger(conversation, (caller, deps) =>
+    loadDetailsPage(deps, caller, 1),
+  );
   await sendScreen(ctx, renderDetailsList(ctx, list));
 }
 

@@ -15,10 +15,15 @@ const nonce = textField("[\\w-]{6}");
 export const DETAILS_ADD = "dt:add";
 export const detailsPage = callbackData("dt:l", { page: pageField });
 export const tickPage = callbackData("dt:d", { page: pageField });
-export const tickOne = callbackData("dt:t", { nonce, index: { pattern: "\\d", decode: Number, encode: String } });
+export const tickOne = callbackData("dt:t", {
+  nonce,
+  index: { pattern: "\\d", decode: Number, encode: String },
+});
 export const confirmDelete = callbackData("dt:c", { nonce });
 export const deleteNow = callbackData("dt:y", { nonce });
 export const backToTicking = callbackData("dt:b", { nonce });
 
-export const pickCurrencyData = callbackData("adp:c", { index: { pattern: "\\d{1,4}", decode: Number, encode: String } });
+export const pickCurrencyData = callbackData("adp:c", {
+  index: { pattern: "\\d{1,4}", decode: Number, encode: String },
+});
 export const pickerPageData = callbackData("adp:p", { page: pageField });

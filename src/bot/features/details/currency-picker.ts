@@ -21,7 +21,11 @@ export interface PickableCurrency {
 }
 
 export function toPickable(currencies: Iterable<Currency>): PickableCurrency[] {
-  return [...currencies].map((c) => ({ id: String(c.id), label: currencyLabel(c), code: typeof c.code === "string" ? c.code : "" }));
+  return [...currencies].map((c) => ({
+    id: String(c.id),
+    label: currencyLabel(c),
+    code: typeof c.code === "string" ? c.code : "",
+  }));
 }
 
 /** Lower case, letters and digits only: "Visa / Master" finds "Visa/Mastercard UAH". */
@@ -43,7 +47,12 @@ export function pickerPageCount(shown: number[]): number {
 }
 
 /** Two currencies per row, the pager, then the Cancel button. */
-export function pickerKeyboard(list: PickableCurrency[], shown: number[], page: number, cancelLabel: string): InlineKeyboard {
+export function pickerKeyboard(
+  list: PickableCurrency[],
+  shown: number[],
+  page: number,
+  cancelLabel: string,
+): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   const start = (page - 1) * PICKER_PAGE_SIZE;
   shown.slice(start, start + PICKER_PAGE_SIZE).forEach((index, i) => {
@@ -53,7 +62,12 @@ export function pickerKeyboard(list: PickableCurrency[], shown: number[], page: 
   const onPage = Math.min(PICKER_PAGE_SIZE, Math.max(0, shown.length - start));
   addPagerRow(
     keyboard,
-    { page, pageSize: PICKER_PAGE_SIZE, itemsOnPage: onPage, pagination: { total: shown.length, position: start } },
+    {
+      page,
+      pageSize: PICKER_PAGE_SIZE,
+      itemsOnPage: onPage,
+      pagination: { total: shown.length, position: start },
+    },
     (page) => pickerPageData.pack({ page }),
   );
   return keyboard.row().text(cancelLabel, CANCEL_DATA);

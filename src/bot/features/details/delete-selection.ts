@@ -31,12 +31,20 @@ export function newNonce(): string {
   return randomBytes(4).toString("base64url");
 }
 
-export async function saveSelection(kv: KV, chatId: number | string, selection: DetailSelection): Promise<void> {
+export async function saveSelection(
+  kv: KV,
+  chatId: number | string,
+  selection: DetailSelection,
+): Promise<void> {
   await kv.set(key(chatId), JSON.stringify(selection), SELECTION_TTL_MS);
 }
 
 /** The chat's selection when `nonce` is the one on its buttons; undefined for stale or forged buttons. */
-export async function loadSelection(kv: KV, chatId: number | string, nonce: string): Promise<DetailSelection | undefined> {
+export async function loadSelection(
+  kv: KV,
+  chatId: number | string,
+  nonce: string,
+): Promise<DetailSelection | undefined> {
   const raw = await kv.get(key(chatId));
   if (raw === undefined) return undefined;
   try {
@@ -55,7 +63,9 @@ export async function dropSelection(kv: KV, chatId: number | string): Promise<vo
 export function toggle(selection: DetailSelection, index: number): DetailSelection {
   const id = selection.ids[index];
   if (id === undefined) return selection;
-  const selected = selection.selected.includes(id) ? selection.selected.filter((s) => s !== id) : [...selection.selected, id];
+  const selected = selection.selected.includes(id)
+    ? selection.selected.filter((s) => s !== id)
+    : [...selection.selected, id];
   // Keep screen order so the confirmation lists them as they appear.
   return { ...selection, selected: selection.ids.filter((i) => selected.includes(i)) };
 }

@@ -38,7 +38,13 @@ export async function loadDetailsPage(
   let result = await deps.exchanger.getDetails(caller, { page, limit: DETAILS_PAGE_SIZE });
   // A page past the end (details were deleted meanwhile): show the last page instead of nothing.
   if (result.items.length === 0 && page > 1) {
-    const last = totalPages({ page, pageSize: DETAILS_PAGE_SIZE, itemsOnPage: 0, pagination: result.pagination }) ?? page - 1;
+    const last =
+      totalPages({
+        page,
+        pageSize: DETAILS_PAGE_SIZE,
+        itemsOnPage: 0,
+        pagination: result.pagination,
+      }) ?? page - 1;
     page = Math.min(last, page - 1);
     result = await deps.exchanger.getDetails(caller, { page, limit: DETAILS_PAGE_SIZE });
   }
@@ -46,8 +52,15 @@ export async function loadDetailsPage(
   return result.pagination ? { page, items, pagination: result.pagination } : { page, items };
 }
 
-async function toRow(deps: Pick<BotDeps, "currencies">, caller: Caller, detail: PaymentDetail): Promise<DetailRow> {
-  const id = detail.id === undefined || detail.id === null || detail.id === "" ? undefined : String(detail.id);
+async function toRow(
+  deps: Pick<BotDeps, "currencies">,
+  caller: Caller,
+  detail: PaymentDetail,
+): Promise<DetailRow> {
+  const id =
+    detail.id === undefined || detail.id === null || detail.id === ""
+      ? undefined
+      : String(detail.id);
   const currency = (await deps.currencies.nameOf(caller.language, detail.currency_id)) ?? "—";
   const value = displayValue(detail.value) ?? "—";
   return id === undefined ? { currency, value } : { id, currency, value };
@@ -65,14 +78,28 @@ export function detailLines(data: DetailsPageData): string[] {
 export function renderDetailsList(ctx: Pick<FlowContext, "t">, data: DetailsPageData): Screen {
   const keyboard = new InlineKeyboard().text(ctx.t("details-btn-add"), DETAILS_ADD);
   if (data.items.length === 0) {
-    return { text: `${ctx.t("details-title")}\n\n${ctx.t("details-empty")}`, keyboard: backToMenuRow(ctx, keyboard) };
+    return {
+      text: `${ctx.t("details-title")}\n\n${ctx.t("details-empty")}`,
+      keyboard: backToMenuRow(ctx, keyboard),
+    };
   }
-  if (data.items.some((item) => item.id !== undefined)) keyboard.text(ctx.t("details-btn-delete"), tickPage.pack({ page: data.page }));
+  if (data.items.some((item) => item.id !== undefined))
+    keyboard.text(ctx.t("details-btn-delete"), tickPage.pack({ page: data.page }));
   addPagerRow(
     keyboard,
-    { page: data.page, pageSize: DETAILS_PAGE_SIZE, itemsOnPage: data.items.length, pagination: data.pagination },
+    {
+      page: data.page,
+      pageSize: DETAILS_PAGE_SIZE,
+      itemsOnPage: data.items.length,
+      pagination: data.pagination,
+    },
     (p) => detailsPage.pack({ page: p }),
   );
-  const title = data.pagination ? ctx.t("details-title-count", { total: data.pagination.total }) : ctx.t("details-title");
-  return { text: fitMessage([title, "", ...detailLines(data)]), keyboard: backToMenuRow(ctx, keyboard) };
+  const title = data.pagination
+    ? ctx.t("details-title-count", { total: data.pagination.total })
+    : ctx.t("details-title");
+  return {
+    text: fitMessage([title, "", ...detailLines(data)]),
+    keyboard: backToMenuRow(ctx, keyboard),
+  };
 }

@@ -19,7 +19,9 @@ export function createHelpFeature(): Feature {
     const line = (c: CommandSpec) => `/${c.command} — ${ctx.t(c.descriptionKey)}`;
     const everyday = ctx.layout.commands.filter((c) => c.inMenu === true).map(line);
     const more = ctx.layout.commands.filter((c) => c.inMenu !== true).map(line);
-    await ctx.reply([ctx.t("help-intro"), "", ...everyday, "", ctx.t("help-more"), ...more].join("\n"));
+    await ctx.reply(
+      [ctx.t("help-intro"), "", ...everyday, "", ctx.t("help-more"), ...more].join("\n"),
+    );
   });
 
   // Position labels on pagers and other display-only buttons.

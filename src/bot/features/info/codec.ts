@@ -18,4 +18,7 @@ export const REFERRAL_DATA = "inf:ref";
 export const currenciesPage = callbackData("cur:p", { page: pageField });
 export const sendPickerPage = callbackData("dir:s", { page: pageField });
 export const receivePickerPage = callbackData("dir:f", { sendId: currencyId, page: pageField });
-export const directionCardData = callbackData("dir:x", { sendId: currencyId, receiveId: currencyId });
+export const directionCardData = callbackData("dir:x", {
+  sendId: currencyId,
+  receiveId: currencyId,
+});

@@ -15,7 +15,15 @@ import { currencyLines, directionCard, referralCard, statusCard } from "./render
 import { showScreen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
 import { onCallback } from "../../ui/callback-data.js";
-import { currenciesPage, directionCardData, receivePickerPage, REFERRAL_DATA, SAFE_ID, sendPickerPage, STATUS_DATA } from "./codec.js";
+import {
+  currenciesPage,
+  directionCardData,
+  receivePickerPage,
+  REFERRAL_DATA,
+  SAFE_ID,
+  sendPickerPage,
+  STATUS_DATA,
+} from "./codec.js";
 
 const CURRENCIES_PAGE_SIZE = 8;
 const PICKER_PAGE_SIZE = 8;
@@ -28,7 +36,12 @@ function slicePage<T>(items: T[], page: number, size: number) {
   const onPage = items.slice(start, start + size);
   return {
     onPage,
-    info: { page: current, pageSize: size, itemsOnPage: onPage.length, pagination: { total: items.length, position: start } },
+    info: {
+      page: current,
+      pageSize: size,
+      itemsOnPage: onPage.length,
+      pagination: { total: items.length, position: start },
+    },
   };
 }
 
@@ -58,9 +71,10 @@ async function showSendPicker(ctx: BotContext, page: number): Promise<void> {
   const [byId, directions] = await Promise.all([currenciesOf(ctx), directionsOf(ctx)]);
   const sendIds = new Set(directions.map((d) => d.sendCurrencyId));
   // In the exchanger's currency order; ids the currency list does not know come last.
-  const ordered = [...[...byId.keys()].filter((id) => sendIds.has(id)), ...[...sendIds].filter((id) => !byId.has(id))].filter((id) =>
-    SAFE_ID.test(id),
-  );
+  const ordered = [
+    ...[...byId.keys()].filter((id) => sendIds.has(id)),
+    ...[...sendIds].filter((id) => !byId.has(id)),
+  ].filter((id) => SAFE_ID.test(id));
   const { onPage, info } = slicePage(ordered, page, PICKER_PAGE_SIZE);
   const keyboard = new InlineKeyboard();
   onPage.forEach((id, i) => {
@@ -78,18 +92,29 @@ async function showSendPicker(ctx: BotContext, page: number): Promise<void> {
 /** Step 2: what can be received for that currency. */
 async function showReceivePicker(ctx: BotContext, sendId: string, page: number): Promise<void> {
   const [byId, directions] = await Promise.all([currenciesOf(ctx), directionsOf(ctx)]);
-  const from = directions.filter((d) => d.sendCurrencyId === sendId && SAFE_ID.test(d.receiveCurrencyId));
+  const from = directions.filter(
+    (d) => d.sendCurrencyId === sendId && SAFE_ID.test(d.receiveCurrencyId),
+  );
   const { onPage, info } = slicePage(from, page, PICKER_PAGE_SIZE);
   const keyboard = new InlineKeyboard();
   for (const link of onPage)
     keyboard
-      .text(`→ ${clip(labelOf(byId, link.receiveCurrencyId), 40)}`, directionCardData.pack({ sendId, receiveId: link.receiveCurrencyId }))
+      .text(
+        `→ ${clip(labelOf(byId, link.receiveCurrencyId), 40)}`,
+        directionCardData.pack({ sendId, receiveId: link.receiveCurrencyId }),
+      )
       .row();
   addPagerRow(keyboard, info, (p) => receivePickerPage.pack({ sendId, page: p }));
   keyboard.row().text(ctx.t("btn-back"), sendPickerPage.pack({ page: 1 }));
   const send = escapeHtml(labelOf(byId, sendId));
-  const text = from.length === 0 ? ctx.t("info-directions-none-from", { send }) : ctx.t("info-directions-pick-receive", { send });
-  await showScreen(ctx, { text: `${ctx.t("info-directions-title")}\n\n${text}`, keyboard: backToMenuRow(ctx, keyboard) });
+  const text =
+    from.length === 0
+      ? ctx.t("info-directions-none-from", { send })
+      : ctx.t("info-directions-pick-receive", { send });
+  await showScreen(ctx, {
+    text: `${ctx.t("info-directions-title")}\n\n${text}`,
+    keyboard: backToMenuRow(ctx, keyboard),
+  });
 }
 
 /**
@@ -97,13 +122,19 @@ async function showReceivePicker(ctx: BotContext, sendId: string, page: number):
  * comes from the cached map; a direction that left the map since the button was sent is said to be gone.
  */
 async function showDirection(ctx: BotContext, sendId: string, receiveId: string): Promise<void> {
-  const [link, byId] = await Promise.all([ctx.deps.directions.find(ctx.language, sendId, receiveId), currenciesOf(ctx)]);
+  const [link, byId] = await Promise.all([
+    ctx.deps.directions.find(ctx.language, sendId, receiveId),
+    currenciesOf(ctx),
+  ]);
   const names = { send: labelOf(byId, sendId), receive: labelOf(byId, receiveId) };
   if (!link) {
     const text = `${ctx.t("info-directions-title")}\n\n${ctx.t("info-direction-gone", { send: escapeHtml(names.send), receive: escapeHtml(names.receive) })}`;
     await showScreen(ctx, {
       text,
-      keyboard: backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-back"), receivePickerPage.pack({ sendId, page: 1 }))),
+      keyboard: backToMenuRow(
+        ctx,
+        new InlineKeyboard().text(ctx.t("btn-back"), receivePickerPage.pack({ sendId, page: 1 })),
+      ),
     });
     return;
   }
@@ -150,16 +181,30 @@ export function createInfoFeature(): Feature {
 
   onCallback(privateChat, currenciesPage, (ctx, { page }) => showCurrencies(ctx, page));
   onCallback(privateChat, sendPickerPage, (ctx, { page }) => showSendPicker(ctx, page));
-  onCallback(privateChat, receivePickerPage, (ctx, { sendId, page }) => showReceivePicker(ctx, sendId, page));
-  onCallback(privateChat, directionCardData, (ctx, { sendId, receiveId }) => showDirection(ctx, sendId, receiveId));
+  onCallback(privateChat, receivePickerPage, (ctx, { sendId, page }) =>
+    showReceivePicker(ctx, sendId, page),
+  );
+  onCallback(privateChat, directionCardData, (ctx, { sendId, receiveId }) =>
+    showDirection(ctx, sendId, receiveId),
+  );
 
   return {
     name: "info",
     callbacks: ["inf", "cur", "dir"],
     composer,
     menu: [
-      { labelKey: "info-menu-currencies", data: currenciesPage.pack({ page: 1 }), order: 60, needsKey: false },
-      { labelKey: "info-menu-directions", data: sendPickerPage.pack({ page: 1 }), order: 62, needsKey: false },
+      {
+        labelKey: "info-menu-currencies",
+        data: currenciesPage.pack({ page: 1 }),
+        order: 60,
+        needsKey: false,
+      },
+      {
+        labelKey: "info-menu-directions",
+        data: sendPickerPage.pack({ page: 1 }),
+        order: 62,
+        needsKey: false,
+      },
       { labelKey: "info-menu-status", data: STATUS_DATA, order: 64, needsKey: false },
       { labelKey: "info-menu-referral", data: REFERRAL_DATA, order: 66, needsKey: false },
     ],

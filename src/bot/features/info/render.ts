@@ -6,28 +6,41 @@
 import type { Currency, Direction, Extras, PublicInfo } from "../../../exchanger/types.js";
 import type { FlowContext } from "../../context.js";
 import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
-import { clip, displayValue, escapeHtml, fieldLines, fitMessage, looksSecret } from "../../ui/html.js";
+import {
+  clip,
+  displayValue,
+  escapeHtml,
+  fieldLines,
+  fitMessage,
+  looksSecret,
+} from "../../ui/html.js";
 import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
 
 type T = Pick<FlowContext, "t">;
 
-const codeOf = (currency: Currency | undefined): string => (typeof currency?.code === "string" ? currency.code : "");
-const withCode = (amount: string, code: string): string => escapeHtml(code ? `${amount} ${code}` : amount);
+const codeOf = (currency: Currency | undefined): string =>
+  typeof currency?.code === "string" ? currency.code : "";
+const withCode = (amount: string, code: string): string =>
+  escapeHtml(code ? `${amount} ${code}` : amount);
 
 // ---- currencies ---------------------------------------------------------------------------------------
 
 /** Fields that say nothing to a customer (ids, pictures, sort order) or are shown already. */
-const CURRENCY_SKIP = /^(id|name|code|reserve|decimals)$|icon|logo|image|img|url|sort|position|order|hidden|visible/i;
+const CURRENCY_SKIP =
+  /^(id|name|code|reserve|decimals)$|icon|logo|image|img|url|sort|position|order|hidden|visible/i;
 const MAX_CURRENCY_EXTRAS = 3;
 
 export function currencyLines(ctx: T, currency: Currency): string[] {
   const name = typeof currency.name === "string" ? currency.name : undefined;
   const code = codeOf(currency);
   const head =
-    name && code ? `<b>${escapeHtml(name)}</b> · <code>${escapeHtml(code)}</code>` : `<b>${escapeHtml(currencyLabel(currency))}</b>`;
+    name && code
+      ? `<b>${escapeHtml(name)}</b> · <code>${escapeHtml(code)}</code>`
+      : `<b>${escapeHtml(currencyLabel(currency))}</b>`;
   const extras: string[] = [];
   const reserve = displayValue(currency.reserve);
-  if (reserve !== undefined) extras.push(ctx.t("info-currency-reserve", { value: escapeHtml(clip(reserve, 40)) }));
+  if (reserve !== undefined)
+    extras.push(ctx.t("info-currency-reserve", { value: escapeHtml(clip(reserve, 40)) }));
   let others = 0;
   for (const [key, raw] of Object.entries(currency)) {
     if (others >= MAX_CURRENCY_EXTRAS || CURRENCY_SKIP.test(key) || looksSecret(key, raw)) continue;
@@ -43,7 +56,8 @@ export function currencyLines(ctx: T, currency: Currency): string[] {
 // ---- one direction ------------------------------------------------------------------------------------
 
 /** The code a rate or a limit is written with: the direction's own, else the currency list's. */
-const codeFor = (own: Direction["send"], listed: Currency | undefined): string => own.code ?? codeOf(listed);
+const codeFor = (own: Direction["send"], listed: Currency | undefined): string =>
+  own.code ?? codeOf(listed);
 
 export function directionCard(
   ctx: T,
@@ -53,8 +67,12 @@ export function directionCard(
   fallbackNames: { send: string; receive: string },
 ): string {
   const sendName = send ? currencyLabel(send) : (direction.send.name ?? fallbackNames.send);
-  const receiveName = receive ? currencyLabel(receive) : (direction.receive.name ?? fallbackNames.receive);
-  const lines = [ctx.t("info-direction-title", { send: escapeHtml(sendName), receive: escapeHtml(receiveName) })];
+  const receiveName = receive
+    ? currencyLabel(receive)
+    : (direction.receive.name ?? fallbackNames.receive);
+  const lines = [
+    ctx.t("info-direction-title", { send: escapeHtml(sendName), receive: escapeHtml(receiveName) }),
+  ];
   const sendCode = codeFor(direction.send, send);
   const receiveCode = codeFor(direction.receive, receive);
 
@@ -65,20 +83,30 @@ export function directionCard(
         receive: withCode(clip(direction.rate.receive, 60), receiveCode),
       }),
     );
-  if (direction.min !== undefined) lines.push(ctx.t("info-direction-min", { value: withCode(clip(direction.min, 60), sendCode) }));
-  if (direction.max !== undefined) lines.push(ctx.t("info-direction-max", { value: withCode(clip(direction.max, 60), sendCode) }));
+  if (direction.min !== undefined)
+    lines.push(ctx.t("info-direction-min", { value: withCode(clip(direction.min, 60), sendCode) }));
+  if (direction.max !== undefined)
+    lines.push(ctx.t("info-direction-max", { value: withCode(clip(direction.max, 60), sendCode) }));
   // The direction's own reserve when it has one, else what the exchanger holds of the receive currency.
   const reserve = direction.reserve ?? displayValue(receive?.reserve);
-  if (reserve !== undefined) lines.push(ctx.t("info-direction-reserve", { value: withCode(clip(reserve, 60), receiveCode) }));
+  if (reserve !== undefined)
+    lines.push(
+      ctx.t("info-direction-reserve", { value: withCode(clip(reserve, 60), receiveCode) }),
+    );
 
-  const rest = fieldLines(direction.extras, { maxValue: 200, label: fieldLabels(ctx, "direction") });
+  const rest = fieldLines(direction.extras, {
+    maxValue: 200,
+    label: fieldLabels(ctx, "direction"),
+  });
   if (rest.length > 0) lines.push("", ...rest);
 
   if (direction.listsFields) {
     lines.push("", ctx.t("info-direction-inputs"));
     if (direction.fields.length === 0) lines.push(ctx.t("info-direction-no-inputs"));
     for (const field of direction.fields) {
-      lines.push(`• ${escapeHtml(clip(field.label, 100))}${field.required ? "" : ` ${ctx.t("info-direction-optional")}`}`);
+      lines.push(
+        `• ${escapeHtml(clip(field.label, 100))}${field.required ? "" : ` ${ctx.t("info-direction-optional")}`}`,
+      );
     }
   }
   return fitMessage(lines);
@@ -90,7 +118,8 @@ export function directionCard(
 function flag(value: unknown): boolean | undefined {
   if (typeof value === "boolean") return value;
   if (typeof value === "number") return value !== 0;
-  if (typeof value === "string" && /^(0|1|true|false|yes|no|on|off)$/i.test(value.trim())) return /^(1|true|yes|on)$/i.test(value.trim());
+  if (typeof value === "string" && /^(0|1|true|false|yes|no|on|off)$/i.test(value.trim()))
+    return /^(1|true|yes|on)$/i.test(value.trim());
   return undefined;
 }
 
@@ -118,8 +147,10 @@ function statusFlag(text: string): boolean | undefined {
 /** /status in whichever form the server answered: fields, a list, a sentence or a yes/no. */
 export function statusCard(ctx: T, info: PublicInfo): string {
   const lines = [ctx.t("info-status-title")];
-  const online = info.kind === "flag" ? info.value : info.kind === "text" ? statusFlag(info.text) : undefined;
-  if (online !== undefined) lines.push(ctx.t(online ? "info-status-online" : "info-status-offline"));
+  const online =
+    info.kind === "flag" ? info.value : info.kind === "text" ? statusFlag(info.text) : undefined;
+  if (online !== undefined)
+    lines.push(ctx.t(online ? "info-status-online" : "info-status-offline"));
   else if (info.kind === "text") lines.push(...textLines(info.text));
   else if (info.kind === "list") lines.push(...listLines(info.items, fieldLabels(ctx, "status")));
   else if (info.kind === "fields") lines.push(...statusFields(ctx, info.fields));
@@ -132,9 +163,14 @@ function statusFields(ctx: T, status: Extras): string[] {
   const online = flag(status.online);
   const maintenance = flag(status.maintenance);
   if (maintenance) lines.push(ctx.t("info-status-maintenance"));
-  else if (online !== undefined) lines.push(ctx.t(online ? "info-status-online" : "info-status-offline"));
+  else if (online !== undefined)
+    lines.push(ctx.t(online ? "info-status-online" : "info-status-offline"));
   // A unix `time` says nothing to a person when a readable `datetime` is there too.
-  const skip = ["online", "maintenance", ...(displayValue(status.datetime) !== undefined ? ["time"] : [])];
+  const skip = [
+    "online",
+    "maintenance",
+    ...(displayValue(status.datetime) !== undefined ? ["time"] : []),
+  ];
   const rest = fieldLines(status, { skip, label: fieldLabels(ctx, "status") });
   if (rest.length > 0) lines.push("", ...rest);
   return lines;
@@ -142,14 +178,17 @@ function statusFields(ctx: T, status: Extras): string[] {
 
 // ---- referral program ---------------------------------------------------------------------------------
 
-const percent = (value: string): string => (value.trim().endsWith("%") ? value.trim() : `${value.trim()}%`);
+const percent = (value: string): string =>
+  value.trim().endsWith("%") ? value.trim() : `${value.trim()}%`;
 
 /** /referral in whichever form the server answered: fields, a list, a sentence or a yes/no. */
 export function referralCard(ctx: T, info: PublicInfo): string {
   const lines = [ctx.t("info-referral-title")];
-  if (info.kind === "flag") lines.push(ctx.t(info.value ? "info-referral-on" : "info-referral-off"));
+  if (info.kind === "flag")
+    lines.push(ctx.t(info.value ? "info-referral-on" : "info-referral-off"));
   else if (info.kind === "text") lines.push(...textLines(info.text));
-  else if (info.kind === "list") lines.push(...listLines(info.items, fieldLabels(ctx, "referral-program")));
+  else if (info.kind === "list")
+    lines.push(...listLines(info.items, fieldLabels(ctx, "referral-program")));
   else if (info.kind === "fields") lines.push(...referralFields(ctx, info.fields));
   while (lines.at(-1) === "") lines.pop();
   if (lines.length === 1) lines.push(ctx.t("info-nothing"));
@@ -158,20 +197,34 @@ export function referralCard(ctx: T, info: PublicInfo): string {
 
 function referralFields(ctx: T, program: Extras): string[] {
   const lines: string[] = [];
-  const used = new Set(["enabled", "description", "percent", "levels", "levels_percent", "min_payout", "payout_currency", "cookie_days"]);
+  const used = new Set([
+    "enabled",
+    "description",
+    "percent",
+    "levels",
+    "levels_percent",
+    "min_payout",
+    "payout_currency",
+    "cookie_days",
+  ]);
   if (flag(program.enabled) === false) lines.push(ctx.t("info-referral-off"));
   const description = displayValue(program.description);
   if (description !== undefined) lines.push(escapeHtml(clip(description, 1500)));
   lines.push("");
 
   const reward = displayValue(program.percent);
-  if (reward !== undefined) lines.push(ctx.t("info-referral-percent", { value: escapeHtml(percent(reward)) }));
+  if (reward !== undefined)
+    lines.push(ctx.t("info-referral-percent", { value: escapeHtml(percent(reward)) }));
   const levels = Array.isArray(program.levels_percent)
-    ? program.levels_percent.map((level) => displayValue(level)).filter((v): v is string => v !== undefined)
+    ? program.levels_percent
+        .map((level) => displayValue(level))
+        .filter((v): v is string => v !== undefined)
     : [];
   const levelCount = displayValue(program.levels);
   if (levels.length > 0) {
-    const list = levels.map((v, i) => ctx.t("info-referral-level", { level: i + 1, value: escapeHtml(percent(v)) }));
+    const list = levels.map((v, i) =>
+      ctx.t("info-referral-level", { level: i + 1, value: escapeHtml(percent(v)) }),
+    );
     lines.push(ctx.t("info-referral-levels", { value: list.join(", ") }));
   } else if (levelCount !== undefined) {
     lines.push(ctx.t("info-referral-levels", { value: escapeHtml(levelCount) }));
@@ -179,12 +232,17 @@ function referralFields(ctx: T, program: Extras): string[] {
   const payout = displayValue(program.min_payout);
   if (payout !== undefined) {
     const currency = displayValue(program.payout_currency);
-    lines.push(ctx.t("info-referral-min-payout", { value: escapeHtml(currency ? `${payout} ${currency}` : payout) }));
+    lines.push(
+      ctx.t("info-referral-min-payout", {
+        value: escapeHtml(currency ? `${payout} ${currency}` : payout),
+      }),
+    );
   } else if (displayValue(program.payout_currency) !== undefined) {
     used.delete("payout_currency");
   }
   const days = Number(program.cookie_days);
-  if (program.cookie_days !== undefined && Number.isFinite(days)) lines.push(ctx.t("info-referral-cookie", { days }));
+  if (program.cookie_days !== undefined && Number.isFinite(days))
+    lines.push(ctx.t("info-referral-cookie", { days }));
   else used.delete("cookie_days");
 
   lines.push(...fieldLines(program, { skip: used, label: fieldLabels(ctx, "referral-program") }));

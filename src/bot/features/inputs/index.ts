@@ -14,7 +14,11 @@ import { isHiddenField, maskDeep } from "../../../exchanger/normalize/secrets.js
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
 
-export function renderInputs(ctx: Pick<FlowContext, "t">, inputs: readonly SavedField[], names: Map<string, string>): Screen {
+export function renderInputs(
+  ctx: Pick<FlowContext, "t">,
+  inputs: readonly SavedField[],
+  names: Map<string, string>,
+): Screen {
   const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), SHOW_INPUTS));
   const lines: string[] = [];
   for (const field of inputs) {
@@ -27,8 +31,12 @@ export function renderInputs(ctx: Pick<FlowContext, "t">, inputs: readonly Saved
     const value = String(maskDeep(field.value, name ?? field.id) ?? "");
     lines.push(`<b>${escapeHtml(clip(label, 100))}:</b> ${escapeHtml(clip(value, 300))}`);
   }
-  if (lines.length === 0) return { text: `${ctx.t("inputs-title")}\n\n${ctx.t("inputs-empty")}`, keyboard };
-  return { text: fitMessage([ctx.t("inputs-title"), ctx.t("inputs-hint"), "", ...lines]), keyboard };
+  if (lines.length === 0)
+    return { text: `${ctx.t("inputs-title")}\n\n${ctx.t("inputs-empty")}`, keyboard };
+  return {
+    text: fitMessage([ctx.t("inputs-title"), ctx.t("inputs-hint"), "", ...lines]),
+    keyboard,
+  };
 }
 
 async function showInputs(ctx: BotContext): Promise<void> {

@@ -11,7 +11,11 @@ import { chooseLanguage, LANGUAGE_MENU } from "./codec.js";
 
 function picker(current: Language): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const lang of LANGUAGES) keyboard.text(`${lang === current ? "• " : ""}${LANGUAGE_NAMES[lang]}`, chooseLanguage.pack({ lang }));
+  for (const lang of LANGUAGES)
+    keyboard.text(
+      `${lang === current ? "• " : ""}${LANGUAGE_NAMES[lang]}`,
+      chooseLanguage.pack({ lang }),
+    );
   return keyboard;
 }
 
@@ -20,7 +24,8 @@ export function createLanguageFeature(): Feature {
   const composer = new Composer<BotContext>();
   const privateChat = composer.chatType("private");
 
-  const showPicker = (ctx: BotContext) => showScreen(ctx, { text: ctx.t("language-choose"), keyboard: picker(ctx.language) });
+  const showPicker = (ctx: BotContext) =>
+    showScreen(ctx, { text: ctx.t("language-choose"), keyboard: picker(ctx.language) });
   privateChat.command("language", showPicker);
   privateChat.callbackQuery(LANGUAGE_MENU, showPicker);
 
@@ -30,7 +35,10 @@ export function createLanguageFeature(): Feature {
     await ctx.i18n.renegotiateLocale();
     await showScreen(
       ctx,
-      { text: ctx.t("language-set"), keyboard: new InlineKeyboard().text(ctx.t("btn-menu"), MENU_DATA) },
+      {
+        text: ctx.t("language-set"),
+        keyboard: new InlineKeyboard().text(ctx.t("btn-menu"), MENU_DATA),
+      },
       { toast: ctx.t("language-set") },
     );
   });

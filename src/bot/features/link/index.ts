@@ -27,7 +27,9 @@ import { onCallback } from "../../ui/callback-data.js";
 import { logoutNo, logoutYes } from "./codec.js";
 
 async function greet(ctx: FlowContext): Promise<void> {
-  await ctx.reply(ctx.t("link-intro", { exchanger: await exchangerName(ctx) }), { link_preview_options: { is_disabled: true } });
+  await ctx.reply(ctx.t("link-intro", { exchanger: await exchangerName(ctx) }), {
+    link_preview_options: { is_disabled: true },
+  });
 }
 
 async function tryLink(ctx: FlowContext, text: string): Promise<void> {
@@ -38,7 +40,9 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   // (the secret guard has already deleted it when it had the shape of a key).
   if (ctx.secretAnswer !== undefined) await ctx.secretAnswer.take();
   else if (ctx.secretRemoved === undefined) {
-    await ctx.deleteMessage().catch((e: unknown) => ctx.logger.warn({ err: String(e) }, "could not delete a key message"));
+    await ctx
+      .deleteMessage()
+      .catch((e: unknown) => ctx.logger.warn({ err: String(e) }, "could not delete a key message"));
   }
 
   if (candidate === undefined) {
@@ -110,7 +114,8 @@ async function askLogout(ctx: BotContext): Promise<void> {
 
 /** Settles the card's confirmation; false (and the user told so) when it was used before or expired. */
 async function redeemLogout(ctx: BotContext, confirmId: string): Promise<boolean> {
-  if (await new Confirmations(ctx.deps.kv).redeem(ctx.chatId!, confirmId, LOGOUT_SUBJECT)) return true;
+  if (await new Confirmations(ctx.deps.kv).redeem(ctx.chatId!, confirmId, LOGOUT_SUBJECT))
+    return true;
   await ctx.answerCallbackQuery({ text: ctx.t("confirm-stale"), show_alert: true });
   return false;
 }

@@ -8,7 +8,10 @@ import { MENU_DATA } from "./codec.js";
 export { MENU_DATA };
 
 /** One button per installed screen (ctx.layout), two per row; without a key only those that need none. */
-export function mainMenuKeyboard(ctx: Pick<FlowContext, "t" | "layout">, linked: boolean): InlineKeyboard {
+export function mainMenuKeyboard(
+  ctx: Pick<FlowContext, "t" | "layout">,
+  linked: boolean,
+): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   const visible = ctx.layout.menu.filter((item) => linked || item.needsKey === false);
   visible.forEach((item, index) => {
@@ -19,6 +22,9 @@ export function mainMenuKeyboard(ctx: Pick<FlowContext, "t" | "layout">, linked:
 }
 
 /** A "☰ Menu" button row to put under screens. */
-export function backToMenuRow(ctx: Pick<FlowContext, "t">, keyboard = new InlineKeyboard()): InlineKeyboard {
+export function backToMenuRow(
+  ctx: Pick<FlowContext, "t">,
+  keyboard = new InlineKeyboard(),
+): InlineKeyboard {
   return startRow(keyboard).text(ctx.t("btn-menu"), MENU_DATA);
 }

@@ -11,4 +11,7 @@ export const OFFER_NOTIFY = "notify:offer";
 /** The wanted state, not "toggle": a double press or an old screen cannot flip it back. */
 export const TURN_ON = "notify:on";
 export const TURN_OFF = "notify:off";
-export const switchData = callbackData("notify:k", { kind: oneOf(KINDS), on: oneOf(["1", "0"] as const) });
+export const switchData = callbackData("notify:k", {
+  kind: oneOf(KINDS),
+  on: oneOf(["1", "0"] as const),
+});

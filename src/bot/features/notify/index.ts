@@ -14,10 +14,22 @@ import { NotLinked } from "../../core/errors.js";
 import { MENU_DATA, mainMenuKeyboard } from "../menu/public.js";
 import { ACCOUNT_DATA } from "../account/public.js";
 import { showButtons, showScreen, type Screen } from "../../ui/screen.js";
-import { KINDS, OFFER_NOTIFY, SHOW_NOTIFY, switchData, TURN_OFF, TURN_ON, type Kind } from "./codec.js";
+import {
+  KINDS,
+  OFFER_NOTIFY,
+  SHOW_NOTIFY,
+  switchData,
+  TURN_OFF,
+  TURN_ON,
+  type Kind,
+} from "./codec.js";
 import { kindsPatch, notifyPrefs, type NotifyPrefs } from "../../../storage/settings.js";
 
-const PREF: Record<Kind, keyof NotifyPrefs> = { new: "newOrders", status: "statusChanges", quiet: "quiet" };
+const PREF: Record<Kind, keyof NotifyPrefs> = {
+  new: "newOrders",
+  status: "statusChanges",
+  quiet: "quiet",
+};
 
 async function requireLinked(ctx: BotContext): Promise<number> {
   if (ctx.chatId === undefined || !(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
@@ -28,18 +40,27 @@ async function requireLinked(ctx: BotContext): Promise<number> {
  * Stores the wanted kinds: the watcher's schedule on while any kind is wanted, off (forgetting what
  * was seen) when none is; then re-reads the settings so the screen shows what is stored.
  */
-async function setKinds(ctx: BotContext, wanted: Pick<NotifyPrefs, "newOrders" | "statusChanges">): Promise<void> {
+async function setKinds(
+  ctx: BotContext,
+  wanted: Pick<NotifyPrefs, "newOrders" | "statusChanges">,
+): Promise<void> {
   const chatId = await requireLinked(ctx);
   const any = wanted.newOrders || wanted.statusChanges;
-  if (any && ctx.chatSettings.notify !== true) await ctx.deps.notifications.enable(chatId, ctx.language);
+  if (any && ctx.chatSettings.notify !== true)
+    await ctx.deps.notifications.enable(chatId, ctx.language);
   if (!any) await ctx.deps.notifications.disable(chatId);
   // All off forgets the kinds too: turning on again later brings both back.
-  ctx.chatSettings = await ctx.deps.settings.update(chatId, kindsPatch(any ? wanted : { newOrders: true, statusChanges: true }));
+  ctx.chatSettings = await ctx.deps.settings.update(
+    chatId,
+    kindsPatch(any ? wanted : { newOrders: true, statusChanges: true }),
+  );
 }
 
 async function setQuiet(ctx: BotContext, quiet: boolean): Promise<void> {
   const chatId = await requireLinked(ctx);
-  ctx.chatSettings = await ctx.deps.settings.update(chatId, { notifyQuiet: quiet ? true : undefined });
+  ctx.chatSettings = await ctx.deps.settings.update(chatId, {
+    notifyQuiet: quiet ? true : undefined,
+  });
 }
 
 const mark = (on: boolean) => (on ? "✅" : "⬜");
@@ -60,7 +81,12 @@ function screen(ctx: BotContext): Screen {
   const keyboard = new InlineKeyboard();
   for (const kind of KINDS) {
     const current = prefs[PREF[kind]];
-    keyboard.text(`${mark(current)} ${ctx.t(`notify-btn-${kind}`)}`, switchData.pack({ kind, on: current ? "0" : "1" })).row();
+    keyboard
+      .text(
+        `${mark(current)} ${ctx.t(`notify-btn-${kind}`)}`,
+        switchData.pack({ kind, on: current ? "0" : "1" }),
+      )
+      .row();
   }
   keyboard
     .text(ctx.t(on ? "notify-btn-off" : "notify-btn-on"), on ? TURN_OFF : TURN_ON)
@@ -92,7 +118,9 @@ export function createNotifyFeature(): Feature {
       if (changed) await setKinds(ctx, { newOrders: on, statusChanges: on });
       else await requireLinked(ctx);
       // A second press on the same screen finds it already showing this state (showScreen lets that be).
-      await showScreen(ctx, screen(ctx), { toast: ctx.t(on ? "notify-turned-on" : "notify-turned-off") });
+      await showScreen(ctx, screen(ctx), {
+        toast: ctx.t(on ? "notify-turned-on" : "notify-turned-off"),
+      });
     });
   }
 
@@ -107,16 +135,22 @@ export function createNotifyFeature(): Feature {
     } else if (prefs[PREF[wanted.kind]] !== on) {
       await setKinds(ctx, { ...prefs, [PREF[wanted.kind]]: on });
     } else await requireLinked(ctx);
-    const toast = ctx.t(`notify-btn-${wanted.kind}`) + ": " + ctx.t(on ? "notify-toast-on" : "notify-toast-off");
+    const toast =
+      ctx.t(`notify-btn-${wanted.kind}`) +
+      ": " +
+      ctx.t(on ? "notify-toast-on" : "notify-toast-off");
     await showScreen(ctx, screen(ctx), { toast });
   });
 
   // The offer under "Account linked": switch on, say so, and leave the rest of that message alone.
   privateChat.callbackQuery(OFFER_NOTIFY, async (ctx) => {
-    if (ctx.chatSettings.notify !== true) await setKinds(ctx, { newOrders: true, statusChanges: true });
+    if (ctx.chatSettings.notify !== true)
+      await setKinds(ctx, { newOrders: true, statusChanges: true });
     else await requireLinked(ctx);
     // Should that message be gone, the notifications screen comes instead: it shows the same news.
-    await showButtons(ctx, mainMenuKeyboard(ctx, true), () => screen(ctx), { toast: ctx.t("notify-turned-on") });
+    await showButtons(ctx, mainMenuKeyboard(ctx, true), () => screen(ctx), {
+      toast: ctx.t("notify-turned-on"),
+    });
   });
 
   return {

@@ -4,12 +4,20 @@ import type { FlowContext } from "../../context.js";
 import { OFFER_NOTIFY, SHOW_NOTIFY } from "./codec.js";
 
 /** The link feature puts this under "Account linked" (once: only while notifications are off). */
-export function withNotifyOffer(ctx: Pick<FlowContext, "t" | "chatSettings">, keyboard: InlineKeyboard): InlineKeyboard {
+export function withNotifyOffer(
+  ctx: Pick<FlowContext, "t" | "chatSettings">,
+  keyboard: InlineKeyboard,
+): InlineKeyboard {
   if (ctx.chatSettings.notify === true) return keyboard;
   return keyboard.row().text(ctx.t("notify-offer-btn"), OFFER_NOTIFY);
 }
 
 /** The account card's button: shows the current state, opens the notifications screen. */
-export function notifyAccountButton(ctx: Pick<FlowContext, "t" | "chatSettings">): [string, string] {
-  return [ctx.t(ctx.chatSettings.notify === true ? "notify-account-on" : "notify-account-off"), SHOW_NOTIFY];
+export function notifyAccountButton(
+  ctx: Pick<FlowContext, "t" | "chatSettings">,
+): [string, string] {
+  return [
+    ctx.t(ctx.chatSettings.notify === true ? "notify-account-on" : "notify-account-off"),
+    SHOW_NOTIFY,
+  ];
 }

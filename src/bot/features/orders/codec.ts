@@ -41,7 +41,9 @@ function encodeFilter(filter: StatusFilter): string {
 
 function decodeFilter(code: string): StatusFilter {
   if (code === "a") return "all";
-  return code.startsWith("@") ? { form: "name", value: code.slice(1) } : { form: "number", value: code };
+  return code.startsWith("@")
+    ? { form: "name", value: code.slice(1) }
+    : { form: "number", value: code };
 }
 
 const filter: Field<StatusFilter> = { pattern: FILTER, encode: encodeFilter, decode: decodeFilter };
@@ -64,7 +66,11 @@ export function listData(view: ListView): string {
 }
 
 export function cardData(view: ListView, orderId: unknown): string | undefined {
-  return SCOPES[view.scope].card.tryPack({ id: String(orderId), filter: view.filter, page: view.page });
+  return SCOPES[view.scope].card.tryPack({
+    id: String(orderId),
+    filter: view.filter,
+    page: view.page,
+  });
 }
 
 export const sameFilterData = (scope: OrderScope): string => SCOPES[scope].same;

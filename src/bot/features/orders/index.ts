@@ -8,7 +8,13 @@ import type { Feature } from "../../feature.js";
 import { listData } from "./codec.js";
 import { parseOrderQuery } from "../../../exchanger/order-lookup.js";
 import { quoteInput } from "../../ui/html.js";
-import { firstPage, listScreen, orderBrowserComposer, OWN_ORDERS, showOwnOrder } from "./order-screens.js";
+import {
+  firstPage,
+  listScreen,
+  orderBrowserComposer,
+  OWN_ORDERS,
+  showOwnOrder,
+} from "./order-screens.js";
 import { showScreen } from "../../ui/screen.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */

@@ -9,7 +9,9 @@ import { payData } from "../pay/public.js";
 import { cardData } from "./codec.js";
 
 /** The order's card, with "Back" leading to the first page of all orders; undefined when its id cannot travel in a button. */
-export const noticeCardData = (order: Order): string | undefined => cardData({ scope: "ord", filter: "all", page: 1 }, order.id);
+export const noticeCardData = (order: Order): string | undefined =>
+  cardData({ scope: "ord", filter: "all", page: 1 }, order.id);
 
 /** Pay, only while the order awaits payment (the pay card re-checks the status when pressed). */
-export const noticePayData = (order: Order): string | undefined => (isPayableStatus(order.status) ? payData(String(order.id)) : undefined);
+export const noticePayData = (order: Order): string | undefined =>
+  isPayableStatus(order.status) ? payData(String(order.id)) : undefined;

@@ -11,9 +11,26 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { ExchangerError } from "../../../exchanger/errors.js";
 import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
-import { choiceStatus, statusFilterParam, type StatusChoice } from "../../../exchanger/server-statuses.js";
-import type { ExchangerClient, ListParams, Order, OrderFilters, Page, Caller } from "../../../exchanger/types.js";
-import { isPayableStatus, statusEmoji, statusLabel, statusMeaning, statusWords } from "../../../exchanger/vocabulary.js";
+import {
+  choiceStatus,
+  statusFilterParam,
+  type StatusChoice,
+} from "../../../exchanger/server-statuses.js";
+import type {
+  ExchangerClient,
+  ListParams,
+  Order,
+  OrderFilters,
+  Page,
+  Caller,
+} from "../../../exchanger/types.js";
+import {
+  isPayableStatus,
+  statusEmoji,
+  statusLabel,
+  statusMeaning,
+  statusWords,
+} from "../../../exchanger/vocabulary.js";
 import { withCaller } from "../../core/caller.js";
 import type { BotContext } from "../../context.js";
 import {
@@ -31,7 +48,14 @@ import {
 import { addPagerRow, type PageInfo } from "../../ui/pager.js";
 import { startRow } from "../../ui/rows.js";
 import { escapeHtml, fitMessage } from "../../ui/html.js";
-import { type CurrencyNames, loadCurrencyNames, orderNumber, orderToken, renderOrderCard, renderOrderLine } from "./render.js";
+import {
+  type CurrencyNames,
+  loadCurrencyNames,
+  orderNumber,
+  orderToken,
+  renderOrderCard,
+  renderOrderLine,
+} from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
 import { payData } from "../pay/public.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
@@ -42,7 +66,11 @@ export interface OrderSource {
   scope: OrderScope;
   /** Referral orders: titled as such, no pay button. */
   referral: boolean;
-  fetch(exchanger: ExchangerClient, caller: Caller, params: OrderFilters & ListParams): Promise<Page<Order>>;
+  fetch(
+    exchanger: ExchangerClient,
+    caller: Caller,
+    params: OrderFilters & ListParams,
+  ): Promise<Page<Order>>;
 }
 
 export const OWN_ORDERS: OrderSource = {
@@ -67,25 +95,34 @@ const CHIPS_PER_ROW = 3;
  * which, and why). The chip of the list already on its first page carries no list data: pressing it
  * is only answered, since editing to the same screen is refused by Telegram.
  */
-function filterChips(ctx: BotContext, keyboard: InlineKeyboard, scope: OrderScope, view: ListView | undefined): void {
+function filterChips(
+  ctx: BotContext,
+  keyboard: InlineKeyboard,
+  scope: OrderScope,
+  view: ListView | undefined,
+): void {
   const filters: StatusFilter[] = ["all", ...ctx.deps.statuses.filterChoices()];
   // The active filter stays visible even if the server's form changed under it (it is on screen).
-  if (view && view.filter !== "all" && !filters.some((f) => sameFilter(f, view.filter))) filters.push(view.filter);
+  if (view && view.filter !== "all" && !filters.some((f) => sameFilter(f, view.filter)))
+    filters.push(view.filter);
   startRow(keyboard);
   filters.forEach((filter, index) => {
-    const label = filter === "all" ? ctx.t("orders-filter-all") : statusLabel(ctx, choiceStatus(filter));
+    const label =
+      filter === "all" ? ctx.t("orders-filter-all") : statusLabel(ctx, choiceStatus(filter));
     const active = view !== undefined && sameFilter(filter, view.filter);
     // A new row between groups only: a trailing row() would leave an empty row behind.
     if (index > 0 && index % CHIPS_PER_ROW === 0) keyboard.row();
     // Changing the filter starts from its first page.
-    const data = active && view.page === 1 ? sameFilterData(scope) : listData({ scope, filter, page: 1 });
+    const data =
+      active && view.page === 1 ? sameFilterData(scope) : listData({ scope, filter, page: 1 });
     keyboard.text(active ? `• ${label}` : label, data);
   });
 }
 
 function emptyText(ctx: BotContext, source: OrderSource, view: ListView): string {
   if (view.page > 1) return ctx.t("orders-page-empty");
-  if (view.filter !== "all") return ctx.t("orders-empty-filter", { status: statusWords(ctx, choiceStatus(view.filter)) });
+  if (view.filter !== "all")
+    return ctx.t("orders-empty-filter", { status: statusWords(ctx, choiceStatus(view.filter)) });
   return ctx.t(source.referral ? "orders-ref-empty" : "orders-empty");
 }
 
@@ -102,7 +139,11 @@ function refusedFilterScreen(ctx: BotContext, source: OrderSource, choice: Statu
   return { text, keyboard: backToMenuRow(ctx, keyboard) };
 }
 
-async function fetchPage(ctx: BotContext, source: OrderSource, params: OrderFilters & ListParams): Promise<Page<Order>> {
+async function fetchPage(
+  ctx: BotContext,
+  source: OrderSource,
+  params: OrderFilters & ListParams,
+): Promise<Page<Order>> {
   const page = await withCaller(ctx, (caller) => source.fetch(ctx.deps.exchanger, caller, params));
   ctx.deps.statuses.observe(page.items.map((order) => order.status));
   return page;
@@ -113,23 +154,45 @@ async function fetchPage(ctx: BotContext, source: OrderSource, params: OrderFilt
  * what the user saw nor polls a chat that just looked). Beside the screen, not before it: a failure
  * is logged and changes nothing for the user. Only for chats with notifications on.
  */
-function tellWatcher(ctx: BotContext, source: OrderSource, orders: readonly Order[], newest: boolean): void {
-  if (source.referral || ctx.chatSettings.notify !== true || ctx.chatId === undefined || orders.length === 0) return;
+function tellWatcher(
+  ctx: BotContext,
+  source: OrderSource,
+  orders: readonly Order[],
+  newest: boolean,
+): void {
+  if (
+    source.referral ||
+    ctx.chatSettings.notify !== true ||
+    ctx.chatId === undefined ||
+    orders.length === 0
+  )
+    return;
   ctx.deps.notifications
     .shown(ctx.chatId, orders, { newest })
-    .catch((error: unknown) => ctx.logger.warn({ err: String(error) }, "could not tell the watcher about shown orders"));
+    .catch((error: unknown) =>
+      ctx.logger.warn({ err: String(error) }, "could not tell the watcher about shown orders"),
+    );
 }
 
-export async function listScreen(ctx: BotContext, source: OrderSource, view: ListView): Promise<Screen> {
+export async function listScreen(
+  ctx: BotContext,
+  source: OrderSource,
+  view: ListView,
+): Promise<Screen> {
   const pageSize = ctx.botConfig.ordersPageSize;
-  const params: OrderFilters & ListParams & { page: number; limit: number } = { page: view.page, limit: pageSize };
+  const params: OrderFilters & ListParams & { page: number; limit: number } = {
+    page: view.page,
+    limit: pageSize,
+  };
   const choice = view.filter === "all" ? undefined : view.filter;
   if (choice) params.status = statusFilterParam(choice);
   let page: OrdersPage;
   let names: CurrencyNames;
   try {
     [page, names] = await Promise.all([
-      newestFirstPage(ctx.deps.listOrder, source.referral ? "referral" : "own", params, (p) => fetchPage(ctx, source, p)),
+      newestFirstPage(ctx.deps.listOrder, source.referral ? "referral" : "own", params, (p) =>
+        fetchPage(ctx, source, p),
+      ),
       loadCurrencyNames(ctx),
     ]);
   } catch (error) {
@@ -138,13 +201,21 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
     throw error;
   }
 
-  tellWatcher(ctx, source, page.items, view.page === 1 && view.filter === "all" && page.oldestFirst === undefined);
+  tellWatcher(
+    ctx,
+    source,
+    page.items,
+    view.page === 1 && view.filter === "all" && page.oldestFirst === undefined,
+  );
 
   const head = [ctx.t(source.referral ? "orders-ref-title" : "orders-title")];
-  if (choice) head.push(ctx.t("orders-filter-line", { status: statusLabel(ctx, choiceStatus(choice)) }));
-  if (page.pagination && page.items.length > 0) head.push(ctx.t("orders-total", { total: page.pagination.total }));
+  if (choice)
+    head.push(ctx.t("orders-filter-line", { status: statusLabel(ctx, choiceStatus(choice)) }));
+  if (page.pagination && page.items.length > 0)
+    head.push(ctx.t("orders-total", { total: page.pagination.total }));
   // The server lists oldest first, without a count, and more orders than one screen may walk (newest-first.ts).
-  if (page.oldestFirst && page.items.length > 0) head.push(ctx.t("orders-oldest-first", { count: page.oldestFirst.walked }));
+  if (page.oldestFirst && page.items.length > 0)
+    head.push(ctx.t("orders-oldest-first", { count: page.oldestFirst.walked }));
 
   const keyboard = new InlineKeyboard();
   if (page.items.length === 0) {
@@ -152,7 +223,8 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
     // Nothing at all: filters would only lead to more empty pages.
     const nothingAtAll = view.filter === "all" && view.page === 1;
     if (!nothingAtAll) filterChips(ctx, keyboard, view.scope, view);
-    if (view.page > 1) startRow(keyboard).text(ctx.t("orders-btn-first-page"), listData({ ...view, page: 1 }));
+    if (view.page > 1)
+      startRow(keyboard).text(ctx.t("orders-btn-first-page"), listData({ ...view, page: 1 }));
     return { text, keyboard: backToMenuRow(ctx, keyboard) };
   }
 
@@ -172,7 +244,12 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
     inRow++;
   }
   filterChips(ctx, keyboard, view.scope, view);
-  const info: PageInfo = { page: view.page, pageSize, itemsOnPage: page.items.length, pagination: page.pagination };
+  const info: PageInfo = {
+    page: view.page,
+    pageSize,
+    itemsOnPage: page.items.length,
+    pagination: page.pagination,
+  };
   addPagerRow(keyboard, info, (p) => listData({ ...view, page: p }));
   return { text, keyboard: backToMenuRow(ctx, keyboard) };
 }
@@ -180,14 +257,24 @@ export async function listScreen(ctx: BotContext, source: OrderSource, view: Lis
 // ---- card ------------------------------------------------------------------------------------------
 
 /** One order of this source, or undefined when the exchanger has none matching exactly (exchanger/order-lookup.ts). */
-export function findSourceOrder(ctx: BotContext, source: OrderSource, lookup: OrderLookup): Promise<Order | undefined> {
+export function findSourceOrder(
+  ctx: BotContext,
+  source: OrderSource,
+  lookup: OrderLookup,
+): Promise<Order | undefined> {
   return findOrder((params) => fetchPage(ctx, source, params), lookup);
 }
 
-async function cardKeyboard(ctx: BotContext, source: OrderSource, order: Order, back: ListView): Promise<InlineKeyboard> {
+async function cardKeyboard(
+  ctx: BotContext,
+  source: OrderSource,
+  order: Order,
+  back: ListView,
+): Promise<InlineKeyboard> {
   const keyboard = new InlineKeyboard();
   const self = cardData(back, order.id);
-  const pay = source.referral || !isPayableStatus(order.status) ? undefined : payData(String(order.id));
+  const pay =
+    source.referral || !isPayableStatus(order.status) ? undefined : payData(String(order.id));
   if (pay !== undefined && self !== undefined) keyboard.text(ctx.t("orders-btn-pay"), pay).row();
   // The token is what /pay and the site know the order by: one tap copies it (Bot API 7.11 copy_text).
   const token = source.referral ? undefined : orderToken(order);
@@ -200,7 +287,12 @@ async function cardKeyboard(ctx: BotContext, source: OrderSource, order: Order, 
 }
 
 /** The card of an order already fetched (by /order) or fetched here (by a button). */
-export async function cardScreen(ctx: BotContext, source: OrderSource, order: Order, back: ListView): Promise<Screen> {
+export async function cardScreen(
+  ctx: BotContext,
+  source: OrderSource,
+  order: Order,
+  back: ListView,
+): Promise<Screen> {
   tellWatcher(ctx, source, [order], false);
   const names = await loadCurrencyNames(ctx);
   return {
@@ -221,7 +313,10 @@ export async function showOwnOrder(ctx: BotContext, lookup: OrderLookup): Promis
   const back = firstPage(OWN_ORDERS.scope);
   const order = await findSourceOrder(ctx, OWN_ORDERS, lookup);
   const shown = "id" in lookup ? orderNumber(ctx, lookup.id) : lookup.token;
-  await showScreen(ctx, order ? await cardScreen(ctx, OWN_ORDERS, order, back) : notFoundScreen(ctx, shown, back));
+  await showScreen(
+    ctx,
+    order ? await cardScreen(ctx, OWN_ORDERS, order, back) : notFoundScreen(ctx, shown, back),
+  );
 }
 
 /** Buttons of one source: list pages, cards, the active chip. Data that does not parse falls through (→ "expired"). */
@@ -235,9 +330,15 @@ export function orderBrowserComposer(source: OrderSource): Composer<BotContext> 
     if (card) {
       const back: ListView = { scope: card.scope, filter: card.filter, page: card.page };
       const order = await findSourceOrder(ctx, source, { id: card.id });
-      return showScreen(ctx, order ? await cardScreen(ctx, source, order, back) : notFoundScreen(ctx, orderNumber(ctx, card.id), back));
+      return showScreen(
+        ctx,
+        order
+          ? await cardScreen(ctx, source, order, back)
+          : notFoundScreen(ctx, orderNumber(ctx, card.id), back),
+      );
     }
-    if (isSameFilterData(source.scope, data)) return void (await ctx.answerCallbackQuery(ctx.t("orders-filter-already")));
+    if (isSameFilterData(source.scope, data))
+      return void (await ctx.answerCallbackQuery(ctx.t("orders-filter-already")));
     return next();
   });
   return composer;

@@ -26,7 +26,9 @@ export function createReferralsFeature(): Feature {
     name: "referrals",
     callbacks: ["rord"],
     composer,
-    menu: [{ labelKey: "orders-ref-menu", data: listData(firstPage(REFERRAL_ORDERS.scope)), order: 30 }],
+    menu: [
+      { labelKey: "orders-ref-menu", data: listData(firstPage(REFERRAL_ORDERS.scope)), order: 30 },
+    ],
     commands: [{ command: "referrals", descriptionKey: "orders-cmd-referrals" }],
   };
 }

@@ -34,7 +34,9 @@ type T = OrderTranslator;
 export type { CurrencyNames };
 
 /** Currency names from the cached public list; an empty map when the list is unavailable. */
-export async function loadCurrencyNames(ctx: Pick<FlowContext, "deps" | "language">): Promise<CurrencyNames> {
+export async function loadCurrencyNames(
+  ctx: Pick<FlowContext, "deps" | "language">,
+): Promise<CurrencyNames> {
   try {
     return await ctx.deps.currencies.labels(ctx.language);
   } catch {
@@ -55,7 +57,10 @@ export function orderNumber(ctx: T, id: string): string {
  * Values are clipped hard so that a full page of 20 stays within one message.
  */
 export function renderOrderLine(ctx: T, order: Order, names: CurrencyNames): string {
-  const head = [`${statusEmoji(order.status)} <b>${escapeHtml(orderNumber(ctx, order.id))}</b>`, statusWords(ctx, order.status)];
+  const head = [
+    `${statusEmoji(order.status)} <b>${escapeHtml(orderNumber(ctx, order.id))}</b>`,
+    statusWords(ctx, order.status),
+  ];
   const date = order.createdAt && formatDate(ctx, order.createdAt);
   // Room for the longest localized date ("22 нояб. 2026 г., 18:49 UTC").
   if (date) head.push(escapeHtml(clip(date, 32)));
@@ -68,7 +73,11 @@ export function renderOrderLine(ctx: T, order: Order, names: CurrencyNames): str
 }
 
 /** Date-named extra fields as dates, currency ids as names: what the card shows for the rest. */
-function presentable(ctx: T, fields: Order["fields"], names: CurrencyNames): Record<string, unknown> {
+function presentable(
+  ctx: T,
+  fields: Order["fields"],
+  names: CurrencyNames,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     const last = key.split(".").pop()!;
@@ -112,11 +121,17 @@ function rateLine(order: Order, names: CurrencyNames): string | undefined {
     const label = currencyText(names, side?.currency);
     return side?.currency.code ?? (label && /\(([^()]{1,20})\)$/.exec(label)?.[1]) ?? label;
   };
-  const part = (amount: string, side: Order["send"]) => [clip(amount, 30), short(side) && clip(short(side)!, 30)].filter(Boolean).join(" ");
+  const part = (amount: string, side: Order["send"]) =>
+    [clip(amount, 30), short(side) && clip(short(side)!, 30)].filter(Boolean).join(" ");
   return `${part(order.rate.send, order.send)} = ${part(order.rate.receive, order.receive)}`;
 }
 
-export function renderOrderCard(ctx: T, order: Order, currencyNames: CurrencyNames, options: { referral?: boolean } = {}): string {
+export function renderOrderCard(
+  ctx: T,
+  order: Order,
+  currencyNames: CurrencyNames,
+  options: { referral?: boolean } = {},
+): string {
   const id = escapeHtml(clip(order.id || "?", 40));
   const lines = [ctx.t(options.referral ? "orders-ref-card-title" : "orders-card-title", { id })];
   lines.push(`<b>${ctx.t("field-status")}:</b> ${statusLabel(ctx, order.status)}`);
@@ -134,7 +149,8 @@ export function renderOrderCard(ctx: T, order: Order, currencyNames: CurrencyNam
   const token = options.referral ? undefined : orderToken(order);
   if (token) lines.push(`<b>${ctx.t("field-token")}:</b> <code>${escapeHtml(token)}</code>`);
   // Who placed it matters only on a referral's order; on one's own it is oneself.
-  if (options.referral && order.user) lines.push(`<b>${ctx.t("field-referral")}:</b> ${escapeHtml(clip(order.user, 60))}`);
+  if (options.referral && order.user)
+    lines.push(`<b>${ctx.t("field-referral")}:</b> ${escapeHtml(clip(order.user, 60))}`);
   const created = order.createdAt && formatDate(ctx, order.createdAt);
   if (created) lines.push(`<b>${ctx.t("field-created")}:</b> ${escapeHtml(created)}`);
   const updated = order.updatedAt && formatDate(ctx, order.updatedAt);
@@ -142,6 +158,8 @@ export function renderOrderCard(ctx: T, order: Order, currencyNames: CurrencyNam
   const label = fieldLabels(ctx, "order");
   if (order.payment) lines.push(...fieldLines(order.payment, { label, maxValue: 400 }));
   lines.push("");
-  lines.push(...fieldLines(presentable(ctx, order.fields, currencyNames), { label, maxValue: 400 }));
+  lines.push(
+    ...fieldLines(presentable(ctx, order.fields, currencyNames), { label, maxValue: 400 }),
+  );
   return fitMessage(lines);
 }

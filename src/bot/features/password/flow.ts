@@ -34,7 +34,9 @@ export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promis
   });
   const newPassword = await askNewPassword(conversation, ctx, current);
   try {
-    await ctx.reply(ctx.t(await changePassword(conversation, ctx, { current, newPassword }, twofa)));
+    await ctx.reply(
+      ctx.t(await changePassword(conversation, ctx, { current, newPassword }, twofa)),
+    );
   } catch (error) {
     await ctx.reply(refusal(ctx, error));
   }
@@ -49,7 +51,11 @@ async function hasTwoFactor(conversation: Flow, ctx: FlowContext): Promise<boole
   return fromUser ?? ctx.chatSettings.twofa ?? false;
 }
 
-async function askNewPassword(conversation: Flow, ctx: FlowContext, current: string): Promise<string> {
+async function askNewPassword(
+  conversation: Flow,
+  ctx: FlowContext,
+  current: string,
+): Promise<string> {
   const check = (text: string) =>
     [...text].length < MIN_PASSWORD_LENGTH
       ? refuse(ctx.t("password-too-short", { min: MIN_PASSWORD_LENGTH }))
@@ -58,7 +64,12 @@ async function askNewPassword(conversation: Flow, ctx: FlowContext, current: str
         : accept(text);
   let prompt = ctx.t("password-ask-new", { min: MIN_PASSWORD_LENGTH });
   for (;;) {
-    const candidate = await ask(conversation, ctx, { prompt, notText: ctx.t("password-reprompt-new"), check, secret: true });
+    const candidate = await ask(conversation, ctx, {
+      prompt,
+      notText: ctx.t("password-reprompt-new"),
+      check,
+      secret: true,
+    });
     const repeat = await ask(conversation, ctx, {
       prompt: ctx.t("password-ask-repeat"),
       notText: ctx.t("password-reprompt-repeat"),
@@ -70,9 +81,18 @@ async function askNewPassword(conversation: Flow, ctx: FlowContext, current: str
 }
 
 /** The translation key of the result; refusals other than a wrong code are thrown. */
-async function changePassword(conversation: Flow, ctx: FlowContext, change: Change, twofa: boolean): Promise<string> {
+async function changePassword(
+  conversation: Flow,
+  ctx: FlowContext,
+  change: Change,
+  twofa: boolean,
+): Promise<string> {
   const changeWith = (code?: string) => async (caller: Caller, deps: BotDeps) => {
-    await deps.exchanger.changePassword(caller, { password: change.current, newPassword: change.newPassword, twoFactorCode: code });
+    await deps.exchanger.changePassword(caller, {
+      password: change.current,
+      newPassword: change.newPassword,
+      twoFactorCode: code,
+    });
     return true;
   };
   if (!twofa) {
@@ -82,7 +102,9 @@ async function changePassword(conversation: Flow, ctx: FlowContext, change: Chan
     } catch (error) {
       if (!isCodeRefusal(error)) throw error;
       // The exchanger wants a code we did not know about: remember that the account has 2FA.
-      await conversation.external((outer) => outer.deps.settings.update(ctx.chatId!, { twofa: true }).then(() => undefined));
+      await conversation.external((outer) =>
+        outer.deps.settings.update(ctx.chatId!, { twofa: true }).then(() => undefined),
+      );
     }
   }
   const outcome = await retryCode(conversation, ctx, {

@@ -13,7 +13,12 @@ import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { describeError } from "../../core/errors.js";
 import { loadPayCard, payOrder } from "./pay-order.js";
 import { spendWatch } from "../../core/after-spend.js";
-import { renderNothingPaid, renderOutcome, renderPayCard, renderPaymentElsewhere } from "./render.js";
+import {
+  renderNothingPaid,
+  renderOutcome,
+  renderPayCard,
+  renderPaymentElsewhere,
+} from "./render.js";
 import { escapeHtml } from "../../ui/html.js";
 import { CodesLocked } from "../../core/code-attempts.js";
 import { accept, ask, cancelKeyboard, refuse } from "../../core/ask.js";
@@ -35,16 +40,26 @@ export async function payTokenFlow(conversation: Flow, ctx: FlowContext): Promis
     check: async (text) => {
       const token = text.trim();
       if (!looksLikeToken(token)) return refuse(ctx.t("pay-token-invalid"));
-      const found = await callExchanger(conversation, (caller, deps) => loadPayCard(deps, caller, ctx.chatId!, { token }));
+      const found = await callExchanger(conversation, (caller, deps) =>
+        loadPayCard(deps, caller, ctx.chatId!, { token }),
+      );
       return found ? accept(found) : refuse(ctx.t("pay-token-not-found"));
     },
   });
   await sendScreen(ctx, renderPayCard(ctx, card));
 }
 
-export async function payCodeFlow(conversation: Flow, ctx: FlowContext, orderId: string): Promise<void> {
+export async function payCodeFlow(
+  conversation: Flow,
+  ctx: FlowContext,
+  orderId: string,
+): Promise<void> {
   // Entered from the card's "Pay" press: the card turns into the code prompt (no Pay button left on it).
-  await showScreen(ctx, { text: ctx.t("pay-code-prompt", { id: escapeHtml(orderId) }), keyboard: cancelKeyboard(ctx) }, { answered: true });
+  await showScreen(
+    ctx,
+    { text: ctx.t("pay-code-prompt", { id: escapeHtml(orderId) }), keyboard: cancelKeyboard(ctx) },
+    { answered: true },
+  );
   const card = ctx.callbackQuery?.message?.message_id;
   if (card !== undefined) await trackFlowPrompt(conversation, card);
   await sendScreen(ctx, await payWithCode(conversation, ctx, orderId));
@@ -60,16 +75,26 @@ async function payWithCode(conversation: Flow, ctx: FlowContext, orderId: string
             caller,
             orderId,
             code,
-            spendWatch(outer, orderId, () => sendScreen(outer, renderPaymentElsewhere(outer, orderId))),
+            spendWatch(outer, orderId, () =>
+              sendScreen(outer, renderPaymentElsewhere(outer, orderId)),
+            ),
           ),
         );
-        return outcome.kind === "wrong-code" || outcome.kind === "needs-code" ? wrongCode() : outcome;
+        return outcome.kind === "wrong-code" || outcome.kind === "needs-code"
+          ? wrongCode()
+          : outcome;
       },
     });
-    return paid.ok ? renderOutcome(ctx, paid.value) : renderNothingPaid(ctx, orderId, ctx.t("secure-code-too-many"));
+    return paid.ok
+      ? renderOutcome(ctx, paid.value)
+      : renderNothingPaid(ctx, orderId, ctx.t("secure-code-too-many"));
   } catch (error) {
     // payOrder throws only before spending: say so, with the way to look at the order again.
-    if (error instanceof Unavailable || error instanceof ExchangerError || error instanceof CodesLocked)
+    if (
+      error instanceof Unavailable ||
+      error instanceof ExchangerError ||
+      error instanceof CodesLocked
+    )
       return renderNothingPaid(ctx, orderId, describeError(ctx, error));
     throw error;
   }

@@ -15,18 +15,27 @@ import { cancelPay, checkPayStatus, confirmPay, openPayCard, PAY_MENU_DATA } fro
 import { loadPayCard, payOrder, type PayOutcome } from "./pay-order.js";
 import { spendWatch } from "../../core/after-spend.js";
 import { renderOutcome, renderPayCard, renderPaymentElsewhere } from "./render.js";
-import { PAY_CODE_FLOW, PAY_TOKEN_FLOW, looksLikeToken, payCodeFlow, payTokenFlow } from "./flows.js";
+import {
+  PAY_CODE_FLOW,
+  PAY_TOKEN_FLOW,
+  looksLikeToken,
+  payCodeFlow,
+  payTokenFlow,
+} from "./flows.js";
 import { enterFlow, refuseWhileCodesLocked } from "../../core/enter-flow.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 
 /** Pay buttons answer their query at once (the exchanger may be slow), then show the result in place. */
-const showAnswered = (ctx: BotContext, screen: Screen) => showScreen(ctx, screen, { answered: true });
+const showAnswered = (ctx: BotContext, screen: Screen) =>
+  showScreen(ctx, screen, { answered: true });
 
 /** `/pay <token>`: the confirmation card; `/pay` alone asks for the token. */
 async function payCommand(ctx: BotContext, token: string): Promise<void> {
   if (token === "") return enterFlow(ctx, PAY_TOKEN_FLOW);
   if (!looksLikeToken(token)) return void (await ctx.reply(ctx.t("pay-token-invalid")));
-  const card = await withCaller(ctx, (caller) => loadPayCard(ctx.deps, caller, ctx.chatId!, { token }));
+  const card = await withCaller(ctx, (caller) =>
+    loadPayCard(ctx.deps, caller, ctx.chatId!, { token }),
+  );
   if (!card) return void (await ctx.reply(ctx.t("pay-token-not-found")));
   await showScreen(ctx, renderPayCard(ctx, card));
 }
@@ -34,8 +43,11 @@ async function payCommand(ctx: BotContext, token: string): Promise<void> {
 /** The order card's "Pay" button and "Check order status": a fresh confirmation card in place. */
 async function openCard(ctx: BotContext, orderId: string, checked: boolean): Promise<void> {
   await ctx.answerCallbackQuery();
-  const card = await withCaller(ctx, (caller) => loadPayCard(ctx.deps, caller, ctx.chatId!, { id: orderId }));
-  if (!card) return void (await showAnswered(ctx, renderOutcome(ctx, { kind: "not-found", orderId })));
+  const card = await withCaller(ctx, (caller) =>
+    loadPayCard(ctx.deps, caller, ctx.chatId!, { id: orderId }),
+  );
+  if (!card)
+    return void (await showAnswered(ctx, renderOutcome(ctx, { kind: "not-found", orderId })));
   const note = checked ? ctx.t("pay-status-checked") : undefined;
   await showAnswered(ctx, renderPayCard(ctx, card, note));
 }
@@ -46,10 +58,12 @@ async function confirm(ctx: BotContext, confirmId: string, next: NextFunction): 
   const guards = new Confirmations(ctx.deps.kv);
   const orderId = await guards.orderOf(chatId, confirmId);
   if (orderId === undefined) return next();
-  if (await guards.isUsed(chatId, confirmId)) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
+  if (await guards.isUsed(chatId, confirmId))
+    return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
   // Too many wrong codes on the account: refused before the single-use confirmation is spent.
   if (ctx.chatSettings.twofa === true && (await refuseWhileCodesLocked(ctx))) return;
-  if (!(await guards.consume(chatId, confirmId))) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
+  if (!(await guards.consume(chatId, confirmId)))
+    return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
   // The toast says what happens next: the code prompt with 2FA, else the payment itself.
   if (ctx.chatSettings.twofa === true) {
     await ctx.answerCallbackQuery({ text: ctx.t("pay-enter-code") });
@@ -59,12 +73,20 @@ async function confirm(ctx: BotContext, confirmId: string, next: NextFunction): 
   await payWithoutCode(ctx, orderId, () => guards.release(chatId, confirmId));
 }
 
-async function payWithoutCode(ctx: BotContext, orderId: string, release: () => Promise<void>): Promise<void> {
+async function payWithoutCode(
+  ctx: BotContext,
+  orderId: string,
+  release: () => Promise<void>,
+): Promise<void> {
   let outcome: PayOutcome;
   try {
     // Another chat of the account paying this order: the card says so, then shows that payment's outcome.
-    const watch = spendWatch(ctx, orderId, () => showAnswered(ctx, renderPaymentElsewhere(ctx, orderId)));
-    outcome = await withCaller(ctx, (caller) => payOrder(ctx.deps, caller, orderId, undefined, watch));
+    const watch = spendWatch(ctx, orderId, () =>
+      showAnswered(ctx, renderPaymentElsewhere(ctx, orderId)),
+    );
+    outcome = await withCaller(ctx, (caller) =>
+      payOrder(ctx.deps, caller, orderId, undefined, watch),
+    );
   } catch (error) {
     // payOrder throws only before anything was spent: the same button may be pressed again.
     await release();
@@ -75,7 +97,8 @@ async function payWithoutCode(ctx: BotContext, orderId: string, release: () => P
     ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId!, { twofa: true });
     return ctx.conversation.enter(PAY_CODE_FLOW, orderId);
   }
-  if (outcome.kind === "wrong-code") outcome = { kind: "refused", orderId, message: outcome.message };
+  if (outcome.kind === "wrong-code")
+    outcome = { kind: "refused", orderId, message: outcome.message };
   await showAnswered(ctx, renderOutcome(ctx, outcome));
 }
 
@@ -83,7 +106,8 @@ async function cancel(ctx: BotContext, confirmId: string, next: NextFunction): P
   const chatId = ctx.chatId!;
   const guards = new Confirmations(ctx.deps.kv);
   if ((await guards.orderOf(chatId, confirmId)) === undefined) return next();
-  if (!(await guards.consume(chatId, confirmId))) return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
+  if (!(await guards.consume(chatId, confirmId)))
+    return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
   await showScreen(ctx, { text: ctx.t("pay-cancelled") }, { toast: ctx.t("pay-cancelled") });
 }
 

@@ -10,7 +10,12 @@ import { ExchangerError, Unauthorized, Unavailable } from "../../../exchanger/er
 import { formatBalances, readBalances } from "../../../exchanger/normalize/balance.js";
 import type { Caller, Order, UserInfo } from "../../../exchanger/types.js";
 import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
-import { isPayableStatus, readStatus, statusKey, type OrderStatus } from "../../../exchanger/vocabulary.js";
+import {
+  isPayableStatus,
+  readStatus,
+  statusKey,
+  type OrderStatus,
+} from "../../../exchanger/vocabulary.js";
 import { currencyText, type CurrencyNames } from "../../ui/money.js";
 import type { BotDeps } from "../../context.js";
 import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
@@ -47,7 +52,11 @@ export type PayOutcome =
   | { kind: "unknown"; orderId: string };
 
 /** The order behind a pay card or a Pay press: the one lookup of exchanger/order-lookup.ts, over own orders. */
-const findOwnOrder = (deps: BotDeps, caller: Caller, lookup: OrderLookup): Promise<Order | undefined> =>
+const findOwnOrder = (
+  deps: BotDeps,
+  caller: Caller,
+  lookup: OrderLookup,
+): Promise<Order | undefined> =>
   findOrder((params) => deps.exchanger.getOrders(caller, params), lookup);
 
 /** "1500.00 USD" (or "1500.00 USD, 0.01 BTC" for a balance per currency) from the user object, when it has one. */
@@ -66,11 +75,17 @@ async function readUser(deps: BotDeps, caller: Caller): Promise<UserInfo | undef
 }
 
 const text = (value: unknown): string | undefined =>
-  (typeof value === "string" && value.trim() !== "") || typeof value === "number" ? String(value) : undefined;
+  (typeof value === "string" && value.trim() !== "") || typeof value === "number"
+    ? String(value)
+    : undefined;
 
 /** What the confirmation card says about the order itself (no balance, no confirmation yet). Pure. */
 export function payCardOf(order: Order, names: CurrencyNames): PayCard {
-  const card: PayCard = { orderId: order.id, status: order.status, payable: isPayableStatus(order.status) };
+  const card: PayCard = {
+    orderId: order.id,
+    status: order.status,
+    payable: isPayableStatus(order.status),
+  };
   if (order.send?.amount) card.sendAmount = order.send.amount;
   if (order.receive?.amount) card.receiveAmount = order.receive.amount;
   const sendCurrency = currencyText(names, order.send?.currency);
@@ -84,14 +99,22 @@ export function payCardOf(order: Order, names: CurrencyNames): PayCard {
  * Looks the order up and prepares its confirmation card (with a fresh single-use confirmation when it
  * can be paid). Also remembers whether the account has 2FA, as the user object says. Undefined: no such order.
  */
-export async function loadPayCard(deps: BotDeps, caller: Caller, chatId: number, lookup: OrderLookup): Promise<PayCard | undefined> {
+export async function loadPayCard(
+  deps: BotDeps,
+  caller: Caller,
+  chatId: number,
+  lookup: OrderLookup,
+): Promise<PayCard | undefined> {
   const order = await findOwnOrder(deps, caller, lookup);
   if (!order) return undefined;
   const user = await readUser(deps, caller);
   const twofa = user ? twoFactorFromUser(user) : undefined;
-  if (twofa !== undefined && (await deps.settings.get(chatId)).twofa !== twofa) await deps.settings.update(chatId, { twofa });
+  if (twofa !== undefined && (await deps.settings.get(chatId)).twofa !== twofa)
+    await deps.settings.update(chatId, { twofa });
 
-  const names = await deps.currencies.labels(caller.language).catch(() => new Map<string, string>());
+  const names = await deps.currencies
+    .labels(caller.language)
+    .catch(() => new Map<string, string>());
   const card = payCardOf(order, names);
   const orderId = card.orderId;
   const payable = card.payable;
@@ -146,8 +169,11 @@ export async function payOrder(
     if (!(await guards.claimSpend(account, orderId))) return { kind: "busy", orderId };
   }
   const store = new AfterSpendStore(watch);
-  const answer = await spendOnce(deps, caller, { token, code }, watch, store, () => guards.releaseSpend(account, orderId));
-  const settle = (outcome: SettledSpend | undefined) => store.run("payment record", () => guards.settleSpend(account, orderId, outcome));
+  const answer = await spendOnce(deps, caller, { token, code }, watch, store, () =>
+    guards.releaseSpend(account, orderId),
+  );
+  const settle = (outcome: SettledSpend | undefined) =>
+    store.run("payment record", () => guards.settleSpend(account, orderId, outcome));
   return outcomeOf(deps, caller, { orderId, code }, answer, watch, settle);
 }
 
@@ -190,7 +216,10 @@ async function spendOnce(
   const spend = async () => {
     watch.left();
     try {
-      const result = await deps.exchanger.spendBalance(caller, { token: request.token, twoFactorCode: request.code });
+      const result = await deps.exchanger.spendBalance(caller, {
+        token: request.token,
+        twoFactorCode: request.code,
+      });
       answer = { ok: true, result };
       return result;
     } catch (error) {
@@ -226,7 +255,10 @@ async function outcomeOf(
   if (answer.ok) {
     const after = await afterPayment(deps, caller, orderId, answer.result);
     // The record is text other chats read back (readStatus): the status's one spelling (vocabulary's statusKey).
-    await settle({ kind: "paid", ...(after.status !== undefined && { status: statusKey(after.status) }) });
+    await settle({
+      kind: "paid",
+      ...(after.status !== undefined && { status: statusKey(after.status) }),
+    });
     return decided(watch, true, { kind: "paid", orderId, ...after });
   }
   const error = answer.error;
@@ -242,7 +274,9 @@ async function outcomeOf(
       return decided(
         watch,
         false,
-        code === undefined ? { kind: "needs-code", orderId } : { kind: "wrong-code", orderId, message: error.serverMessage },
+        code === undefined
+          ? { kind: "needs-code", orderId }
+          : { kind: "wrong-code", orderId, message: error.serverMessage },
       );
     return decided(watch, true, { kind: "refused", orderId, message: error.serverMessage });
   }
@@ -279,7 +313,11 @@ async function otherSpendOutcome(
     if (state.kind === "settled") {
       // Its answer was lost: "in progress, or its outcome still unknown — check before paying again".
       if (state.outcome.kind === "unknown") return { kind: "busy", orderId };
-      return { kind: "paid", orderId, ...(await afterPayment(deps, caller, orderId, { status: state.outcome.status })) };
+      return {
+        kind: "paid",
+        orderId,
+        ...(await afterPayment(deps, caller, orderId, { status: state.outcome.status })),
+      };
     }
     if (Date.now() >= deadline) return { kind: "busy", orderId };
     if (!told) {
@@ -306,12 +344,17 @@ async function afterPayment(
   orderId: string,
   result: unknown,
 ): Promise<{ status?: OrderStatus; balance?: string }> {
-  const fromResult = typeof result === "object" && result !== null ? (result as Record<string, unknown>) : {};
-  let status = fromResult.status === undefined || fromResult.status === null ? undefined : readStatus(fromResult.status);
+  const fromResult =
+    typeof result === "object" && result !== null ? (result as Record<string, unknown>) : {};
+  let status =
+    fromResult.status === undefined || fromResult.status === null
+      ? undefined
+      : readStatus(fromResult.status);
   if (status === undefined || status.value === undefined) {
     const order = await findOwnOrder(deps, caller, { id: orderId }).catch(() => undefined);
     status = order?.status;
   }
-  const balance = balanceOf(await readUser(deps, caller).catch(() => undefined)) ?? text(fromResult.balance);
+  const balance =
+    balanceOf(await readUser(deps, caller).catch(() => undefined)) ?? text(fromResult.balance);
   return { ...(status !== undefined && { status }), ...(balance !== undefined && { balance }) };
 }

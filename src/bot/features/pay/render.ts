@@ -38,7 +38,10 @@ export function renderPayCard(ctx: T, card: PayCard, note?: string): Screen {
   if (card.payable && card.confirmId) {
     lines.push(ctx.t("pay-card-confirm"));
     keyboard
-      .text(ctx.t("pay-btn-confirm", { amount: send ?? "" }).trim(), confirmPay.pack({ confirmId: card.confirmId }))
+      .text(
+        ctx.t("pay-btn-confirm", { amount: send ?? "" }).trim(),
+        confirmPay.pack({ confirmId: card.confirmId }),
+      )
       .text(ctx.t("btn-cancel"), cancelPay.pack({ confirmId: card.confirmId }));
   } else {
     lines.push(ctx.t("pay-card-not-payable"));
@@ -48,25 +51,38 @@ export function renderPayCard(ctx: T, card: PayCard, note?: string): Screen {
 }
 
 /** How a payment attempt ended (wrong codes are handled by the code prompt, not here). */
-export function renderOutcome(ctx: T, outcome: Exclude<PayOutcome, { kind: "needs-code" | "wrong-code" }>): Screen {
+export function renderOutcome(
+  ctx: T,
+  outcome: Exclude<PayOutcome, { kind: "needs-code" | "wrong-code" }>,
+): Screen {
   const id = escapeHtml(outcome.orderId);
   const check = () => withCheckButton(ctx, outcome.orderId);
   switch (outcome.kind) {
     case "paid": {
       const lines = [ctx.t("pay-done", { id })];
-      if (outcome.status !== undefined) lines.push(ctx.t("pay-card-status", { status: statusLabel(ctx, outcome.status) }));
-      if (outcome.balance !== undefined) lines.push(ctx.t("pay-card-balance", { balance: escapeHtml(outcome.balance) }));
+      if (outcome.status !== undefined)
+        lines.push(ctx.t("pay-card-status", { status: statusLabel(ctx, outcome.status) }));
+      if (outcome.balance !== undefined)
+        lines.push(ctx.t("pay-card-balance", { balance: escapeHtml(outcome.balance) }));
       return { text: lines.join("\n"), keyboard: menuRow(ctx, new InlineKeyboard()) };
     }
     case "not-found":
-      return { text: ctx.t("pay-order-gone", { id }), keyboard: menuRow(ctx, new InlineKeyboard()) };
+      return {
+        text: ctx.t("pay-order-gone", { id }),
+        keyboard: menuRow(ctx, new InlineKeyboard()),
+      };
     case "not-payable":
-      return { text: ctx.t("pay-not-payable-now", { id, status: statusLabel(ctx, outcome.status) }), keyboard: menuRow(ctx, check()) };
+      return {
+        text: ctx.t("pay-not-payable-now", { id, status: statusLabel(ctx, outcome.status) }),
+        keyboard: menuRow(ctx, check()),
+      };
     case "busy":
       return { text: ctx.t("pay-busy", { id }), keyboard: menuRow(ctx, check()) };
     case "refused":
       return {
-        text: outcome.message ? ctx.t("pay-refused", { id, message: escapeHtml(outcome.message) }) : ctx.t("pay-refused-generic", { id }),
+        text: outcome.message
+          ? ctx.t("pay-refused", { id, message: escapeHtml(outcome.message) })
+          : ctx.t("pay-refused-generic", { id }),
         keyboard: menuRow(ctx, check()),
       };
     case "unknown":

@@ -38,22 +38,36 @@ export function accountLabel(user: UserInfo): string | undefined {
 
 /** The otpauth:// URI authenticator apps read (RFC 6238 defaults every app supports). */
 export function otpauthUri(secret: string, issuer: string, label: string): string {
-  return new TOTP({ issuer, label, algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).toString();
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  }).toString();
 }
 
 /** "ABCD EFGH ..." — easier to type by hand; apps ignore the spaces. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
 
 function remember(conversation: Flow, chatId: number, twofa: boolean): Promise<void> {
-  return conversation.external((outer) => outer.deps.settings.update(chatId, { twofa }).then(() => undefined));
+  return conversation.external((outer) =>
+    outer.deps.settings.update(chatId, { twofa }).then(() => undefined),
+  );
 }
 
-const setup = (change: { enable: boolean; code: string; secret?: string }) => async (caller: Caller, deps: BotDeps) => {
-  await deps.exchanger.setupTwoFactor(caller, change);
-  return true;
-};
+const setup =
+  (change: { enable: boolean; code: string; secret?: string }) =>
+  async (caller: Caller, deps: BotDeps) => {
+    await deps.exchanger.setupTwoFactor(caller, change);
+    return true;
+  };
 
-export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Promise<FlowEnd | void> {
+export async function twofaEnableFlow(
+  conversation: Flow,
+  ctx: FlowContext,
+): Promise<FlowEnd | void> {
   const chatId = ctx.chatId!;
   const account = await callExchanger(conversation, async (caller, deps) => {
     const user = await deps.exchanger.getInfo(caller);
@@ -77,7 +91,15 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
     wrongText: (left, reason) => wrongCodeText(ctx, left, reason),
   }).finally(dropQr);
   if (outcome.ok) await remember(conversation, chatId, true);
-  await ctx.reply(ctx.t(outcome.ok ? "twofa-enabled" : outcome.why === "cancelled" ? "twofa-enable-cancelled" : "twofa-enable-failed"));
+  await ctx.reply(
+    ctx.t(
+      outcome.ok
+        ? "twofa-enabled"
+        : outcome.why === "cancelled"
+          ? "twofa-enable-cancelled"
+          : "twofa-enable-failed",
+    ),
+  );
   return !outcome.ok && outcome.why === "cancelled" ? "cancelled" : "done";
 }
 
@@ -85,7 +107,13 @@ export async function twofaEnableFlow(conversation: Flow, ctx: FlowContext): Pro
  * The secret as a QR code and as text, protected; /cancel leaves the flow without running it further,
  * so it deletes the message through the flow-message record. Returns what deletes it.
  */
-async function showSecret(conversation: Flow, ctx: FlowContext, secret: string, label: string | null, keyboard: InlineKeyboard) {
+async function showSecret(
+  conversation: Flow,
+  ctx: FlowContext,
+  secret: string,
+  label: string | null,
+  keyboard: InlineKeyboard,
+) {
   const chatId = ctx.chatId!;
   const issuer = ctx.botConfig.exchangerHost;
   const png = await QRCode.toBuffer(otpauthUri(secret, issuer, label ?? issuer), {
@@ -95,7 +123,10 @@ async function showSecret(conversation: Flow, ctx: FlowContext, secret: string, 
     width: 360,
   });
   const qr = await ctx.replyWithPhoto(new InputFile(png, "2fa.png"), {
-    caption: ctx.t("twofa-qr-caption", { secret: escapeHtml(grouped(secret)), issuer: escapeHtml(issuer) }),
+    caption: ctx.t("twofa-qr-caption", {
+      secret: escapeHtml(grouped(secret)),
+      issuer: escapeHtml(issuer),
+    }),
     protect_content: true,
     reply_markup: keyboard,
   });
@@ -121,5 +152,7 @@ export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Pr
 
 /** The exchanger's own reason (usually "invalid code") when it gives one, and the tries left. */
 function wrongCodeText(ctx: FlowContext, left: number, reason: string | undefined): string {
-  return reason ? ctx.t("secure-code-refused", { message: escapeHtml(reason), left }) : ctx.t("secure-code-wrong", { left });
+  return reason
+    ? ctx.t("secure-code-refused", { message: escapeHtml(reason), left })
+    : ctx.t("secure-code-wrong", { left });
 }

@@ -9,7 +9,12 @@ import type { Feature } from "../../feature.js";
 import { defineFlow } from "../../core/flows.js";
 import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { enterCodeFlow } from "../../core/enter-flow.js";
-import { TWOFA_DISABLE_FLOW, TWOFA_ENABLE_FLOW, twofaDisableFlow, twofaEnableFlow } from "./flows.js";
+import {
+  TWOFA_DISABLE_FLOW,
+  TWOFA_ENABLE_FLOW,
+  twofaDisableFlow,
+  twofaEnableFlow,
+} from "./flows.js";
 import { CANCEL_ENABLE, SHOW_TWOFA, TURN_OFF, TURN_ON } from "./codec.js";
 import { MENU_DATA } from "../menu/public.js";
 import { showScreen } from "../../ui/screen.js";
@@ -25,7 +30,12 @@ async function showStatus(ctx: BotContext): Promise<void> {
   if (on !== true) keyboard.text(ctx.t("twofa-btn-enable"), TURN_ON);
   if (on !== false) keyboard.text(ctx.t("twofa-btn-disable"), TURN_OFF);
   keyboard.row().text(ctx.t("btn-menu"), MENU_DATA);
-  const state = on === undefined ? ctx.t("twofa-state-unknown") : on ? ctx.t("twofa-state-on") : ctx.t("twofa-state-off");
+  const state =
+    on === undefined
+      ? ctx.t("twofa-state-unknown")
+      : on
+        ? ctx.t("twofa-state-on")
+        : ctx.t("twofa-state-off");
   const text = `${ctx.t("twofa-title")}\n${state}\n\n${ctx.t(on ? "twofa-explain-on" : "twofa-explain-off")}`;
   await showScreen(ctx, { text, keyboard });
 }
@@ -47,7 +57,10 @@ export function createTwofaFeature(): Feature {
     name: "twofa",
     callbacks: ["tfa"],
     composer,
-    flows: [defineFlow(TWOFA_ENABLE_FLOW, twofaEnableFlow), defineFlow(TWOFA_DISABLE_FLOW, twofaDisableFlow)],
+    flows: [
+      defineFlow(TWOFA_ENABLE_FLOW, twofaEnableFlow),
+      defineFlow(TWOFA_DISABLE_FLOW, twofaDisableFlow),
+    ],
     menu: [{ labelKey: "twofa-menu", data: SHOW_TWOFA, order: 72 }],
     commands: [{ command: "2fa", descriptionKey: "twofa-cmd" }],
   };

@@ -9,6 +9,8 @@ export const SUBMIT = "verif:send";
 export const EDIT = "verif:edit";
 export const CLEAN_PHOTOS = "verif:clean";
 export const KEEP_PHOTOS = "verif:keep";
-export const chooseKind = callbackData("verif:kind", { kind: oneOf<VerificationKind>(["card", "identity", "service"]) });
+export const chooseKind = callbackData("verif:kind", {
+  kind: oneOf<VerificationKind>(["card", "identity", "service"]),
+});
 /** One of a field's choices (an id type code; the field checks it is one of its own). */
 export const pickChoice = callbackData("verif:pick", { code: textField("[a-z_]{1,20}") });

@@ -32,19 +32,31 @@ async function verificationFlow(conversation: Flow, ctx: FlowContext): Promise<v
     const kind = await askKind(conversation, ctx, editInPlace);
     editInPlace = false;
     const fields = await askFields(conversation, ctx, kind);
-    const photos = NEEDS_PHOTOS[kind] ? await collectPhotos(conversation, ctx, kind, userMediaMessages) : [];
+    const photos = NEEDS_PHOTOS[kind]
+      ? await collectPhotos(conversation, ctx, kind, userMediaMessages)
+      : [];
     const outcome = await confirmAndSubmit(conversation, ctx, { kind, fields, photos });
-    if (outcome.result === "sent") return finish(conversation, ctx, outcome.screen, userMediaMessages);
+    if (outcome.result === "sent")
+      return finish(conversation, ctx, outcome.screen, userMediaMessages);
   }
 }
 
-async function askKind(conversation: Flow, ctx: FlowContext, editInPlace: boolean): Promise<VerificationKind> {
+async function askKind(
+  conversation: Flow,
+  ctx: FlowContext,
+  editInPlace: boolean,
+): Promise<VerificationKind> {
   const keyboard = new InlineKeyboard();
-  for (const kind of KINDS) keyboard.text(ctx.t(`verification-btn-kind-${kind}`), chooseKind.pack({ kind })).row();
+  for (const kind of KINDS)
+    keyboard.text(ctx.t(`verification-btn-kind-${kind}`), chooseKind.pack({ kind })).row();
   const text = ctx.t("verification-ask-kind");
   const inPlace = editInPlace && ctx.callbackQuery?.message !== undefined;
   // The /verify button's press was answered before the flow was entered.
-  if (inPlace) await trackFlowPrompt(conversation, await showScreen(ctx, { text, keyboard: cancelRow(ctx, keyboard) }, { answered: true }));
+  if (inPlace)
+    await trackFlowPrompt(
+      conversation,
+      await showScreen(ctx, { text, keyboard: cancelRow(ctx, keyboard) }, { answered: true }),
+    );
   const useButtons = note(ctx.t("verification-use-buttons"));
   return ask(conversation, ctx, {
     prompt: inPlace ? undefined : text,
@@ -52,11 +64,16 @@ async function askKind(conversation: Flow, ctx: FlowContext, editInPlace: boolea
     notText: useButtons,
     check: () => useButtons,
     buttons: (data) => chooseKind.unpack(data)?.kind,
-    pressedText: (kind) => ctx.t("verification-kind-chosen", { kind: kindLabel(ctx, kind) ?? kind }),
+    pressedText: (kind) =>
+      ctx.t("verification-kind-chosen", { kind: kindLabel(ctx, kind) ?? kind }),
   });
 }
 
-async function askFields(conversation: Flow, ctx: FlowContext, kind: VerificationKind): Promise<VerificationFields> {
+async function askFields(
+  conversation: Flow,
+  ctx: FlowContext,
+  kind: VerificationKind,
+): Promise<VerificationFields> {
   const fields: VerificationFields = {};
   for (const step of FORM_STEPS[kind]) {
     const value = await askField(conversation, ctx, kind, step);
@@ -68,7 +85,12 @@ async function askFields(conversation: Flow, ctx: FlowContext, kind: Verificatio
 const SKIPPED = Symbol("skipped");
 
 /** One field until a valid answer, typed or by a button (a choice, or Skip for optional ones). */
-async function askField(conversation: Flow, ctx: FlowContext, kind: VerificationKind, step: FieldStep): Promise<string | typeof SKIPPED> {
+async function askField(
+  conversation: Flow,
+  ctx: FlowContext,
+  kind: VerificationKind,
+  step: FieldStep,
+): Promise<string | typeof SKIPPED> {
   const optional = step.optional ? `\n${ctx.t("verification-optional")}` : "";
   const prompt = ctx.t(`verification-ask-${step.field.replace(/_/g, "-")}`, { kind }) + optional;
   return ask<string | typeof SKIPPED>(conversation, ctx, {
@@ -81,7 +103,9 @@ async function askField(conversation: Flow, ctx: FlowContext, kind: Verification
       return accept(choiceCode(ctx, step, parsed.value) ?? parsed.value);
     },
     buttons: (data) =>
-      step.optional && data === SKIP_FIELD ? SKIPPED : step.choices?.find((code) => pickChoice.unpack(data)?.code === code),
+      step.optional && data === SKIP_FIELD
+        ? SKIPPED
+        : step.choices?.find((code) => pickChoice.unpack(data)?.code === code),
     pressedText: (value) =>
       `${prompt}\n\n${value === SKIPPED ? ctx.t("verification-skipped") : `✔ ${escapeHtml(idTypeLabel(ctx, value))}`}`,
     // The full card number is not left in the chat history; the summary shows it masked.
@@ -92,7 +116,8 @@ async function askField(conversation: Flow, ctx: FlowContext, kind: Verification
 
 function fieldKeyboard(ctx: FlowContext, step: FieldStep): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const code of step.choices ?? []) keyboard.text(idTypeLabel(ctx, code), pickChoice.pack({ code })).row();
+  for (const code of step.choices ?? [])
+    keyboard.text(idTypeLabel(ctx, code), pickChoice.pack({ code })).row();
   if (step.optional) keyboard.text(ctx.t("verification-btn-skip"), SKIP_FIELD);
   return cancelRow(ctx, keyboard);
 }
@@ -100,7 +125,9 @@ function fieldKeyboard(ctx: FlowContext, step: FieldStep): InlineKeyboard {
 /** A typed answer that names one of the step's choices ("Passport", "passport") becomes its code. */
 function choiceCode(ctx: FlowContext, step: FieldStep, answer: string): string | undefined {
   const typed = answer.toLocaleLowerCase();
-  return step.choices?.find((code) => code === typed || idTypeLabel(ctx, code).toLocaleLowerCase() === typed);
+  return step.choices?.find(
+    (code) => code === typed || idTypeLabel(ctx, code).toLocaleLowerCase() === typed,
+  );
 }
 
 export const verificationConversation = defineFlow(VERIFICATION_FLOW, verificationFlow);

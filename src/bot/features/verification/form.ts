@@ -60,7 +60,11 @@ export const FORM_STEPS: Record<VerificationKind, readonly FieldStep[]> = {
 export const KINDS: readonly VerificationKind[] = ["card", "identity", "service"];
 
 /** Card and document verification need pictures; third-party services need nothing. */
-export const NEEDS_PHOTOS: Record<VerificationKind, boolean> = { card: true, identity: true, service: false };
+export const NEEDS_PHOTOS: Record<VerificationKind, boolean> = {
+  card: true,
+  identity: true,
+  service: false,
+};
 
 /** Per photo, as the exchanger's upload form states (9000 KB). Checked on Telegram's file_size. */
 export const MAX_PHOTO_BYTES = 9000 * 1024;
@@ -79,7 +83,9 @@ export interface CollectedPhoto {
 }
 
 export type PhotoIntake =
-  { ok: true; photo: CollectedPhoto } | { ok: false; reason: "too-large"; sizeKb: number } | { ok: false; reason: "not-image" };
+  | { ok: true; photo: CollectedPhoto }
+  | { ok: false; reason: "too-large"; sizeKb: number }
+  | { ok: false; reason: "not-image" };
 
 /**
  * Image types taken from documents by file extension when Telegram gives no mime type. Only the types
@@ -92,7 +98,13 @@ const EXTENSION_TYPES: Record<string, string> = {
   png: "image/png",
   webp: "image/webp",
 };
-const ACCEPTED_DOCUMENT_TYPES = new Set(["image/jpeg", "image/jpg", "image/pjpeg", "image/png", "image/webp"]);
+const ACCEPTED_DOCUMENT_TYPES = new Set([
+  "image/jpeg",
+  "image/jpg",
+  "image/pjpeg",
+  "image/png",
+  "image/webp",
+]);
 
 function documentType(document: NonNullable<Message["document"]>): string | undefined {
   const mime = document.mime_type?.toLowerCase().trim();
@@ -108,7 +120,9 @@ function documentType(document: NonNullable<Message["document"]>): string | unde
  */
 export function photoFromMessage(message: Message): PhotoIntake | undefined {
   const tooLarge = (size: number | undefined): PhotoIntake | undefined =>
-    size !== undefined && size > MAX_PHOTO_BYTES ? { ok: false, reason: "too-large", sizeKb: Math.ceil(size / 1024) } : undefined;
+    size !== undefined && size > MAX_PHOTO_BYTES
+      ? { ok: false, reason: "too-large", sizeKb: Math.ceil(size / 1024) }
+      : undefined;
 
   if (message.photo && message.photo.length > 0) {
     // Telegram lists the sizes smallest first; the largest is the one worth sending.
@@ -131,7 +145,14 @@ export function photoFromMessage(message: Message): PhotoIntake | undefined {
     );
   }
   // Things people send instead of a photo: stickers, videos, voice… — tell them it is not an image.
-  if (message.sticker || message.video || message.animation || message.video_note || message.voice || message.audio)
+  if (
+    message.sticker ||
+    message.video ||
+    message.animation ||
+    message.video_note ||
+    message.voice ||
+    message.audio
+  )
     return { ok: false, reason: "not-image" };
   return undefined;
 }

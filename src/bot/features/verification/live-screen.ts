@@ -24,17 +24,23 @@ export type UserAction =
   | { type: "text"; ctx: FlowContext; text: string }
   | { type: "media"; ctx: FlowContext; message: Message };
 
-export const cancelRow = (ctx: FlowContext, keyboard = new InlineKeyboard()) => keyboard.text(ctx.t("btn-cancel"), CANCEL_DATA);
+export const cancelRow = (ctx: FlowContext, keyboard = new InlineKeyboard()) =>
+  keyboard.text(ctx.t("btn-cancel"), CANCEL_DATA);
 
 /** The user's next action at a step whose live screen is `live`; a command leaves the form. */
-export async function nextAction(conversation: Flow, live: LiveScreen, accept: (data: string) => boolean): Promise<UserAction> {
+export async function nextAction(
+  conversation: Flow,
+  live: LiveScreen,
+  accept: (data: string) => boolean,
+): Promise<UserAction> {
   // The live screen's buttons are the form's own; any other button leaves the form (core/flow-exit.ts).
   if (live.hasButtons) await trackFlowPrompt(conversation, live.messageId);
   const ctx = await conversation.wait();
   const query = ctx.callbackQuery;
   if (query) {
     const data = query.data ?? "";
-    if (query.message?.message_id === live.messageId && accept(data)) return { type: "button", ctx, data };
+    if (query.message?.message_id === live.messageId && accept(data))
+      return { type: "button", ctx, data };
     return conversation.skip({ next: true });
   }
   const message = ctx.message;
@@ -47,7 +53,12 @@ export async function nextAction(conversation: Flow, live: LiveScreen, accept: (
 }
 
 /** `protect`: the message shows personal data (the summary, later the request): not forwardable. */
-export async function show(ctx: FlowContext, text: string, keyboard?: InlineKeyboard, protect = false): Promise<LiveScreen> {
+export async function show(
+  ctx: FlowContext,
+  text: string,
+  keyboard?: InlineKeyboard,
+  protect = false,
+): Promise<LiveScreen> {
   const shown: Screen = { text, keyboard, protect };
   return { messageId: await sendScreen(ctx, shown), shown, hasButtons: keyboard !== undefined };
 }
@@ -56,11 +67,22 @@ export async function show(ctx: FlowContext, text: string, keyboard?: InlineKeyb
  * Replaces a screen's text and buttons in place. Should the user have deleted it, the step comes as a
  * new message and its buttons are the live ones. What was protected stays protected.
  */
-export async function replace(conversation: Flow, ctx: FlowContext, live: LiveScreen, text: string, keyboard?: InlineKeyboard) {
+export async function replace(
+  conversation: Flow,
+  ctx: FlowContext,
+  live: LiveScreen,
+  text: string,
+  keyboard?: InlineKeyboard,
+) {
   const shown: Screen = { text, keyboard, protect: live.shown.protect };
-  const messageId = await showScreenAt(ctx.api, { chatId: ctx.chatId!, messageId: live.messageId, shows: live.shown }, shown);
+  const messageId = await showScreenAt(
+    ctx.api,
+    { chatId: ctx.chatId!, messageId: live.messageId, shows: live.shown },
+    shown,
+  );
   // Its buttons went with the edit: the flow's end has nothing left to take away there.
-  if (keyboard === undefined && live.hasButtons && messageId === live.messageId) await retireFlowPrompt(conversation, messageId, true);
+  if (keyboard === undefined && live.hasButtons && messageId === live.messageId)
+    await retireFlowPrompt(conversation, messageId, true);
   return { messageId, shown, hasButtons: keyboard !== undefined };
 }
 

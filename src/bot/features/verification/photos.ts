@@ -15,18 +15,33 @@ import type { VerificationKind } from "./render.js";
  * Collects photos until "Done". `userMediaMessages` gathers the ids of every photo/file message the
  * user sent (accepted or not), so they can be deleted from the chat after submission.
  */
-export async function collectPhotos(conversation: Flow, ctx: FlowContext, kind: VerificationKind, userMediaMessages: number[]) {
+export async function collectPhotos(
+  conversation: Flow,
+  ctx: FlowContext,
+  kind: VerificationKind,
+  userMediaMessages: number[],
+) {
   const photos: CollectedPhoto[] = [];
-  let screen = await show(ctx, ctx.t(`verification-ask-photos-${kind}`, { max: MAX_PHOTOS }), cancelRow(ctx));
+  let screen = await show(
+    ctx,
+    ctx.t(`verification-ask-photos-${kind}`, { max: MAX_PHOTOS }),
+    cancelRow(ctx),
+  );
   for (;;) {
-    const action = await nextAction(conversation, screen, (data) => data === PHOTOS_DONE && photos.length > 0);
+    const action = await nextAction(
+      conversation,
+      screen,
+      (data) => data === PHOTOS_DONE && photos.length > 0,
+    );
     if (action.type === "button") {
       await action.ctx.answerCallbackQuery();
       await retire(conversation, screen);
       return photos;
     }
     if (action.type === "text") {
-      await action.ctx.reply(ctx.t(photos.length > 0 ? "verification-photo-or-done" : "verification-photo-expected"));
+      await action.ctx.reply(
+        ctx.t(photos.length > 0 ? "verification-photo-or-done" : "verification-photo-expected"),
+      );
       continue;
     }
     if (await takePhoto(ctx, action.ctx, action.message, photos, userMediaMessages))
@@ -35,7 +50,13 @@ export async function collectPhotos(conversation: Flow, ctx: FlowContext, kind: 
 }
 
 /** Adds the photo in `message` when it is one the exchanger can take, or says why not. True when added. */
-async function takePhoto(ctx: FlowContext, at: FlowContext, message: Message, photos: CollectedPhoto[], media: number[]) {
+async function takePhoto(
+  ctx: FlowContext,
+  at: FlowContext,
+  message: Message,
+  photos: CollectedPhoto[],
+  media: number[],
+) {
   const intake = photoFromMessage(message);
   if (intake === undefined) {
     await at.reply(ctx.t("verification-photo-expected"));
@@ -45,9 +66,14 @@ async function takePhoto(ctx: FlowContext, at: FlowContext, message: Message, ph
   if (!intake.ok) {
     const text =
       intake.reason === "too-large"
-        ? ctx.t("verification-photo-too-large", { size: String(intake.sizeKb), max: String(MAX_PHOTO_BYTES / 1024) })
+        ? ctx.t("verification-photo-too-large", {
+            size: String(intake.sizeKb),
+            max: String(MAX_PHOTO_BYTES / 1024),
+          })
         : ctx.t("verification-photo-not-image");
-    await at.reply(text, { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
+    await at.reply(text, {
+      reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+    });
     return false;
   }
   if (photos.length >= MAX_PHOTOS) {
@@ -59,8 +85,20 @@ async function takePhoto(ctx: FlowContext, at: FlowContext, message: Message, ph
 }
 
 /** The live screen moves below the newest photo; only it keeps a Done button. */
-async function nextScreen(conversation: Flow, ctx: FlowContext, screen: LiveScreen, photos: CollectedPhoto[]): Promise<LiveScreen> {
+async function nextScreen(
+  conversation: Flow,
+  ctx: FlowContext,
+  screen: LiveScreen,
+  photos: CollectedPhoto[],
+): Promise<LiveScreen> {
   await retire(conversation, screen);
-  const done = new InlineKeyboard().text(ctx.t("verification-btn-done", { count: photos.length }), PHOTOS_DONE);
-  return show(ctx, ctx.t("verification-photo-received", { n: photos.length, max: MAX_PHOTOS }), cancelRow(ctx, done));
+  const done = new InlineKeyboard().text(
+    ctx.t("verification-btn-done", { count: photos.length }),
+    PHOTOS_DONE,
+  );
+  return show(
+    ctx,
+    ctx.t("verification-photo-received", { n: photos.length, max: MAX_PHOTOS }),
+    cancelRow(ctx, done),
+  );
 }

@@ -7,7 +7,11 @@
 import type { FlowContext } from "../../context.js";
 import type { Verification, VerificationFields } from "../../../exchanger/types.js";
 import { maskNumber, isNumberField } from "../../../exchanger/normalize/secrets.js";
-import { readVerificationStatus, type VerificationMeaning, type VerificationStatus } from "../../../exchanger/vocabulary.js";
+import {
+  readVerificationStatus,
+  type VerificationMeaning,
+  type VerificationStatus,
+} from "../../../exchanger/vocabulary.js";
 import { clip, escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { formatDate } from "../../ui/dates.js";
 import { fieldLabel as translatedField, fieldMessage } from "../../ui/field-names.js";
@@ -50,7 +54,9 @@ export function statusGroup(status: unknown): Exclude<VerificationMeaning, "unkn
 export function statusLabel(ctx: T, status: VerificationStatus | unknown): string {
   const read = isVerificationStatus(status) ? status : readVerificationStatus(status);
   if (read.meaning !== "unknown") return ctx.t(`verification-status-${read.meaning}`);
-  return escapeHtml(read.label !== undefined ? clip(read.label, 60) : ctx.t("verification-status-unknown"));
+  return escapeHtml(
+    read.label !== undefined ? clip(read.label, 60) : ctx.t("verification-status-unknown"),
+  );
 }
 
 const isVerificationStatus = (value: unknown): value is VerificationStatus =>
@@ -66,20 +72,28 @@ function fieldLabel(ctx: T, key: string): string {
 export function kindLabel(ctx: T, kind: unknown): string | undefined {
   const word = String(kind ?? "").toLowerCase();
   if (word === "card") return ctx.t("verification-kind-card");
-  if (word === "identity" || word === "document" || word === "passport") return ctx.t("verification-kind-identity");
-  if (word === "service" || word === "third_party" || word === "external") return ctx.t("verification-kind-service");
+  if (word === "identity" || word === "document" || word === "passport")
+    return ctx.t("verification-kind-identity");
+  if (word === "service" || word === "third_party" || word === "external")
+    return ctx.t("verification-kind-service");
   return undefined;
 }
 
 export function idTypeLabel(ctx: T, code: string): string {
-  return (ID_TYPES as readonly string[]).includes(code) ? ctx.t(`verification-idtype-${code.replace(/_/g, "-")}`) : code;
+  return (ID_TYPES as readonly string[]).includes(code)
+    ? ctx.t(`verification-idtype-${code.replace(/_/g, "-")}`)
+    : code;
 }
 
 /** The form's answers with card numbers masked and known codes translated, ready for fieldLines. */
 function displayable(ctx: T, record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
-    if (isNumberField(key) && (typeof value === "string" || typeof value === "number") && /\d/.test(String(value)))
+    if (
+      isNumberField(key) &&
+      (typeof value === "string" || typeof value === "number") &&
+      /\d/.test(String(value))
+    )
       out[key] = maskNumber(String(value));
     else if (key === "id_type" && typeof value === "string") out[key] = idTypeLabel(ctx, value);
     else out[key] = value;
@@ -90,8 +104,15 @@ function displayable(ctx: T, record: Record<string, unknown>): Record<string, un
 /** The /verify screen: status first, the exchanger's comment next, then every submitted field. */
 export function renderVerificationRequest(ctx: T, request: Verification | null): string {
   if (request === null) return `${ctx.t("verification-title")}\n\n${ctx.t("verification-none")}`;
-  const lines = [ctx.t("verification-title"), "", ctx.t("verification-status-line", { status: statusLabel(ctx, request.status) })];
-  if (request.comment !== undefined) lines.push(ctx.t("verification-comment-line", { comment: escapeHtml(clip(request.comment, 1000)) }));
+  const lines = [
+    ctx.t("verification-title"),
+    "",
+    ctx.t("verification-status-line", { status: statusLabel(ctx, request.status) }),
+  ];
+  if (request.comment !== undefined)
+    lines.push(
+      ctx.t("verification-comment-line", { comment: escapeHtml(clip(request.comment, 1000)) }),
+    );
   if (request.status.meaning === "rejected") lines.push("", ctx.t("verification-rejected-hint"));
   // The request's own facts, then what was submitted (masked by the normalizer), in form order.
   const head: Record<string, unknown> = {};
@@ -117,8 +138,17 @@ function orderFields(record: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** The form's summary before submitting: kind, every answer (card masked), number of photos. */
-export function renderSummary(ctx: T, kind: VerificationKind, fields: VerificationFields, photoCount: number): string {
-  const lines = [ctx.t("verification-summary-title"), "", ctx.t("verification-summary-kind", { kind: kindLabel(ctx, kind) ?? kind })];
+export function renderSummary(
+  ctx: T,
+  kind: VerificationKind,
+  fields: VerificationFields,
+  photoCount: number,
+): string {
+  const lines = [
+    ctx.t("verification-summary-title"),
+    "",
+    ctx.t("verification-summary-kind", { kind: kindLabel(ctx, kind) ?? kind }),
+  ];
   const shown = displayable(ctx, fields as Record<string, unknown>);
   lines.push(...fieldLines(orderFields(shown), { label: (key) => fieldLabel(ctx, key) }));
   if (kind !== "service") lines.push(ctx.t("verification-summary-photos", { count: photoCount }));

@@ -31,7 +31,11 @@ export async function confirmAndSubmit(conversation: Flow, ctx: FlowContext, ans
   let screen = await show(ctx, summary, keyboard, true);
   for (;;) {
     const canSend = !NEEDS_PHOTOS[answers.kind] || answers.photos.length > 0;
-    const action = await nextAction(conversation, screen, (data) => (data === SUBMIT && canSend) || data === EDIT);
+    const action = await nextAction(
+      conversation,
+      screen,
+      (data) => (data === SUBMIT && canSend) || data === EDIT,
+    );
     if (action.type !== "button") {
       await action.ctx.reply(ctx.t("verification-use-buttons"));
       continue;
@@ -41,7 +45,12 @@ export async function confirmAndSubmit(conversation: Flow, ctx: FlowContext, ans
       await replace(conversation, ctx, screen, `${summary}\n\n${ctx.t("verification-editing")}`);
       return { result: "edit" as const };
     }
-    screen = await replace(conversation, ctx, screen, `${summary}\n\n${ctx.t("verification-sending")}`);
+    screen = await replace(
+      conversation,
+      ctx,
+      screen,
+      `${summary}\n\n${ctx.t("verification-sending")}`,
+    );
     const problem = await trySubmit(conversation, ctx, answers);
     if (problem === undefined) return { result: "sent" as const, screen };
     // A photo left out (not an image, too many pixels) changes the summary; without photos only Edit is left.
@@ -58,16 +67,28 @@ function summaryKeyboard(ctx: FlowContext, canSend: boolean): InlineKeyboard {
 }
 
 /** Submits; undefined when done, else what to tell the user (the form is kept for a retry or an edit). */
-async function trySubmit(conversation: Flow, ctx: FlowContext, answers: Answers): Promise<string | undefined> {
+async function trySubmit(
+  conversation: Flow,
+  ctx: FlowContext,
+  answers: Answers,
+): Promise<string | undefined> {
   try {
     const outcome = await submit(conversation, ctx, answers.fields, answers.photos);
     if (!outcome.ok && (outcome.problem === "not-image" || outcome.problem === "too-many-pixels")) {
       answers.photos.splice(outcome.photo, 1); // left out; the others may still go
-      const vars = { n: outcome.photo + 1, types: ACCEPTED_IMAGE_TYPES, left: answers.photos.length };
+      const vars = {
+        n: outcome.photo + 1,
+        types: ACCEPTED_IMAGE_TYPES,
+        left: answers.photos.length,
+      };
       return ctx.t(`verification-submit-${outcome.problem}`, vars);
     }
     if (!outcome.ok)
-      return ctx.t(outcome.problem === "too-large" ? "verification-submit-too-large" : "verification-submit-download-failed");
+      return ctx.t(
+        outcome.problem === "too-large"
+          ? "verification-submit-too-large"
+          : "verification-submit-download-failed",
+      );
     // Submitted: leaving from here on loses nothing, so no "Leave the form?" question.
     await conversation.external((outer) => clearTypedInput(outer.deps.kv, outer.chatId!));
     return undefined;
@@ -80,11 +101,18 @@ async function trySubmit(conversation: Flow, ctx: FlowContext, answers: Answers)
 }
 
 /** After success: the new status, and an offer to delete the user's photo messages from the chat. */
-export async function finish(conversation: Flow, ctx: FlowContext, screen: LiveScreen, userMediaMessages: number[]): Promise<void> {
+export async function finish(
+  conversation: Flow,
+  ctx: FlowContext,
+  screen: LiveScreen,
+  userMediaMessages: number[],
+): Promise<void> {
   const request = await freshRequest(conversation);
   const status = request === undefined ? "" : `\n\n${renderVerificationRequest(ctx, request)}`;
   const text = `${ctx.t("verification-sent")}${status}`;
-  const after = new InlineKeyboard().text(ctx.t("verification-btn-refresh"), SHOW_VERIFICATION).text(ctx.t("btn-menu"), MENU_DATA);
+  const after = new InlineKeyboard()
+    .text(ctx.t("verification-btn-refresh"), SHOW_VERIFICATION)
+    .text(ctx.t("btn-menu"), MENU_DATA);
   // The result keeps Refresh and Menu after the form ends: not a prompt whose buttons go with it.
   if (userMediaMessages.length === 0) {
     await releaseFlowPrompt(conversation, screen.messageId);
@@ -94,7 +122,13 @@ export async function finish(conversation: Flow, ctx: FlowContext, screen: LiveS
   const offer = new InlineKeyboard()
     .text(ctx.t("verification-btn-clean", { count: userMediaMessages.length }), CLEAN_PHOTOS)
     .text(ctx.t("verification-btn-keep"), KEEP_PHOTOS);
-  screen = await replace(conversation, ctx, screen, `${text}\n\n${ctx.t("verification-clean-offer")}`, offer);
+  screen = await replace(
+    conversation,
+    ctx,
+    screen,
+    `${text}\n\n${ctx.t("verification-clean-offer")}`,
+    offer,
+  );
   // The offer's buttons belong to the form; it may stand in a new message (the summary was deleted).
   await trackFlowPrompt(conversation, screen.messageId);
   await answerOffer(conversation, ctx, screen, { text, after }, userMediaMessages);
@@ -110,7 +144,11 @@ async function answerOffer(
 ) {
   const next = await conversation.wait();
   const query = next.callbackQuery;
-  if (!query || query.message?.message_id !== screen.messageId || (query.data !== CLEAN_PHOTOS && query.data !== KEEP_PHOTOS)) {
+  if (
+    !query ||
+    query.message?.message_id !== screen.messageId ||
+    (query.data !== CLEAN_PHOTOS && query.data !== KEEP_PHOTOS)
+  ) {
     await retire(conversation, screen);
     return conversation.halt({ next: true });
   }
@@ -131,5 +169,11 @@ async function answerOffer(
     )
       deleted++;
   await next.answerCallbackQuery({ text: ctx.t("verification-cleaned", { count: deleted }) });
-  await replace(conversation, ctx, screen, `${result.text}\n\n${ctx.t("verification-cleaned", { count: deleted })}`, result.after);
+  await replace(
+    conversation,
+    ctx,
+    screen,
+    `${result.text}\n\n${ctx.t("verification-cleaned", { count: deleted })}`,
+    result.after,
+  );
 }

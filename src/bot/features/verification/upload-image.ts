@@ -65,7 +65,14 @@ export async function cleanUploadImage(bytes: Uint8Array, n: number): Promise<Up
     return { ok: false, reason: overPixelLimit(error) ? "too-many-pixels" : "not-image" };
   }
   const output = OUTPUTS[format];
-  return { ok: true, image: { data: new Uint8Array(data), contentType: output.contentType, fileName: `photo-${n}.${output.extension}` } };
+  return {
+    ok: true,
+    image: {
+      data: new Uint8Array(data),
+      contentType: output.contentType,
+      fileName: `photo-${n}.${output.extension}`,
+    },
+  };
 }
 
 /** sharp's refusal of an image over `limitInputPixels` ("Input image exceeds pixel limit"). */

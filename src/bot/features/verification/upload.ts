@@ -35,18 +35,30 @@ export async function submit(
 }
 
 /** getFile for each photo, outside external (§2.6); file paths are valid for about an hour. */
-async function locate(conversation: Flow, ctx: FlowContext, photos: CollectedPhoto[]): Promise<Located[] | SubmitOutcome> {
+async function locate(
+  conversation: Flow,
+  ctx: FlowContext,
+  photos: CollectedPhoto[],
+): Promise<Located[] | SubmitOutcome> {
   const files: Located[] = [];
   for (const photo of photos) {
     try {
       const file = await ctx.api.getFile(photo.fileId);
       if (!file.file_path) return { ok: false, problem: "download" };
-      if (file.file_size !== undefined && file.file_size > MAX_PHOTO_BYTES) return { ok: false, problem: "too-large" };
+      if (file.file_size !== undefined && file.file_size > MAX_PHOTO_BYTES)
+        return { ok: false, problem: "too-large" };
       files.push({ path: file.file_path, photo });
     } catch (error) {
       // Replayed API errors may come back as plain errors, so any failure here means "cannot fetch".
-      const description = error instanceof GrammyError ? error.description : error instanceof Error ? error.message : String(error);
-      await conversation.external((outer) => outer.logger.warn({ err: description }, "verification photo: getFile failed"));
+      const description =
+        error instanceof GrammyError
+          ? error.description
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      await conversation.external((outer) =>
+        outer.logger.warn({ err: description }, "verification photo: getFile failed"),
+      );
       return { ok: false, problem: "download" };
     }
   }
@@ -61,14 +73,21 @@ async function download(deps: BotDeps, files: Located[]): Promise<PhotoUpload[] 
     try {
       data = await deps.downloadFile(path);
     } catch (error) {
-      deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, "verification photo download failed");
+      deps.logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        "verification photo download failed",
+      );
       return { ok: false, problem: "download" };
     }
     if (data.length > MAX_PHOTO_BYTES) return { ok: false, problem: "too-large" };
     const clean = await cleanUploadImage(data, index + 1);
     if (!clean.ok) return { ok: false, problem: clean.reason, photo: index };
     if (clean.image.data.length > MAX_PHOTO_BYTES) return { ok: false, problem: "too-large" };
-    uploads.push({ filename: clean.image.fileName, contentType: clean.image.contentType, data: clean.image.data });
+    uploads.push({
+      filename: clean.image.fileName,
+      contentType: clean.image.contentType,
+      data: clean.image.data,
+    });
   }
   return uploads;
 }
@@ -76,7 +95,9 @@ async function download(deps: BotDeps, files: Located[]): Promise<PhotoUpload[] 
 /** The request as the exchanger now holds it; undefined when it cannot say right now. */
 export async function freshRequest(conversation: Flow): Promise<Verification | null | undefined> {
   try {
-    return await callExchanger(conversation, (caller, deps) => deps.exchanger.getVerification(caller));
+    return await callExchanger(conversation, (caller, deps) =>
+      deps.exchanger.getVerification(caller),
+    );
   } catch (error) {
     if (error instanceof ExchangerError || error instanceof Unavailable) return undefined;
     throw error;

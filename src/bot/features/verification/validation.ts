@@ -59,7 +59,8 @@ export function parseName(input: string): Parsed {
 export function parseIdNumber(input: string): Parsed {
   const text = parsePlainText(input, 50);
   if (!text.ok) return text;
-  if (!/^[\p{L}\p{N} \-/.]+$/u.test(text.value) || !/\p{N}/u.test(text.value)) return fail("id-number-chars");
+  if (!/^[\p{L}\p{N} \-/.]+$/u.test(text.value) || !/\p{N}/u.test(text.value))
+    return fail("id-number-chars");
   return text;
 }
 
@@ -115,7 +116,12 @@ export function parseBirthDate(input: string, today: Date): Parsed {
   if (!match) return fail("date-format");
   const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return fail("date-not-real");
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  )
+    return fail("date-not-real");
   const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   if (date.getTime() >= todayUtc) return fail("date-future");
   const age = ageOn(date, today);
@@ -128,7 +134,8 @@ export function parseBirthDate(input: string, today: Date): Parsed {
 function ageOn(birth: Date, day: Date): number {
   let age = day.getUTCFullYear() - birth.getUTCFullYear();
   const beforeBirthday =
-    day.getUTCMonth() < birth.getUTCMonth() || (day.getUTCMonth() === birth.getUTCMonth() && day.getUTCDate() < birth.getUTCDate());
+    day.getUTCMonth() < birth.getUTCMonth() ||
+    (day.getUTCMonth() === birth.getUTCMonth() && day.getUTCDate() < birth.getUTCDate());
   if (beforeBirthday) age--;
   return age;
 }

@@ -11,7 +11,11 @@ const SECRETS = {
   ga_key: "GAKEYVALUE-3",
   "Seed-Phrase": "zoo zebra zone",
   twoFaSecret: "TWOFA-SECRET-4",
-  security: { pinCode: "8812", note: "visible-note", recovery: { BACKUP_CODES: "NESTED-BACKUP-5" } },
+  security: {
+    pinCode: "8812",
+    note: "visible-note",
+    recovery: { BACKUP_CODES: "NESTED-BACKUP-5" },
+  },
 };
 
 describe("secret fields of the user object", () => {
@@ -42,7 +46,9 @@ describe("secret fields of the user object", () => {
     ]) {
       expect(card).not.toContain(value);
     }
-    expect(card).not.toMatch(/Private key|Pin code|Backup codes|Recovery phrase|Card cvv|Ga key|Seed phrase/i);
+    expect(card).not.toMatch(
+      /Private key|Pin code|Backup codes|Recovery phrase|Card cvv|Ga key|Seed phrase/i,
+    );
     expect(user.lastText()).toContain("visible-note");
     expect(user.lastText()).toContain("Norway");
   });

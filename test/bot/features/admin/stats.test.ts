@@ -50,10 +50,16 @@ describe("/stats for the operator", () => {
   it("lists /stats only in the admin chats' command menus", async () => {
     await h.app.registerCommands();
     const calls = h.fake.calls.filter((c) => c.method === "setMyCommands");
-    const listed = (c: (typeof calls)[number]) => (c.payload.commands as Array<{ command: string }>).map((x) => x.command);
-    const scoped = calls.filter((c) => (c.payload.scope as { type?: string } | undefined)?.type === "chat");
-    expect(scoped.map((c) => (c.payload.scope as { chat_id: number }).chat_id).sort()).toEqual([ADMIN_GROUP, ADMIN_USER].sort());
+    const listed = (c: (typeof calls)[number]) =>
+      (c.payload.commands as Array<{ command: string }>).map((x) => x.command);
+    const scoped = calls.filter(
+      (c) => (c.payload.scope as { type?: string } | undefined)?.type === "chat",
+    );
+    expect(scoped.map((c) => (c.payload.scope as { chat_id: number }).chat_id).sort()).toEqual(
+      [ADMIN_GROUP, ADMIN_USER].sort(),
+    );
     for (const c of scoped) expect(listed(c)).toContain("stats");
-    for (const c of calls.filter((c) => !scoped.includes(c))) expect(listed(c)).not.toContain("stats");
+    for (const c of calls.filter((c) => !scoped.includes(c)))
+      expect(listed(c)).not.toContain("stats");
   });
 });

@@ -33,10 +33,14 @@ describe("branding", () => {
   });
 
   it("SUPPORT_URL and EXCHANGER_NAME win over get-social", async () => {
-    h = await Harness.start({ env: { SUPPORT_URL: "tg://resolve?domain=acme_help", EXCHANGER_NAME: "ACME <Exchange>" } });
+    h = await Harness.start({
+      env: { SUPPORT_URL: "tg://resolve?domain=acme_help", EXCHANGER_NAME: "ACME <Exchange>" },
+    });
     const user = await h.linkedUser("main", { languageCode: "ru" });
     await user.send("/menu");
-    expect(buttons(user).find((b) => b.text === "💬 Поддержка")).toMatchObject({ url: "tg://resolve?domain=acme_help" });
+    expect(buttons(user).find((b) => b.text === "💬 Поддержка")).toMatchObject({
+      url: "tg://resolve?domain=acme_help",
+    });
     await user.send("/account");
     expect(user.lastText()).toMatch(/^👤 Ваш аккаунт — ACME <Exchange>/);
   });
@@ -66,7 +70,9 @@ describe("SUPPORT_URL is checked", () => {
     await expect(Harness.start({ env: { SUPPORT_URL: "http://support.example" } })).rejects.toThrow(
       /SUPPORT_URL must be an https:\/\/ or tg:\/\//,
     );
-    await expect(Harness.start({ env: { SUPPORT_URL: "javascript:alert(1)" } })).rejects.toThrow(/SUPPORT_URL/);
+    await expect(Harness.start({ env: { SUPPORT_URL: "javascript:alert(1)" } })).rejects.toThrow(
+      /SUPPORT_URL/,
+    );
   });
 
   it("an order with a problem offers Support on its card; a completed one does not", async () => {

@@ -39,7 +39,10 @@ describe("payment details", () => {
     expect(page2.text).toContain("8. Visa/Mastercard UAH");
     expect(page2.text).toContain("4149 4993 0000 1234");
     expect(buttons(user)).toEqual(["➕ Add", "🗑 Delete…", "◀", "2 / 2", "☰ Menu"]);
-    expect(h.exchangerCalls("/user-api-get-details").at(-1)!.fields).toMatchObject({ page: "2", limit: "5" });
+    expect(h.exchangerCalls("/user-api-get-details").at(-1)!.fields).toMatchObject({
+      page: "2",
+      limit: "5",
+    });
 
     await user.press("◀");
     expect(user.lastText()).toContain("1. Payeer USD (PRUSD)");
@@ -62,13 +65,23 @@ describe("payment details", () => {
 
     await user.send("usdt");
     expect(user.lastText()).toMatch(/matching “usdt”/);
-    expect(buttons(user)).toEqual(["Tether TRC20 (USDTTRC20)", "Tether ERC20 (USDTERC20)", "✖ Cancel"]);
+    expect(buttons(user)).toEqual([
+      "Tether TRC20 (USDTTRC20)",
+      "Tether ERC20 (USDTERC20)",
+      "✖ Cancel",
+    ]);
     // Only one picker stays visible: the old one made way for the narrowed one.
-    expect(user.visible().filter((m) => m.from === "bot" && /New payment detail|matching/.test(m.text))).toHaveLength(1);
+    expect(
+      user.visible().filter((m) => m.from === "bot" && /New payment detail|matching/.test(m.text)),
+    ).toHaveLength(1);
 
     await user.send("dogecoin");
     expect(user.lastText()).toMatch(/No currency matches “dogecoin”/);
-    expect(buttons(user)).toEqual(["Tether TRC20 (USDTTRC20)", "Tether ERC20 (USDTERC20)", "✖ Cancel"]);
+    expect(buttons(user)).toEqual([
+      "Tether TRC20 (USDTTRC20)",
+      "Tether ERC20 (USDTERC20)",
+      "✖ Cancel",
+    ]);
 
     await user.sendPhoto();
     expect(user.lastText()).toMatch(/Choose a currency with the buttons above/);
@@ -88,10 +101,16 @@ describe("payment details", () => {
     await user.send("  TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE <new>  ");
     const creates = h.exchangerCalls("/user-api-create-details");
     expect(creates).toHaveLength(1);
-    expect(creates[0]!.fields).toEqual({ currency_id: "3", value: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE <new>", language: "en" });
+    expect(creates[0]!.fields).toEqual({
+      currency_id: "3",
+      value: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE <new>",
+      language: "en",
+    });
     expect(creates[0]!.account).toBe("main");
 
-    expect(user.transcript()).toContain("Saved: Tether TRC20 (USDTTRC20) — TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE <new>");
+    expect(user.transcript()).toContain(
+      "Saved: Tether TRC20 (USDTTRC20) — TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE <new>",
+    );
     // The refreshed list was sent again, the new detail on top.
     const list = user.lastText();
     expect(list).toContain("Payment details (9)");
@@ -101,7 +120,13 @@ describe("payment details", () => {
   it("pages the currency picker, eight per page", async () => {
     // More currencies than fit one page of the picker.
     for (let i = 0; i < 5; i++)
-      h.sandbox.state.currencies.push({ id: 100 + i, name: `Coin ${i}`, code: `CN${i}`, decimals: 2, reserve: "1" });
+      h.sandbox.state.currencies.push({
+        id: 100 + i,
+        name: `Coin ${i}`,
+        code: `CN${i}`,
+        decimals: 2,
+        reserve: "1",
+      });
     const user = await h.linkedUser("main");
     await user.send("/details");
     await user.press("➕ Add");
@@ -120,7 +145,10 @@ describe("payment details", () => {
     ]);
     await user.press("Coin 4 (CN4)");
     await user.send("coin-wallet-4");
-    expect(h.exchangerCalls("/user-api-create-details")[0]!.fields).toMatchObject({ currency_id: "104", value: "coin-wallet-4" });
+    expect(h.exchangerCalls("/user-api-create-details")[0]!.fields).toMatchObject({
+      currency_id: "104",
+      value: "coin-wallet-4",
+    });
   });
 
   it("shows the exchanger's refusal and asks again for the value", async () => {
@@ -184,7 +212,9 @@ describe("payment details", () => {
     // The list's pager on the older message: the list turns its page, the flow is left.
     await user.press("▶", list.messageId);
     expect(h.fake.message(user.chatId, list.messageId)!.text).toMatch(/Payment details/);
-    expect(h.fake.message(user.chatId, picker.messageId)!.replyMarkup?.inline_keyboard ?? []).toEqual([]);
+    expect(
+      h.fake.message(user.chatId, picker.messageId)!.replyMarkup?.inline_keyboard ?? [],
+    ).toEqual([]);
     await user.send("bc1qnot-a-value");
     expect(h.exchangerCalls("/user-api-create-details")).toHaveLength(0);
     expect(user.lastText()).not.toMatch(/Send the .* detail/);
@@ -200,7 +230,13 @@ describe("payment details", () => {
 
   it("a picker the user deleted before pressing its button comes back as a new one, and adding goes on", async () => {
     for (let i = 0; i < 5; i++)
-      h.sandbox.state.currencies.push({ id: 100 + i, name: `Coin ${i}`, code: `CN${i}`, decimals: 2, reserve: "1" });
+      h.sandbox.state.currencies.push({
+        id: 100 + i,
+        name: `Coin ${i}`,
+        code: `CN${i}`,
+        decimals: 2,
+        reserve: "1",
+      });
     const user = await h.linkedUser("main");
     await user.send("/details");
     await user.press("➕ Add");
@@ -217,7 +253,10 @@ describe("payment details", () => {
     await user.pressData(pick.data, picker.messageId);
     expect(user.transcript()).toContain("Currency: Coin 4 (CN4)");
     await user.send("coin-wallet-4");
-    expect(h.exchangerCalls("/user-api-create-details")[0]!.fields).toMatchObject({ currency_id: "104", value: "coin-wallet-4" });
+    expect(h.exchangerCalls("/user-api-create-details")[0]!.fields).toMatchObject({
+      currency_id: "104",
+      value: "coin-wallet-4",
+    });
     expect(user.transcript()).toContain("Saved: Coin 4 (CN4)");
   });
 
@@ -251,7 +290,9 @@ describe("payment details", () => {
 
     // Nothing ticked yet: told so, nothing sent.
     const nothing = await user.press("Delete selected (0)");
-    expect(nothing.find((c) => c.method === "answerCallbackQuery")!.payload.text).toMatch(/Nothing is selected/);
+    expect(nothing.find((c) => c.method === "answerCallbackQuery")!.payload.text).toMatch(
+      /Nothing is selected/,
+    );
 
     await user.press("☐ 1. Payeer USD (PRUSD)");
     await user.press("☐ 2. Ethereum (ETH)");
@@ -287,7 +328,9 @@ describe("payment details", () => {
 
     // The deletion screen's buttons are stale now.
     const stale = await user.pressData(`dt:y:${"x".repeat(6)}`, screen.messageId);
-    expect(stale.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe("This button has expired.");
+    expect(stale.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe(
+      "This button has expired.",
+    );
     expect(h.exchangerCalls("/user-api-delete-details")).toHaveLength(1);
   });
 
@@ -329,7 +372,9 @@ describe("payment details", () => {
     const id = user.lastBotMessage().messageId;
     for (const data of ["dt:l:0", "dt:l:abc", "dt:t:zzzzzz:1", "dt:c:zzzzzz", "dt:d:99999999"]) {
       const calls = await user.pressData(data, id);
-      expect(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe("This button has expired.");
+      expect(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe(
+        "This button has expired.",
+      );
     }
   });
 

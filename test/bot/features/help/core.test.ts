@@ -13,7 +13,9 @@ describe("bot core", () => {
   it("shows the main menu on /start when linked, with a button per screen", async () => {
     const user = await h.linkedUser();
     await user.send("/start");
-    const labels = (user.lastBotMessage().replyMarkup?.inline_keyboard ?? []).flat().map((b) => b.text);
+    const labels = (user.lastBotMessage().replyMarkup?.inline_keyboard ?? [])
+      .flat()
+      .map((b) => b.text);
     expect(labels).toEqual(expect.arrayContaining(["👤 Account", "🌐 Language"]));
     await user.press("👤 Account");
     expect(user.lastText()).toMatch(/Your account/);
@@ -109,7 +111,10 @@ describe("bot core", () => {
     await h.app.registerCommands();
     const calls = h.fake.callsOf("setMyCommands");
     expect(calls.map((c) => c.payload.language_code)).toEqual(["en", "ru", "uk", undefined]);
-    const uk = calls.find((c) => c.payload.language_code === "uk")!.payload.commands as { command: string; description: string }[];
+    const uk = calls.find((c) => c.payload.language_code === "uk")!.payload.commands as {
+      command: string;
+      description: string;
+    }[];
     expect(uk.find((c) => c.command === "account")?.description).toBe("Ваш акаунт");
   });
 

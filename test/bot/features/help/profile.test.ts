@@ -4,7 +4,11 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { Harness } from "../../../harness/harness.js";
-import { DESCRIPTION_MAX, descriptionsFor, SHORT_DESCRIPTION_MAX } from "../../../../src/bot/profile.js";
+import {
+  DESCRIPTION_MAX,
+  descriptionsFor,
+  SHORT_DESCRIPTION_MAX,
+} from "../../../../src/bot/profile.js";
 import { ADMIN_COMMANDS } from "../../../../src/bot/features/admin/index.js";
 
 let h: Harness;
@@ -26,12 +30,17 @@ describe("descriptions", () => {
     expect(h.fake.descriptions.get("en")).toMatch(/^Your Coin Harbor account in Telegram/);
     expect(h.fake.descriptions.get("ru")).toMatch(/^Ваш аккаунт Coin Harbor в Telegram/);
     expect(h.fake.descriptions.get("uk")).toMatch(/^Ваш акаунт Coin Harbor у Telegram/);
-    expect(h.fake.shortDescriptions.get("ru")).toBe("Заявки, оплата и баланс Coin Harbor в Telegram.");
+    expect(h.fake.shortDescriptions.get("ru")).toBe(
+      "Заявки, оплата и баланс Coin Harbor в Telegram.",
+    );
     // No language_code: the default language's texts.
     expect(h.fake.descriptions.get("")).toBe(h.fake.descriptions.get("uk"));
     expect(h.fake.shortDescriptions.get("")).toBe(h.fake.shortDescriptions.get("uk"));
     // Plain text: these methods take no parse mode, so no markup and no HTML escaping.
-    for (const call of [...h.fake.callsOf("setMyDescription"), ...h.fake.callsOf("setMyShortDescription")])
+    for (const call of [
+      ...h.fake.callsOf("setMyDescription"),
+      ...h.fake.callsOf("setMyShortDescription"),
+    ])
       expect(call.payload.parse_mode).toBeUndefined();
   });
 
@@ -51,9 +60,13 @@ describe("descriptions", () => {
 
   it("the fake refuses a text over Telegram's limit, as Telegram does", async () => {
     h = await Harness.start();
-    await expect(h.app.bot.api.setMyShortDescription("x".repeat(121))).rejects.toThrow(/400.*too long/);
+    await expect(h.app.bot.api.setMyShortDescription("x".repeat(121))).rejects.toThrow(
+      /400.*too long/,
+    );
     await expect(h.app.bot.api.setMyDescription("x".repeat(513))).rejects.toThrow(/400.*too long/);
-    await expect(h.app.bot.api.setMyDescription("x".repeat(512), { language_code: "en" })).resolves.toBe(true);
+    await expect(
+      h.app.bot.api.setMyDescription("x".repeat(512), { language_code: "en" }),
+    ).resolves.toBe(true);
   });
 
   it("a refused call is logged and the others are still made: start-up never fails on them", async () => {

@@ -18,7 +18,14 @@ describe("public screens", () => {
   it("an unlinked user finds them in the menu and uses them without a key", async () => {
     const user = h.user();
     await user.send("/menu");
-    expect(buttons(user)).toEqual(expect.arrayContaining(["💱 Currencies", "🔀 Directions", "📡 Status", "🤝 Referral program"]));
+    expect(buttons(user)).toEqual(
+      expect.arrayContaining([
+        "💱 Currencies",
+        "🔀 Directions",
+        "📡 Status",
+        "🤝 Referral program",
+      ]),
+    );
     expect(buttons(user)).not.toContain("💼 Payment details");
     expect(buttons(user)).not.toContain("📝 Saved fields");
 
@@ -52,19 +59,31 @@ describe("public screens", () => {
   it("/currencies in Ukrainian: field labels translated, the exchanger asked in Ukrainian", async () => {
     const user = h.user({ languageCode: "uk" });
     await user.send("/currencies");
-    expect(user.lastText()).toContain("Tether TRC20 · USDTTRC20\nРезерв: 152340.12 · Тип: crypto · Мережа: TRON");
+    expect(user.lastText()).toContain(
+      "Tether TRC20 · USDTTRC20\nРезерв: 152340.12 · Тип: crypto · Мережа: TRON",
+    );
     expect(h.exchangerCalls("/public-api-get-currencies").at(-1)!.query.language).toBe("uk");
   });
 
   it("/currencies: name, code and reserve, paged", async () => {
     for (let i = 0; i < 3; i++)
-      h.sandbox.state.currencies.push({ id: 200 + i, name: `Extra <coin> ${i}`, code: `EX${i}`, decimals: 2, reserve: "12.5" });
+      h.sandbox.state.currencies.push({
+        id: 200 + i,
+        name: `Extra <coin> ${i}`,
+        code: `EX${i}`,
+        decimals: 2,
+        reserve: "12.5",
+      });
     const user = h.user();
     await user.send("/currencies");
     const first = user.lastBotMessage();
     expect(first.text).toContain("Currencies (11)");
-    expect(first.text).toContain("Bitcoin · BTC\nReserve: 3.51204118 · Type: crypto · Minimum: 0.0005");
-    expect(first.text).toContain("Tether TRC20 · USDTTRC20\nReserve: 152340.12 · Type: crypto · Network: TRON");
+    expect(first.text).toContain(
+      "Bitcoin · BTC\nReserve: 3.51204118 · Type: crypto · Minimum: 0.0005",
+    );
+    expect(first.text).toContain(
+      "Tether TRC20 · USDTTRC20\nReserve: 152340.12 · Type: crypto · Network: TRON",
+    );
     expect(first.text).not.toContain("Decimals");
     expect(first.text).not.toContain("Extra");
     expect(buttons(user)).toEqual(["1 / 2", "▶", "☰ Menu"]);
@@ -96,7 +115,9 @@ describe("public screens", () => {
     ]);
 
     await user.press("Tether TRC20 (USDTTRC20)");
-    expect(user.lastText()).toMatch(/You send Tether TRC20 \(USDTTRC20\)\. What do you want to receive\?/);
+    expect(user.lastText()).toMatch(
+      /You send Tether TRC20 \(USDTTRC20\)\. What do you want to receive\?/,
+    );
     expect(buttons(user)).toEqual(["→ Visa/Mastercard UAH (CARDUAH)", "◀ Back", "☰ Menu"]);
 
     await user.press("→ Visa/Mastercard UAH (CARDUAH)");
@@ -109,7 +130,9 @@ describe("public screens", () => {
     expect(card).toContain("Reserve: 2450000.00 CARDUAH");
     expect(card).toContain("Fee: 0.5");
     expect(card).toContain("Open: ✓");
-    expect(card).toContain("Fields to fill in\n• Card number\n• Card holder name\n• E-mail\n• Telegram username (optional)");
+    expect(card).toContain(
+      "Fields to fill in\n• Card number\n• Card holder name\n• E-mail\n• Telegram username (optional)",
+    );
     const get = h.exchangerCalls("/public-api-get-exchange").at(-1)!;
     expect(get.query).toEqual({ pair: "usdttrc20-carduah", language: "en" });
 
@@ -163,11 +186,24 @@ describe("public screens", () => {
     const user = h.user();
     await user.send("/currencies");
     // Everything fits one page: no pager, and no empty row left where it would be.
-    expect(user.lastBotMessage().replyMarkup!.inline_keyboard).toEqual([[{ text: "☰ Menu", callback_data: "menu" }]]);
+    expect(user.lastBotMessage().replyMarkup!.inline_keyboard).toEqual([
+      [{ text: "☰ Menu", callback_data: "menu" }],
+    ]);
     const id = user.lastBotMessage().messageId;
-    for (const data of ["cur:p:0", "dir:s:x", "dir:f:1:0", "dir:f:a b:1", "dir:x:", "dir:x:1", "dir:x:1:a b", "inf:zz"]) {
+    for (const data of [
+      "cur:p:0",
+      "dir:s:x",
+      "dir:f:1:0",
+      "dir:f:a b:1",
+      "dir:x:",
+      "dir:x:1",
+      "dir:x:1:a b",
+      "inf:zz",
+    ]) {
       const calls = await user.pressData(data, id);
-      expect(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe("This button has expired.");
+      expect(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe(
+        "This button has expired.",
+      );
     }
   });
 
@@ -179,7 +215,11 @@ describe("public screens", () => {
     h.sandbox.injectFault({ path: "/public-api-get-exchanges", kind: "nonjson", times: 5 });
     await user.send("/directions");
     expect(user.lastText()).toMatch(/not answering/);
-    h.sandbox.injectFault({ path: "/public-api-get-referral-program", kind: "envelope500", times: 1 });
+    h.sandbox.injectFault({
+      path: "/public-api-get-referral-program",
+      kind: "envelope500",
+      times: 1,
+    });
     await user.send("/referral");
     expect(user.lastText()).toMatch(/The exchanger says/);
   });

@@ -3,22 +3,41 @@ import { readDirection } from "../../../../src/exchanger/normalize/direction.js"
 import { describe, expect, it } from "vitest";
 import { renderAccountCard } from "../../../../src/bot/features/account/render.js";
 import { createI18n } from "../../../../src/bot/i18n.js";
-import { directionCard, referralCard, statusCard } from "../../../../src/bot/features/info/render.js";
+import {
+  directionCard,
+  referralCard,
+  statusCard,
+} from "../../../../src/bot/features/info/render.js";
 
 // Translations are echoed as their keys (with arguments) so the structure is what is tested here.
-const ctx = { t: (key: string, args?: Record<string, unknown>) => (args ? `${key}${JSON.stringify(args)}` : key) };
+const ctx = {
+  t: (key: string, args?: Record<string, unknown>) =>
+    args ? `${key}${JSON.stringify(args)}` : key,
+};
 
 describe("status card", () => {
   it("a boolean or a yes/no word reads as online/offline words", () => {
-    expect(statusCard(ctx, { kind: "flag", value: true })).toBe("info-status-title\ninfo-status-online");
-    expect(statusCard(ctx, { kind: "flag", value: false })).toBe("info-status-title\ninfo-status-offline");
-    expect(statusCard(ctx, { kind: "text", text: "online" })).toBe("info-status-title\ninfo-status-online");
-    expect(statusCard(ctx, { kind: "text", text: "0" })).toBe("info-status-title\ninfo-status-offline");
+    expect(statusCard(ctx, { kind: "flag", value: true })).toBe(
+      "info-status-title\ninfo-status-online",
+    );
+    expect(statusCard(ctx, { kind: "flag", value: false })).toBe(
+      "info-status-title\ninfo-status-offline",
+    );
+    expect(statusCard(ctx, { kind: "text", text: "online" })).toBe(
+      "info-status-title\ninfo-status-online",
+    );
+    expect(statusCard(ctx, { kind: "text", text: "0" })).toBe(
+      "info-status-title\ninfo-status-offline",
+    );
   });
 
   it("a sentence is the text (escaped); a list is one bullet per item; nothing says so", () => {
-    expect(statusCard(ctx, { kind: "text", text: "All <fine>" })).toBe("info-status-title\nAll &lt;fine&gt;");
-    expect(statusCard(ctx, { kind: "list", items: ["API up", { queue: 3 }, null] })).toBe("info-status-title\n• API up\n• Queue: 3");
+    expect(statusCard(ctx, { kind: "text", text: "All <fine>" })).toBe(
+      "info-status-title\nAll &lt;fine&gt;",
+    );
+    expect(statusCard(ctx, { kind: "list", items: ["API up", { queue: 3 }, null] })).toBe(
+      "info-status-title\n• API up\n• Queue: 3",
+    );
     expect(statusCard(ctx, { kind: "nothing" })).toBe("info-status-title\ninfo-nothing");
   });
 
@@ -36,9 +55,15 @@ describe("referral card", () => {
   });
 
   it("a string is the text, a boolean says on or off, fields keep their layout", () => {
-    expect(referralCard(ctx, { kind: "text", text: "Invite friends" })).toBe("info-referral-title\nInvite friends");
-    expect(referralCard(ctx, { kind: "flag", value: false })).toBe("info-referral-title\ninfo-referral-off");
-    expect(referralCard(ctx, { kind: "flag", value: true })).toBe("info-referral-title\ninfo-referral-on");
+    expect(referralCard(ctx, { kind: "text", text: "Invite friends" })).toBe(
+      "info-referral-title\nInvite friends",
+    );
+    expect(referralCard(ctx, { kind: "flag", value: false })).toBe(
+      "info-referral-title\ninfo-referral-off",
+    );
+    expect(referralCard(ctx, { kind: "flag", value: true })).toBe(
+      "info-referral-title\ninfo-referral-on",
+    );
     expect(referralCard(ctx, { kind: "fields", fields: { percent: "0.5" } })).toBe(
       'info-referral-title\n\ninfo-referral-percent{"value":"0.5%"}',
     );
@@ -76,7 +101,11 @@ describe("direction card", () => {
 
 describe("account card balance", () => {
   it("one line per currency when the server gives one value per currency", () => {
-    const text = renderAccountCard(ctx, { login: "u", balance: { USD: "10.00", BTC: "0.5" } }, "Exchanger");
+    const text = renderAccountCard(
+      ctx,
+      { login: "u", balance: { USD: "10.00", BTC: "0.5" } },
+      "Exchanger",
+    );
     expect(text).toContain(
       'account-balance{"label":"account-balance-label","value":"10.00 USD"}\naccount-balance{"label":"account-balance-label","value":"0.5 BTC"}',
     );
@@ -84,8 +113,14 @@ describe("account card balance", () => {
   });
 
   it("a bare number or a numeric string with its currency beside it; partner balance stays its own line", () => {
-    expect(renderAccountCard(ctx, { balance: 1500, balance_currency: "USD" }, "Exchanger")).toContain('"value":"1500 USD"');
-    const text = renderAccountCard(ctx, { balance: "7.50", currency: "EUR", partner_balance: "1.20" }, "Exchanger");
+    expect(
+      renderAccountCard(ctx, { balance: 1500, balance_currency: "USD" }, "Exchanger"),
+    ).toContain('"value":"1500 USD"');
+    const text = renderAccountCard(
+      ctx,
+      { balance: "7.50", currency: "EUR", partner_balance: "1.20" },
+      "Exchanger",
+    );
     expect(text).toContain('account-balance{"label":"account-balance-label","value":"7.50 EUR"}');
     expect(text).toContain('account-balance{"label":"field-partner-balance","value":"1.20"}');
     expect(text).not.toContain("<b>Currency:</b>");
@@ -95,8 +130,15 @@ describe("account card balance", () => {
 describe("account card dates", () => {
   it("reads in the chat's language with the time zone stated, like every other screen's dates", () => {
     const i18n = createI18n("en");
-    const ru = { t: (key: string, vars?: Record<string, unknown>) => i18n.t("ru", key, vars as Record<string, string | number>) };
-    const card = renderAccountCard(ru, { login: "ivan", created_at: "2023-03-14 10:22:31", last_login_at: 1736164800 }, "Exchanger");
+    const ru = {
+      t: (key: string, vars?: Record<string, unknown>) =>
+        i18n.t("ru", key, vars as Record<string, string | number>),
+    };
+    const card = renderAccountCard(
+      ru,
+      { login: "ivan", created_at: "2023-03-14 10:22:31", last_login_at: 1736164800 },
+      "Exchanger",
+    );
     expect(card).toContain("14 мар. 2023 г., 10:22 UTC");
     expect(card).toContain("6 янв. 2025 г., 12:00 UTC");
     expect(card).not.toContain("2023-03-14");

@@ -29,18 +29,25 @@ describe("saved exchange fields", () => {
 
   it("never shows a saved field whose id or name denotes a secret", async () => {
     const inputs = h.sandbox.state.accounts.main!.inputs;
-    Object.assign(inputs, { card_cvv: "737", pin_code: "4921", "Recovery Phrase": "abandon ability able" });
+    Object.assign(inputs, {
+      card_cvv: "737",
+      pin_code: "4921",
+      "Recovery Phrase": "abandon ability able",
+    });
     const user = await h.linkedUser("main");
     await user.send("/inputs");
     const text = user.lastText();
     expect(text).toContain("Card number: 537541******9876");
-    for (const secret of ["737", "4921", "abandon", "cvv", "Pin", "Recovery"]) expect(text).not.toContain(secret);
+    for (const secret of ["737", "4921", "abandon", "cvv", "Pin", "Recovery"])
+      expect(text).not.toContain(secret);
   });
 
   it("caches the field names instead of reading the directions on every view", async () => {
     const user = await h.linkedUser("main");
     await user.send("/inputs");
-    const reads = () => h.exchangerCalls("/public-api-get-exchanges").length + h.exchangerCalls("/public-api-get-exchange").length;
+    const reads = () =>
+      h.exchangerCalls("/public-api-get-exchanges").length +
+      h.exchangerCalls("/public-api-get-exchange").length;
     const afterFirst = reads();
     expect(afterFirst).toBeGreaterThan(0);
     await user.press("🔄 Refresh");

@@ -24,7 +24,9 @@ describe.each(LANGS)("start=order_<id> (%s)", (lang) => {
     const order = h.sandbox.state.accounts.main!.orders[0]!;
     await user.send(`/start order_${order.id}`);
     expect(user.lastText()).toContain(t("orders-card-title", { id: String(order.id) }));
-    const labels = (user.lastBotMessage().replyMarkup?.inline_keyboard ?? []).flat().map((b) => b.text);
+    const labels = (user.lastBotMessage().replyMarkup?.inline_keyboard ?? [])
+      .flat()
+      .map((b) => b.text);
     expect(labels).toContain(t("btn-back"));
   });
 
@@ -34,7 +36,9 @@ describe.each(LANGS)("start=order_<id> (%s)", (lang) => {
     order.id = "123456789012";
     await user.send(`/start order_${order.id}`);
     expect(user.lastText()).toContain(t("orders-card-title", { id: String(order.id) }));
-    expect(user.visible().some((m) => m.from === "user" && m.text === `/start order_${order.id}`)).toBe(true);
+    expect(
+      user.visible().some((m) => m.from === "user" && m.text === `/start order_${order.id}`),
+    ).toBe(true);
   });
 
   it("an order of another account, or one that does not exist, is not found (never someone else's card)", async () => {
@@ -43,7 +47,9 @@ describe.each(LANGS)("start=order_<id> (%s)", (lang) => {
     const own = h.sandbox.state.accounts.main!.orders.map((o) => String(o.id));
     expect(own).not.toContain(String(foreign.id));
     await user.send(`/start order_${foreign.id}`);
-    expect(user.lastText()).toContain(t("orders-not-found", { query: t("orders-number", { id: String(foreign.id) }) }));
+    expect(user.lastText()).toContain(
+      t("orders-not-found", { query: t("orders-number", { id: String(foreign.id) }) }),
+    );
   });
 
   it("in a chat without a key: says to link first, then greets; after linking the same link opens the card", async () => {
@@ -71,7 +77,14 @@ describe.each(LANGS)("start=order_<id> (%s)", (lang) => {
     const guest = h.user({ languageCode: lang });
     await guest.send("/start");
     const welcome = guest.lastText();
-    for (const payload of ["order_", "order_12a", "order_-5", "orders_1041", "hello", "order_1041_2"]) {
+    for (const payload of [
+      "order_",
+      "order_12a",
+      "order_-5",
+      "orders_1041",
+      "hello",
+      "order_1041_2",
+    ]) {
       await guest.send(`/start ${payload}`);
       expect(guest.lastText()).toBe(welcome);
     }
@@ -86,11 +99,17 @@ describe("no key in a link", () => {
     const user = h.user();
     const key = h.sandbox.accounts.main.apiKey;
     await user.send(`/start ${key}`);
-    expect(h.fake.messages.find((m) => m.from === "user" && m.raw.includes(key))!.deleted).toBe(true);
+    expect(h.fake.messages.find((m) => m.from === "user" && m.raw.includes(key))!.deleted).toBe(
+      true,
+    );
     expect(await h.storage.vault.has(user.chatId)).toBe(false);
     // Dressed as an order link, a key is deleted as well and opens nothing.
     await user.send(`/start order_${key}`);
-    expect(h.fake.messages.filter((m) => m.from === "user" && m.raw.includes(key)).every((m) => m.deleted)).toBe(true);
+    expect(
+      h.fake.messages
+        .filter((m) => m.from === "user" && m.raw.includes(key))
+        .every((m) => m.deleted),
+    ).toBe(true);
     expect(h.sandbox.requests.filter((r) => r.path.includes("get-orders")).length).toBe(0);
 
     const linked = await h.linkedUser();

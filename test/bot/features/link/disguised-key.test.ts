@@ -40,15 +40,20 @@ describe("a key with invisible characters or whitespace inside", () => {
     }
   });
 
-  it.each(Object.keys(DISGUISES))("linking accepts the cleaned key (%s) and deletes the message", async (name) => {
-    const key = h.sandbox.accounts.main.apiKey;
-    const pasted = DISGUISES[name]!(key);
-    const user = h.user();
-    await user.send(pasted);
-    expect(await h.storage.vault.get(user.chatId)).toBe(key);
-    expect(h.fake.messages.find((m) => m.from === "user" && m.raw === pasted)!.deleted).toBe(true);
-    expect(user.lastText()).toMatch(/Account linked/);
-  });
+  it.each(Object.keys(DISGUISES))(
+    "linking accepts the cleaned key (%s) and deletes the message",
+    async (name) => {
+      const key = h.sandbox.accounts.main.apiKey;
+      const pasted = DISGUISES[name]!(key);
+      const user = h.user();
+      await user.send(pasted);
+      expect(await h.storage.vault.get(user.chatId)).toBe(key);
+      expect(h.fake.messages.find((m) => m.from === "user" && m.raw === pasted)!.deleted).toBe(
+        true,
+      );
+      expect(user.lastText()).toMatch(/Account linked/);
+    },
+  );
 
   it("is deleted in a linked chat and in a group, like any key", async () => {
     const key = h.sandbox.accounts.main.apiKey;
@@ -57,10 +62,15 @@ describe("a key with invisible characters or whitespace inside", () => {
     for (const disguise of Object.values(DISGUISES)) {
       const pasted = disguise(key);
       await user.send(pasted);
-      expect(h.fake.messages.find((m) => m.chatId === user.chatId && m.raw === pasted)!.deleted).toBe(true);
+      expect(
+        h.fake.messages.find((m) => m.chatId === user.chatId && m.raw === pasted)!.deleted,
+      ).toBe(true);
       expect(user.lastText()).toMatch(/looked like an API key/);
       await member.send(`here it is ${pasted}`);
-      expect(h.fake.messages.find((m) => m.chatId === -100777 && m.raw === `here it is ${pasted}`)!.deleted).toBe(true);
+      expect(
+        h.fake.messages.find((m) => m.chatId === -100777 && m.raw === `here it is ${pasted}`)!
+          .deleted,
+      ).toBe(true);
     }
     expect(await h.storage.vault.has(-100777)).toBe(false);
   });

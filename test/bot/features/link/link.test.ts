@@ -48,7 +48,9 @@ describe("linking an account", () => {
     await user.send("ffffffffffffffffffffffffffffffff00000000");
     expect(user.lastText()).toMatch(/rejected this key/);
     expect(await h.storage.vault.has(user.chatId)).toBe(false);
-    expect(h.fake.messages.find((m) => m.raw === "ffffffffffffffffffffffffffffffff00000000")!.deleted).toBe(true);
+    expect(
+      h.fake.messages.find((m) => m.raw === "ffffffffffffffffffffffffffffffff00000000")!.deleted,
+    ).toBe(true);
     expect(h.logs.join("\n")).not.toContain("ffffffffffffffffffffffffffffffff00000000");
   });
 

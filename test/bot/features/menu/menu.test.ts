@@ -6,11 +6,16 @@ const ctx = { t: (key: string) => key };
 
 describe("backToMenuRow", () => {
   it("an empty keyboard gets just the menu button, no empty row", () => {
-    expect(backToMenuRow(ctx).inline_keyboard).toEqual([[{ text: "btn-menu", callback_data: "menu" }]]);
+    expect(backToMenuRow(ctx).inline_keyboard).toEqual([
+      [{ text: "btn-menu", callback_data: "menu" }],
+    ]);
   });
 
   it("under other buttons the menu button gets a row of its own", () => {
     const keyboard = backToMenuRow(ctx, new InlineKeyboard().text("a", "x"));
-    expect(keyboard.inline_keyboard).toEqual([[{ text: "a", callback_data: "x" }], [{ text: "btn-menu", callback_data: "menu" }]]);
+    expect(keyboard.inline_keyboard).toEqual([
+      [{ text: "a", callback_data: "x" }],
+      [{ text: "btn-menu", callback_data: "menu" }],
+    ]);
   });
 });

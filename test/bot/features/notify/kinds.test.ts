@@ -1,7 +1,13 @@
 /** /notify's switches (new orders, status changes, silent) and how the watcher honours them; the notification's buttons. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Harness } from "../../../harness/harness.js";
-import { newestOrderWithStatus, notifierFor, notificationsTo, subscribedUser, TestClock } from "../../../notify/helpers.js";
+import {
+  newestOrderWithStatus,
+  notifierFor,
+  notificationsTo,
+  subscribedUser,
+  TestClock,
+} from "../../../notify/helpers.js";
 
 describe("notification kinds", () => {
   let h: Harness;
@@ -69,7 +75,9 @@ describe("notification kinds", () => {
     const call = lastNotification(user.chatId);
     expect(call.payload.disable_notification).toBe(true);
     const message = user.lastBotMessage();
-    expect(message.replyMarkup?.inline_keyboard?.flat().map((b) => b.text)).toEqual(["📄 Order card"]);
+    expect(message.replyMarkup?.inline_keyboard?.flat().map((b) => b.text)).toEqual([
+      "📄 Order card",
+    ]);
     await user.press("📄 Order card");
     expect(user.lastText()).toContain(`#${order.id}`);
     expect(user.lastBotMessage().messageId).toBe(message.messageId);

@@ -13,7 +13,8 @@ describe("notifications switch", () => {
     await h.close();
   });
 
-  const scheduled = async (chatId: number) => (await h.storage.kv.zscore(SCHEDULE_KEY, String(chatId))) !== undefined;
+  const scheduled = async (chatId: number) =>
+    (await h.storage.kv.zscore(SCHEDULE_KEY, String(chatId))) !== undefined;
 
   it("/notify shows the state (twice the same); Turn on and Turn off switch it and say so", async () => {
     const user = await h.linkedUser("main");
@@ -55,7 +56,8 @@ describe("notifications switch", () => {
     clock.advance(900_001);
     await watcher.runOnce();
     expect(user.lastText()).toContain(`Заявка №${order.id}: теперь 💸 Оплачена`);
-    for (const poll of h.exchangerCalls("/user-api-get-orders")) expect(poll.fields.language).toBe("ru");
+    for (const poll of h.exchangerCalls("/user-api-get-orders"))
+      expect(poll.fields.language).toBe("ru");
 
     const uk = await h.linkedUser("main", { languageCode: "uk" });
     await uk.send("/notify");
@@ -76,7 +78,9 @@ describe("notifications switch", () => {
 
     const botMessages = user.visible().filter((m) => m.from === "bot").length;
     const calls = await user.pressData("notify:off", screen.messageId); // stale: already off
-    expect(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe("🔕 Notifications are off");
+    expect(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe(
+      "🔕 Notifications are off",
+    );
     expect(user.lastText()).toContain("Status: off");
     expect(user.visible().filter((m) => m.from === "bot").length).toBe(botMessages);
     expect(await scheduled(user.chatId)).toBe(false);

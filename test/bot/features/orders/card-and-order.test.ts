@@ -15,8 +15,34 @@ type Lang = "en" | "ru" | "uk";
 /** How each language writes "14 Mar 2023, 10:22" in UTC: what a reader of that language expects to see. */
 const MONTHS: Record<Lang, string[]> = {
   en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
-  ru: ["янв.", "февр.", "мар.", "апр.", "мая", "июн.", "июл.", "авг.", "сент.", "окт.", "нояб.", "дек."],
-  uk: ["січ.", "лют.", "бер.", "квіт.", "трав.", "черв.", "лип.", "серп.", "вер.", "жовт.", "лист.", "груд."],
+  ru: [
+    "янв.",
+    "февр.",
+    "мар.",
+    "апр.",
+    "мая",
+    "июн.",
+    "июл.",
+    "авг.",
+    "сент.",
+    "окт.",
+    "нояб.",
+    "дек.",
+  ],
+  uk: [
+    "січ.",
+    "лют.",
+    "бер.",
+    "квіт.",
+    "трав.",
+    "черв.",
+    "лип.",
+    "серп.",
+    "вер.",
+    "жовт.",
+    "лист.",
+    "груд.",
+  ],
 };
 function expectedDate(lang: Lang, serverDate: string): string {
   const [, y, mo, d, hh, mm] = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d)/.exec(serverDate)!;
@@ -25,10 +51,31 @@ function expectedDate(lang: Lang, serverDate: string): string {
   return `${Number(d)} ${month} ${y} ${lang === "ru" ? "г." : "р."}, ${hh}:${mm} UTC`;
 }
 
-const LABELS: Record<Lang, { title: string; token: string; copy: string; direction: string; created: string }> = {
-  en: { title: "🧾 Order #1039", token: "Token", copy: "📋 Copy token", direction: "Exchange direction", created: "Created" },
-  ru: { title: "🧾 Заявка №1039", token: "Токен", copy: "📋 Копировать токен", direction: "Направление обмена", created: "Дата создания" },
-  uk: { title: "🧾 Заявка №1039", token: "Токен", copy: "📋 Копіювати токен", direction: "Напрямок обміну", created: "Дата створення" },
+const LABELS: Record<
+  Lang,
+  { title: string; token: string; copy: string; direction: string; created: string }
+> = {
+  en: {
+    title: "🧾 Order #1039",
+    token: "Token",
+    copy: "📋 Copy token",
+    direction: "Exchange direction",
+    created: "Created",
+  },
+  ru: {
+    title: "🧾 Заявка №1039",
+    token: "Токен",
+    copy: "📋 Копировать токен",
+    direction: "Направление обмена",
+    created: "Дата создания",
+  },
+  uk: {
+    title: "🧾 Заявка №1039",
+    token: "Токен",
+    copy: "📋 Копіювати токен",
+    direction: "Напрямок обміну",
+    created: "Дата створення",
+  },
 };
 
 function buttons(user: SimUser) {
@@ -55,7 +102,10 @@ describe.each(["en", "ru", "uk"] as const)("the order card in %s", (lang) => {
 
     expect(card.text.split("\n")[0]).toBe(l.title);
     expect(card.raw).toContain(`<b>${l.token}:</b> <code>${token}</code>`);
-    expect(buttons(user).find((b) => b.copy_text)).toEqual({ text: l.copy, copy_text: { text: token } });
+    expect(buttons(user).find((b) => b.copy_text)).toEqual({
+      text: l.copy,
+      copy_text: { text: token },
+    });
 
     const name = (id: unknown) => {
       const c = findCurrency(h.sandbox.state, id)!;
@@ -91,7 +141,9 @@ describe("a server that lists oldest first (legacy dialect)", () => {
   it("still shows the newest order first, and ⏭/⏮ reach the last and the first page", async () => {
     h = await Harness.start({ dialect: "legacy" });
     const user = await h.linkedUser();
-    const all = h.sandbox.state.accounts.main!.orders.map((o) => Number(o.id)).sort((a, b) => b - a);
+    const all = h.sandbox.state.accounts
+      .main!.orders.map((o) => Number(o.id))
+      .sort((a, b) => b - a);
     await user.send("/orders");
     const first = listedIds(user.lastText()).map(Number);
     expect(first[0]).toBe(all[0]);
@@ -147,7 +199,8 @@ describe("no edit when nothing changed", () => {
     expect(user.lastBotMessage().edits).toBe(0);
 
     // When the order did change, Refresh does edit.
-    h.sandbox.state.accounts.main!.orders.find((o) => o.id === "1039")!.comment = "changed by the operator";
+    h.sandbox.state.accounts.main!.orders.find((o) => o.id === "1039")!.comment =
+      "changed by the operator";
     const changed = await user.press("🔄 Refresh");
     expect(changed.filter((c) => c.method === "editMessageText")).toHaveLength(1);
     expect(user.lastText()).toContain("changed by the operator");

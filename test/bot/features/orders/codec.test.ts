@@ -12,7 +12,11 @@ import { openPayCard, payData } from "../../../../src/bot/features/pay/public.js
 
 describe("order list and card data", () => {
   it("a list page with each kind of filter comes back as it went", () => {
-    for (const filter of ["all", { form: "number", value: "3" }, { form: "name", value: "success" }] as const) {
+    for (const filter of [
+      "all",
+      { form: "number", value: "3" },
+      { form: "name", value: "success" },
+    ] as const) {
       const view = { scope: "ord" as const, filter, page: 7 };
       expect(parseListData("ord", listData(view))).toEqual(view);
     }
@@ -20,14 +24,22 @@ describe("order list and card data", () => {
   });
 
   it("a card remembers the list it was opened from", () => {
-    const back = { scope: "ord" as const, filter: { form: "name" as const, value: "wait" }, page: 3 };
+    const back = {
+      scope: "ord" as const,
+      filter: { form: "name" as const, value: "wait" },
+      page: 3,
+    };
     const data = cardData(back, 1041)!;
     expect(data).toBe("ord:c:1041:@wait:3");
     expect(parseCardData("ord", data)).toEqual({ ...back, id: "1041" });
   });
 
   it("the longest card still fits in 64 bytes; a longer id gets no button", () => {
-    const back = { scope: "rord" as const, filter: { form: "name" as const, value: "a".repeat(16) }, page: 999999 };
+    const back = {
+      scope: "rord" as const,
+      filter: { form: "name" as const, value: "a".repeat(16) },
+      page: 999999,
+    };
     expect(Buffer.byteLength(cardData(back, "x".repeat(32))!)).toBeLessThanOrEqual(64);
     expect(cardData(back, "x".repeat(33))).toBeUndefined();
     expect(cardData(back, "12 34")).toBeUndefined();
@@ -35,7 +47,14 @@ describe("order list and card data", () => {
 
   it("data of the other scope, page 0 or odd spellings parse to nothing", () => {
     expect(parseListData("ord", "rord:l:a:1")).toBeUndefined();
-    for (const data of ["ord:l:a:0", "ord:l:a:01", "ord:l:9:1", "ord:l:@:1", "ord:c:a b:a:1", "ord:l:a:1:x"]) {
+    for (const data of [
+      "ord:l:a:0",
+      "ord:l:a:01",
+      "ord:l:9:1",
+      "ord:l:@:1",
+      "ord:c:a b:a:1",
+      "ord:l:a:1:x",
+    ]) {
       expect(parseListData("ord", data) ?? parseCardData("ord", data), data).toBeUndefined();
     }
     expect(isSameFilterData("ord", sameFilterData("ord"))).toBe(true);

@@ -40,16 +40,22 @@ describe.each(LANGS)("oldest first without pagination (%s)", (lang) => {
   it("shows the newest order first with the real count; ⏭ reaches the oldest; each screen costs a bounded number of calls", async () => {
     h = await Harness.start({ dialect: OLDEST_FIRST_UNPAGED });
     const user = await h.linkedUser("main", { languageCode: lang });
-    const all = h.sandbox.state.accounts.main!.orders.map((o) => Number(o.id)).sort((a, b) => b - a);
+    const all = h.sandbox.state.accounts
+      .main!.orders.map((o) => Number(o.id))
+      .sort((a, b) => b - a);
     expect(all.length).toBeGreaterThan(5); // more than one page of 5
 
     const firstCalls = await ordersCalls(() => user.send("/orders"));
     expect(firstCalls).toBeLessThanOrEqual(WALK_MAX_CALLS + 2); // + the one that found out the order
     const first = shownIds(user);
     expect(first).toEqual(all.slice(0, 5));
-    expect(user.lastText()).toContain(plain(h.app.i18n.t(lang, "orders-total", { total: all.length })));
+    expect(user.lastText()).toContain(
+      plain(h.app.i18n.t(lang, "orders-total", { total: all.length })),
+    );
     // The whole list was walked: no "oldest first" note.
-    expect(user.lastText()).not.toContain(plain(h.app.i18n.t(lang, "orders-oldest-first", { count: 0 })).split("(")[0]!);
+    expect(user.lastText()).not.toContain(
+      plain(h.app.i18n.t(lang, "orders-oldest-first", { count: 0 })).split("(")[0]!,
+    );
 
     const pages = Math.ceil(all.length / 5);
     // The list fits in one walk call: that call and the empty page after it.
@@ -65,29 +71,41 @@ describe.each(LANGS)("oldest first without pagination (%s)", (lang) => {
     if (pages > 2) {
       await user.press("⏭");
       expect(shownIds(user).at(-1)).toBe(all.at(-1));
-      expect(buttons(user).find((b) => (b as { callback_data?: string }).callback_data === "noop")?.text).toBe(`${pages} / ${pages}`);
+      expect(
+        buttons(user).find((b) => (b as { callback_data?: string }).callback_data === "noop")?.text,
+      ).toBe(`${pages} / ${pages}`);
     }
   });
 });
 
 describe("a list longer than the walk", () => {
-  it.each(LANGS)("is shown newest first within each server page, and the screen says ▶ leads to newer ones (%s)", async (lang) => {
-    h = await Harness.start({ dialect: OLDEST_FIRST_UNPAGED });
-    const orders = h.sandbox.state.accounts.main!.orders;
-    const template = orders[0]!;
-    const extra = WALK_PAGE_SIZE * WALK_MAX_CALLS + 10;
-    for (let i = 1; i <= extra; i++) orders.push({ ...template, id: String(5000 + i), token: `tok${5000 + i}abcdef` });
-    const user = await h.linkedUser("main", { languageCode: lang });
-    const oldest = orders.map((o) => Number(o.id)).sort((a, b) => a - b);
+  it.each(LANGS)(
+    "is shown newest first within each server page, and the screen says ▶ leads to newer ones (%s)",
+    async (lang) => {
+      h = await Harness.start({ dialect: OLDEST_FIRST_UNPAGED });
+      const orders = h.sandbox.state.accounts.main!.orders;
+      const template = orders[0]!;
+      const extra = WALK_PAGE_SIZE * WALK_MAX_CALLS + 10;
+      for (let i = 1; i <= extra; i++)
+        orders.push({ ...template, id: String(5000 + i), token: `tok${5000 + i}abcdef` });
+      const user = await h.linkedUser("main", { languageCode: lang });
+      const oldest = orders.map((o) => Number(o.id)).sort((a, b) => a - b);
 
-    await user.send("/orders"); // finds out the order
-    const calls = await ordersCalls(() => user.send("/orders"));
-    expect(calls).toBe(WALK_MAX_CALLS + 1);
-    // The server's first page (the oldest five), newest first within it; no count is claimed.
-    expect(shownIds(user)).toEqual(oldest.slice(0, 5).reverse());
-    expect(user.lastText()).toContain(plain(h.app.i18n.t(lang, "orders-oldest-first", { count: WALK_PAGE_SIZE * WALK_MAX_CALLS })));
-    expect(user.lastText()).not.toContain(plain(h.app.i18n.t(lang, "orders-total", { total: orders.length })));
-    expect(await ordersCalls(() => user.press("▶"))).toBe(WALK_MAX_CALLS + 1);
-    expect(shownIds(user)).toEqual(oldest.slice(5, 10).reverse());
-  });
+      await user.send("/orders"); // finds out the order
+      const calls = await ordersCalls(() => user.send("/orders"));
+      expect(calls).toBe(WALK_MAX_CALLS + 1);
+      // The server's first page (the oldest five), newest first within it; no count is claimed.
+      expect(shownIds(user)).toEqual(oldest.slice(0, 5).reverse());
+      expect(user.lastText()).toContain(
+        plain(
+          h.app.i18n.t(lang, "orders-oldest-first", { count: WALK_PAGE_SIZE * WALK_MAX_CALLS }),
+        ),
+      );
+      expect(user.lastText()).not.toContain(
+        plain(h.app.i18n.t(lang, "orders-total", { total: orders.length })),
+      );
+      expect(await ordersCalls(() => user.press("▶"))).toBe(WALK_MAX_CALLS + 1);
+      expect(shownIds(user)).toEqual(oldest.slice(5, 10).reverse());
+    },
+  );
 });

@@ -4,12 +4,15 @@ import type { SimUser } from "../../../harness/user.js";
 
 /** Buttons of the newest bot message: text → callback data. */
 function buttons(user: SimUser): { text: string; data: string }[] {
-  return (user.lastBotMessage().replyMarkup?.inline_keyboard ?? []).flat().map((b) => ({ text: b.text, data: b.callback_data ?? "" }));
+  return (user.lastBotMessage().replyMarkup?.inline_keyboard ?? [])
+    .flat()
+    .map((b) => ({ text: b.text, data: b.callback_data ?? "" }));
 }
 
 /** Telegram shows empty keyboard rows as gaps (or rejects them): none may be sent. */
 function expectNoEmptyRows(user: SimUser): void {
-  for (const row of user.lastBotMessage().replyMarkup?.inline_keyboard ?? []) expect(row.length).toBeGreaterThan(0);
+  for (const row of user.lastBotMessage().replyMarkup?.inline_keyboard ?? [])
+    expect(row.length).toBeGreaterThan(0);
 }
 
 /** Order numbers listed on the screen, in order. */
@@ -62,7 +65,9 @@ describe("/orders: own orders, paged and filtered", () => {
 
     // Everything happened in the one message.
     expect(user.lastBotMessage().messageId).toBe(screen.messageId);
-    expect(user.visible().filter((m) => m.from === "bot" && m.messageId > screen.messageId)).toHaveLength(0);
+    expect(
+      user.visible().filter((m) => m.from === "bot" && m.messageId > screen.messageId),
+    ).toHaveLength(0);
 
     const calls = h.exchangerCalls("/user-api-get-orders").map((r) => r.fields);
     expect(calls.map((f) => f.page)).toEqual(["1", "2", "3", "4", "3"]);
@@ -111,7 +116,9 @@ describe("/orders: own orders, paged and filtered", () => {
       ).toBe(true);
       const chips = buttons(user).filter((b) => /^ord:(l:[a0-4]:1|f)$/.test(b.data));
       expect(chips).toHaveLength(6);
-      expect(chips.filter((b) => b.text.startsWith("• ")).map((b) => b.text)).toEqual([`• ${f.chip}`]);
+      expect(chips.filter((b) => b.text.startsWith("• ")).map((b) => b.text)).toEqual([
+        `• ${f.chip}`,
+      ]);
       const last = h.exchangerCalls("/user-api-get-orders").at(-1)!.fields;
       expect(last).toMatchObject({ status: f.status, page: "1", limit: "5", language: "en" });
     }
@@ -140,7 +147,9 @@ describe("/orders: own orders, paged and filtered", () => {
     await user.send("/order 1039");
     const card = user.lastBotMessage();
     expect(card.text).toContain(`Comment: Please <b>hurry</b> & pay "today", it's urgent`);
-    expect(card.raw).toContain("Please &lt;b&gt;hurry&lt;/b&gt; &amp; pay &quot;today&quot;, it's urgent");
+    expect(card.raw).toContain(
+      "Please &lt;b&gt;hurry&lt;/b&gt; &amp; pay &quot;today&quot;, it's urgent",
+    );
     const order = h.sandbox.state.accounts.main!.orders.find((o) => o.id === "1039")!;
     // The token is the order's handle (what /pay and the site use): shown once, in <code>, and copyable.
     expect(card.raw).toContain(`<code>${String(order.token)}</code>`);
@@ -153,12 +162,19 @@ describe("/orders: own orders, paged and filtered", () => {
     expect(card.text).toContain(`Receiving account: ${String(order.receive_wallet)}`);
     expect(card.text).toContain("E-mail: ivan.petrenko@example.com");
     expect(card.text).toContain(`Rate: 1 PRUSD = ${String(order.rate)} ETH`);
-    const [, y, mo, d, hh, mm] = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d)/.exec(String(order.created_at))!;
-    const month = new Date(Date.UTC(Number(y), Number(mo) - 1, 1)).toLocaleString("en", { month: "short", timeZone: "UTC" });
+    const [, y, mo, d, hh, mm] = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d)/.exec(
+      String(order.created_at),
+    )!;
+    const month = new Date(Date.UTC(Number(y), Number(mo) - 1, 1)).toLocaleString("en", {
+      month: "short",
+      timeZone: "UTC",
+    });
     expect(card.text).toContain(`Created: ${month} ${Number(d)}, ${y}, ${hh}:${mm} UTC`);
     expect(card.text).toMatch(/You send: [\d.]+ \S/);
     expect(card.text).not.toMatch(/currency id/i);
-    expect(buttons(user).map((b) => b.text)).toEqual(expect.arrayContaining(["🔄 Refresh", "◀ Back"]));
+    expect(buttons(user).map((b) => b.text)).toEqual(
+      expect.arrayContaining(["🔄 Refresh", "◀ Back"]),
+    );
     expectNoEmptyRows(user);
   });
 
@@ -166,7 +182,10 @@ describe("/orders: own orders, paged and filtered", () => {
     const user = await h.linkedUser();
     await user.send("/order 1039");
     expect(user.lastText()).toMatch(/^🧾 Order #1039/);
-    expect(h.exchangerCalls("/user-api-get-orders").at(-1)!.fields).toMatchObject({ id: "1039", language: "en" });
+    expect(h.exchangerCalls("/user-api-get-orders").at(-1)!.fields).toMatchObject({
+      id: "1039",
+      language: "en",
+    });
 
     const token = String(h.sandbox.state.accounts.main!.orders.find((o) => o.id === "1020")!.token);
     await user.send(`/order ${token}`);
@@ -189,14 +208,19 @@ describe("/orders: own orders, paged and filtered", () => {
     const user = await h.linkedUser();
     const orders = h.sandbox.state.accounts.main!.orders;
     const created = orders.filter((o) => Number(o.status) === 0);
-    const others = ["1041", "1039", "1037", "1036", "1001"].map((id) => orders.find((o) => o.id === id)!);
+    const others = ["1041", "1039", "1037", "1036", "1001"].map((id) =>
+      orders.find((o) => o.id === id)!,
+    );
     expect(created.length).toBeGreaterThan(3);
-    expect(new Set(others.map((o) => String(o.status)))).toEqual(new Set(["4", "1", "2", "3", "5"]));
+    expect(new Set(others.map((o) => String(o.status)))).toEqual(
+      new Set(["4", "1", "2", "3", "5"]),
+    );
     for (const order of [...created, ...others]) {
       await user.send(`/order ${String(order.id)}`);
       const pay = buttons(user).find((b) => b.text === "💳 Pay from balance");
       // Status 5 is outside the spec: its meaning is unknown, so paying is offered and the server decides.
-      if ([0, 5].includes(Number(order.status))) expect(pay?.data, String(order.id)).toBe(`pay:o:${String(order.id)}`);
+      if ([0, 5].includes(Number(order.status)))
+        expect(pay?.data, String(order.id)).toBe(`pay:o:${String(order.id)}`);
       else expect(pay, String(order.id)).toBeUndefined();
     }
     // A created order after a status change: the button goes away on refresh.
@@ -274,7 +298,8 @@ describe("/orders: own orders, paged and filtered", () => {
     expect(card.text).toMatch(/^🧾 Order #\d+/);
     expect(card.text.length).toBeLessThanOrEqual(4096);
     expect(card.raw.length).toBeLessThanOrEqual(4096);
-    for (const m of h.fake.messages.filter((x) => x.from === "bot")) expect(m.raw.length).toBeLessThanOrEqual(4096);
+    for (const m of h.fake.messages.filter((x) => x.from === "bot"))
+      expect(m.raw.length).toBeLessThanOrEqual(4096);
     // The fake rejects over-long texts; none was rejected (the bot never reported an error).
     expect(user.transcript()).not.toMatch(/went wrong/);
   });
@@ -284,7 +309,9 @@ describe("/orders: own orders, paged and filtered", () => {
     await ru.send("/orders");
     expect(ru.lastText()).toMatch(/^📋 Ваши заявки\nНайдено: 41/);
     expect(ru.lastText()).toContain("Выполнена");
-    expect(buttons(ru).map((b) => b.text)).toEqual(expect.arrayContaining(["• Все", "🆕 Создана", "💸 Оплачена"]));
+    expect(buttons(ru).map((b) => b.text)).toEqual(
+      expect.arrayContaining(["• Все", "🆕 Создана", "💸 Оплачена"]),
+    );
     expect(h.exchangerCalls("/user-api-get-orders").at(-1)!.fields.language).toBe("ru");
     await ru.send("/order 1039");
     expect(ru.lastText()).toMatch(/^🧾 Заявка №1039\nСтатус: /);
@@ -299,10 +326,14 @@ describe("/orders: own orders, paged and filtered", () => {
     expect(uk.lastText()).toContain("Статус: ⏸ Призупинена");
     await uk.send("/order 1040");
     expect(uk.lastText()).toContain("Віддаєте:");
-    expect(buttons(uk).map((b) => b.text)).toEqual(expect.arrayContaining(["💳 Оплатити з балансу", "🔄 Оновити"]));
+    expect(buttons(uk).map((b) => b.text)).toEqual(
+      expect.arrayContaining(["💳 Оплатити з балансу", "🔄 Оновити"]),
+    );
     // Currency names in the user's language (the sandbox localizes some).
     expect(uk.lastText()).toContain("Монобанк UAH (MONOBUAH)");
-    expect(h.exchangerCalls("/public-api-get-currencies").some((r) => r.query.language === "uk")).toBe(true);
+    expect(
+      h.exchangerCalls("/public-api-get-currencies").some((r) => r.query.language === "uk"),
+    ).toBe(true);
   });
 
   it("empty states: no orders yet, none with a status", async () => {
@@ -330,7 +361,10 @@ describe("/orders: own orders, paged and filtered", () => {
     expectNoEmptyRows(user);
     await user.press("⏮ First page");
     expect(listedIds(user.lastText()).length).toBeGreaterThan(0);
-    expect(h.exchangerCalls("/user-api-get-orders").at(-1)!.fields).toMatchObject({ status: "1", page: "1" });
+    expect(h.exchangerCalls("/user-api-get-orders").at(-1)!.fields).toMatchObject({
+      status: "1",
+      page: "1",
+    });
   });
 
   it("an exchanger failure on a button: the button is answered once and the user told", async () => {

@@ -8,12 +8,16 @@ import { Harness } from "../../../harness/harness.js";
 import type { SimUser } from "../../../harness/user.js";
 
 const ids = (text: string): string[] => [...text.matchAll(/^\S+ #(\w+) · /gm)].map((m) => m[1]!);
-const hasNext = (user: SimUser) => (user.lastBotMessage().replyMarkup?.inline_keyboard ?? []).flat().some((b) => b.text === "▶");
+const hasNext = (user: SimUser) =>
+  (user.lastBotMessage().replyMarkup?.inline_keyboard ?? []).flat().some((b) => b.text === "▶");
 
 describe("a server capping the page size", () => {
   let h: Harness;
   beforeEach(async () => {
-    h = await Harness.start({ dialect: { ...DIALECTS.spec, pageCap: 10 }, env: { ORDERS_PAGE_SIZE: "15" } });
+    h = await Harness.start({
+      dialect: { ...DIALECTS.spec, pageCap: 10 },
+      env: { ORDERS_PAGE_SIZE: "15" },
+    });
   });
   afterEach(async () => {
     await h.close();
@@ -32,6 +36,8 @@ describe("a server capping the page size", () => {
     expect(orders.length).toBeGreaterThan(20);
     expect(new Set(seen).size).toBe(seen.length);
     expect(new Set(seen)).toEqual(new Set(orders.map((o) => o.id)));
-    expect(h.exchangerCalls("/user-api-get-orders").every((c) => c.fields.limit === "15")).toBe(true);
+    expect(h.exchangerCalls("/user-api-get-orders").every((c) => c.fields.limit === "15")).toBe(
+      true,
+    );
   });
 });

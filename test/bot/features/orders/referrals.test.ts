@@ -3,7 +3,9 @@ import { Harness } from "../../../harness/harness.js";
 import type { SimUser } from "../../../harness/user.js";
 
 function buttons(user: SimUser): { text: string; data: string }[] {
-  return (user.lastBotMessage().replyMarkup?.inline_keyboard ?? []).flat().map((b) => ({ text: b.text, data: b.callback_data ?? "" }));
+  return (user.lastBotMessage().replyMarkup?.inline_keyboard ?? [])
+    .flat()
+    .map((b) => ({ text: b.text, data: b.callback_data ?? "" }));
 }
 
 function listedIds(text: string): string[] {
@@ -44,7 +46,10 @@ describe("/referrals: orders of the user's referrals", () => {
     await user.send("/referrals");
     await user.press("✅ Completed");
     expect(listedIds(user.lastText())).toEqual(["1049", "1047", "1043", "1042"]);
-    expect(h.exchangerCalls("/user-api-get-referral-orders").at(-1)!.fields).toMatchObject({ status: "4", page: "1" });
+    expect(h.exchangerCalls("/user-api-get-referral-orders").at(-1)!.fields).toMatchObject({
+      status: "4",
+      page: "1",
+    });
     await user.press("⏸ Suspended");
     expect(listedIds(user.lastText())).toEqual(["1048"]);
   });
@@ -62,7 +67,10 @@ describe("/referrals: orders of the user's referrals", () => {
     expect(card).not.toContain(String(order.token));
     expect(card).not.toMatch(/Receiving account|E-mail/);
     expect(buttons(user).some((b) => b.data.startsWith("pay:"))).toBe(false);
-    expect(h.exchangerCalls("/user-api-get-referral-orders").at(-1)!.fields).toMatchObject({ id: "1045", language: "en" });
+    expect(h.exchangerCalls("/user-api-get-referral-orders").at(-1)!.fields).toMatchObject({
+      id: "1045",
+      language: "en",
+    });
     await user.press("◀ Back");
     expect(user.lastText()).toBe(listText);
   });

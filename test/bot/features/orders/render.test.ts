@@ -47,13 +47,19 @@ describe("order card", () => {
 
   it("names the direction by its currencies, never a bare direction id", () => {
     const card = renderOrderCard(en, read({ ...order, exchange_id: 71 }), names);
-    expect(card).toContain("<b>Exchange direction:</b> Tether TRC20 (USDTTRC20) → Visa/Mastercard UAH (CARDUAH)");
+    expect(card).toContain(
+      "<b>Exchange direction:</b> Tether TRC20 (USDTTRC20) → Visa/Mastercard UAH (CARDUAH)",
+    );
     expect(card).not.toContain("#71");
-    expect(renderOrderCard(en, read({ ...order, exchange_id: 71, receive_currency_id: 99 }), names)).not.toMatch(/#71|Exchange direction/);
+    expect(
+      renderOrderCard(en, read({ ...order, exchange_id: 71, receive_currency_id: 99 }), names),
+    ).not.toMatch(/#71|Exchange direction/);
   });
 
   it("a referral's order is seen from the side, in the chat's language", () => {
-    expect(renderOrderCard(en, read(order), names, { referral: true })).not.toEqual(renderOrderCard(en, read(order), names));
+    expect(renderOrderCard(en, read(order), names, { referral: true })).not.toEqual(
+      renderOrderCard(en, read(order), names),
+    );
     expect(renderOrderCard(uk, read(order), names)).not.toContain("You send");
   });
 

@@ -20,7 +20,9 @@ describe("changing the password", () => {
     expect(user.lastText()).toMatch(/Send your current password/);
     // The exchanger checks the current password only with the change itself: the prompt says so.
     expect(user.lastText()).toMatch(/only check it at the end/);
-    expect(user.lastBotMessage().replyMarkup?.inline_keyboard?.flat()[0]?.callback_data).toBe("flow:cancel");
+    expect(user.lastBotMessage().replyMarkup?.inline_keyboard?.flat()[0]?.callback_data).toBe(
+      "flow:cancel",
+    );
     await user.send(current);
     expect(user.lastText()).toMatch(/send the new password \(at least 8 characters\)/);
 
@@ -39,17 +41,27 @@ describe("changing the password", () => {
 
     const calls = h.exchangerCalls(CHANGE);
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.fields).toEqual({ password: current, new_password: "brand-new-pass", language: "en" });
+    expect(calls[0]!.fields).toEqual({
+      password: current,
+      new_password: "brand-new-pass",
+      language: "en",
+    });
     expect(h.sandbox.accounts.main.password).toBe("brand-new-pass");
     expectDeleted(h, user.chatId, [current, "short", "brand-new-pass", "brand-new-typo"]);
     expect(user.transcript()).not.toMatch(/brand-new|main-demo-pass/);
-    await expectNoLeak(h, [current, "brand-new-pass", "brand-new-typo", h.sandbox.accounts.main.apiKey]);
+    await expectNoLeak(h, [
+      current,
+      "brand-new-pass",
+      "brand-new-typo",
+      h.sandbox.accounts.main.apiKey,
+    ]);
   });
 
   it("a wrong current password: the exchanger's reason, nothing changed", async () => {
     const user = await h.linkedUser("main");
     await user.send("/password");
-    for (const text of ["not-my-password", "another-pass-1", "another-pass-1"]) await user.send(text);
+    for (const text of ["not-my-password", "another-pass-1", "another-pass-1"])
+      await user.send(text);
     expect(user.lastText()).toMatch(/did not change the password: Current password is incorrect/);
     expect(h.sandbox.accounts.main.password).toBe("main-demo-pass");
     expectDeleted(h, user.chatId, ["not-my-password", "another-pass-1"]);
@@ -62,7 +74,8 @@ describe("changing the password", () => {
     const user = await h.linkedUser("twofa");
     const secret = h.sandbox.accounts.twofa.twoFactorSecret!;
     await user.send("/password");
-    for (const text of ["twofa-demo-pass", "fresh-password-2", "fresh-password-2"]) await user.send(text);
+    for (const text of ["twofa-demo-pass", "fresh-password-2", "fresh-password-2"])
+      await user.send(text);
     expect(user.lastText()).toMatch(/2FA on. Send the current 6-digit code/);
     await user.send("abc");
     expect(user.lastText()).toMatch(/A code is 6 digits/);

@@ -47,7 +47,11 @@ describe("one payment per order per account", () => {
   /** Every text the bot ever put in a chat, edits included, in order. */
   function everything(h: Harness, user: SimUser): string {
     const sent = h.fake.calls
-      .filter((c) => Number(c.payload.chat_id) === user.chatId && (c.method === "sendMessage" || c.method === "editMessageText"))
+      .filter(
+        (c) =>
+          Number(c.payload.chat_id) === user.chatId &&
+          (c.method === "sendMessage" || c.method === "editMessageText"),
+      )
       .map((c) => String(c.payload.text));
     return sent.join("\n---\n");
   }
@@ -66,12 +70,16 @@ describe("one payment per order per account", () => {
     expect(sandbox.state.accounts.main!.balance).toBe(balance - Number(order.send_amount));
     expect(Number(order.status)).toBe(1);
     const [first, second] = [everything(phone, a), everything(desktop, b)];
-    const waited = [first, second].filter((t) => t.includes(`A payment of order #${order.id} is already in progress`));
+    const waited = [first, second].filter((t) =>
+      t.includes(`A payment of order #${order.id} is already in progress`),
+    );
     expect(waited).toHaveLength(1);
     // Both chats end on "paid"; the one that waited learned it from the other's payment.
     expect(a.lastText()).toContain(`Order #${order.id} is paid from your balance`);
     expect(b.lastText()).toContain(`Order #${order.id} is paid from your balance`);
-    expect(waited[0]!.indexOf("already in progress")).toBeLessThan(waited[0]!.lastIndexOf("is paid from your balance"));
+    expect(waited[0]!.indexOf("already in progress")).toBeLessThan(
+      waited[0]!.lastIndexOf("is paid from your balance"),
+    );
     for (const t of [first, second]) expect(t).not.toMatch(/Something went wrong|try again/i);
   });
 
@@ -84,7 +92,9 @@ describe("one payment per order per account", () => {
     await a.press(/^✅ Pay/);
     await b.press(/^✅ Pay/);
     expect(sandbox.requests.filter((r) => r.path === SPEND)).toHaveLength(1);
-    expect(b.lastText()).toMatch(new RegExp(`Order #${order.id} can no longer be paid|Order #${order.id} is paid`));
+    expect(b.lastText()).toMatch(
+      new RegExp(`Order #${order.id} can no longer be paid|Order #${order.id} is paid`),
+    );
   });
 
   it("with 2FA, both chats at the code prompt: one spend; the other is told it is in progress, then the outcome", async () => {
@@ -104,7 +114,9 @@ describe("one payment per order per account", () => {
     expect(sandbox.requests.filter((r) => r.path === SPEND)).toHaveLength(1);
     expect(Number(order.status)).toBe(1);
     const texts = [everything(phone, a), everything(desktop, b)];
-    expect(texts.filter((t) => t.includes(`A payment of order #${order.id} is already in progress`))).toHaveLength(1);
+    expect(
+      texts.filter((t) => t.includes(`A payment of order #${order.id} is already in progress`)),
+    ).toHaveLength(1);
     expect(a.lastText()).toContain(`Order #${order.id} is paid from your balance`);
     expect(b.lastText()).toContain(`Order #${order.id} is paid from your balance`);
   });

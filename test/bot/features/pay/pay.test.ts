@@ -16,8 +16,13 @@ describe("paying an order from the balance", () => {
   });
 
   /** A created order of the account whose amount matches. */
-  function createdOrder(account: "main" | "twofa", predicate: (amount: number) => boolean): SandboxOrder {
-    const found = h.sandbox.state.accounts[account]!.orders.find((o) => Number(o.status) === 0 && predicate(Number(o.send_amount)));
+  function createdOrder(
+    account: "main" | "twofa",
+    predicate: (amount: number) => boolean,
+  ): SandboxOrder {
+    const found = h.sandbox.state.accounts[account]!.orders.find(
+      (o) => Number(o.status) === 0 && predicate(Number(o.send_amount)),
+    );
     if (!found) throw new Error("the seed has no such order");
     return found;
   }
@@ -49,7 +54,9 @@ describe("paying an order from the balance", () => {
     expect(result.text).toContain(`Order #${order.id} is paid from your balance`);
     expect(result.text).toContain("Status: 💸 Paid");
     expect(result.text).toContain("Your balance: 1250.00 USD");
-    expect(result.replyMarkup!.inline_keyboard).toEqual([[{ text: "☰ Menu", callback_data: "menu" }]]);
+    expect(result.replyMarkup!.inline_keyboard).toEqual([
+      [{ text: "☰ Menu", callback_data: "menu" }],
+    ]);
 
     const spends = h.exchangerCalls(SPEND);
     expect(spends).toHaveLength(1);
@@ -58,7 +65,9 @@ describe("paying an order from the balance", () => {
 
     // The old button is single-use: pressing it again is answered, never paid twice.
     const again = await user.pressData(card.data, card.messageId);
-    expect(again.find((c) => c.method === "answerCallbackQuery")!.payload.text).toMatch(/already being processed or is done/);
+    expect(again.find((c) => c.method === "answerCallbackQuery")!.payload.text).toMatch(
+      /already being processed or is done/,
+    );
     expect(h.exchangerCalls(SPEND)).toHaveLength(1);
     await expectNoLeak(h, [order.token, h.sandbox.accounts.main.apiKey]);
   });
@@ -68,7 +77,9 @@ describe("paying an order from the balance", () => {
     const order = createdOrder("main", (a) => a === 120);
     await user.send("/pay");
     expect(user.lastText()).toMatch(/Send me the token/);
-    expect(user.lastBotMessage().replyMarkup?.inline_keyboard?.flat()[0]?.callback_data).toBe("flow:cancel");
+    expect(user.lastBotMessage().replyMarkup?.inline_keyboard?.flat()[0]?.callback_data).toBe(
+      "flow:cancel",
+    );
 
     await user.send("not a token!");
     expect(user.lastText()).toMatch(/does not look like an order token/);
@@ -98,13 +109,18 @@ describe("paying an order from the balance", () => {
     await user.pressData(`pay:o:${order.id}`, menu.messageId);
     expect(user.lastBotMessage().messageId).toBe(menu.messageId);
     expect(user.lastText()).toContain(`Pay order #${order.id}`);
-    expect(h.exchangerCalls("/user-api-get-orders").at(-1)!.fields).toMatchObject({ id: String(order.id), language: "en" });
+    expect(h.exchangerCalls("/user-api-get-orders").at(-1)!.fields).toMatchObject({
+      id: String(order.id),
+      language: "en",
+    });
 
     // Forged data for an order that is not ours, or garbage: handled, never a crash.
     await user.pressData("pay:o:999999", menu.messageId);
     expect(user.lastText()).toMatch(/was not found in your account/);
     const forged = await user.pressData("pay:c:AAAAAAAAAAAAAAAA", menu.messageId);
-    expect(forged.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe("This button has expired.");
+    expect(forged.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe(
+      "This button has expired.",
+    );
     expect(h.exchangerCalls(SPEND)).toHaveLength(0);
   });
 
@@ -133,7 +149,9 @@ describe("paying an order from the balance", () => {
     await openCard(user, order);
     h.sandbox.setOrderStatus("main", order.id, 3);
     await user.press(/^✅ Pay/);
-    expect(user.lastText()).toMatch(new RegExp(`Order #${order.id} can no longer be paid: its status is now “❌ Canceled”`));
+    expect(user.lastText()).toMatch(
+      new RegExp(`Order #${order.id} can no longer be paid: its status is now “❌ Canceled”`),
+    );
     expect(h.exchangerCalls(SPEND)).toHaveLength(0);
   });
 
@@ -170,7 +188,9 @@ describe("paying an order from the balance", () => {
 
     const spends = h.exchangerCalls(SPEND);
     expect(spends.map((r) => r.fields.two_factor_authentication_password)).toEqual([wrong, right]);
-    expect(spends.every((r) => r.fields.token === order.token && r.fields.language === "en")).toBe(true);
+    expect(spends.every((r) => r.fields.token === order.token && r.fields.language === "en")).toBe(
+      true,
+    );
     expectDeleted(h, user.chatId, ["12 34", wrong, right]);
     await expectNoLeak(h, [wrong, right, secret, order.token, h.sandbox.accounts.twofa.apiKey]);
   });
@@ -265,19 +285,28 @@ describe("paying an order from the balance", () => {
     const user = await h.linkedUser("main");
     const order = createdOrder("main", (a) => a === 250);
     const card = await openCard(user, order);
-    const second = await Harness.start({ sandbox: h.sandbox, prefix: h.prefix, env: { EXCHANGER_TIMEOUT_MS: "500" } });
+    const second = await Harness.start({
+      sandbox: h.sandbox,
+      prefix: h.prefix,
+      env: { EXCHANGER_TIMEOUT_MS: "500" },
+    });
     try {
       // The same chat seen by the second instance (its own Telegram fake holds a copy of the card).
       const twin = second.user({ id: user.id });
       second.fake.messages.push({ ...h.fake.message(user.chatId, card.messageId)! });
       const a = user.callbackUpdate(card.data, card.messageId);
       const b = twin.callbackUpdate(card.data, card.messageId);
-      await Promise.all([h.deliver(a.update), second.deliver(b.update), h.deliver(user.callbackUpdate(card.data, card.messageId).update)]);
+      await Promise.all([
+        h.deliver(a.update),
+        second.deliver(b.update),
+        h.deliver(user.callbackUpdate(card.data, card.messageId).update),
+      ]);
       expect(h.exchangerCalls(SPEND)).toHaveLength(1);
       // The single-use confirmation decided it, not only the status re-read: one press won.
-      const toasts = [...h.fake.callsOf("answerCallbackQuery"), ...second.fake.callsOf("answerCallbackQuery")].map((c) =>
-        String(c.payload.text),
-      );
+      const toasts = [
+        ...h.fake.callsOf("answerCallbackQuery"),
+        ...second.fake.callsOf("answerCallbackQuery"),
+      ].map((c) => String(c.payload.text));
       expect(toasts.filter((t) => t === "⏳ Paying…")).toHaveLength(1);
       // The other instance's press is refused by the confirmation; the repeat on this instance coalesced.
       expect(toasts.filter((t) => /already being processed/.test(t))).toHaveLength(1);
@@ -328,7 +357,9 @@ describe("paying an order from the balance", () => {
     await openCard(user, order).catch(() => undefined);
     expect(user.lastText()).toContain(`Оплата заявки №${order.id} з балансу`);
     await user.press(/^✅ Оплатити/);
-    expect(user.lastText()).toMatch(/Обмінник не оплатив заявку №\d+: Недостатньо коштів на балансі/);
+    expect(user.lastText()).toMatch(
+      /Обмінник не оплатив заявку №\d+: Недостатньо коштів на балансі/,
+    );
     expect(h.exchangerCalls(SPEND)[0]!.fields.language).toBe("uk");
   });
 });

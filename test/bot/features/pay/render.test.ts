@@ -4,18 +4,32 @@ import { readStatus } from "../../../../src/exchanger/vocabulary.js";
 import { describe, expect, it } from "vitest";
 import type { FlowContext } from "../../../../src/bot/context.js";
 import { createI18n } from "../../../../src/bot/i18n.js";
-import { renderNothingPaid, renderOutcome, renderPayCard } from "../../../../src/bot/features/pay/render.js";
+import {
+  renderNothingPaid,
+  renderOutcome,
+  renderPayCard,
+} from "../../../../src/bot/features/pay/render.js";
 import { cancelPay, checkPayStatus, confirmPay } from "../../../../src/bot/features/pay/codec.js";
 
 const i18n = createI18n("en");
 // The renderers take Pick<FlowContext, "t">: the real English translations, through the i18n's own type.
-const en = { t: ((key: string, vars?: Record<string, string | number>) => i18n.t("en", key, vars)) as FlowContext["t"] };
+const en = {
+  t: ((key: string, vars?: Record<string, string | number>) =>
+    i18n.t("en", key, vars)) as FlowContext["t"],
+};
 const buttons = (keyboard: InlineKeyboard | undefined) =>
-  (keyboard?.inline_keyboard ?? []).flat().map((b) => ({ text: b.text, data: "callback_data" in b ? b.callback_data : undefined }));
+  (keyboard?.inline_keyboard ?? [])
+    .flat()
+    .map((b) => ({ text: b.text, data: "callback_data" in b ? b.callback_data : undefined }));
 
 describe("payment outcome screens", () => {
   it("paid: says so, with the new status and balance, and offers no way to pay again", () => {
-    const screen = renderOutcome(en, { kind: "paid", orderId: "1041", status: readStatus("1"), balance: "12.50 USD" });
+    const screen = renderOutcome(en, {
+      kind: "paid",
+      orderId: "1041",
+      status: readStatus("1"),
+      balance: "12.50 USD",
+    });
     expect(screen.text).toContain("Order #1041 is paid from your balance.");
     expect(screen.text).toContain("💸");
     expect(screen.text).toContain("12.50 USD");
@@ -27,14 +41,19 @@ describe("payment outcome screens", () => {
     expect(screen.text).toContain("outcome of paying order #1041 is unknown");
     expect(screen.text).toContain("I did not repeat it");
     expect(screen.text).not.toMatch(/is paid/);
-    expect(buttons(screen.keyboard)).toContainEqual({ text: "🔄 Check order status", data: checkPayStatus.pack({ orderId: "1041" }) });
+    expect(buttons(screen.keyboard)).toContainEqual({
+      text: "🔄 Check order status",
+      data: checkPayStatus.pack({ orderId: "1041" }),
+    });
   });
 
   it("refused, busy and not payable any more each say that nothing happened or why", () => {
-    expect(renderOutcome(en, { kind: "refused", orderId: "7", message: "Insufficient <funds>" }).text).toContain(
-      "did not pay order #7: Insufficient &lt;funds&gt;",
+    expect(
+      renderOutcome(en, { kind: "refused", orderId: "7", message: "Insufficient <funds>" }).text,
+    ).toContain("did not pay order #7: Insufficient &lt;funds&gt;");
+    expect(renderOutcome(en, { kind: "refused", orderId: "7" }).text).toContain(
+      "Nothing was charged.",
     );
-    expect(renderOutcome(en, { kind: "refused", orderId: "7" }).text).toContain("Nothing was charged.");
     expect(renderOutcome(en, { kind: "busy", orderId: "7" }).text).toContain("already in progress");
     const late = renderOutcome(en, { kind: "not-payable", orderId: "7", status: readStatus("3") });
     expect(late.text).toContain("can no longer be paid");
@@ -55,7 +74,13 @@ describe("payment outcome screens", () => {
 });
 
 describe("the confirmation card", () => {
-  const base = { orderId: "1041", status: readStatus("0"), sendAmount: "250", sendCurrency: "USDT", balance: "900 USD" };
+  const base = {
+    orderId: "1041",
+    status: readStatus("0"),
+    sendAmount: "250",
+    sendCurrency: "USDT",
+    balance: "900 USD",
+  };
 
   it("a payable order: amount, balance, a warning, and Pay / Cancel carrying the single-use id", () => {
     const screen = renderPayCard(en, { ...base, payable: true, confirmId: "AAAAAAAAAAAAAAAA" });
@@ -69,6 +94,9 @@ describe("the confirmation card", () => {
   it("an order that cannot be paid: says why, and offers only a status check and the menu", () => {
     const screen = renderPayCard(en, { ...base, status: readStatus("3"), payable: false });
     expect(screen.text).toContain("This order cannot be paid");
-    expect(buttons(screen.keyboard).map((b) => b.data)).toEqual([checkPayStatus.pack({ orderId: "1041" }), "menu"]);
+    expect(buttons(screen.keyboard).map((b) => b.data)).toEqual([
+      checkPayStatus.pack({ orderId: "1041" }),
+      "menu",
+    ]);
   });
 });

@@ -18,7 +18,9 @@ describe("two-factor authentication", () => {
   function qrMessage(user: SimUser) {
     const message = user.visible().find((m) => m.from === "bot" && m.photo)!;
     expect(message).toBeDefined();
-    const secret = message.raw.match(/<tg-spoiler><code>([A-Z2-7 ]+)<\/code><\/tg-spoiler>/)![1]!.replace(/ /g, "");
+    const secret = message.raw
+      .match(/<tg-spoiler><code>([A-Z2-7 ]+)<\/code><\/tg-spoiler>/)![1]!
+      .replace(/ /g, "");
     return { message, secret };
   }
 
@@ -87,7 +89,11 @@ describe("two-factor authentication", () => {
     expect(h.sandbox.accounts.twofa.twoFactorSecret).toBeUndefined();
     expect((await h.app.deps.settings.get(user.chatId)).twofa).toBe(false);
     expect(h.exchangerCalls(SETUP).map((c) => c.fields)).toEqual([
-      { two_factor_authentication_enable: "0", two_factor_authentication_password: code, language: "en" },
+      {
+        two_factor_authentication_enable: "0",
+        two_factor_authentication_password: code,
+        language: "en",
+      },
     ]);
     expectDeleted(h, user.chatId, ["99999", code]);
     await expectNoLeak(h, [code, secret]);
@@ -151,7 +157,9 @@ describe("two-factor authentication", () => {
     await user.press("🔐 Turn on");
     const { secret } = qrMessage(user);
     await user.send(totp(secret));
-    const order = h.sandbox.state.accounts.main!.orders.find((o) => Number(o.status) === 0 && o.send_amount === "250.00")!;
+    const order = h.sandbox.state.accounts.main!.orders.find(
+      (o) => Number(o.status) === 0 && o.send_amount === "250.00",
+    )!;
     await user.send(`/pay ${order.token}`);
     await user.press(/^✅ Pay/);
     expect(user.lastText()).toMatch(/send the current 6-digit code/);

@@ -1,9 +1,17 @@
 import { readVerification } from "../../../../src/exchanger/normalize/verification.js";
 import { describe, expect, it } from "vitest";
-import { maskNumber, renderSummary, renderVerificationRequest, statusGroup } from "../../../../src/bot/features/verification/render.js";
+import {
+  maskNumber,
+  renderSummary,
+  renderVerificationRequest,
+  statusGroup,
+} from "../../../../src/bot/features/verification/render.js";
 
 // Translations are echoed as their keys (with arguments) so the structure is what is tested here.
-const ctx = { t: (key: string, args?: Record<string, unknown>) => (args ? `${key}${JSON.stringify(args)}` : key) };
+const ctx = {
+  t: (key: string, args?: Record<string, unknown>) =>
+    args ? `${key}${JSON.stringify(args)}` : key,
+};
 
 describe("verification rendering", () => {
   it("masks numbers: at most the first 6 and last 4 shown, at least 6 hidden; server-masked values stay", () => {
@@ -41,7 +49,12 @@ describe("verification rendering", () => {
   });
 
   it("the summary never shows the full card number", () => {
-    const text = renderSummary(ctx, "card", { card_number: "4111111111111111", first_name: "<Ivan>" }, 2);
+    const text = renderSummary(
+      ctx,
+      "card",
+      { card_number: "4111111111111111", first_name: "<Ivan>" },
+      2,
+    );
     expect(text).not.toContain("4111111111111111");
     expect(text).toContain("411111******1111");
     expect(text).toContain("&lt;Ivan&gt;");

@@ -19,13 +19,38 @@ const REQUEST = {
 };
 
 const EXPECTED = {
-  en: { status: "Status: 📭 Not submitted", card: "Card number: 411111******1111", doc: "Document number: ******567", photos: "Photos: 2" },
-  ru: { status: "Статус: 📭 Не подана", card: "Номер карты: 411111******1111", doc: "Номер документа: ******567", photos: "Фото: 2" },
-  uk: { status: "Статус: 📭 Не подано", card: "Номер картки: 411111******1111", doc: "Номер документа: ******567", photos: "Фото: 2" },
+  en: {
+    status: "Status: 📭 Not submitted",
+    card: "Card number: 411111******1111",
+    doc: "Document number: ******567",
+    photos: "Photos: 2",
+  },
+  ru: {
+    status: "Статус: 📭 Не подана",
+    card: "Номер карты: 411111******1111",
+    doc: "Номер документа: ******567",
+    photos: "Фото: 2",
+  },
+  uk: {
+    status: "Статус: 📭 Не подано",
+    card: "Номер картки: 411111******1111",
+    doc: "Номер документа: ******567",
+    photos: "Фото: 2",
+  },
 } as const;
 
 /** English labels that must not appear on ru/uk screens. */
-const ENGLISH = ["Status", "Card number", "Document number", "First name", "Photos", "Kind", "none", "Name:", "Size:"];
+const ENGLISH = [
+  "Status",
+  "Card number",
+  "Document number",
+  "First name",
+  "Photos",
+  "Kind",
+  "none",
+  "Name:",
+  "Size:",
+];
 
 describe("/verify screen, en/ru/uk", () => {
   let h: Harness;

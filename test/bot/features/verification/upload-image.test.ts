@@ -8,7 +8,10 @@
 import { deflateSync, crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cleanUploadImage, MAX_IMAGE_PIXELS } from "../../../../src/bot/features/verification/upload-image.js";
+import {
+  cleanUploadImage,
+  MAX_IMAGE_PIXELS,
+} from "../../../../src/bot/features/verification/upload-image.js";
 import { startSandbox, type Sandbox } from "../../../../src/sandbox/server.js";
 import { Harness } from "../../../harness/harness.js";
 
@@ -21,7 +24,12 @@ async function phonePhoto(format: "jpeg" | "png" | "webp" = "jpeg"): Promise<Buf
     .withExif({
       IFD0: { Make: "PhoneMaker", Model: "Phone 15", Copyright: SERIAL },
       IFD2: { BodySerialNumber: SERIAL },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "50/1 27/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "30/1 31/1 0/1" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "50/1 27/1 0/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "30/1 31/1 0/1",
+      },
     })
     .withXmp(
       `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>${SERIAL}</rdf:Description></rdf:RDF></x:xmpmeta>`,
@@ -81,7 +89,9 @@ describe("cleanUploadImage", () => {
   });
 
   it("refuses by content: PHP source, a ZIP, SVG, GIF, TIFF and text, whatever they were called", async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
     const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
       .gif()
       .toBuffer();
@@ -132,7 +142,11 @@ describe("verification uploads end to end", () => {
     await user.send("Petrenko");
 
     // What the user's app declares gets them past the first look, as before…
-    await user.sendDocument({ fileName: "../../../var/www/html/x.phtml", mimeType: "image/jpeg", bytes: await phonePhoto() });
+    await user.sendDocument({
+      fileName: "../../../var/www/html/x.phtml",
+      mimeType: "image/jpeg",
+      bytes: await phonePhoto(),
+    });
     await user.sendDocument({ fileName: "passport.jpg", mimeType: "image/jpeg", bytes: ZIP });
     await user.sendDocument({ fileName: "shell.php", mimeType: "image/jpeg", bytes: PHP });
     expect(user.lastText()).toContain("Photo 3 received");
@@ -141,7 +155,9 @@ describe("verification uploads end to end", () => {
     // …but their bytes decide at submission: nothing is sent while one of them is not an image.
     await user.press("📤 Submit");
     expect(submits()).toHaveLength(0);
-    expect(user.lastText()).toContain("Photo 2 is not a JPEG, PNG, WebP image (judged by its content), so I left it out.");
+    expect(user.lastText()).toContain(
+      "Photo 2 is not a JPEG, PNG, WebP image (judged by its content), so I left it out.",
+    );
     expect(user.lastText()).toContain("2 photos are left");
     expect(user.lastText()).toContain("Photos: 2");
     await user.press("📤 Submit");
@@ -152,7 +168,9 @@ describe("verification uploads end to end", () => {
     await user.press("📤 Submit");
     const request = submits().at(-1)!;
     expect(request.status).toBe(200);
-    expect(request.files.map((f) => [f.filename, f.contentType])).toEqual([["photo-1.jpg", "image/jpeg"]]);
+    expect(request.files.map((f) => [f.filename, f.contentType])).toEqual([
+      ["photo-1.jpg", "image/jpeg"],
+    ]);
     const sent = request.files[0]!.bytes!;
     const metadata = await sharp(sent).metadata();
     expect(metadata.format).toBe("jpeg");
@@ -174,7 +192,9 @@ describe("verification uploads end to end", () => {
     await user.press("✅ Done (1 photo)");
     await user.press("📤 Submit");
     expect(user.lastText()).toContain("No photos are left: press “Edit” and send them again.");
-    const buttons = (user.lastBotMessage().replyMarkup?.inline_keyboard ?? []).flat().map((b) => b.text);
+    const buttons = (user.lastBotMessage().replyMarkup?.inline_keyboard ?? [])
+      .flat()
+      .map((b) => b.text);
     expect(buttons).not.toContain("📤 Submit");
     expect(buttons).toContain("✏️ Edit");
     expect(submits()).toHaveLength(0);

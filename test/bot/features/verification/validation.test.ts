@@ -15,7 +15,10 @@ const TODAY = new Date(Date.UTC(2025, 5, 15)); // 15.06.2025
 describe("card numbers", () => {
   it("accepts Luhn-valid numbers of 12-19 digits with spaces or dashes, returning digits only", () => {
     expect(parseCardNumber("4111 1111 1111 1111")).toEqual({ ok: true, value: "4111111111111111" });
-    expect(parseCardNumber(" 5555-5555-5555-4444 ")).toEqual({ ok: true, value: "5555555555554444" });
+    expect(parseCardNumber(" 5555-5555-5555-4444 ")).toEqual({
+      ok: true,
+      value: "5555555555554444",
+    });
     expect(parseCardNumber("378282246310005")).toEqual({ ok: true, value: "378282246310005" }); // 15 digits (Amex)
     expect(parseCardNumber("6759649826438453")).toEqual({ ok: true, value: "6759649826438453" });
   });
@@ -101,7 +104,10 @@ describe("names and free text", () => {
   });
 
   it("free text allows line breaks (collapsed) but not other control characters", () => {
-    expect(parsePlainText("Khreshchatyk 1,\napt. 5", 200)).toEqual({ ok: true, value: "Khreshchatyk 1, apt. 5" });
+    expect(parsePlainText("Khreshchatyk 1,\napt. 5", 200)).toEqual({
+      ok: true,
+      value: "Khreshchatyk 1, apt. 5",
+    });
     expect(parsePlainText("x\u0007", 200)).toEqual({ ok: false, error: "control-chars" });
     expect(parsePlainText("x".repeat(11), 10)).toEqual({ ok: false, error: "too-long" });
   });

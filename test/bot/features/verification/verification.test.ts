@@ -18,7 +18,10 @@ describe("verification", () => {
   const submits = () => h.exchangerCalls(SUBMIT);
 
   /** /verify → Submit verification → a kind. */
-  async function startForm(user: SimUser, kind: "💳 Bank card" | "🪪 Identity document" | "🌐 External service") {
+  async function startForm(
+    user: SimUser,
+    kind: "💳 Bank card" | "🪪 Identity document" | "🌐 External service",
+  ) {
     await user.send("/verify");
     await user.press("📤 Submit verification");
     expect(user.lastText()).toContain("What would you like to verify?");
@@ -47,29 +50,44 @@ describe("verification", () => {
       // The sandbox writes "2024-11-02 14:05:10": shown in the one date format, UTC stated.
       expect(text).toContain("Submitted: Nov 2, 2024, 14:05 UTC");
       expect(text).not.toContain("Comment");
-      const buttons = (user.lastBotMessage().replyMarkup?.inline_keyboard ?? []).flat().map((b) => b.text);
+      const buttons = (user.lastBotMessage().replyMarkup?.inline_keyboard ?? [])
+        .flat()
+        .map((b) => b.text);
       expect(buttons).toEqual(["📤 Submit verification", "🔄 Refresh", "☰ Menu"]);
       expect(h.exchangerCalls("/user-api-get-verification").at(-1)!.fields.language).toBe("en");
     });
 
     it.each([
       ["en", "Submitted: Nov 2, 2024, 14:05 UTC", "Last updated: Nov 2, 2024, 16:40 UTC"],
-      ["ru", "Дата подачи: 2 нояб. 2024 г., 14:05 UTC", "Последнее изменение: 2 нояб. 2024 г., 16:40 UTC"],
-      ["uk", "Дата подання: 2 лист. 2024 р., 14:05 UTC", "Остання зміна: 2 лист. 2024 р., 16:40 UTC"],
-    ])("in %s the request's dates are the reader's, with UTC stated", async (languageCode, submitted, updated) => {
-      const user = await h.linkedUser("main", { languageCode });
-      await user.send("/verify");
-      expect(user.lastText()).toContain(submitted);
-      expect(user.lastText()).toContain(updated);
-      expect(user.lastText()).not.toContain("2024-11-02");
-    });
+      [
+        "ru",
+        "Дата подачи: 2 нояб. 2024 г., 14:05 UTC",
+        "Последнее изменение: 2 нояб. 2024 г., 16:40 UTC",
+      ],
+      [
+        "uk",
+        "Дата подання: 2 лист. 2024 р., 14:05 UTC",
+        "Остання зміна: 2 лист. 2024 р., 16:40 UTC",
+      ],
+    ])(
+      "in %s the request's dates are the reader's, with UTC stated",
+      async (languageCode, submitted, updated) => {
+        const user = await h.linkedUser("main", { languageCode });
+        await user.send("/verify");
+        expect(user.lastText()).toContain(submitted);
+        expect(user.lastText()).toContain(updated);
+        expect(user.lastText()).not.toContain("2024-11-02");
+      },
+    );
 
     it("twofa: rejected, with the exchanger's comment", async () => {
       const user = await h.linkedUser("twofa");
       await user.send("/verify");
       const text = user.lastText();
       expect(text).toContain("Status: ❌ Rejected");
-      expect(text).toContain("Comment from the exchanger: The photo is blurry, please upload a sharper one");
+      expect(text).toContain(
+        "Comment from the exchanger: The photo is blurry, please upload a sharper one",
+      );
       expect(text).toContain("Card number: 5168 **** **** 4321");
       expect(text).toContain("submit a new one");
     });
@@ -139,11 +157,25 @@ describe("verification", () => {
       expect(request.account).toBe("main");
       expect(request.status).toBe(200);
       expect(request.contentType).toMatch(/^multipart\/form-data/);
-      expect(request.fields).toEqual({ card_number: "4111111111111111", first_name: "Ivan", last_name: "Petrenko", language: "en" });
-      expect(request.files).toEqual([{ field: "photos[]", filename: "photo-1.jpg", contentType: "image/jpeg", size: expect.any(Number) }]);
+      expect(request.fields).toEqual({
+        card_number: "4111111111111111",
+        first_name: "Ivan",
+        last_name: "Petrenko",
+        language: "en",
+      });
+      expect(request.files).toEqual([
+        {
+          field: "photos[]",
+          filename: "photo-1.jpg",
+          contentType: "image/jpeg",
+          size: expect.any(Number),
+        },
+      ]);
       expect(request.files[0]!.size).toBeLessThan(123_456); // re-encoded: only the picture, not what trailed it
       // getFile asked for the largest size, not the thumbnail.
-      expect(h.fake.callsOf("getFile").map((c) => String(c.payload.file_id))).toEqual([expect.not.stringMatching(/thumb/)]);
+      expect(h.fake.callsOf("getFile").map((c) => String(c.payload.file_id))).toEqual([
+        expect.not.stringMatching(/thumb/),
+      ]);
 
       const result = user.lastText();
       expect(result).toContain("Your verification request was sent");
@@ -207,9 +239,15 @@ describe("verification", () => {
       expect(user.lastText()).toContain("first name");
       expect(user.lastText()).toContain("on the card");
       // Every rejected attempt was deleted too; only one prompt has live buttons.
-      expect(user.visible().filter((m) => m.from === "user" && /\d{4}/.test(m.text))).toHaveLength(0);
-      const formButtons = (m: { replyMarkup?: { inline_keyboard?: { callback_data?: string }[][] } }) =>
-        (m.replyMarkup?.inline_keyboard ?? []).flat().some((b) => b.callback_data === "flow:cancel");
+      expect(user.visible().filter((m) => m.from === "user" && /\d{4}/.test(m.text))).toHaveLength(
+        0,
+      );
+      const formButtons = (m: {
+        replyMarkup?: { inline_keyboard?: { callback_data?: string }[][] };
+      }) =>
+        (m.replyMarkup?.inline_keyboard ?? [])
+          .flat()
+          .some((b) => b.callback_data === "flow:cancel");
       expect(user.visible().filter(formButtons)).toHaveLength(1);
     });
 
@@ -238,7 +276,11 @@ describe("verification", () => {
 
       await user.sendPhoto({ size: 9000 * 1024 + 1 });
       expect(user.lastText()).toContain("This file is 9001 KB; the limit is 9000 KB per photo");
-      await user.sendDocument({ fileName: "statement.pdf", mimeType: "application/pdf", size: 2000 });
+      await user.sendDocument({
+        fileName: "statement.pdf",
+        mimeType: "application/pdf",
+        size: 2000,
+      });
       expect(user.lastText()).toContain("This is not a JPEG, PNG or WebP image");
       await user.sendDocument({ fileName: "logo.svg", mimeType: "image/svg+xml", size: 500 });
       expect(user.lastText()).toContain("This is not a JPEG, PNG or WebP image");
@@ -270,7 +312,9 @@ describe("verification", () => {
       expect(user.findButton(/Done/).message.messageId).not.toBe(firstDone);
       // The old Done button is gone; pressing its data anyway counts as a stale button.
       const stale = await user.pressData("verif:done", firstDone);
-      expect(stale.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe("This button has expired.");
+      expect(stale.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe(
+        "This button has expired.",
+      );
       await user.press("✅ Done (2 photos)");
       await user.press("📤 Submit");
       expect(submits().at(-1)!.files).toHaveLength(2);
@@ -421,7 +465,11 @@ describe("verification", () => {
     await h.restart();
     await user.press("📤 Submit");
     const request = submits().at(-1)!;
-    expect(request.fields).toMatchObject({ card_number: "4111111111111111", first_name: "Ivan", last_name: "Petrenko" });
+    expect(request.fields).toMatchObject({
+      card_number: "4111111111111111",
+      first_name: "Ivan",
+      last_name: "Petrenko",
+    });
     expect(request.files.map((f) => f.filename)).toEqual(["photo-1.jpg", "photo-2.jpg"]);
     expect(submits()).toHaveLength(1);
   });
@@ -458,7 +506,9 @@ describe("verification", () => {
     // The kind picker's buttons are gone; forged presses on it are expired.
     const picker = user.visible().find((m) => m.text.includes("Verification: 💳 Bank card"))!;
     const calls = await user.pressData("verif:kind:identity", picker.messageId);
-    expect(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe("This button has expired.");
+    expect(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe(
+      "This button has expired.",
+    );
     await user.send(VALID_CARD);
     expect(user.lastText()).toContain("first name");
   });
@@ -474,7 +524,9 @@ describe("verification", () => {
     expect(user.lastText()).toContain("Status: ⏳ Under review");
     expect(user.lastText()).not.toContain("Your verification request was sent");
     // The offer's buttons were taken away; the photo stays.
-    expect((h.fake.message(user.chatId, result.messageId)!.replyMarkup?.inline_keyboard ?? []).flat()).toHaveLength(0);
+    expect(
+      (h.fake.message(user.chatId, result.messageId)!.replyMarkup?.inline_keyboard ?? []).flat(),
+    ).toHaveLength(0);
     expect(user.visible().filter((m) => m.from === "user" && m.photo)).toHaveLength(1);
     // A new form can start right away.
     await user.press("📤 Submit verification");
@@ -521,7 +573,11 @@ describe("verification", () => {
     await fillCardFields(user);
     await user.sendPhoto({ size: 3000 });
     await user.press(/Done/);
-    h.fake.failNext("getFile", 400, "Bad Request: wrong file_id or the file is temporarily unavailable");
+    h.fake.failNext(
+      "getFile",
+      400,
+      "Bad Request: wrong file_id or the file is temporarily unavailable",
+    );
     await user.press("📤 Submit");
     expect(user.lastText()).toContain("I could not fetch your photos from Telegram");
     expect(submits()).toHaveLength(0);
