@@ -11,6 +11,7 @@ import {
   renderOrderCard,
   renderOrderLine,
   type CurrencyNames,
+  type OrderRef,
 } from "../bot/features/orders/public.js";
 import { statusLabel } from "../exchanger/vocabulary.js";
 import { clip, displayValue, escapeHtml, fitMessage } from "../bot/ui/html.js";
@@ -52,6 +53,9 @@ export function summaryMessage(
   return fitMessage(lines);
 }
 
+/** The orders' button references, stored by the watcher before sending (rememberNoticeOrders). */
+export type OrderRefs = ReadonlyMap<string, OrderRef>;
+
 /** A summary's buttons: a card button (and Pay) for this many orders at most, so it stays readable. */
 export const MAX_SUMMARY_ORDERS = 6;
 
@@ -59,28 +63,32 @@ export const MAX_SUMMARY_ORDERS = 6;
 export function changeKeyboard(
   tr: Translator,
   change: OrderChange,
-): InlineKeyboardMarkup | undefined {
+  refs: OrderRefs,
+): InlineKeyboardMarkup {
+  const ref = refs.get(change.order.id)!;
   const rows: InlineKeyboardButton[][] = [];
-  const pay = noticePayData(change.order);
-  const card = noticeCardData(change.order);
+  const pay = noticePayData(change.order, ref);
   if (pay !== undefined) rows.push([{ text: tr.t("notify-btn-pay"), callback_data: pay }]);
-  if (card !== undefined) rows.push([{ text: tr.t("notify-btn-card"), callback_data: card }]);
-  return rows.length > 0 ? { inline_keyboard: rows } : undefined;
+  rows.push([{ text: tr.t("notify-btn-card"), callback_data: noticeCardData(ref) }]);
+  return { inline_keyboard: rows };
 }
 
 /** Under a summary: per order (the first few) its card, and Pay beside it when it awaits payment. */
 export function summaryKeyboard(
   tr: Translator,
   changes: readonly OrderChange[],
+  refs: OrderRefs,
 ): InlineKeyboardMarkup | undefined {
   const rows: InlineKeyboardButton[][] = [];
   for (const change of changes.slice(0, MAX_SUMMARY_ORDERS)) {
-    const card = noticeCardData(change.order);
-    if (card === undefined) continue;
+    const ref = refs.get(change.order.id)!;
     const row: InlineKeyboardButton[] = [
-      { text: tr.t("notify-btn-card-of", { id: orderId(change.order) }), callback_data: card },
+      {
+        text: tr.t("notify-btn-card-of", { id: orderId(change.order) }),
+        callback_data: noticeCardData(ref),
+      },
     ];
-    const pay = noticePayData(change.order);
+    const pay = noticePayData(change.order, ref);
     if (pay !== undefined) row.push({ text: tr.t("notify-btn-pay"), callback_data: pay });
     rows.push(row);
   }
@@ -98,18 +106,19 @@ export function messagesFor(
   tr: Translator,
   changes: readonly OrderChange[],
   names: CurrencyNames,
+  refs: OrderRefs,
 ): Notification[] {
   if (changes.length > MAX_CARDS_PER_POLL)
     return [
       {
         text: summaryMessage(tr, changes, names),
-        keyboard: summaryKeyboard(tr, changes),
+        keyboard: summaryKeyboard(tr, changes, refs),
         changes: [...changes],
       },
     ];
   return changes.map((change) => ({
     text: changeMessage(tr, change, names),
-    keyboard: changeKeyboard(tr, change),
+    keyboard: changeKeyboard(tr, change, refs),
     changes: [change],
   }));
 }

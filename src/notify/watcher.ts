@@ -37,6 +37,7 @@ import type { Logger } from "../logger.js";
 import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
 import { messagesFor, type Translator } from "./messages.js";
+import { rememberNoticeOrders } from "../bot/features/orders/public.js";
 import { SharedRateLimiter } from "./rate-limiter.js";
 import {
   disableNotifications,
@@ -400,10 +401,17 @@ export class Notifier {
     prefs: NotifyPrefs,
   ): Promise<Announced> {
     const tr = this.#translator(language);
-    const names = await this.#currencyNames(language);
+    const [names, refs] = await Promise.all([
+      this.#currencyNames(language),
+      rememberNoticeOrders(
+        this.#deps.kv,
+        chatId,
+        changes.map((change) => change.order),
+      ),
+    ]);
     const announced: OrderChange[] = [];
     let first = true;
-    for (const message of messagesFor(tr, changes, names)) {
+    for (const message of messagesFor(tr, changes, names, refs)) {
       if (!first) await this.#sleep(this.#perChatGapMs);
       first = false;
       await this.#telegramLimit.acquire();

@@ -2,19 +2,21 @@
  * Callback data of the order screens (own and referral orders), kept compact and ≤ 64 bytes:
  *
  *   <scope>:l:<filter>:<page>        a page of the list          e.g. "ord:l:a:3", "rord:l:1:1", "ord:l:@success:1"
- *   <scope>:c:<id>:<filter>:<page>   one order's card, remembering the list it was opened from
+ *   <scope>:c:<ref>:<filter>:<page>  one order's card, remembering the list it was opened from
  *   <scope>:f                        the filter chip already showing its first page: answered, nothing edited
  *
  * scope: "ord" own orders, "rord" referral orders. filter: "a" (all), a spec status id 0-4 (sent to
  * the server as a number) or "@" + a status name of the server's own (sent as `@name`), ≤ 16
- * characters. Longest: "rord:c:" + 32-character id + ":@" + 16 + ":" + 6-digit page = 64 bytes.
+ * characters. ref: the order's id, or a short reference to it (core/order-refs.ts). Longest:
+ * "rord:c:" + 32-character id + ":@" + 16 + ":" + 6-digit page = 64 bytes.
  *
  * Parsing is the validation: data that does not match exactly (forged, stale from an older layout,
  * page 0, an id with odd characters) parses to undefined, so it reaches the fallback's
  * "this button has expired".
  */
 import { FILTER_NAME, type StatusChoice } from "../../../exchanger/server-statuses.js";
-import { callbackData, pageField, textField, type Field } from "../../ui/callback-data.js";
+import { orderRefField, type OrderRef } from "../../core/order-refs.js";
+import { callbackData, pageField, type Field } from "../../ui/callback-data.js";
 
 export type OrderScope = "ord" | "rord";
 /** "all", or one status in the server's form. */
@@ -28,10 +30,10 @@ export interface ListView {
 }
 
 export interface CardView extends ListView {
-  id: string;
+  /** Resolved to the order's id when pressed (core/order-refs.ts). */
+  ref: OrderRef;
 }
 
-/** Ids we can put in a button: what exchangers use (digits, sometimes letters), short enough for 64 bytes. */
 const FILTER = `a|[0-4]|@${FILTER_NAME.source.replace(/^\^|\$$/g, "")}`;
 
 function encodeFilter(filter: StatusFilter): string {
@@ -47,12 +49,11 @@ function decodeFilter(code: string): StatusFilter {
 }
 
 const filter: Field<StatusFilter> = { pattern: FILTER, encode: encodeFilter, decode: decodeFilter };
-const id = textField("[A-Za-z0-9_-]{1,32}");
 
 /** One codec set per scope: "ord" and "rord" buttons never reach each other's handlers. */
 const codecs = (scope: OrderScope) => ({
   list: callbackData(`${scope}:l`, { filter, page: pageField }),
-  card: callbackData(`${scope}:c`, { id, filter, page: pageField }),
+  card: callbackData(`${scope}:c`, { ref: orderRefField, filter, page: pageField }),
   same: `${scope}:f`,
 });
 const SCOPES = { ord: codecs("ord"), rord: codecs("rord") };
@@ -65,12 +66,9 @@ export function listData(view: ListView): string {
   return SCOPES[view.scope].list.pack(view);
 }
 
-export function cardData(view: ListView, orderId: unknown): string | undefined {
-  return SCOPES[view.scope].card.tryPack({
-    id: String(orderId),
-    filter: view.filter,
-    page: view.page,
-  });
+/** An order's card; `ref` from core/order-refs.ts (stored before the button is shown). */
+export function cardData(view: ListView, ref: OrderRef): string {
+  return SCOPES[view.scope].card.pack({ ref, filter: view.filter, page: view.page });
 }
 
 export const sameFilterData = (scope: OrderScope): string => SCOPES[scope].same;

@@ -2,16 +2,31 @@
  * The callback data of the buttons under an order notification (the watcher in src/notify sends
  * them through public.ts): the order's card, and Pay while it awaits payment. Labels are the
  * notification's own; the data is this feature's and pay's, so pressing them opens the same screens.
+ * The watcher stores the orders' references first (`rememberNoticeOrders`), as every screen does.
  */
 import type { Order } from "../../../exchanger/types.js";
 import { isPayableStatus } from "../../../exchanger/vocabulary.js";
+import type { KV } from "../../../storage/kv.js";
+import { rememberOrderRefs, type OrderRef } from "../../core/order-refs.js";
 import { payData } from "../pay/public.js";
 import { cardData } from "./codec.js";
 
-/** The order's card, with "Back" leading to the first page of all orders; undefined when its id cannot travel in a button. */
-export const noticeCardData = (order: Order): string | undefined =>
-  cardData({ scope: "ord", filter: "all", page: 1 }, order.id);
+/** The references of the orders a notification is about to show, stored for this chat. */
+export const rememberNoticeOrders = (
+  kv: KV,
+  chatId: number | string,
+  orders: readonly Order[],
+): Promise<Map<string, OrderRef>> =>
+  rememberOrderRefs(
+    kv,
+    chatId,
+    orders.map((order) => order.id),
+  );
+
+/** The order's card, with "Back" leading to the first page of all orders. */
+export const noticeCardData = (ref: OrderRef): string =>
+  cardData({ scope: "ord", filter: "all", page: 1 }, ref);
 
 /** Pay, only while the order awaits payment (the pay card re-checks the status when pressed). */
-export const noticePayData = (order: Order): string | undefined =>
-  isPayableStatus(order.status) ? payData(String(order.id)) : undefined;
+export const noticePayData = (order: Order, ref: OrderRef): string | undefined =>
+  isPayableStatus(order.status) ? payData(ref) : undefined;

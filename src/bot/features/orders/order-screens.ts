@@ -32,6 +32,7 @@ import {
   statusWords,
 } from "../../../exchanger/vocabulary.js";
 import { withCaller } from "../../core/caller.js";
+import { pressedOrder, rememberOrderRef, rememberShownOrders } from "../../core/order-refs.js";
 import type { BotContext } from "../../context.js";
 import {
   cardData,
@@ -232,10 +233,10 @@ export async function listScreen(
   for (const order of page.items) lines.push("", ...renderOrderLine(ctx, order, names).split("\n"));
   const text = fitMessage(lines);
 
+  const refs = await rememberShownOrders(ctx, page.items);
   let inRow = 0;
   for (const order of page.items) {
-    const data = cardData(view, order.id);
-    if (data === undefined) continue; // an id that cannot travel in a button: listed, not openable
+    const data = cardData(view, refs.get(order.id)!);
     if (inRow === ORDER_BUTTONS_PER_ROW) {
       keyboard.row();
       inRow = 0;
@@ -272,16 +273,16 @@ async function cardKeyboard(
   back: ListView,
 ): Promise<InlineKeyboard> {
   const keyboard = new InlineKeyboard();
-  const self = cardData(back, order.id);
-  const pay =
-    source.referral || !isPayableStatus(order.status) ? undefined : payData(String(order.id));
-  if (pay !== undefined && self !== undefined) keyboard.text(ctx.t("orders-btn-pay"), pay).row();
+  const ref = await rememberOrderRef(ctx.deps.kv, ctx.chatId!, order.id);
+  const self = cardData(back, ref);
+  if (!source.referral && isPayableStatus(order.status))
+    keyboard.text(ctx.t("orders-btn-pay"), payData(ref)).row();
   // The token is what /pay and the site know the order by: one tap copies it (Bot API 7.11 copy_text).
   const token = source.referral ? undefined : orderToken(order);
   if (token !== undefined) keyboard.copyText(ctx.t("orders-btn-copy-token"), token).row();
   // An order with a problem (suspended, error, hold…) is one the operator must sort out: offer Support.
   if (statusMeaning(order.status) === "problem") await supportRow(ctx, keyboard);
-  if (self !== undefined) keyboard.text(ctx.t("btn-refresh"), self);
+  keyboard.text(ctx.t("btn-refresh"), self);
   keyboard.text(ctx.t("btn-back"), listData(back));
   return backToMenuRow(ctx, keyboard);
 }
@@ -327,14 +328,15 @@ export function orderBrowserComposer(source: OrderSource): Composer<BotContext> 
     const list = parseListData(source.scope, data);
     if (list) return showScreen(ctx, await listScreen(ctx, source, list));
     const card = parseCardData(source.scope, data);
-    if (card) {
+    const id = card && (await pressedOrder(ctx, card.ref));
+    if (card && id !== undefined) {
       const back: ListView = { scope: card.scope, filter: card.filter, page: card.page };
-      const order = await findSourceOrder(ctx, source, { id: card.id });
+      const order = await findSourceOrder(ctx, source, { id });
       return showScreen(
         ctx,
         order
           ? await cardScreen(ctx, source, order, back)
-          : notFoundScreen(ctx, orderNumber(ctx, card.id), back),
+          : notFoundScreen(ctx, orderNumber(ctx, id), back),
       );
     }
     if (isSameFilterData(source.scope, data))

@@ -3,5 +3,6 @@
  * its buttons; and the card /start opens for a deep link to an order (`start=order_<id>`, core/deep-link.ts).
  */
 export { renderOrderCard, renderOrderLine, type CurrencyNames } from "./render.js";
-export { noticeCardData, noticePayData } from "./notification-buttons.js";
+export { noticeCardData, noticePayData, rememberNoticeOrders } from "./notification-buttons.js";
+export type { OrderRef } from "../../core/order-refs.js";
 export { showOwnOrder } from "./order-screens.js";

@@ -1,17 +1,19 @@
 /**
  * Callback data of paying (all ≤ 64 bytes). The order card's Pay button (rendered by the orders
  * screens) is the one other features use, through public.ts:
- *   pay:o:<orderId>  open the confirmation card for an order (edits the pressed message)
- *   pay:s:<orderId>  re-read the order's status (same card, fresh)
+ *   pay:o:<ref>      open the confirmation card for an order (edits the pressed message)
+ *   pay:s:<ref>      re-read the order's status (same card, fresh)
  *   pay:c:<cid>      confirm — single use, see core/confirmations.ts
  *   pay:x:<cid>      cancel the card
+ * ref: the order's id, or a short reference to it (core/order-refs.ts), resolved when pressed.
  * Anything else under pay: (and a confirmation that expired or belongs to another chat) falls through
  * to the "button expired" fallback.
  */
 import { confirmIdField } from "../../core/confirmations.js";
-import { callbackData, textField } from "../../ui/callback-data.js";
+import { orderRefField, type OrderRef } from "../../core/order-refs.js";
+import { callbackData } from "../../ui/callback-data.js";
 
-const orderId = textField("[A-Za-z0-9_-]{1,40}");
+const orderId = orderRefField;
 
 export const PAY_MENU_DATA = "pay:menu";
 export const openPayCard = callbackData("pay:o", { orderId });
@@ -19,5 +21,5 @@ export const checkPayStatus = callbackData("pay:s", { orderId });
 export const confirmPay = callbackData("pay:c", { confirmId: confirmIdField });
 export const cancelPay = callbackData("pay:x", { confirmId: confirmIdField });
 
-/** The Pay button's data for an order; undefined when its id cannot travel in a button (then no button). */
-export const payData = (id: string): string | undefined => openPayCard.tryPack({ orderId: id });
+/** The Pay button's data for an order; `ref` from core/order-refs.ts (stored before the button is shown). */
+export const payData = (ref: OrderRef): string => openPayCard.pack({ orderId: ref });

@@ -11,6 +11,7 @@ import type { Feature } from "../../feature.js";
 import { defineFlow } from "../../core/flows.js";
 import { Confirmations } from "../../core/confirmations.js";
 import { onCallback } from "../../ui/callback-data.js";
+import { pressedOrder, type OrderRef } from "../../core/order-refs.js";
 import { cancelPay, checkPayStatus, confirmPay, openPayCard, PAY_MENU_DATA } from "./codec.js";
 import { loadPayCard, payOrder, type PayOutcome } from "./pay-order.js";
 import { spendWatch } from "../../core/after-spend.js";
@@ -40,8 +41,18 @@ async function payCommand(ctx: BotContext, token: string): Promise<void> {
   await showScreen(ctx, renderPayCard(ctx, card));
 }
 
-/** The order card's "Pay" button and "Check order status": a fresh confirmation card in place. */
-async function openCard(ctx: BotContext, orderId: string, checked: boolean): Promise<void> {
+/**
+ * The order card's "Pay" button and "Check order status": a fresh confirmation card in place. A
+ * reference this chat does not know (expired, another chat's) goes on to "this button has expired".
+ */
+async function openCard(
+  ctx: BotContext,
+  ref: OrderRef,
+  checked: boolean,
+  next: NextFunction,
+): Promise<void> {
+  const orderId = await pressedOrder(ctx, ref);
+  if (orderId === undefined) return next();
   await ctx.answerCallbackQuery();
   const card = await withCaller(ctx, (caller) =>
     loadPayCard(ctx.deps, caller, ctx.chatId!, { id: orderId }),
@@ -116,8 +127,12 @@ export function createPayFeature(): Feature {
   const composer = new Composer<BotContext>();
   composer.command("pay", (ctx) => payCommand(ctx, ctx.match.trim()));
   composer.callbackQuery(PAY_MENU_DATA, (ctx) => enterFlow(ctx, PAY_TOKEN_FLOW));
-  onCallback(composer, openPayCard, (ctx, { orderId }) => openCard(ctx, orderId, false));
-  onCallback(composer, checkPayStatus, (ctx, { orderId }) => openCard(ctx, orderId, true));
+  onCallback(composer, openPayCard, (ctx, { orderId }, next) =>
+    openCard(ctx, orderId, false, next),
+  );
+  onCallback(composer, checkPayStatus, (ctx, { orderId }, next) =>
+    openCard(ctx, orderId, true, next),
+  );
   onCallback(composer, confirmPay, (ctx, { confirmId }, next) => confirm(ctx, confirmId, next));
   onCallback(composer, cancelPay, (ctx, { confirmId }, next) => cancel(ctx, confirmId, next));
 

@@ -21,6 +21,7 @@ import type { BotDeps } from "../../context.js";
 import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { isTwoFactorMessage } from "../../core/two-factor.js";
 import { Confirmations, type SettledSpend } from "../../core/confirmations.js";
+import { rememberOrderRef } from "../../core/order-refs.js";
 import type { SpendWatch } from "../../core/after-spend.js";
 
 /** Everything the confirmation card shows. */
@@ -120,7 +121,12 @@ export async function loadPayCard(
   const payable = card.payable;
   const balance = balanceOf(user);
   if (balance) card.balance = balance;
-  if (payable) card.confirmId = await new Confirmations(deps.kv).create(chatId, orderId);
+  // The card's "Check order status" and its outcomes' carry the order's reference (render.ts).
+  const [confirmId] = await Promise.all([
+    payable ? new Confirmations(deps.kv).create(chatId, orderId) : undefined,
+    rememberOrderRef(deps.kv, chatId, orderId),
+  ]);
+  if (confirmId !== undefined) card.confirmId = confirmId;
   return card;
 }
 

@@ -7,13 +7,17 @@ import { escapeHtml } from "../../ui/html.js";
 import { backToMenuRow } from "../menu/public.js";
 import type { Screen } from "../../ui/screen.js";
 import { cancelPay, checkPayStatus, confirmPay } from "./codec.js";
+import { storedOrderRef } from "../../core/order-refs.js";
 
 type T = Pick<FlowContext, "t">;
 
-/** "Check order status" (pay:s): only for an order whose id can travel in a button. */
+/**
+ * "Check order status" (pay:s). Every screen with it follows a pay card, whose loading stored the
+ * order's reference (pay-order.ts loadPayCard), so the reference is known here without a write.
+ */
 function withCheckButton(ctx: T, orderId: string, keyboard = new InlineKeyboard()): InlineKeyboard {
-  const data = checkPayStatus.tryPack({ orderId });
-  return data === undefined ? keyboard : keyboard.text(ctx.t("pay-btn-check"), data);
+  const data = checkPayStatus.pack({ orderId: storedOrderRef(orderId) });
+  return keyboard.text(ctx.t("pay-btn-check"), data);
 }
 
 const menuRow = (ctx: T, keyboard: InlineKeyboard): InlineKeyboard => backToMenuRow(ctx, keyboard);

@@ -9,6 +9,9 @@ import {
   sameFilterData,
 } from "../../../../src/bot/features/orders/codec.js";
 import { openPayCard, payData } from "../../../../src/bot/features/pay/public.js";
+import { storedOrderRef } from "../../../../src/bot/core/order-refs.js";
+
+const ref = storedOrderRef;
 
 describe("order list and card data", () => {
   it("a list page with each kind of filter comes back as it went", () => {
@@ -29,20 +32,24 @@ describe("order list and card data", () => {
       filter: { form: "name" as const, value: "wait" },
       page: 3,
     };
-    const data = cardData(back, 1041)!;
+    const data = cardData(back, ref("1041"));
     expect(data).toBe("ord:c:1041:@wait:3");
-    expect(parseCardData("ord", data)).toEqual({ ...back, id: "1041" });
+    expect(parseCardData("ord", data)).toEqual({ ...back, ref: "1041" });
   });
 
-  it("the longest card still fits in 64 bytes; a longer id gets no button", () => {
+  it("the longest card still fits in 64 bytes; a longer or odd id travels as a short reference", () => {
     const back = {
       scope: "rord" as const,
       filter: { form: "name" as const, value: "a".repeat(16) },
       page: 999999,
     };
-    expect(Buffer.byteLength(cardData(back, "x".repeat(32))!)).toBeLessThanOrEqual(64);
-    expect(cardData(back, "x".repeat(33))).toBeUndefined();
-    expect(cardData(back, "12 34")).toBeUndefined();
+    expect(Buffer.byteLength(cardData(back, ref("x".repeat(32))))).toBeLessThanOrEqual(64);
+    for (const id of ["x".repeat(33), "1".repeat(40), "12 34", "№1041"]) {
+      const data = cardData(back, ref(id));
+      expect(Buffer.byteLength(data)).toBeLessThanOrEqual(64);
+      expect(data).not.toContain(id);
+      expect(parseCardData("rord", data)?.ref).toBe(ref(id));
+    }
   });
 
   it("data of the other scope, page 0 or odd spellings parse to nothing", () => {
@@ -64,12 +71,14 @@ describe("order list and card data", () => {
 
 describe("the Pay button's data (pay/public.ts)", () => {
   it("carries the order id for the pay feature to unpack", () => {
-    expect(payData("1041")).toBe("pay:o:1041");
-    expect(openPayCard.unpack(payData("1041")!)).toEqual({ orderId: "1041" });
+    expect(payData(ref("1041"))).toBe("pay:o:1041");
+    expect(openPayCard.unpack(payData(ref("1041")))).toEqual({ orderId: "1041" });
   });
 
-  it("an id that cannot travel gives no data, so the card shows no Pay button", () => {
-    expect(payData("a".repeat(41))).toBeUndefined();
-    expect(payData("10 41")).toBeUndefined();
+  it("an id that cannot travel as is still gets a button, carrying its reference", () => {
+    for (const id of ["a".repeat(41), "1".repeat(40), "10 41"])
+      expect(openPayCard.unpack(payData(ref(id)))).toEqual({ orderId: ref(id) });
+    // A Pay button sent before references existed carried up to 40 characters: it still unpacks.
+    expect(openPayCard.unpack(`pay:o:${"7".repeat(40)}`)).toEqual({ orderId: "7".repeat(40) });
   });
 });

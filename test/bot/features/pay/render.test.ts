@@ -10,6 +10,7 @@ import {
   renderPayCard,
 } from "../../../../src/bot/features/pay/render.js";
 import { cancelPay, checkPayStatus, confirmPay } from "../../../../src/bot/features/pay/codec.js";
+import { storedOrderRef } from "../../../../src/bot/core/order-refs.js";
 
 const i18n = createI18n("en");
 // The renderers take Pick<FlowContext, "t">: the real English translations, through the i18n's own type.
@@ -43,7 +44,7 @@ describe("payment outcome screens", () => {
     expect(screen.text).not.toMatch(/is paid/);
     expect(buttons(screen.keyboard)).toContainEqual({
       text: "🔄 Check order status",
-      data: checkPayStatus.pack({ orderId: "1041" }),
+      data: checkPayStatus.pack({ orderId: storedOrderRef("1041") }),
     });
   });
 
@@ -66,10 +67,13 @@ describe("payment outcome screens", () => {
     expect(buttons(screen.keyboard).map((b) => b.data)).toEqual(["menu"]);
   });
 
-  it("an exchanger-provided order id is escaped, and one that cannot travel in a button gets no button", () => {
+  it("an exchanger-provided order id is escaped, and one that cannot travel in a button is checked by its reference", () => {
     const screen = renderNothingPaid(en, "<b>x</b> 1", "reason");
     expect(screen.text).toContain("Order #&lt;b&gt;x&lt;/b&gt; 1 was not paid.");
-    expect(buttons(screen.keyboard).map((b) => b.data)).toEqual(["menu"]);
+    expect(buttons(screen.keyboard).map((b) => b.data)).toEqual([
+      checkPayStatus.pack({ orderId: storedOrderRef("<b>x</b> 1") }),
+      "menu",
+    ]);
   });
 });
 
@@ -95,7 +99,7 @@ describe("the confirmation card", () => {
     const screen = renderPayCard(en, { ...base, status: readStatus("3"), payable: false });
     expect(screen.text).toContain("This order cannot be paid");
     expect(buttons(screen.keyboard).map((b) => b.data)).toEqual([
-      checkPayStatus.pack({ orderId: "1041" }),
+      checkPayStatus.pack({ orderId: storedOrderRef("1041") }),
       "menu",
     ]);
   });
