@@ -16,6 +16,7 @@ import { createTelegramFetch } from "./telegram/fetch.js";
 import type { BotConfig, BotDeps } from "./bot/context.js";
 import { createExchangerClient, type ExchangerClientWithStats } from "./exchanger/client.js";
 import { ListOrder } from "./exchanger/list-order.js";
+import { ServedPageSize } from "./exchanger/served-page-size.js";
 import { ServerStatuses } from "./exchanger/server-statuses.js";
 import { withKeyCheck } from "./exchanger/key-check.js";
 import type { Logger } from "./logger.js";
@@ -154,6 +155,7 @@ function botDeps(
     }),
     statuses: new ServerStatuses(),
     listOrder: new ListOrder(),
+    servedPageSize: new ServedPageSize(),
     updateGate: createUpdateGate(limiterStore, storage.kv, config.chatUpdatesPerMinute),
     codeAttempts: new CodeAttempts(limiterStore),
     metrics: operator.metrics,

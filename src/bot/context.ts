@@ -24,6 +24,7 @@ import type { CurrencyCache } from "../exchanger/catalog/currencies.js";
 import type { Branding } from "../exchanger/catalog/branding.js";
 import type { DirectionCatalog } from "../exchanger/catalog/directions.js";
 import type { ListOrder } from "../exchanger/list-order.js";
+import type { ServedPageSize } from "../exchanger/served-page-size.js";
 import type { UpdateGate } from "./core/update-gate.js";
 import type { CodeAttempts } from "./core/code-attempts.js";
 import type { SecretAnswer } from "./core/secret-prompt.js";
@@ -44,6 +45,8 @@ export interface BotDeps {
   statuses: ServerStatuses;
   /** Whether this exchanger lists orders newest or oldest first, as learned from its answers. */
   listOrder: ListOrder;
+  /** The page size a server without `pagination` honours, as learned from its answers. */
+  servedPageSize: ServedPageSize;
   /** Public currency list, cached (names for ids on every screen). */
   currencies: CurrencyCache;
   /** Public directions map and direction field names, cached. */

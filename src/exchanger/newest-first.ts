@@ -21,6 +21,7 @@
  * Nothing is cached: a screen shows the orders as they are now (a status changed by paying shows at once).
  */
 import type { ListOrder, OrderList } from "./list-order.js";
+import type { ServedPageSize } from "./served-page-size.js";
 import type { ListParams, Order, OrderFilters, Page } from "./types.js";
 
 export type FetchPage = (params: OrderFilters & ListParams) => Promise<Page<Order>>;
@@ -30,8 +31,11 @@ export const WALK_PAGE_SIZE = 50;
 /** At most this many calls per screen walk an oldest-first list without `pagination`. */
 export const WALK_MAX_CALLS = 4;
 
-/** A page for the list screen; `oldestFirst`: the server's order could not be turned (see above), the screen says so. */
-export type OrdersPage = Page<Order> & { oldestFirst?: { walked: number } };
+/**
+ * A page for the list screen; `oldestFirst`: the server's order could not be turned (see above), the
+ * screen says so; `servedSize`: the page size a server without `pagination` honours (served-page-size.ts).
+ */
+export type OrdersPage = Page<Order> & { oldestFirst?: { walked: number }; servedSize?: number };
 
 /** The server's page holding the user's page `page` on an oldest-first server with `total` items. */
 export function serverPageFor(page: number, total: number, limit: number): number {
@@ -44,16 +48,23 @@ function reversed(page: Page<Order>): Page<Order> {
 
 type Params = OrderFilters & ListParams & { page: number; limit: number };
 
-/** The user's page `params.page` (1 = newest), from a list the exchanger may sort either way. */
+/**
+ * The user's page `params.page` (1 = newest), from a list the exchanger may sort either way.
+ * `served`: pages follow the size a server without `pagination` honours (served-page-size.ts) —
+ * for the screens, which page through the list; the watcher reads only the first page.
+ */
 export async function newestFirstPage(
   order: ListOrder,
   list: OrderList,
   params: Params,
   fetch: FetchPage,
+  served?: ServedPageSize,
 ): Promise<OrdersPage> {
   if (order.known(list) !== "oldest-first") {
-    const page = await fetch(params);
-    if (order.observe(list, page.items) !== "oldest-first") return page;
+    const asked = served ? served.ask(list, params) : params;
+    const page = await fetch(asked);
+    if (order.observe(list, page.items) !== "oldest-first")
+      return served ? served.read(list, asked, page, fetch) : page;
     // Learnt just now (once per list and process): from here on as every later screen does.
   }
   const first = await fetch({ ...params, page: 1, limit: WALK_PAGE_SIZE });

@@ -58,6 +58,8 @@ export interface Dialect {
   errorMessage: boolean;
   /** Most list items one page holds, whatever `limit` asks (a server capping at 10); default 100. */
   pageCap?: number;
+  /** With `pageCap`: page n's offset counted in the size served (default) or in the `limit` asked (listing.ts). */
+  capOffset?: "served" | "asked";
 }
 
 export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {

@@ -26,11 +26,22 @@ function positiveInteger(params: Params, name: string, fallback: number): number
   return Number(raw);
 }
 
-export function paginate<T>(items: readonly T[], params: Params, cap = MAX_LIMIT): Paged<T> {
+/**
+ * `offsetBy`: what page n's offset is counted in when `limit` is capped — the size served (page n
+ * starts where page n - 1 ended) or the `limit` asked (a script computing the offset before capping:
+ * the orders between the capped pages are never returned unless the client asks for the served size).
+ */
+export function paginate<T>(
+  items: readonly T[],
+  params: Params,
+  cap = MAX_LIMIT,
+  offsetBy: "served" | "asked" = "served",
+): Paged<T> {
   const page = positiveInteger(params, "page", 1);
+  const asked = positiveInteger(params, "limit", DEFAULT_LIMIT);
   // Over-large limits are clamped rather than refused, as list endpoints of this kind usually do.
-  const limit = Math.min(positiveInteger(params, "limit", DEFAULT_LIMIT), cap);
-  const offset = (page - 1) * limit;
+  const limit = Math.min(asked, cap);
+  const offset = (page - 1) * (offsetBy === "asked" ? Math.min(asked, MAX_LIMIT) : limit);
   return { result: items.slice(offset, offset + limit), pagination: [items.length, offset] };
 }
 
@@ -72,6 +83,6 @@ export function listAnswer<T extends { id: string | number }>(
 ): { result: T[]; pagination?: [number, number] } {
   const sorted = newestFirst(items);
   if (dialect.listOrder === "oldest-first") sorted.reverse();
-  const page = paginate(sorted, params, dialect.pageCap);
+  const page = paginate(sorted, params, dialect.pageCap, dialect.capOffset);
   return dialect.pagination ? page : { result: page.result };
 }

@@ -191,8 +191,12 @@ export async function listScreen(
   let names: CurrencyNames;
   try {
     [page, names] = await Promise.all([
-      newestFirstPage(ctx.deps.listOrder, source.referral ? "referral" : "own", params, (p) =>
-        fetchPage(ctx, source, p),
+      newestFirstPage(
+        ctx.deps.listOrder,
+        source.referral ? "referral" : "own",
+        params,
+        (p) => fetchPage(ctx, source, p),
+        ctx.deps.servedPageSize,
       ),
       loadCurrencyNames(ctx),
     ]);
@@ -247,7 +251,7 @@ export async function listScreen(
   filterChips(ctx, keyboard, view.scope, view);
   const info: PageInfo = {
     page: view.page,
-    pageSize,
+    pageSize: page.servedSize ?? pageSize,
     itemsOnPage: page.items.length,
     pagination: page.pagination,
   };
