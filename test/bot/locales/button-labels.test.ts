@@ -19,6 +19,7 @@ const OWN_ROW = new Set([
   "verification-btn-start",
   "details-btn-delete-selected",
   "notify-offer-btn",
+  "exchange-btn-start",
 ]);
 const MAX_OWN_ROW = 24;
 /** A chip for a status the bot has no word for shows the server's own word, whatever its length. */
@@ -38,6 +39,7 @@ const THROUGH_VARIABLES = [
   /^orders-status-/,
   /^verification-idtype-/,
   /^notify-btn-/,
+  /^exchange-btn-by-/,
 ];
 /** Chips show "• " before the active one. */
 const CHIP = /^orders-(status|filter)-/;
@@ -63,7 +65,9 @@ const english = [...readdirSync(join(SRC, "bot/locales/en"))]
 function buttonKeys(): string[] {
   const keys = new Set<string>();
   for (const file of [...sourceFiles(join(SRC, "bot")), ...sourceFiles(join(SRC, "notify"))]) {
-    for (const line of readFileSync(file, "utf8").split("\n")) {
+    // A call broken after its "(" (the formatter does that) is read as one line.
+    const source = readFileSync(file, "utf8").replace(/\(\s*\n\s*/g, "(");
+    for (const line of source.split("\n")) {
       const call = line.match(/\.(?:text|url|copyText)\((.*)|labelKey: (.*)/);
       if (!call) continue;
       const args = call[1] ?? call[2]!;
