@@ -40,9 +40,9 @@ const isCardField = (field: PlanField) =>
 
 /** How a value is shown anywhere in the chat: card and document numbers masked. */
 export function shownValue(field: PlanField, value: string): string {
-  return isCardNumber(value) || isNumberField(field.name) || isNumberField(field.param)
-    ? maskNumber(value)
-    : value;
+  const numberField = isNumberField(field.name) || isNumberField(field.param);
+  // As secrets.ts does: a number field is masked when it holds digits (a holder's name is not).
+  return isCardNumber(value) || (numberField && /\d/.test(value)) ? maskNumber(value) : value;
 }
 
 export interface FieldChoice {
