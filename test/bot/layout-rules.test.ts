@@ -142,7 +142,8 @@ export function callbackLiterals(file: string, source: string, prefixes: Set<str
   for (const m of text.matchAll(/["'`]([a-z]{2,8}):[^"'`\s]*["'`]/g))
     if (prefixes.has(m[1]!)) at(m.index, m[0]);
   for (const m of text.matchAll(/\bcallbackQuery\(\s*(["'`][^"'`]*["'`])/g)) at(m.index, m[1]!);
-  for (const m of text.matchAll(/\.text\([^;\n]*?,\s*(["'`][^"'`]*["'`])\s*\)/g))
+  // A keyboard call may be wrapped over several lines, with a trailing comma after the data.
+  for (const m of text.matchAll(/\.text\([^;]*?,\s*(["'`][^"'`]*["'`])\s*,?\s*\)/g))
     at(m.index, m[1]!);
   for (const m of text.matchAll(/\bdata:\s*(["'`][^"'`]*["'`])/g)) at(m.index, m[1]!);
   return found;
@@ -216,6 +217,13 @@ describe("layout rules (src/bot/README.md)", () => {
         prefixes,
       ),
     ).toHaveLength(2);
+    expect(
+      callbackLiterals(
+        "bot/features/x/index.ts",
+        'keyboard.text(\n  ctx.t("a", { n }),\n  "noop",\n);',
+        prefixes,
+      ),
+    ).toHaveLength(1);
     expect(
       callbackLiterals(
         "bot/features/x/index.ts",

@@ -61,16 +61,29 @@ const english = [...readdirSync(join(SRC, "bot/locales/en"))]
     ),
   );
 
-/** Message keys used as button labels: found next to keyboard calls and menu items, or listed above. */
+/**
+ * The argument text of the call that opens at `open` (the index of its "("), up to the matching ")":
+ * a call wrapped over several lines by the formatter is read whole.
+ */
+function callArguments(source: string, open: number): string {
+  let depth = 0;
+  for (let i = open; i < source.length; i++) {
+    if (source[i] === "(") depth++;
+    else if (source[i] === ")" && --depth === 0) return source.slice(open + 1, i);
+  }
+  return source.slice(open + 1);
+}
+
+/** Message keys used as button labels: found in keyboard calls and menu items, or listed above. */
 function buttonKeys(): string[] {
   const keys = new Set<string>();
   for (const file of [...sourceFiles(join(SRC, "bot")), ...sourceFiles(join(SRC, "notify"))]) {
-    // A call broken after its "(" (the formatter does that) is read as one line.
-    const source = readFileSync(file, "utf8").replace(/\(\s*\n\s*/g, "(");
-    for (const line of source.split("\n")) {
-      const call = line.match(/\.(?:text|url|copyText)\((.*)|labelKey: (.*)/);
-      if (!call) continue;
-      const args = call[1] ?? call[2]!;
+    const source = readFileSync(file, "utf8");
+    const calls = [...source.matchAll(/\.(?:text|url|copyText)\(/g)].map((m) =>
+      callArguments(source, m.index + m[0].length - 1),
+    );
+    const menuItems = [...source.matchAll(/labelKey: (.*)/g)].map((m) => m[1]!);
+    for (const args of [...calls, ...menuItems]) {
       for (const [, key] of args.matchAll(/"([a-z][\w-]*)"/g))
         if (english.includes(key!)) keys.add(key!);
       // `verification-btn-kind-${kind}`: every message of that family.
