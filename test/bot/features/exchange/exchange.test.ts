@@ -218,3 +218,43 @@ describe.each(DIALECT_NAMES)("exchanging from the chat (%s dialect)", (dialect) 
     expect(h.logs.join("\n")).not.toContain(sandbox.operatorKey);
   });
 });
+
+describe("exchanging from the chat: answers that went missing, floods", () => {
+  it("a lost answer is found among the user's newest orders; a request that never ran says to check the orders", async () => {
+    const { h, sandbox } = await world("spec");
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await fillOrder(user);
+    sandbox.injectFault({ path: CREATE, kind: "lost-answer" });
+    await user.press(/Create order/);
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+    const order = sandbox.state.accounts.main!.orders.find((o) => o.send_amount === "100.50")!;
+    expect(user.transcript()).toContain(`Order #${order.id}`);
+    expect(user.transcript()).toContain("The order is created");
+
+    await pickDirection(user);
+    await fillOrder(user, "200");
+    sandbox.injectFault({ path: CREATE, kind: "reset" });
+    await user.press(/Create order/);
+    expect(user.lastText()).toContain("cannot tell whether the order was created. Check /orders");
+    expect(user.lastText()).not.toMatch(/failed/i);
+  });
+
+  it("five orders an hour per chat: the sixth is refused before any field is asked", async () => {
+    const { h } = await world("spec", { CHAT_UPDATES_PER_MINUTE: "500" });
+    const user = await h.linkedUser("main");
+    for (let i = 0; i < 5; i++) {
+      await pickDirection(user);
+      await fillOrder(user, String(100 + i));
+      await user.press(/Create order/);
+    }
+    expect(h.exchangerCalls(CREATE)).toHaveLength(5);
+    await pickDirection(user);
+    await user.send("150");
+    expect(user.lastText()).toContain("You receive: ≈ 6127.50 CARDUAH");
+    expect(user.lastText()).toMatch(
+      /You have created several orders in a short time\. You can create the next one in \d+ min/,
+    );
+    expect(h.exchangerCalls(CREATE)).toHaveLength(5);
+  });
+});
