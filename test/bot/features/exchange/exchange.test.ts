@@ -220,6 +220,26 @@ describe.each(DIALECT_NAMES)("exchanging from the chat (%s dialect)", (dialect) 
 });
 
 describe("exchanging from the chat: answers that went missing, floods", () => {
+  it("starts from a direction card's button, in the chat's language", async () => {
+    const { h } = await world("spec");
+    const user = await h.linkedUser("main");
+    await user.send("/directions");
+    await user.press(/^Tether TRC20/);
+    await user.press(/Visa\/Mastercard UAH/);
+    await user.press("💱 Calculate / Exchange");
+    expect(user.lastText()).toContain("How much USDTTRC20 do you send?");
+    await user.send("/language");
+    await user.press(/Русский/);
+    await user.send("/exchange");
+    await user.press(/^Tether TRC20/);
+    await user.press(/Visa\/Mastercard UAH/);
+    expect(user.lastText()).toContain("Сколько USDTTRC20 вы отправляете?");
+    await user.send("10");
+    expect(user.lastText()).toContain("Минимум для этого направления обмена: 20 USDTTRC20");
+    await user.send("100,5");
+    expect(user.lastText()).toContain("Вы получаете: ≈ 4105.42 CARDUAH");
+  });
+
   it("a lost answer is found among the user's newest orders; a request that never ran says to check the orders", async () => {
     const { h, sandbox } = await world("spec");
     const user = await h.linkedUser("main");
