@@ -260,6 +260,35 @@ describe("exchanging from the chat: answers that went missing, floods", () => {
     expect(user.lastText()).not.toMatch(/failed/i);
   });
 
+  it("two bot instances on one Redis taking the same Create press: one order", async () => {
+    const { h, sandbox } = await world("spec");
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await fillOrder(user);
+    const { message, data } = user.findButton(/Create order/);
+    const second = await Harness.start({
+      sandbox,
+      prefix: h.prefix,
+      env: { PRIVATE_API_KEY: sandbox.operatorKey },
+    });
+    try {
+      // The same chat seen by the second instance (its own Telegram fake holds a copy of the summary).
+      const twin = second.user({ id: user.id });
+      second.fake.messages.push({ ...h.fake.message(user.chatId, message.messageId)! });
+      await Promise.all([
+        h.deliver(user.callbackUpdate(data, message.messageId).update),
+        second.deliver(twin.callbackUpdate(data, message.messageId).update),
+      ]);
+      expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+      const created = [...h.fake.messages, ...second.fake.messages].filter((m) =>
+        m.text.includes("The order is created"),
+      );
+      expect(created).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
   it("five orders an hour per chat: the sixth is refused before any field is asked", async () => {
     const { h } = await world("spec", { CHAT_UPDATES_PER_MINUTE: "500" });
     const user = await h.linkedUser("main");
