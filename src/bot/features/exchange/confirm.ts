@@ -65,7 +65,8 @@ export async function confirmAndCreate(
   await callExchanger(conversation, async (caller, deps, outer) => {
     const privateApi = deps.exchange.privateApi;
     if (privateApi === undefined) throw new Error("the Private API went away mid-flow");
-    await showOutcome(outer, await createOrderOnce(deps, privateApi, caller, outer.chatId!, draft));
+    const outcome = await createOrderOnce(deps, privateApi, caller, outer.chatId!, draft);
+    await showOutcome(outer, outcome, draft);
   });
 }
 

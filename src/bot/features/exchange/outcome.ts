@@ -16,7 +16,8 @@ import { sendScreen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
 import { renderOrderCard } from "../orders/public.js";
 import { payData } from "../pay/public.js";
-import type { CreateOutcome } from "./create.js";
+import type { CreateOutcome, OrderDraft } from "./create.js";
+import { exchangeLink } from "../../../exchanger/exchange-link.js";
 
 /** One alert per this long while the operator key stays refused (as the exchanger-incident alerts). */
 export const KEY_ALERT_TTL_MS = 6 * 60 * 60_000;
@@ -24,11 +25,24 @@ const KEY_ALERT = "alert:private-api-key";
 /** A crypto address: letters and digits only, as long as addresses are (no card, no sentence). */
 const CRYPTO_ADDRESS = /^(?:[a-z]+:)?[A-Za-z0-9]{25,110}$/;
 
-export async function showOutcome(ctx: BotContext, outcome: CreateOutcome): Promise<void> {
+export async function showOutcome(
+  ctx: BotContext,
+  outcome: CreateOutcome,
+  draft: Pick<OrderDraft, "slug" | "sendAmount">,
+): Promise<void> {
   if (outcome.kind === "created") return showCreated(ctx, outcome.order);
   if (outcome.kind === "key-refused") {
     await alertKeyRefused(ctx);
-    return void (await sendScreen(ctx, { text: ctx.t("exchange-unavailable") }));
+    // The site still works: the way there, when the operator configured it.
+    const template = ctx.deps.exchange.urlTemplate;
+    const keyboard = new InlineKeyboard();
+    if (template !== undefined)
+      keyboard.url(
+        ctx.t("exchange-btn-site"),
+        exchangeLink(template, draft.slug, draft.sendAmount),
+      );
+    const screen = { text: ctx.t("exchange-unavailable"), keyboard: backToMenuRow(ctx, keyboard) };
+    return void (await sendScreen(ctx, screen));
   }
   const text =
     outcome.kind === "budget"
