@@ -98,6 +98,8 @@ describe.each(DIALECT_NAMES)("exchanging from the chat (%s dialect)", (dialect) 
     expect(labels).toEqual(["537541******9876", "414949******1234", "✖ Cancel"]);
     await user.send("4111 1111 1111 1112");
     expect(user.lastText()).toMatch(/not a valid card number/);
+    // A typed card number does not stay in the chat.
+    expect(user.visible().some((m) => m.text.includes("4111 1111 1111 1112"))).toBe(false);
     await user.press(/^537541/);
     expect(buttonsOf(user.lastBotMessage())[0]?.text).toBe("IVAN PETRENKO");
     await user.press("IVAN PETRENKO");
@@ -143,6 +145,10 @@ describe.each(DIALECT_NAMES)("exchanging from the chat (%s dialect)", (dialect) 
     expect(buttons.find((b) => b.text === "💳 Pay from balance")?.callback_data).toBe(
       `pay:o:${order.id}`,
     );
+    // The crypto address to pay to, as a QR code under the card.
+    const qr = h.fake.callsOf("sendPhoto");
+    expect(qr).toHaveLength(1);
+    expect(String(qr[0]!.payload.caption)).toContain("Address to pay to:");
     await user.press("💳 Pay from balance", card.messageId);
     // The existing pay flow: its confirmation card in place of the order card.
     const payCard = user.visible().find((m) => m.messageId === card.messageId)!;
