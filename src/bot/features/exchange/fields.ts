@@ -62,13 +62,14 @@ export function fieldChoices(
   const savedValue = saved.find((s) => s.id === field.id)?.value.trim();
   if (savedValue) {
     const usable = savedValue.includes("*")
-      ? details.map((d) => d.value.trim()).find((v) => maskNumber(v) === savedValue)
+      ? details.map((d) => String(d.value).trim()).find((v) => maskNumber(v) === savedValue)
       : savedValue;
     if (usable !== undefined) values.push(usable);
   }
   if (takesPaymentDetails(field))
     for (const detail of details)
-      if (String(detail.currency_id) === receiveCurrencyId) values.push(detail.value.trim());
+      if (String(detail.currency_id) === receiveCurrencyId)
+        values.push(String(detail.value).trim());
   const unique = [...new Set(values)].filter((v) => v !== "" && v.length <= MAX_FIELD_LENGTH);
   return unique
     .slice(0, MAX_CHOICES)

@@ -271,6 +271,16 @@ describe("exchanging from the chat: answers that went missing, floods", () => {
     expect(user.lastText()).not.toMatch(/failed/i);
   });
 
+  it("a chat without a linked account gets the estimate and is asked to link before creating", async () => {
+    const { h } = await world("spec");
+    const user = h.user();
+    await pickDirection(user);
+    await user.send("100");
+    expect(user.lastText()).toContain("You receive: ≈ 4085.00 CARDUAH");
+    expect(user.lastText()).toContain("link your account first");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
+  });
+
   it("two bot instances on one Redis taking the same Create press: one order", async () => {
     const { h, sandbox } = await world("spec");
     const user = await h.linkedUser("main");
