@@ -133,11 +133,7 @@ function botDeps(
   exchanger: App["exchanger"],
   operator: Operator,
 ): BotDeps {
-  // Limits and the update gate live where the data lives: Redis (shared by instances) or this process.
-  const limiterStore: LimiterStore =
-    storage.kv instanceof RedisKV
-      ? { kind: "redis", redis: storage.kv.redis, prefix: storage.kv.prefix }
-      : { kind: "memory" };
+  const limiterStore = limiterStoreFor(storage);
   const settings = new SettingsStore(storage.kv);
   return {
     exchanger,
@@ -158,17 +154,7 @@ function botDeps(
     codeAttempts: new CodeAttempts(limiterStore),
     metrics: operator.metrics,
     // The /notify screen switches the watcher's schedule through this; src/bot never imports src/notify.
-    notifications: {
-      enable: (chatId, language) => enableNotifications(storage.kv, settings, chatId, language),
-      disable: (chatId) => disableNotifications(storage.kv, settings, chatId),
-      shown: (chatId, orders, shown) =>
-        recordShownOrders(
-          { kv: storage.kv, settings, notify: config.notify },
-          chatId,
-          orders,
-          shown,
-        ),
-    },
+    notifications: notificationSwitch(config, storage, settings),
     operatorStats: () => operator.stats(),
     exchange: {
       // The operator key stays in the client's closure: never in deps' logged shape, never in a store.
@@ -184,5 +170,26 @@ function botDeps(
       token: config.botToken,
       timeoutMs: config.exchanger.timeoutMs,
     }),
+  };
+}
+
+/** Limits and the update gate live where the data lives: Redis (shared by instances) or this process. */
+function limiterStoreFor(storage: Storage): LimiterStore {
+  return storage.kv instanceof RedisKV
+    ? { kind: "redis", redis: storage.kv.redis, prefix: storage.kv.prefix }
+    : { kind: "memory" };
+}
+
+/** The watcher's schedule as the /notify screen sees it: src/bot reaches it only through these. */
+function notificationSwitch(
+  config: Config,
+  storage: Storage,
+  settings: SettingsStore,
+): BotDeps["notifications"] {
+  return {
+    enable: (chatId, language) => enableNotifications(storage.kv, settings, chatId, language),
+    disable: (chatId) => disableNotifications(storage.kv, settings, chatId),
+    shown: (chatId, orders, shown) =>
+      recordShownOrders({ kv: storage.kv, settings, notify: config.notify }, chatId, orders, shown),
   };
 }

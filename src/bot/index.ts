@@ -40,7 +40,7 @@
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type Api, type ApiClientOptions, type Transformer } from "grammy";
+import { Bot, type Api, type ApiClientOptions, type BotError, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
@@ -165,6 +165,21 @@ function pressWithoutFlows(routes: ReturnType<typeof featureRoutes>) {
   };
 }
 
+/**
+ * Last resort, for errors the boundary itself could not handle: log the error's name only (its
+ * message may carry user input) and never crash the process.
+ */
+function logUnhandled(deps: BotDeps) {
+  return (err: BotError<BotContext>) =>
+    deps.logger.error(
+      {
+        updateId: err.ctx.update.update_id,
+        err: err.error instanceof Error ? err.error.name : String(err.error),
+      },
+      "unhandled bot error",
+    );
+}
+
 export function createBot(
   deps: BotDeps,
   botConfig: BotConfig,
@@ -205,16 +220,7 @@ export function createBot(
   bot.use(createLinkFallback());
   bot.use(createFallback());
 
-  // Last resort (errors the boundary itself could not handle): log, never crash the process.
-  bot.catch((err) =>
-    deps.logger.error(
-      {
-        updateId: err.ctx.update.update_id,
-        err: err.error instanceof Error ? err.error.name : String(err.error),
-      },
-      "unhandled bot error",
-    ),
-  );
+  bot.catch(logUnhandled(deps));
 
   const profile = { api: bot.api, i18n, botConfig, deps };
   return {

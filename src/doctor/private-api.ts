@@ -39,25 +39,7 @@ export async function checkPrivateApi(
   try {
     probe = await createPrivateClient(transport, operatorKey).probeKey(language);
   } catch (error) {
-    if (
-      error instanceof Unavailable &&
-      (error.reason === "network" || error.reason === "timeout")
-    ) {
-      return {
-        verdict: "unreachable",
-        text: `unreachable (${error.reason}) · the key could not be checked`,
-        details,
-      };
-    }
-    const what =
-      error instanceof ExchangerError || error instanceof Unauthorized
-        ? `HTTP ${error.httpStatus}`
-        : "not an API envelope";
-    return {
-      verdict: "not understood",
-      text: `reachable · ${what} · NOT understood: the key could not be checked`,
-      details,
-    };
+    return unprobedReport(error, details);
   }
   const seen = `our key: ${answerText(probe.ours)}${probe.bogus === undefined ? "" : ` · a bogus key: ${answerText(probe.bogus)}`}`;
   const problem = details.find((line) => line.startsWith("NOT understood"));
@@ -83,6 +65,29 @@ export async function checkPrivateApi(
         details,
       };
   }
+}
+
+/**
+ * The probe itself failed, so the key's fate is unknown: tell a server out of reach (try again later)
+ * from one that answered something the probe cannot read (the row says what it got).
+ */
+function unprobedReport(error: unknown, details: string[]): PrivateApiReport {
+  if (error instanceof Unavailable && (error.reason === "network" || error.reason === "timeout")) {
+    return {
+      verdict: "unreachable",
+      text: `unreachable (${error.reason}) · the key could not be checked`,
+      details,
+    };
+  }
+  const what =
+    error instanceof ExchangerError || error instanceof Unauthorized
+      ? `HTTP ${error.httpStatus}`
+      : "not an API envelope";
+  return {
+    verdict: "not understood",
+    text: `reachable · ${what} · NOT understood: the key could not be checked`,
+    details,
+  };
 }
 
 function answerText(answer: KeyProbe["ours"] | NonNullable<KeyProbe["bogus"]>): string {

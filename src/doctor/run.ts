@@ -91,18 +91,34 @@ export async function runDoctor(
         if (placed !== undefined) out(scrub(`     ${placed}`));
       }
     }
-    if (options.privateApiKey !== undefined) {
-      const method = "private-api-create-order";
-      const report = await checkPrivateApi(client, options.privateApiKey, options.language);
-      const line = scrub(`${MARK[report.verdict]} ${method.padEnd(width)}  ${report.text}`);
-      methods.push({ method, verdict: report.verdict, line });
-      out(line);
-      for (const detail of report.details) out(`     ${" ".repeat(width)}  ${detail}`);
-    }
+    if (options.privateApiKey !== undefined)
+      methods.push(
+        await privateApiRow(client, options.privateApiKey, options.language, width, scrub, out),
+      );
   } finally {
     await client.close();
   }
   return summarize(methods, options, caller !== undefined, out);
+}
+
+/**
+ * The Private API's row, checked last and only with an operator key: it is a separate key with its
+ * own verdict, and its detail lines (the fields' parameter names) follow the row.
+ */
+async function privateApiRow(
+  client: Parameters<typeof checkPrivateApi>[0],
+  privateApiKey: string,
+  language: Language,
+  width: number,
+  scrub: (text: string) => string,
+  out: (line: string) => void,
+): Promise<MethodReport> {
+  const method = "private-api-create-order";
+  const report = await checkPrivateApi(client, privateApiKey, language);
+  const line = scrub(`${MARK[report.verdict]} ${method.padEnd(width)}  ${report.text}`);
+  out(line);
+  for (const detail of report.details) out(`     ${" ".repeat(width)}  ${detail}`);
+  return { method, verdict: report.verdict, line };
 }
 
 /** The closing lines: what needs attention, and which keys would let the doctor check more. */
@@ -226,22 +242,24 @@ function describeFailure(
       text: `reachable · error envelope with HTTP ${error.httpStatus}${said(error.serverMessage)} · refused: ${userSees(shown)}`,
     };
   }
-  if (error instanceof Unavailable) {
-    if (error.reason === "network" || error.reason === "timeout") {
-      return {
-        verdict: "unreachable",
-        text: `unreachable (${error.reason}) · ${userSees(UNAVAILABLE_TEXT)}`,
-      };
-    }
-    const status = error.httpStatus === undefined ? "" : ` with HTTP ${error.httpStatus}`;
-    return {
-      verdict: "not understood",
-      text: `reachable · not an API envelope${status} · NOT understood: ${userSees(UNAVAILABLE_TEXT)}`,
-    };
-  }
+  if (error instanceof Unavailable) return unavailableFailure(error, userSees(UNAVAILABLE_TEXT));
   return {
     verdict: "not understood",
     text: `reachable · ${error instanceof Error ? error.name : "unknown error"} while reading · NOT understood`,
+  };
+}
+
+/** Out of reach (network, timeout) or reachable but not speaking the API: the user sees the same text. */
+function unavailableFailure(
+  error: Unavailable,
+  userSees: string,
+): { verdict: Verdict; text: string } {
+  if (error.reason === "network" || error.reason === "timeout")
+    return { verdict: "unreachable", text: `unreachable (${error.reason}) · ${userSees}` };
+  const status = error.httpStatus === undefined ? "" : ` with HTTP ${error.httpStatus}`;
+  return {
+    verdict: "not understood",
+    text: `reachable · not an API envelope${status} · NOT understood: ${userSees}`,
   };
 }
 

@@ -151,33 +151,79 @@ class ResponseTooLarge extends Error {
 }
 
 export function createExchangerClient(options: ExchangerClientOptions): ExchangerClientWithStats {
-  const base = new URL(options.baseUrl);
-  if (base.protocol !== "http:" && base.protocol !== "https:") {
-    throw new Error("The exchanger base URL must start with http:// or https://");
-  }
-  // The pool talks to the origin; a path prefix of the base URL is put in front of every method path.
-  const prefix = base.pathname.replace(/\/+$/, "");
-  const timeoutMs = options.timeoutMs;
-  const retryPolicy: RetryPolicy = {
-    attempts: options.retry?.attempts ?? 3,
-    baseDelayMs: options.retry?.baseDelayMs ?? 200,
+  const transport = new Transport(options);
+  const user: UserCall = (path, caller, params, read, secrets) =>
+    transport.call({
+      path,
+      http: "POST",
+      apiKey: caller.apiKey,
+      params: { ...params, language: caller.language },
+      read,
+      secrets,
+    });
+  const publicGet: PublicGet = (path, language, params = {}) =>
+    transport.call({ path, http: "GET", params: { ...params, language }, read: true });
+  return {
+    ...userReads(user),
+    ...dataWrites(user, transport),
+    ...securedWrites(user),
+    ...publicReads(publicGet),
+    close: () => transport.close(),
+    stats: () => transport.stats(),
+    writeOnce: ({ path, apiKey, params, secrets }) =>
+      transport.call({ path, http: "POST", apiKey, params, read: false, secrets }),
   };
-  const log = options.logger?.child({ component: "exchanger" });
+}
 
-  const pool = new Pool(base.origin, {
-    connections: options.connections ?? 16,
-    connect: { timeout: timeoutMs },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
-  let connectionsOpened = 0;
-  pool.on("connect", () => {
-    connectionsOpened++;
-  });
+/**
+ * The HTTP side, shared by every method: one keep-alive pool for the origin, retries for reads only,
+ * a deadline over each whole attempt, the envelope's verdict, and logs without parameters.
+ */
+class Transport {
+  readonly #options: ExchangerClientOptions;
+  readonly #pool: Pool;
+  /** The pool talks to the origin; a path prefix of the base URL is put in front of every method path. */
+  readonly #prefix: string;
+  readonly #timeoutMs: number;
+  readonly #retryPolicy: RetryPolicy;
+  readonly #log: Logger | undefined;
+  #connectionsOpened = 0;
+  #closing: Promise<void> | undefined;
 
-  let closing: Promise<void> | undefined;
+  constructor(options: ExchangerClientOptions) {
+    const base = new URL(options.baseUrl);
+    if (base.protocol !== "http:" && base.protocol !== "https:") {
+      throw new Error("The exchanger base URL must start with http:// or https://");
+    }
+    this.#options = options;
+    this.#prefix = base.pathname.replace(/\/+$/, "");
+    this.#timeoutMs = options.timeoutMs;
+    this.#retryPolicy = {
+      attempts: options.retry?.attempts ?? 3,
+      baseDelayMs: options.retry?.baseDelayMs ?? 200,
+    };
+    this.#log = options.logger?.child({ component: "exchanger" });
+    this.#pool = new Pool(base.origin, {
+      connections: options.connections ?? 16,
+      connect: { timeout: options.timeoutMs },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+    this.#pool.on("connect", () => {
+      this.#connectionsOpened++;
+    });
+  }
 
-  async function call(spec: CallSpec): Promise<Success> {
+  stats(): ExchangerClientStats {
+    return { connectionsOpened: this.#connectionsOpened };
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= this.#pool.close();
+    return this.#closing;
+  }
+
+  async call(spec: CallSpec): Promise<Success> {
     const method = spec.path.slice(1);
     if (spec.apiKey !== undefined && !isUsableKey(spec.apiKey)) {
       // A key with control characters or spaces can never be accepted (and undici would refuse the
@@ -185,23 +231,24 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       throw new Unauthorized(method, undefined, 0);
     }
     const scrub = scrubber([spec.apiKey, ...(spec.secrets ?? [])]);
-    const policy = spec.read ? retryPolicy : { attempts: 1, baseDelayMs: 0 };
+    const policy = spec.read ? this.#retryPolicy : { attempts: 1, baseDelayMs: 0 };
     const started = performance.now();
     try {
       const success = await withRetry(
         policy,
-        (attempt) => attemptOnce(spec, method, attempt, scrub),
-        (error) => error instanceof Unavailable && closing === undefined,
+        (attempt) => this.#attemptOnce(spec, method, attempt, scrub),
+        // A closing client stops retrying: the bot is shutting down, not waiting for the exchanger.
+        (error) => error instanceof Unavailable && this.#closing === undefined,
       );
-      options.onCall?.(method, "ok", performance.now() - started);
+      this.#options.onCall?.(method, "ok", performance.now() - started);
       return success;
     } catch (error) {
-      options.onCall?.(method, callOutcome(error), performance.now() - started);
+      this.#options.onCall?.(method, callOutcome(error), performance.now() - started);
       throw error;
     }
   }
 
-  async function attemptOnce(
+  async #attemptOnce(
     spec: CallSpec,
     method: string,
     attempt: number,
@@ -210,13 +257,13 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     const started = performance.now();
     let status: number | undefined;
     try {
-      const text = await exchange(spec, method, (s) => (status = s));
+      const text = await this.#exchange(spec, method, (s) => (status = s));
       const success = interpret(method, status!, parseEnvelope(text), scrub);
-      options.onSuccess?.(method, status!, success);
-      log?.debug({ method, status, durationMs: elapsed(started), attempt }, "exchanger call");
+      this.#options.onSuccess?.(method, status!, success);
+      this.#log?.debug({ method, status, durationMs: elapsed(started), attempt }, "exchanger call");
       return success;
     } catch (error) {
-      log?.debug(
+      this.#log?.debug(
         { method, status, durationMs: elapsed(started), attempt, error: describe(error) },
         "exchanger call failed",
       );
@@ -225,7 +272,7 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
   }
 
   /** Sends one request and reads the whole body (which also frees the connection for reuse). */
-  async function exchange(
+  async #exchange(
     spec: CallSpec,
     method: string,
     onStatus: (status: number) => void,
@@ -233,26 +280,11 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     const controller = new AbortController();
     // undici's timeouts are per phase and the body timeout restarts with every chunk, so a server that
     // trickles bytes could hold a call forever; this deadline bounds the whole attempt.
-    const deadline = setTimeout(() => controller.abort(new DeadlineExceeded()), timeoutMs);
+    const deadline = setTimeout(() => controller.abort(new DeadlineExceeded()), this.#timeoutMs);
     let status: number | undefined;
     try {
-      const headers: Record<string, string> = { accept: "application/json" };
-      let body: string | ReturnType<typeof toMultipart> | undefined;
-      let path = prefix + spec.path;
-      if (spec.apiKey !== undefined) headers["x-authorization"] = spec.apiKey;
-      if (spec.http === "GET") {
-        path += toQueryString(spec.params);
-      } else if (spec.photos) {
-        body = toMultipart(spec.params, spec.photos); // undici sets the multipart boundary header
-      } else {
-        headers["content-type"] = "application/x-www-form-urlencoded";
-        body = toFormBody(spec.params);
-      }
-      const response = await pool.request({
-        method: spec.http,
-        path,
-        headers,
-        body,
+      const response = await this.#pool.request({
+        ...requestOf(spec, this.#prefix),
         signal: controller.signal,
       });
       status = response.statusCode;
@@ -270,65 +302,115 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       clearTimeout(deadline);
     }
   }
+}
 
-  // ---- method helpers -------------------------------------------------------------------------------
-
-  const user = (
-    path: string,
-    caller: Caller,
-    params: Params,
-    read: boolean,
-    secrets?: CallSpec["secrets"],
-  ) =>
-    call({
-      path,
-      http: "POST",
-      apiKey: caller.apiKey,
-      params: { ...params, language: caller.language },
-      read,
-      secrets,
-    });
-
-  const publicGet = (path: string, language: Language, params: Params = {}) =>
-    call({ path, http: "GET", params: { ...params, language }, read: true });
-
-  /**
-   * A page of a list. A server that ignores `limit` (one sent 10,000 orders for a page of 10) must not
-   * decide how much the bot renders, keeps or walks: the page is cut to the size asked for.
-   */
-  function page<T>(path: string, success: Success, limit?: number): Page<T> {
-    const all = toObjectList(success.result);
-    if (all === undefined) throw badShape(path, "a list");
-    const items =
-      limit !== undefined && limit > 0 && all.length > limit ? all.slice(0, limit) : all;
-    const pagination = toPagination(success.pagination);
-    return pagination ? { items: items as T[], pagination } : { items: items as T[] };
+/** Where the parameters go: the query string of a GET, else a form body (multipart with photos). */
+function requestOf(spec: CallSpec, prefix: string) {
+  const headers: Record<string, string> = { accept: "application/json" };
+  let body: string | ReturnType<typeof toMultipart> | undefined;
+  let path = prefix + spec.path;
+  if (spec.apiKey !== undefined) headers["x-authorization"] = spec.apiKey;
+  if (spec.http === "GET") {
+    path += toQueryString(spec.params);
+  } else if (spec.photos) {
+    body = toMultipart(spec.params, spec.photos); // undici sets the multipart boundary header
+  } else {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    body = toFormBody(spec.params);
   }
+  return { method: spec.http, path, headers, body };
+}
 
-  function record(path: string, success: Success): Record<string, unknown> {
-    // A PHP empty array (`[]`) or null where an object is meant is an object without fields.
-    if (isNothing(success.result)) return {};
-    const value = toRecord(success.result);
-    if (value === undefined) throw badShape(path, "an object");
-    return value;
-  }
+// ---- method helpers -------------------------------------------------------------------------------
 
-  /** A page of raw order records read once into the bot's orders (normalize/order.ts). */
-  const orders = (raw: Page<unknown>): Page<Order> => ({ ...raw, items: readOrders(raw.items) });
+/** A User API call under the caller's key and language; reads may be retried, writes never. */
+type UserCall = (
+  path: string,
+  caller: Caller,
+  params: Params,
+  read: boolean,
+  secrets?: CallSpec["secrets"],
+) => Promise<Success>;
 
-  const orderParams = (p: (OrderFilters & ListParams) | undefined): Params => ({
-    id: p?.id,
-    token: p?.token,
-    status: p?.status,
-    exchange_id: p?.exchange_id,
-    send_currency_id: p?.send_currency_id,
-    receive_currency_id: p?.receive_currency_id,
-    page: p?.page,
-    limit: p?.limit,
-  });
+/** A public API read: no key, only the language. */
+type PublicGet = (path: string, language: Language, params?: Params) => Promise<Success>;
 
-  // ---- the API --------------------------------------------------------------------------------------
+/**
+ * A page of a list. A server that ignores `limit` (one sent 10,000 orders for a page of 10) must not
+ * decide how much the bot renders, keeps or walks: the page is cut to the size asked for.
+ */
+function page<T>(path: string, success: Success, limit?: number): Page<T> {
+  const all = toObjectList(success.result);
+  if (all === undefined) throw badShape(path, "a list");
+  const items = limit !== undefined && limit > 0 && all.length > limit ? all.slice(0, limit) : all;
+  const pagination = toPagination(success.pagination);
+  return pagination ? { items: items as T[], pagination } : { items: items as T[] };
+}
 
+function record(path: string, success: Success): Record<string, unknown> {
+  // A PHP empty array (`[]`) or null where an object is meant is an object without fields.
+  if (isNothing(success.result)) return {};
+  const value = toRecord(success.result);
+  if (value === undefined) throw badShape(path, "an object");
+  return value;
+}
+
+/** A page of raw order records read once into the bot's orders (normalize/order.ts). */
+const orders = (raw: Page<unknown>): Page<Order> => ({ ...raw, items: readOrders(raw.items) });
+
+const orderParams = (p: (OrderFilters & ListParams) | undefined): Params => ({
+  id: p?.id,
+  token: p?.token,
+  status: p?.status,
+  exchange_id: p?.exchange_id,
+  send_currency_id: p?.send_currency_id,
+  receive_currency_id: p?.receive_currency_id,
+  page: p?.page,
+  limit: p?.limit,
+});
+
+/** Only the documented fields are sent, whatever else the object carries. */
+function verificationParams(fields: VerificationFields, language: Language): Params {
+  const {
+    id_type,
+    id_number,
+    card_number,
+    first_name,
+    last_name,
+    middle_name,
+    birth_date,
+    phone,
+    country,
+    city,
+    address,
+    zip_code,
+  } = fields;
+  return {
+    id_type,
+    id_number,
+    card_number,
+    first_name,
+    last_name,
+    middle_name,
+    birth_date,
+    phone,
+    country,
+    city,
+    address,
+    zip_code,
+    language,
+  };
+}
+
+// ---- the API --------------------------------------------------------------------------------------
+
+/** What the User API lets a linked chat read: retried on a lost answer, since nothing changes. */
+function userReads(
+  user: UserCall,
+): Pick<
+  ExchangerClient,
+  "getInfo" | "getOrders" | "getReferralOrders" | "getDetails" | "getVerification" | "getInputs"
+> {
   return {
     async getInfo(caller): Promise<Extras> {
       return record("/user-api-get-info", await user("/user-api-get-info", caller, {}, true));
@@ -355,6 +437,31 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       return page(path, await user(path, caller, fields, true), params?.limit);
     },
 
+    async getVerification(caller): Promise<Verification | null> {
+      const path = "/user-api-get-verification";
+      const request = readVerification((await user(path, caller, {}, true)).result);
+      if (request === undefined) throw badShape(path, "an object");
+      return request;
+    },
+
+    async getInputs(caller): Promise<SavedField[]> {
+      const path = "/user-api-get-inputs";
+      const fields = readSavedFields((await user(path, caller, {}, true)).result);
+      if (fields === undefined) throw badShape(path, "saved fields");
+      return fields;
+    },
+  };
+}
+
+/**
+ * What the User API lets a linked chat store: saved details and the verification upload. Like every
+ * write, attempted exactly once (a lost answer may have been acted on); document numbers are scrubbed.
+ */
+function dataWrites(
+  user: UserCall,
+  transport: Transport,
+): Pick<ExchangerClient, "createDetails" | "deleteDetails" | "submitVerification"> {
+  return {
     async createDetails(caller, detail): Promise<unknown> {
       const fields: Params = { currency_id: detail.currency_id, value: detail.value };
       return (await user("/user-api-create-details", caller, fields, false)).result;
@@ -364,59 +471,33 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       return (await user("/user-api-delete-details", caller, { "ids[]": ids }, false)).result;
     },
 
-    async getVerification(caller): Promise<Verification | null> {
-      const path = "/user-api-get-verification";
-      const request = readVerification((await user(path, caller, {}, true)).result);
-      if (request === undefined) throw badShape(path, "an object");
-      return request;
-    },
-
     async submitVerification(
       caller,
       fields: VerificationFields,
       photos: PhotoUpload[],
     ): Promise<unknown> {
-      const {
-        id_type,
-        id_number,
-        card_number,
-        first_name,
-        last_name,
-        middle_name,
-        birth_date,
-        phone,
-        country,
-        city,
-        address,
-        zip_code,
-      } = fields;
-      const params: Params = {
-        id_type,
-        id_number,
-        card_number,
-        first_name,
-        last_name,
-        middle_name,
-        birth_date,
-        phone,
-        country,
-        city,
-        address,
-        zip_code,
-        language: caller.language,
-      };
-      const success = await call({
+      const success = await transport.call({
         path: "/user-api-submit-verification",
         http: "POST",
         apiKey: caller.apiKey,
-        params,
+        params: verificationParams(fields, caller.language),
         photos,
         read: false,
-        secrets: [card_number, id_number],
+        secrets: [fields.card_number, fields.id_number],
       });
       return success.result;
     },
+  };
+}
 
+/**
+ * The writes a password or 2FA code guards: attempted exactly once, the codes scrubbed from the
+ * server's messages (a refusal may quote what was sent).
+ */
+function securedWrites(
+  user: UserCall,
+): Pick<ExchangerClient, "spendBalance" | "changePassword" | "setupTwoFactor"> {
+  return {
     async spendBalance(caller, { token, twoFactorCode }): Promise<unknown> {
       const fields: Params = { token, two_factor_authentication_password: twoFactorCode };
       return (await user("/user-api-spend-balance", caller, fields, false, [twoFactorCode])).result;
@@ -441,14 +522,22 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       const path = "/user-api-setup-two-factor-authentication";
       return (await user(path, caller, fields, false, [code, secret])).result;
     },
+  };
+}
 
-    async getInputs(caller): Promise<SavedField[]> {
-      const path = "/user-api-get-inputs";
-      const fields = readSavedFields((await user(path, caller, {}, true)).result);
-      if (fields === undefined) throw badShape(path, "saved fields");
-      return fields;
-    },
-
+/** The public API: what anyone may read, without a key (the catalog and the info screens). */
+function publicReads(
+  publicGet: PublicGet,
+): Pick<
+  ExchangerClient,
+  | "getCurrencies"
+  | "getExchanges"
+  | "getExchange"
+  | "getStatus"
+  | "getReferralProgram"
+  | "getSocial"
+> {
+  return {
     async getCurrencies(language): Promise<Currency[]> {
       const path = "/public-api-get-currencies";
       const currencies = readCurrencies((await publicGet(path, language)).result);
@@ -483,16 +572,6 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     async getSocial(language): Promise<SocialInfo> {
       return readSocial((await publicGet("/public-api-get-social", language)).result);
     },
-
-    close(): Promise<void> {
-      closing ??= pool.close();
-      return closing;
-    },
-
-    stats: () => ({ connectionsOpened }),
-
-    writeOnce: ({ path, apiKey, params, secrets }) =>
-      call({ path, http: "POST", apiKey, params, read: false, secrets }),
   };
 }
 

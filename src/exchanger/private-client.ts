@@ -143,15 +143,7 @@ export function createPrivateClient(transport: Transport, operatorKey: string): 
     if (bogus instanceof Unauthorized)
       return { verdict: "accepted", ours: oursAnswer, bogus: "refused-by-status" };
     const bogusAnswer = probeAnswer(bogus);
-    const alike =
-      bogusAnswer.httpStatus === oursAnswer.httpStatus &&
-      bogusAnswer.serverMessage === oursAnswer.serverMessage;
-    const verdict: KeyVerdict = !alike
-      ? "accepted"
-      : oursAnswer.serverMessage === undefined
-        ? "undetermined"
-        : "refused";
-    return { verdict, ours: oursAnswer, bogus: bogusAnswer };
+    return { verdict: compared(oursAnswer, bogusAnswer), ours: oursAnswer, bogus: bogusAnswer };
   }
 
   return {
@@ -162,7 +154,7 @@ export function createPrivateClient(transport: Transport, operatorKey: string): 
       try {
         result = (await send(operatorKey, createOrderParams(request), typed)).result;
       } catch (error) {
-        throw await settle(error, request.language);
+        throw await settle(error, () => probeKey(request.language));
       }
       // The order object is the documented answer. Anything else cannot be shown, yet the order may well
       // exist: Unavailable, the same "outcome unknown" as a lost answer (look it up in get-orders).
@@ -174,32 +166,45 @@ export function createPrivateClient(transport: Transport, operatorKey: string): 
     },
     probeKey,
   };
+}
 
-  /** A refused creation: the key's fault (OperatorKeyRefused) or this order's (the error as it was). */
-  async function settle(error: unknown, language: Language): Promise<unknown> {
-    if (error instanceof Unauthorized)
-      return new OperatorKeyRefused(METHOD, error.serverMessage, error.httpStatus);
-    // An error envelope under 5xx is a crash report, not a verdict: the script may have failed after
-    // writing the order. Like a lost answer, its outcome is unknown.
-    if (error instanceof ExchangerError && error.httpStatus >= 500) {
-      return new Unavailable(
-        METHOD,
-        "server-error",
-        "an error envelope under a 5xx status",
-        error.httpStatus,
-      );
-    }
-    if (!(error instanceof ExchangerError)) return error;
-    try {
-      const probe = await probeKey(language);
-      return probe.verdict === "refused"
-        ? new OperatorKeyRefused(METHOD, error.serverMessage, error.httpStatus)
-        : error;
-    } catch {
-      // A probe that cannot reach the server proves nothing: the refusal stands as the server said it.
-      return error;
-    }
+/**
+ * A refused creation: the key's fault (OperatorKeyRefused) or this order's (the error as it was).
+ * Only a plain refusal asks the probe, since only then can the key be the reason.
+ */
+async function settle(error: unknown, probeKey: () => Promise<KeyProbe>): Promise<unknown> {
+  if (error instanceof Unauthorized)
+    return new OperatorKeyRefused(METHOD, error.serverMessage, error.httpStatus);
+  // An error envelope under 5xx is a crash report, not a verdict: the script may have failed after
+  // writing the order. Like a lost answer, its outcome is unknown.
+  if (error instanceof ExchangerError && error.httpStatus >= 500) {
+    return new Unavailable(
+      METHOD,
+      "server-error",
+      "an error envelope under a 5xx status",
+      error.httpStatus,
+    );
   }
+  if (!(error instanceof ExchangerError)) return error;
+  try {
+    const probe = await probeKey();
+    return probe.verdict === "refused"
+      ? new OperatorKeyRefused(METHOD, error.serverMessage, error.httpStatus)
+      : error;
+  } catch {
+    // A probe that cannot reach the server proves nothing: the refusal stands as the server said it.
+    return error;
+  }
+}
+
+/**
+ * Our key's refusal beside the bogus key's: answered differently, ours was accepted (the refusal is
+ * about the missing slug); alike with a message, ours is refused too; alike without one, nothing tells.
+ */
+function compared(ours: ProbeAnswer, bogus: ProbeAnswer): KeyVerdict {
+  const alike = bogus.httpStatus === ours.httpStatus && bogus.serverMessage === ours.serverMessage;
+  if (!alike) return "accepted";
+  return ours.serverMessage === undefined ? "undetermined" : "refused";
 }
 
 /** How one probe call ended: "success", or its refusal. Unavailable (and anything else) propagates. */

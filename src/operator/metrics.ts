@@ -120,10 +120,17 @@ export interface AppMetrics {
 /** Latency buckets in seconds: a healthy exchanger answers in tens of ms, a dying one times out (EXCHANGER_TIMEOUT_MS, 15 s default). */
 const LATENCY_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40];
 
-/** The instruments Prometheus scrapes, registered on `registry`. */
+/**
+ * The instruments Prometheus scrapes, registered on `registry` in the order they are listed there:
+ * what became of the updates that came in, then what the bot sent out.
+ */
 function instruments(registry: Registry) {
   const registers = [registry];
+  return { ...handlingInstruments(registers), ...outboundInstruments(registers) };
+}
 
+/** What became of the updates that came in: handled, failed, or not handled (throttled). */
+function handlingInstruments(registers: Registry[]) {
   const updates = new Counter({
     name: `${PREFIX}updates_total`,
     help: "Updates received, by kind",
@@ -142,6 +149,11 @@ function instruments(registry: Registry) {
     labelNames: ["reason"],
     registers,
   });
+  return { updates, errors, throttled };
+}
+
+/** What the bot sends out: exchanger calls (with latency), Bot API requests (with retries), notifications. */
+function outboundInstruments(registers: Registry[]) {
   const exchangerCalls = new Counter({
     name: `${PREFIX}exchanger_calls_total`,
     help: "Exchanger API calls (retries included in one call), by method and outcome",
@@ -172,32 +184,12 @@ function instruments(registry: Registry) {
     help: "Order status notifications delivered",
     registers,
   });
-  return {
-    updates,
-    errors,
-    throttled,
-    exchangerCalls,
-    exchangerLatency,
-    telegramRequests,
-    telegramRetries,
-    notifications,
-  };
+  return { exchangerCalls, exchangerLatency, telegramRequests, telegramRetries, notifications };
 }
 
-export function createMetrics(registry: Registry): AppMetrics {
-  collectDefaultMetrics({ register: registry });
-  const {
-    updates,
-    errors,
-    throttled,
-    exchangerCalls,
-    exchangerLatency,
-    telegramRequests,
-    telegramRetries,
-    notifications,
-  } = instruments(registry);
-  // Not registered: p50/p95 of the last hour for /stats; Prometheus gets the histogram.
-  const latencyWindow = new Summary({
+/** Not registered: p50/p95 of the last hour for /stats; Prometheus gets the histogram. */
+function lastHourLatency(): Summary {
+  return new Summary({
     name: "exchanger_latency_last_hour",
     help: "-",
     percentiles: [0.5, 0.95],
@@ -205,36 +197,42 @@ export function createMetrics(registry: Registry): AppMetrics {
     ageBuckets: 6,
     registers: [],
   });
-  const recent = new RecentActivity(latencyWindow);
+}
+
+export function createMetrics(registry: Registry): AppMetrics {
+  collectDefaultMetrics({ register: registry });
+  const scraped = instruments(registry);
+  const recent = new RecentActivity(lastHourLatency());
 
   return {
     registry,
     recent,
     updateHandled(kind) {
-      updates.inc({ kind: known(UPDATE_KINDS, kind) });
+      scraped.updates.inc({ kind: known(UPDATE_KINDS, kind) });
       recent.add("updates");
     },
     handlerError(errorClass) {
-      errors.inc({ error: known(HANDLER_ERRORS, errorClass) });
+      scraped.errors.inc({ error: known(HANDLER_ERRORS, errorClass) });
       recent.add("errors");
     },
     throttled(reason) {
-      throttled.inc({ reason });
+      scraped.throttled.inc({ reason });
     },
     exchangerCall(method, outcome, durationMs) {
       const label = known(EXCHANGER_METHODS, method);
-      exchangerCalls.inc({ method: label, outcome });
-      exchangerLatency.observe({ method: label }, durationMs / 1000);
+      scraped.exchangerCalls.inc({ method: label, outcome });
+      scraped.exchangerLatency.observe({ method: label }, durationMs / 1000);
       recent.exchangerCall(outcome, durationMs);
     },
     telegramRequest(method, outcome) {
-      telegramRequests.inc({ method: known(TELEGRAM_METHODS, method), outcome });
+      scraped.telegramRequests.inc({ method: known(TELEGRAM_METHODS, method), outcome });
     },
     telegramRetries(method, retries) {
-      if (retries > 0) telegramRetries.inc({ method: known(TELEGRAM_METHODS, method) }, retries);
+      if (retries > 0)
+        scraped.telegramRetries.inc({ method: known(TELEGRAM_METHODS, method) }, retries);
     },
     notificationSent() {
-      notifications.inc();
+      scraped.notifications.inc();
     },
     addGauge: (name, help, read) => addGauge(registry, name, help, read),
   };

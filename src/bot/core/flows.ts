@@ -207,20 +207,18 @@ function chatFlowStorage(deps: BotDeps) {
   };
 }
 
+/** An exchanger error as plain data: classes do not survive the replay log, so it is stored like this. */
+type StoredError = {
+  kind: string;
+  method?: string;
+  message?: string;
+  reason?: string;
+  status?: number;
+  retryAfterMs?: number;
+};
+
 /** Result of an exchanger call made inside `external`, in a form the replay log can hold. */
-type Outcome<T> =
-  | { ok: true; value: T }
-  | {
-      ok: false;
-      error: {
-        kind: string;
-        method?: string;
-        message?: string;
-        reason?: string;
-        status?: number;
-        retryAfterMs?: number;
-      };
-    };
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: StoredError };
 
 /**
  * Runs one exchanger call inside `conversation.external` with the chat's key fetched inside it.
@@ -235,63 +233,63 @@ export async function callExchanger<T>(
     try {
       return { ok: true as const, value: await call(await getCaller(outer), outer.deps, outer) };
     } catch (error) {
-      if (error instanceof ExchangerError)
-        return {
-          ok: false as const,
-          error: {
-            kind: "exchanger",
-            method: error.method,
-            message: error.serverMessage,
-            status: error.httpStatus,
-          },
-        };
-      if (error instanceof Unauthorized)
-        return {
-          ok: false as const,
-          error: {
-            kind: "unauthorized",
-            method: error.method,
-            message: error.serverMessage,
-            status: error.httpStatus,
-          },
-        };
-      if (error instanceof Unavailable)
-        return {
-          ok: false as const,
-          error: {
-            kind: "unavailable",
-            method: error.method,
-            reason: error.reason,
-            status: error.httpStatus,
-          },
-        };
-      if (error instanceof NotLinked) return { ok: false as const, error: { kind: "not-linked" } };
-      if (error instanceof CodesLocked)
-        return {
-          ok: false as const,
-          error: { kind: "codes-locked", retryAfterMs: error.retryAfterMs },
-        };
-      throw error;
+      const stored = storedError(error);
+      // Anything that is not an exchanger outcome is a bug: it leaves as itself, unrecorded.
+      if (stored === undefined) throw error;
+      return { ok: false as const, error: stored };
     }
   });
   if (outcome.ok) return outcome.value;
-  const e = outcome.error;
+  throw rebuiltError(outcome.error);
+}
+
+/** The exchanger outcomes a flow reacts to, flattened for the replay log; undefined for any other. */
+function storedError(error: unknown): StoredError | undefined {
+  if (error instanceof ExchangerError)
+    return {
+      kind: "exchanger",
+      method: error.method,
+      message: error.serverMessage,
+      status: error.httpStatus,
+    };
+  if (error instanceof Unauthorized)
+    return {
+      kind: "unauthorized",
+      method: error.method,
+      message: error.serverMessage,
+      status: error.httpStatus,
+    };
+  if (error instanceof Unavailable)
+    return {
+      kind: "unavailable",
+      method: error.method,
+      reason: error.reason,
+      status: error.httpStatus,
+    };
+  if (error instanceof NotLinked) return { kind: "not-linked" };
+  if (error instanceof CodesLocked)
+    return { kind: "codes-locked", retryAfterMs: error.retryAfterMs };
+  return undefined;
+}
+
+/** The error class back from its stored form, so the error boundary sees what the call threw. */
+function rebuiltError(e: StoredError): Error {
   switch (e.kind) {
     case "exchanger":
-      throw new ExchangerError(e.method ?? "", e.message, e.status ?? 200);
+      return new ExchangerError(e.method ?? "", e.message, e.status ?? 200);
     case "unauthorized":
-      throw new Unauthorized(e.method ?? "", e.message, e.status ?? 401);
+      return new Unauthorized(e.method ?? "", e.message, e.status ?? 401);
     case "unavailable":
-      throw new Unavailable(
+      return new Unavailable(
         e.method ?? "",
         (e.reason ?? "network") as UnavailableReason,
         "exchanger call failed",
         e.status,
       );
     case "codes-locked":
-      throw new CodesLocked(e.retryAfterMs ?? 60_000);
+      return new CodesLocked(e.retryAfterMs ?? 60_000);
     default:
-      throw new NotLinked();
+      return new NotLinked();
   }
 }
 

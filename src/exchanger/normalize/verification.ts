@@ -48,14 +48,8 @@ function pairs(value: unknown): RawRecord | undefined {
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** The request, null when there is none ("nothing", or a template with an empty status), undefined when the result cannot be one. */
-export function readVerification(result: unknown, notes?: Notes): Verification | null | undefined {
-  if (isNothing(result)) return null;
-  if (!isRecord(result)) return undefined;
-  const statusHit = found(result, ["status", "state", "verification_status"]);
-  // A blank request template: a real request always has a status.
-  if ("status" in result && (statusHit === undefined || statusHit.value === false)) return null;
-  if (isRecord(statusHit?.value)) notes?.understand("status", "understood from an object");
+/** The request's own keys and its submitted fields on one level, wherever the server nested the latter. */
+function flattened(result: RawRecord, notes?: Notes): RawRecord {
   const flat: RawRecord = {};
   for (const [key, value] of Object.entries(result)) {
     const lifted = NESTED.includes(key) ? (isRecord(value) ? value : pairs(value)) : undefined;
@@ -64,6 +58,38 @@ export function readVerification(result: unknown, notes?: Notes): Verification |
       Object.assign(flat, lifted);
     } else flat[key] = value;
   }
+  return flat;
+}
+
+/**
+ * How many photos were sent, summed over every photo-like key (a list, a map or a bare count). The
+ * keys are marked used so they are not shown again as fields.
+ */
+function photoCount(flat: RawRecord, used: Set<string>): number | undefined {
+  let photos: number | undefined;
+  for (const key of Object.keys(flat)) {
+    if (!PHOTOS.test(key)) continue;
+    used.add(key);
+    const value = flat[key];
+    const count = Array.isArray(value)
+      ? value.length
+      : isRecord(value)
+        ? Object.keys(value).length
+        : numberOf(value);
+    if (count !== undefined) photos = (photos ?? 0) + count;
+  }
+  return photos;
+}
+
+/** The request, null when there is none ("nothing", or a template with an empty status), undefined when the result cannot be one. */
+export function readVerification(result: unknown, notes?: Notes): Verification | null | undefined {
+  if (isNothing(result)) return null;
+  if (!isRecord(result)) return undefined;
+  const statusHit = found(result, ["status", "state", "verification_status"]);
+  // A blank request template: a real request always has a status.
+  if ("status" in result && (statusHit === undefined || statusHit.value === false)) return null;
+  if (isRecord(statusHit?.value)) notes?.understand("status", "understood from an object");
+  const flat = flattened(result, notes);
   const used = new Set<string>(statusHit ? [statusHit.key] : []);
   const take = (names: readonly string[]): unknown => {
     const hit = found(flat, names);
@@ -82,18 +108,7 @@ export function readVerification(result: unknown, notes?: Notes): Verification |
   const comment = textOf(take(["comment", "message", "reason", "admin_comment", "note"]));
   const createdAt = dateOf(take(["created_at", "created", "date", "date_create", "submitted_at"]));
   const updatedAt = dateOf(take(["updated_at", "updated", "date_update", "modified_at"]));
-  let photos: number | undefined;
-  for (const key of Object.keys(flat)) {
-    if (!PHOTOS.test(key)) continue;
-    used.add(key);
-    const value = flat[key];
-    const count = Array.isArray(value)
-      ? value.length
-      : isRecord(value)
-        ? Object.keys(value).length
-        : numberOf(value);
-    if (count !== undefined) photos = (photos ?? 0) + count;
-  }
+  const photos = photoCount(flat, used);
   const rest = Object.fromEntries(Object.entries(flat).filter(([key]) => !used.has(key)));
   return {
     ...(id !== undefined && { id }),

@@ -215,20 +215,8 @@ function referralFields(ctx: T, program: Extras): string[] {
   const reward = displayValue(program.percent);
   if (reward !== undefined)
     lines.push(ctx.t("info-referral-percent", { value: escapeHtml(percent(reward)) }));
-  const levels = Array.isArray(program.levels_percent)
-    ? program.levels_percent
-        .map((level) => displayValue(level))
-        .filter((v): v is string => v !== undefined)
-    : [];
-  const levelCount = displayValue(program.levels);
-  if (levels.length > 0) {
-    const list = levels.map((v, i) =>
-      ctx.t("info-referral-level", { level: i + 1, value: escapeHtml(percent(v)) }),
-    );
-    lines.push(ctx.t("info-referral-levels", { value: list.join(", ") }));
-  } else if (levelCount !== undefined) {
-    lines.push(ctx.t("info-referral-levels", { value: escapeHtml(levelCount) }));
-  }
+  const levels = levelsLine(ctx, program);
+  if (levels !== undefined) lines.push(levels);
   const payout = displayValue(program.min_payout);
   if (payout !== undefined) {
     const currency = displayValue(program.payout_currency);
@@ -247,4 +235,23 @@ function referralFields(ctx: T, program: Extras): string[] {
 
   lines.push(...fieldLines(program, { skip: used, label: fieldLabels(ctx, "referral-program") }));
   return lines;
+}
+
+/** The reward of each level when the exchanger lists them; otherwise only how many levels there are. */
+function levelsLine(ctx: T, program: Extras): string | undefined {
+  const levels = Array.isArray(program.levels_percent)
+    ? program.levels_percent
+        .map((level) => displayValue(level))
+        .filter((v): v is string => v !== undefined)
+    : [];
+  if (levels.length > 0) {
+    const list = levels.map((v, i) =>
+      ctx.t("info-referral-level", { level: i + 1, value: escapeHtml(percent(v)) }),
+    );
+    return ctx.t("info-referral-levels", { value: list.join(", ") });
+  }
+  const levelCount = displayValue(program.levels);
+  return levelCount === undefined
+    ? undefined
+    : ctx.t("info-referral-levels", { value: escapeHtml(levelCount) });
 }

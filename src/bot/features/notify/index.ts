@@ -96,6 +96,17 @@ function screen(ctx: BotContext): Screen {
   return { text: lines.join("\n"), keyboard };
 }
 
+/**
+ * Sets one switch to the wanted state. Already so (a second press, an old screen), nothing is
+ * written, but the link is still checked so an unlinked chat hears why.
+ */
+async function applySwitch(ctx: BotContext, kind: Kind, on: boolean): Promise<void> {
+  const prefs = notifyPrefs(ctx.chatSettings);
+  if (prefs[PREF[kind]] === on) await requireLinked(ctx);
+  else if (kind === "quiet") await setQuiet(ctx, on);
+  else await setKinds(ctx, { ...prefs, [PREF[kind]]: on });
+}
+
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createNotifyFeature(): Feature {
   const composer = new Composer<BotContext>();
@@ -128,13 +139,7 @@ export function createNotifyFeature(): Feature {
     const wanted = switchData.unpack(ctx.callbackQuery.data);
     if (!wanted) return next(); // forged or from an older layout: the fallback says "expired"
     const on = wanted.on === "1";
-    const prefs = notifyPrefs(ctx.chatSettings);
-    if (wanted.kind === "quiet") {
-      if (prefs.quiet !== on) await setQuiet(ctx, on);
-      else await requireLinked(ctx);
-    } else if (prefs[PREF[wanted.kind]] !== on) {
-      await setKinds(ctx, { ...prefs, [PREF[wanted.kind]]: on });
-    } else await requireLinked(ctx);
+    await applySwitch(ctx, wanted.kind, on);
     const toast =
       ctx.t(`notify-btn-${wanted.kind}`) +
       ": " +

@@ -174,6 +174,61 @@ function tellWatcher(
     );
 }
 
+/** The list's title, the filter it shows and what the server told of the whole list. */
+function listHead(
+  ctx: BotContext,
+  source: OrderSource,
+  choice: StatusChoice | undefined,
+  page: OrdersPage,
+): string[] {
+  const head = [ctx.t(source.referral ? "orders-ref-title" : "orders-title")];
+  if (choice)
+    head.push(ctx.t("orders-filter-line", { status: statusLabel(ctx, choiceStatus(choice)) }));
+  if (page.pagination && page.items.length > 0)
+    head.push(ctx.t("orders-total", { total: page.pagination.total }));
+  // The server lists oldest first, without a count, and more orders than one screen may walk (newest-first.ts).
+  if (page.oldestFirst && page.items.length > 0)
+    head.push(ctx.t("orders-oldest-first", { count: page.oldestFirst.walked }));
+  return head;
+}
+
+/** A page with no orders: says why, and offers only the ways out that can lead somewhere. */
+function emptyListScreen(
+  ctx: BotContext,
+  source: OrderSource,
+  view: ListView,
+  head: readonly string[],
+): Screen {
+  const keyboard = new InlineKeyboard();
+  const text = `${head.join("\n")}\n\n${emptyText(ctx, source, view)}`;
+  // Nothing at all: filters would only lead to more empty pages.
+  const nothingAtAll = view.filter === "all" && view.page === 1;
+  if (!nothingAtAll) filterChips(ctx, keyboard, view.scope, view);
+  if (view.page > 1)
+    startRow(keyboard).text(ctx.t("orders-btn-first-page"), listData({ ...view, page: 1 }));
+  return { text, keyboard: backToMenuRow(ctx, keyboard) };
+}
+
+/** One button per listed order opening its card, a few to a row. */
+function addOrderButtons(
+  ctx: BotContext,
+  keyboard: InlineKeyboard,
+  view: ListView,
+  orders: readonly Order[],
+): void {
+  let inRow = 0;
+  for (const order of orders) {
+    const data = cardData(view, order.id);
+    if (data === undefined) continue; // an id that cannot travel in a button: listed, not openable
+    if (inRow === ORDER_BUTTONS_PER_ROW) {
+      keyboard.row();
+      inRow = 0;
+    }
+    keyboard.text(`${statusEmoji(order.status)} ${orderNumber(ctx, order.id)}`, data);
+    inRow++;
+  }
+}
+
 export async function listScreen(
   ctx: BotContext,
   source: OrderSource,
@@ -208,41 +263,15 @@ export async function listScreen(
     view.page === 1 && view.filter === "all" && page.oldestFirst === undefined,
   );
 
-  const head = [ctx.t(source.referral ? "orders-ref-title" : "orders-title")];
-  if (choice)
-    head.push(ctx.t("orders-filter-line", { status: statusLabel(ctx, choiceStatus(choice)) }));
-  if (page.pagination && page.items.length > 0)
-    head.push(ctx.t("orders-total", { total: page.pagination.total }));
-  // The server lists oldest first, without a count, and more orders than one screen may walk (newest-first.ts).
-  if (page.oldestFirst && page.items.length > 0)
-    head.push(ctx.t("orders-oldest-first", { count: page.oldestFirst.walked }));
-
-  const keyboard = new InlineKeyboard();
-  if (page.items.length === 0) {
-    const text = `${head.join("\n")}\n\n${emptyText(ctx, source, view)}`;
-    // Nothing at all: filters would only lead to more empty pages.
-    const nothingAtAll = view.filter === "all" && view.page === 1;
-    if (!nothingAtAll) filterChips(ctx, keyboard, view.scope, view);
-    if (view.page > 1)
-      startRow(keyboard).text(ctx.t("orders-btn-first-page"), listData({ ...view, page: 1 }));
-    return { text, keyboard: backToMenuRow(ctx, keyboard) };
-  }
+  const head = listHead(ctx, source, choice, page);
+  if (page.items.length === 0) return emptyListScreen(ctx, source, view, head);
 
   const lines = [...head];
   for (const order of page.items) lines.push("", ...renderOrderLine(ctx, order, names).split("\n"));
   const text = fitMessage(lines);
 
-  let inRow = 0;
-  for (const order of page.items) {
-    const data = cardData(view, order.id);
-    if (data === undefined) continue; // an id that cannot travel in a button: listed, not openable
-    if (inRow === ORDER_BUTTONS_PER_ROW) {
-      keyboard.row();
-      inRow = 0;
-    }
-    keyboard.text(`${statusEmoji(order.status)} ${orderNumber(ctx, order.id)}`, data);
-    inRow++;
-  }
+  const keyboard = new InlineKeyboard();
+  addOrderButtons(ctx, keyboard, view, page.items);
   filterChips(ctx, keyboard, view.scope, view);
   const info: PageInfo = {
     page: view.page,
