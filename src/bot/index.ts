@@ -59,6 +59,7 @@ import { createNotifyFeature } from "./features/notify/index.js";
 import { createOrdersFeature } from "./features/orders/index.js";
 import { createReferralsFeature } from "./features/orders/referrals.js";
 import { createPayFeature } from "./features/pay/index.js";
+import { createExchangeFeature } from "./features/exchange/index.js";
 import { createPasswordFeature } from "./features/password/index.js";
 import { createTwofaFeature } from "./features/two-factor/index.js";
 import { createVerificationFeature } from "./features/verification/index.js";
@@ -95,6 +96,7 @@ export const FEATURE_FACTORIES: ReadonlyArray<() => Feature> = [
   createInfoFeature,
   createNotifyFeature,
   createPayFeature,
+  createExchangeFeature,
   createPasswordFeature,
   createTwofaFeature,
   createHelpFeature,

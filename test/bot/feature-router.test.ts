@@ -113,7 +113,8 @@ const toast = (calls: ApiCall[]) =>
 describe("routing through the whole bot", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await Harness.start();
+    // Every menu item is pressed and followed by /cancel: more than the default 30 updates a minute.
+    h = await Harness.start({ env: { CHAT_UPDATES_PER_MINUTE: "100" } });
   });
   afterAll(async () => {
     await h.close();

@@ -30,6 +30,8 @@ export interface HarnessOptions {
   prefix?: string;
   /** Serve the fake over loopback HTTP too (file downloads through TELEGRAM_API_ROOT). */
   http?: boolean;
+  /** The level `logs` are written at (default debug); "trace" to prove a secret is in no line at all. */
+  logLevel?: "debug" | "trace";
 }
 
 export class Harness {
@@ -67,7 +69,7 @@ export class Harness {
     });
     const logs: string[] = [];
     const logger = createLogger(
-      "debug",
+      options.logLevel ?? "debug",
       new Writable({ write: (chunk, _enc, done) => (logs.push(String(chunk)), done()) }),
     );
     const storage = await openStorage(config, logger, { prefix });

@@ -19,6 +19,7 @@ const OWN_ROW = new Set([
   "verification-btn-start",
   "details-btn-delete-selected",
   "notify-offer-btn",
+  "exchange-btn-start",
 ]);
 const MAX_OWN_ROW = 24;
 /** A chip for a status the bot has no word for shows the server's own word, whatever its length. */
@@ -38,6 +39,7 @@ const THROUGH_VARIABLES = [
   /^orders-status-/,
   /^verification-idtype-/,
   /^notify-btn-/,
+  /^exchange-btn-by-/,
 ];
 /** Chips show "• " before the active one. */
 const CHIP = /^orders-(status|filter)-/;

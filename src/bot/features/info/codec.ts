@@ -11,7 +11,6 @@ import { callbackData, pageField, textField } from "../../ui/callback-data.js";
 
 /** Ids that fit in callback data: "dir:x:" + two of them + ":" ≤ 64 bytes. */
 const currencyId = textField("[\\w.-]{1,28}");
-export const SAFE_ID = /^[\w.-]{1,28}$/;
 
 export const STATUS_DATA = "inf:st";
 export const REFERRAL_DATA = "inf:ref";

@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 // In the layout's order (the features' order in createBot).
-const EVERYDAY = ["menu", "account", "language", "orders", "notify", "pay", "help"];
+const EVERYDAY = ["menu", "account", "language", "orders", "notify", "pay", "exchange", "help"];
 const LANGS = ["en", "ru", "uk"] as const;
 const NAME = "Coin Harbor";
 

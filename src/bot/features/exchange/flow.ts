@@ -1,0 +1,196 @@
+/**
+ * The exchange flow: the amount (to send, or to receive), the direction's required fields one by one
+ * (each offered from what the user saved), then the summary with Create (confirm.ts). Without the
+ * operator's Private API, or in a chat with no linked account, it ends on the estimate with the way
+ * to the exchanger's website.
+ */
+import { InlineKeyboard } from "grammy";
+import { parseAmount, quoteFromReceive, quoteFromSend } from "../../../exchanger/exchange-quote.js";
+import { Unauthorized } from "../../../exchanger/errors.js";
+import { exchangeLink } from "../../../exchanger/exchange-link.js";
+import type { FlowContext } from "../../context.js";
+import { accept, ask, refuse, type Verdict } from "../../core/ask.js";
+import { CANCEL_DATA } from "../../core/codec.js";
+import { callExchanger, type Flow } from "../../core/flows.js";
+import { escapeHtml } from "../../ui/html.js";
+import { sendScreen } from "../../ui/screen.js";
+import { backToMenuRow } from "../menu/public.js";
+import { AMOUNT_TO_RECEIVE, AMOUNT_TO_SEND, fieldChoice } from "./codec.js";
+import { confirmAndCreate } from "./confirm.js";
+import { checkFieldValue, fieldChoices, isSensitiveField, shownValue } from "./fields.js";
+import { readPlan, type ExchangePlan, type PlanField } from "./plan.js";
+import {
+  amountProblem,
+  amountPrompt,
+  estimateLines,
+  fieldProblem,
+  fieldPrompt,
+  limitMessage,
+  type AmountMode,
+  type GoodQuote,
+} from "./render.js";
+
+export const EXCHANGE_FLOW = "exchange";
+
+export async function exchangeFlow(
+  conversation: Flow,
+  ctx: FlowContext,
+  sendId: string,
+  receiveId: string,
+): Promise<void> {
+  const reading = await conversation.external((outer) =>
+    readPlan(outer.deps, outer.language, { sendId, receiveId }),
+  );
+  if (!reading.ok) {
+    const names = { send: escapeHtml(reading.send), receive: escapeHtml(reading.receive) };
+    await sendScreen(ctx, { text: ctx.t(`exchange-${reading.problem}`, names) });
+    return;
+  }
+  const plan = reading.plan;
+  const quote = await askAmount(conversation, ctx, plan);
+  const access = await conversation.external(async (outer) => ({
+    creates: outer.deps.exchange.privateApi !== undefined,
+    linked: await outer.deps.vault.has(outer.chatId!),
+    waitMs: await outer.deps.exchange.budget.waitFor(outer.chatId!),
+    link:
+      outer.deps.exchange.urlTemplate === undefined
+        ? undefined
+        : exchangeLink(outer.deps.exchange.urlTemplate, plan.slug, quote.send),
+  }));
+  if (!access.creates || !access.linked || access.waitMs > 0)
+    return showEstimate(ctx, plan, quote, access);
+  const values = await askFields(conversation, ctx, plan, quote);
+  await confirmAndCreate(conversation, ctx, plan, quote, values);
+}
+
+/** The calculator's end without creating: the estimate, and the way on (the site, linking, waiting). */
+async function showEstimate(
+  ctx: FlowContext,
+  plan: ExchangePlan,
+  quote: GoodQuote,
+  access: { creates: boolean; linked: boolean; waitMs: number; link?: string },
+): Promise<void> {
+  const lines = [...estimateLines(ctx, plan, quote), ""];
+  if (access.creates && !access.linked) lines.push(ctx.t("exchange-link-first"));
+  else if (access.creates)
+    lines.push(ctx.t("exchange-budget-spent", { minutes: Math.ceil(access.waitMs / 60_000) }));
+  const keyboard = new InlineKeyboard();
+  if (access.link !== undefined) keyboard.url(ctx.t("exchange-btn-site"), access.link).row();
+  else if (!access.creates) lines.push(ctx.t("exchange-on-website"));
+  await sendScreen(ctx, { text: lines.join("\n"), keyboard: backToMenuRow(ctx, keyboard) });
+}
+
+/** The amount to send (or to receive, by the button): a quote within the limits. */
+async function askAmount(
+  conversation: Flow,
+  ctx: FlowContext,
+  plan: ExchangePlan,
+): Promise<GoodQuote> {
+  let mode: AmountMode = "send";
+  for (;;) {
+    const other: AmountMode = mode === "send" ? "receive" : "send";
+    const keyboard = new InlineKeyboard()
+      .text(
+        ctx.t(`exchange-btn-by-${other}`),
+        other === "receive" ? AMOUNT_TO_RECEIVE : AMOUNT_TO_SEND,
+      )
+      .row()
+      .text(ctx.t("btn-cancel"), CANCEL_DATA);
+    const current: AmountMode = mode;
+    const answer: GoodQuote | AmountMode = await ask<GoodQuote | AmountMode>(conversation, ctx, {
+      prompt: amountPrompt(ctx, plan, mode),
+      keyboard,
+      notText: ctx.t("exchange-amount-not-a-number"),
+      buttons: (data) =>
+        data === AMOUNT_TO_RECEIVE ? "receive" : data === AMOUNT_TO_SEND ? "send" : undefined,
+      check: (text): Verdict<GoodQuote> => checkAmount(ctx, plan, current, text),
+    });
+    if (typeof answer !== "string") return answer;
+    mode = answer;
+  }
+}
+
+function checkAmount(
+  ctx: FlowContext,
+  plan: ExchangePlan,
+  mode: AmountMode,
+  text: string,
+): Verdict<GoodQuote> {
+  const decimals = mode === "send" ? plan.terms.sendDecimals : plan.terms.receiveDecimals;
+  const parsed = parseAmount(text, decimals);
+  if (!parsed.ok) return refuse(amountProblem(ctx, plan, mode, parsed.problem, parsed.decimals));
+  const quote =
+    mode === "send"
+      ? quoteFromSend(plan.terms, parsed.amount)
+      : quoteFromReceive(plan.terms, parsed.amount);
+  if (quote.ok) return accept(quote);
+  if ("unusableTerms" in quote) return refuse(ctx.t("exchange-no-rate-now"));
+  return refuse(limitMessage(ctx, plan, quote.crossed));
+}
+
+/** What the user saved: fields by id and payment details (no prefill when they cannot be read). */
+function readSaved(conversation: Flow) {
+  const orNothing = <T>(error: unknown, nothing: T): T => {
+    if (error instanceof Unauthorized) throw error;
+    return nothing;
+  };
+  return callExchanger(conversation, async (caller, deps) => {
+    const [inputs, details] = await Promise.all([
+      deps.exchanger.getInputs(caller).catch((e: unknown) => orNothing(e, [])),
+      deps.exchanger
+        .getDetails(caller, { limit: 100 })
+        .then((page) =>
+          page.items.map(({ id, currency_id, value }) => ({ id, currency_id, value })),
+        )
+        .catch((e: unknown) => orNothing(e, [])),
+    ]);
+    return { inputs, details };
+  });
+}
+
+/** Every required field, asked one by one; the first prompt carries the estimate. */
+async function askFields(
+  conversation: Flow,
+  ctx: FlowContext,
+  plan: ExchangePlan,
+  quote: GoodQuote,
+): Promise<string[]> {
+  if (plan.fields.length === 0) return [];
+  const saved = await readSaved(conversation);
+  const values: string[] = [];
+  for (const [i, field] of plan.fields.entries()) {
+    const choices = fieldChoices(field, saved.inputs, saved.details, plan.receive.id);
+    const head = i === 0 ? `${estimateLines(ctx, plan, quote).join("\n")}\n\n` : "";
+    values.push(await askField(conversation, ctx, field, choices, head));
+  }
+  return values;
+}
+
+async function askField(
+  conversation: Flow,
+  ctx: FlowContext,
+  field: PlanField,
+  choices: { value: string; label: string }[],
+  head: string,
+): Promise<string> {
+  const keyboard = new InlineKeyboard();
+  choices.forEach((c, n) => keyboard.text(c.label, fieldChoice.pack({ index: n + 1 })).row());
+  keyboard.text(ctx.t("btn-cancel"), CANCEL_DATA);
+  const chosen = (value: string) =>
+    `<b>${escapeHtml(field.label)}:</b> ${escapeHtml(shownValue(field, value))}`;
+  return ask<string>(conversation, ctx, {
+    prompt: head + fieldPrompt(ctx, field, choices.length > 0),
+    keyboard,
+    notText: fieldProblem(ctx, field, "empty"),
+    sensitive: isSensitiveField(field),
+    buttons: (data) => {
+      const index = fieldChoice.unpack(data)?.index;
+      return index === undefined ? undefined : choices[index - 1]?.value;
+    },
+    pressedText: (value) => head + chosen(value),
+    check: (text) => {
+      const checked = checkFieldValue(field, text);
+      return checked.ok ? accept(checked.value) : refuse(fieldProblem(ctx, field, checked.problem));
+    },
+  });
+}

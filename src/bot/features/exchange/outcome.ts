@@ -1,0 +1,112 @@
+/**
+ * What the user sees after Create: the new order's card (the orders feature's rendering) with its
+ * token to copy, Pay from balance while it awaits payment, a QR code of a crypto address to pay to,
+ * and notifications switched on; or why nothing was created. Runs inside the flow's `external`, with
+ * the Create press's context (the order object holds dates: it never enters the replay log).
+ */
+import QRCode from "qrcode";
+import { InlineKeyboard, InputFile } from "grammy";
+import type { Order } from "../../../exchanger/types.js";
+import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
+import { isPayableStatus } from "../../../exchanger/vocabulary.js";
+import { isCardNumber } from "../../../exchanger/normalize/secrets.js";
+import type { BotContext } from "../../context.js";
+import { clip, escapeHtml } from "../../ui/html.js";
+import { sendScreen } from "../../ui/screen.js";
+import { backToMenuRow } from "../menu/public.js";
+import { renderOrderCard } from "../orders/public.js";
+import { payData } from "../pay/public.js";
+import type { CreateOutcome, OrderDraft } from "./create.js";
+import { exchangeLink } from "../../../exchanger/exchange-link.js";
+
+/** One alert per this long while the operator key stays refused (as the exchanger-incident alerts). */
+export const KEY_ALERT_TTL_MS = 6 * 60 * 60_000;
+const KEY_ALERT = "alert:private-api-key";
+/** A crypto address: letters and digits only, as long as addresses are (no card, no sentence). */
+const CRYPTO_ADDRESS = /^(?:[a-z]+:)?[A-Za-z0-9]{25,110}$/;
+
+export async function showOutcome(
+  ctx: BotContext,
+  outcome: CreateOutcome,
+  draft: Pick<OrderDraft, "slug" | "sendAmount">,
+): Promise<void> {
+  if (outcome.kind === "created") return showCreated(ctx, outcome.order);
+  if (outcome.kind === "key-refused") {
+    await alertKeyRefused(ctx);
+    // The site still works: the way there, when the operator configured it.
+    const template = ctx.deps.exchange.urlTemplate;
+    const keyboard = new InlineKeyboard();
+    if (template !== undefined)
+      keyboard.url(
+        ctx.t("exchange-btn-site"),
+        exchangeLink(template, draft.slug, draft.sendAmount),
+      );
+    const screen = { text: ctx.t("exchange-unavailable"), keyboard: backToMenuRow(ctx, keyboard) };
+    return void (await sendScreen(ctx, screen));
+  }
+  const text =
+    outcome.kind === "budget"
+      ? ctx.t("exchange-budget-spent", { minutes: Math.ceil(outcome.waitMs / 60_000) })
+      : outcome.kind === "refused"
+        ? outcome.message
+          ? ctx.t("exchange-refused", { message: escapeHtml(clip(outcome.message, 300)) })
+          : ctx.t("exchange-refused-silent")
+        : ctx.t(outcome.kind === "unknown" ? "exchange-check-orders" : "exchange-no-login");
+  await sendScreen(ctx, { text, keyboard: backToMenuRow(ctx) });
+}
+
+/** The admin chats hear once (per KEY_ALERT_TTL_MS, across instances) that the operator key is refused. */
+async function alertKeyRefused(ctx: BotContext): Promise<void> {
+  if (!(await ctx.deps.kv.setIfAbsent(KEY_ALERT, "1", KEY_ALERT_TTL_MS))) return;
+  for (const chatId of ctx.botConfig.adminChatIds)
+    await ctx.api
+      .sendMessage(chatId, ctx.t("exchange-admin-key-refused"))
+      .catch((error: unknown) =>
+        ctx.logger.warn({ err: String(error) }, "an admin chat did not take the Private API alert"),
+      );
+}
+
+async function showCreated(ctx: BotContext, order: Order): Promise<void> {
+  const chatId = ctx.chatId!;
+  if (ctx.chatSettings.notify !== true) {
+    await ctx.deps.notifications.enable(chatId, ctx.language);
+    ctx.chatSettings = await ctx.deps.settings.get(chatId);
+  }
+  const names = await ctx.deps.currencies.labels(ctx.language).catch(() => new Map());
+  const text = [
+    ctx.t("exchange-created"),
+    "",
+    renderOrderCard(ctx, order, names),
+    "",
+    ctx.t("exchange-notify-on"),
+  ].join("\n");
+  const keyboard = new InlineKeyboard();
+  if (order.token && ORDER_TOKEN.test(order.token))
+    keyboard.copyText(ctx.t("exchange-btn-copy-token"), order.token).row();
+  const pay = isPayableStatus(order.status) ? payData(order.id) : undefined;
+  if (pay !== undefined) keyboard.text(ctx.t("exchange-btn-pay"), pay).row();
+  await sendScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
+  const address = addressToPay(order);
+  if (address !== undefined) await sendAddressQr(ctx, address);
+}
+
+/** The crypto address the order says to pay to, when it says one. */
+function addressToPay(order: Order): string | undefined {
+  for (const value of Object.values(order.payment ?? {})) {
+    const text = String(value).trim();
+    if (CRYPTO_ADDRESS.test(text) && !/^\d+$/.test(text) && !isCardNumber(text)) return text;
+  }
+  return undefined;
+}
+
+async function sendAddressQr(ctx: BotContext, address: string): Promise<void> {
+  const png = await QRCode.toBuffer(address, {
+    type: "png",
+    errorCorrectionLevel: "M",
+    margin: 2,
+    width: 360,
+  });
+  await ctx.replyWithPhoto(new InputFile(png, "address.png"), {
+    caption: ctx.t("exchange-qr-caption", { address: escapeHtml(address) }),
+  });
+}

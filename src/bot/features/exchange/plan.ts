@@ -1,0 +1,86 @@
+/**
+ * What the exchange flow knows of a direction, read fresh (rates move) and kept as plain JSON (it sits
+ * in the conversation's replay log): the slug create-order takes, both currencies with their display
+ * names and decimals, the calculator's terms, and the required fields with their parameter names.
+ * Read in the chat's language: field names come back translated, and create-order is sent in the same
+ * language (private-client.ts).
+ */
+import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
+import { quoteTermsOf } from "../../../exchanger/normalize/index.js";
+import type { QuoteTerms } from "../../../exchanger/exchange-quote.js";
+import type { Currency, Language } from "../../../exchanger/types.js";
+import type { BotDeps } from "../../context.js";
+
+/** Decimals when neither the direction nor the currency list says: enough for any coin. */
+const FALLBACK_DECIMALS = 8;
+
+export interface PlanSide {
+  id: string;
+  /** "Tether TRC20 (USDTTRC20)" */
+  label: string;
+  /** "USDTTRC20": what follows an amount. */
+  code: string;
+}
+
+export interface PlanField {
+  id: string;
+  /** The server's name (translated): the parameter name derives from it. */
+  name: string;
+  label: string;
+  param: string;
+}
+
+export interface ExchangePlan {
+  slug: string;
+  directionId?: string;
+  send: PlanSide;
+  receive: PlanSide;
+  terms: QuoteTerms;
+  fields: PlanField[];
+}
+
+export type PlanReading =
+  | { ok: true; plan: ExchangePlan }
+  /** The pair is no longer among the open directions, or its object has no usable rate. */
+  | { ok: false; problem: "gone" | "no-rate"; send: string; receive: string };
+
+function sideOf(byId: Map<string, Currency>, id: string, code?: string): PlanSide {
+  const currency = byId.get(id);
+  return {
+    id,
+    label: currency ? currencyLabel(currency) : (code ?? `#${id}`),
+    code: currency?.code ?? code ?? currency?.name ?? `#${id}`,
+  };
+}
+
+/** Reads the pair's direction now (get-exchange by its slug from the cached map). */
+export async function readPlan(
+  deps: BotDeps,
+  language: Language,
+  pair: { sendId: string; receiveId: string },
+): Promise<PlanReading> {
+  const [link, byId] = await Promise.all([
+    deps.directions.find(language, pair.sendId, pair.receiveId),
+    deps.currencies.byId(language),
+  ]);
+  const send = sideOf(byId, pair.sendId);
+  const receive = sideOf(byId, pair.receiveId);
+  if (!link) return { ok: false, problem: "gone", send: send.label, receive: receive.label };
+  const direction = await deps.exchanger.getExchange(language, link.pair);
+  const terms = quoteTermsOf(direction, {
+    send: byId.get(pair.sendId)?.decimals ?? FALLBACK_DECIMALS,
+    receive: byId.get(pair.receiveId)?.decimals ?? FALLBACK_DECIMALS,
+  });
+  if (!terms) return { ok: false, problem: "no-rate", send: send.label, receive: receive.label };
+  const plan: ExchangePlan = {
+    slug: direction.slug ?? link.pair,
+    send: sideOf(byId, pair.sendId, direction.send.code),
+    receive: sideOf(byId, pair.receiveId, direction.receive.code),
+    terms,
+    fields: direction.fields
+      .filter((f) => f.required)
+      .map(({ id, name, label, param }) => ({ id, name, label, param })),
+  };
+  if (direction.id !== undefined) plan.directionId = direction.id;
+  return { ok: true, plan };
+}

@@ -1,0 +1,330 @@
+/**
+ * Exchanging from the chat end to end, in every sandbox dialect: the real bot, the Telegram fake, the
+ * real Redis and the sandbox's Private API (its operator key as PRIVATE_API_KEY).
+ * Direction usdttrc20-carduah: rate 40.85, 20–50000 USDTTRC20; required fields card number (saved
+ * masked, and a saved Monobank card that masks to it), card holder name and e-mail (both saved); the
+ * account's saved payment details of CARDUAH: 4149 4993 0000 1234.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { DIALECT_NAMES, type DialectName } from "../../../../src/sandbox/dialect.js";
+import { startSandbox, type Sandbox } from "../../../../src/sandbox/server.js";
+import { Harness } from "../../../harness/harness.js";
+import type { SimUser } from "../../../harness/user.js";
+import type { StoredMessage } from "../../../harness/telegram-fake.js";
+
+const CREATE = "/private-api-create-order";
+const ADMIN = 777_001;
+const SLUG = "usdttrc20-carduah";
+
+let h: Harness | undefined;
+let sandbox: Sandbox | undefined;
+afterEach(async () => {
+  await h?.close();
+  await sandbox?.close();
+  h = undefined;
+  sandbox = undefined;
+});
+
+async function world(dialect: DialectName, env: Record<string, string> = {}, withKey = true) {
+  sandbox = await startSandbox({ port: 0, dialect });
+  h = await Harness.start({
+    sandbox,
+    logLevel: "trace",
+    env: {
+      ADMIN_CHAT_IDS: String(ADMIN),
+      ...(withKey && { PRIVATE_API_KEY: sandbox.operatorKey }),
+      ...env,
+    },
+  });
+  return { h, sandbox };
+}
+
+/** /exchange → Tether TRC20 → Visa/Mastercard UAH: the amount prompt. */
+async function pickDirection(user: SimUser) {
+  await user.send("/exchange");
+  await user.press(/^Tether TRC20/);
+  await user.press(/Visa\/Mastercard UAH/);
+  expect(user.lastText()).toContain("How much USDTTRC20 do you send?");
+}
+
+/** The amount, then every field from its buttons (the saved details' card): the summary. */
+async function fillOrder(user: SimUser, amount = "100.5") {
+  await user.send(amount);
+  await user.press(/^414949\*+1234$/);
+  await user.press("IVAN PETRENKO");
+  await user.press("ivan.petrenko@example.com");
+  expect(user.lastText()).toContain("Check the order before creating it");
+}
+
+/** Every button of a message, as the fake stored it. */
+const buttonsOf = (message: StoredMessage) =>
+  (message.replyMarkup?.inline_keyboard ?? []).flat() as {
+    text: string;
+    callback_data?: string;
+    url?: string;
+  }[];
+
+const rate = (sb: Sandbox, value: string) => {
+  sb.state.directions.find((d) => d.slug === SLUG)!.rate = value;
+};
+
+const adminMessages = (harness: Harness) =>
+  harness.fake.messages.filter((m) => m.chatId === ADMIN && m.from === "bot");
+
+describe.each(DIALECT_NAMES)("exchanging from the chat (%s dialect)", (dialect) => {
+  it("names the limits, shows the estimate rounded and marked, offers saved fields and details", async () => {
+    const { h } = await world(dialect);
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    expect(user.lastText()).toMatch(/Rate: 1 USDTTRC20 = 40\.85 CARDUAH/);
+    await user.send("5");
+    expect(user.lastText()).toContain("The minimum for this exchange direction is 20 USDTTRC20");
+    await user.send("60000");
+    expect(user.lastText()).toContain("The maximum for this exchange direction is 50000 USDTTRC20");
+    await user.send("1.234");
+    expect(user.lastText()).toContain("USDTTRC20 takes at most 2 digits after the decimal point");
+    await user.send("lots");
+    expect(user.lastText()).toMatch(/That is not an amount/);
+    // The amount to receive instead: what must be sent for it is rounded up.
+    await user.press(/Amount to receive/);
+    expect(user.lastText()).toContain("How much CARDUAH do you want to receive?");
+    await user.send("4085");
+    const first = user.lastText();
+    expect(first).toContain("You send: 100.00 USDTTRC20");
+    expect(first).toContain("You receive: ≈ 4085.00 CARDUAH");
+    expect(first).toContain("≈ is an estimate at the current rate");
+    // The saved card field (masked by the exchanger) matched to the saved card it is; the CARDUAH details.
+    const labels = buttonsOf(user.lastBotMessage()).map((b) => b.text);
+    expect(labels).toEqual(["537541******9876", "414949******1234", "✖ Cancel"]);
+    await user.send("4111 1111 1111 1112");
+    expect(user.lastText()).toMatch(/not a valid card number/);
+    // A typed card number does not stay in the chat.
+    expect(user.visible().some((m) => m.text.includes("4111 1111 1111 1112"))).toBe(false);
+    await user.press(/^537541/);
+    expect(buttonsOf(user.lastBotMessage())[0]?.text).toBe("IVAN PETRENKO");
+    await user.press("IVAN PETRENKO");
+    await user.send("not-an-email");
+    expect(user.lastText()).toMatch(/does not look like an e-mail address/);
+    await user.press("ivan.petrenko@example.com");
+    const summary = user.lastText();
+    expect(summary).toContain("Card number: 537541******9876");
+    expect(user.transcript()).not.toContain("5375 4141 2222 9876");
+    await user.send("/cancel");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
+  });
+
+  it("a double-pressed and redelivered Create makes one order: slug, amount, login, fields; its card pays from the balance", async () => {
+    const { h, sandbox } = await world(dialect);
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await fillOrder(user);
+    const { message, data } = user.findButton(/Create order/);
+    expect(data).toMatch(/^exc:c:[A-Za-z0-9_-]{16}$/);
+    const press = user.callbackUpdate(data, message.messageId);
+    await h.deliver(press.update);
+    await h.deliver(press.update); // Telegram redelivers
+    await user.pressData(data, message.messageId); // and the user presses again
+    const calls = h.exchangerCalls(CREATE);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.fields).toMatchObject({
+      slug: SLUG,
+      send_amount: "100.50",
+      user_login: "ivan_p",
+      card_number: "4149 4993 0000 1234",
+      card_holder_name: "IVAN PETRENKO",
+      e_mail: "ivan.petrenko@example.com",
+    });
+    const order = sandbox.state.accounts.main!.orders.find((o) => o.send_amount === "100.50")!;
+    const card = user.visible().find((m) => m.text.includes("The order is created"))!;
+    expect(card.text).toContain(`Order #${order.id}`);
+    expect(card.text).toContain(String(order.token));
+    expect(card.text).toContain("Notifications are on for this chat");
+    expect(card.text).not.toContain("4149 4993 0000 1234");
+    const buttons = buttonsOf(card);
+    expect(buttons.find((b) => b.text === "📋 Copy token")).toBeDefined();
+    expect(buttons.find((b) => b.text === "💳 Pay from balance")?.callback_data).toBe(
+      `pay:o:${order.id}`,
+    );
+    // The crypto address to pay to, as a QR code under the card.
+    const qr = h.fake.callsOf("sendPhoto");
+    expect(qr).toHaveLength(1);
+    expect(String(qr[0]!.payload.caption)).toContain("Address to pay to:");
+    await user.press("💳 Pay from balance", card.messageId);
+    // The existing pay flow: its confirmation card in place of the order card.
+    const payCard = user.visible().find((m) => m.messageId === card.messageId)!;
+    expect(payCard.text).toContain(`Pay order #${order.id} from your balance`);
+    expect(h.logs.join("\n")).not.toContain(sandbox.operatorKey);
+    // Logged at trace level (the harness's logLevel), the creation among the lines, the key in none.
+    expect(h.logs.some((line) => line.includes("private-api-create-order"))).toBe(true);
+  });
+
+  it("a rate that moved before Create is shown and confirmed again", async () => {
+    const { h, sandbox } = await world(dialect);
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await fillOrder(user, "100");
+    expect(user.lastText()).toContain("You receive: ≈ 4085.00 CARDUAH");
+    rate(sandbox, "41.50");
+    await user.press(/Create order/);
+    expect(user.lastText()).toContain("The rate has changed");
+    expect(user.lastText()).toContain("You receive: ≈ 4150.00 CARDUAH");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
+    await user.press(/Create order/);
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+    expect(h.exchangerCalls(CREATE)[0]!.fields.send_amount).toBe("100.00");
+    expect(user.transcript()).toContain("The order is created");
+  });
+
+  it("without the Private API key: the estimate, then the site's link or a sentence", async () => {
+    const url = "https://exchanger.example/exchange/{slug}?amount={amount}";
+    await world(dialect, { EXCHANGE_URL: url }, false);
+    const user = h!.user(); // the calculator needs no account
+    await pickDirection(user);
+    await user.send("100");
+    expect(user.lastText()).toContain("You receive: ≈ 4085.00 CARDUAH");
+    const site = buttonsOf(user.lastBotMessage())[0];
+    expect(site).toEqual({
+      text: "🌐 Continue on site",
+      url: `https://exchanger.example/exchange/${SLUG}?amount=100.00`,
+    });
+    await h!.close();
+    h = await Harness.start({ sandbox, env: {} });
+    const other = h.user();
+    await pickDirection(other);
+    await other.send("100");
+    expect(other.lastText()).toContain("Exchanges are made on the exchanger's website.");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
+  });
+
+  it("a refused operator key: the user reads exchanges are unavailable, the admins get one alert", async () => {
+    const { h, sandbox } = await world(dialect, {
+      EXCHANGE_URL: "https://exchanger.example/exchange/{slug}?amount={amount}",
+    });
+    sandbox.revokeOperatorKey();
+    // The legacy dialect answers every refusal with a bare HTTP 200 envelope: nothing tells the key apart.
+    const telling = dialect !== "legacy";
+    const user = await h.linkedUser("main");
+    for (let i = 0; i < 2; i++) {
+      await pickDirection(user);
+      await fillOrder(user);
+      await user.press(/Create order/);
+      const text = user.lastText();
+      if (!telling) {
+        // Every refusal is a bare HTTP 200 envelope here: a refused key looks like a refused order.
+        expect(text).toMatch(/did not create the order/);
+      } else {
+        expect(text).toContain("Exchanges from the chat are unavailable right now");
+        expect(buttonsOf(user.lastBotMessage())[0]?.url).toBe(
+          `https://exchanger.example/exchange/${SLUG}?amount=100.50`,
+        );
+      }
+      expect(text).not.toMatch(/API key/);
+    }
+    expect(await h.storage.vault.has(user.chatId)).toBe(true);
+    const alerts = adminMessages(h).map((m) => m.text);
+    if (telling) {
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toContain("Exchange from the chat is off");
+    }
+    expect(h.logs.join("\n")).not.toContain(sandbox.operatorKey);
+  });
+});
+
+describe("exchanging from the chat: answers that went missing, floods", () => {
+  it("starts from a direction card's button, in the chat's language", async () => {
+    const { h } = await world("spec");
+    const user = await h.linkedUser("main");
+    await user.send("/directions");
+    await user.press(/^Tether TRC20/);
+    await user.press(/Visa\/Mastercard UAH/);
+    await user.press("💱 Calculate / Exchange");
+    expect(user.lastText()).toContain("How much USDTTRC20 do you send?");
+    await user.send("/language");
+    await user.press(/Русский/);
+    await user.send("/exchange");
+    await user.press(/^Tether TRC20/);
+    await user.press(/Visa\/Mastercard UAH/);
+    expect(user.lastText()).toContain("Сколько USDTTRC20 вы отправляете?");
+    await user.send("10");
+    expect(user.lastText()).toContain("Минимум для этого направления обмена: 20 USDTTRC20");
+    await user.send("100,5");
+    expect(user.lastText()).toContain("Вы получаете: ≈ 4105.42 CARDUAH");
+  });
+
+  it("a lost answer is found among the user's newest orders; a request that never ran says to check the orders", async () => {
+    const { h, sandbox } = await world("spec");
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await fillOrder(user);
+    sandbox.injectFault({ path: CREATE, kind: "lost-answer" });
+    await user.press(/Create order/);
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+    const order = sandbox.state.accounts.main!.orders.find((o) => o.send_amount === "100.50")!;
+    expect(user.transcript()).toContain(`Order #${order.id}`);
+    expect(user.transcript()).toContain("The order is created");
+
+    await pickDirection(user);
+    await fillOrder(user, "200");
+    sandbox.injectFault({ path: CREATE, kind: "reset" });
+    await user.press(/Create order/);
+    expect(user.lastText()).toContain("cannot tell whether the order was created. Check /orders");
+    expect(user.lastText()).not.toMatch(/failed/i);
+  });
+
+  it("a chat without a linked account gets the estimate and is asked to link before creating", async () => {
+    const { h } = await world("spec");
+    const user = h.user();
+    await pickDirection(user);
+    await user.send("100");
+    expect(user.lastText()).toContain("You receive: ≈ 4085.00 CARDUAH");
+    expect(user.lastText()).toContain("link your account first");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
+  });
+
+  it("two bot instances on one Redis taking the same Create press: one order", async () => {
+    const { h, sandbox } = await world("spec");
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await fillOrder(user);
+    const { message, data } = user.findButton(/Create order/);
+    const second = await Harness.start({
+      sandbox,
+      prefix: h.prefix,
+      env: { PRIVATE_API_KEY: sandbox.operatorKey },
+    });
+    try {
+      // The same chat seen by the second instance (its own Telegram fake holds a copy of the summary).
+      const twin = second.user({ id: user.id });
+      second.fake.messages.push({ ...h.fake.message(user.chatId, message.messageId)! });
+      await Promise.all([
+        h.deliver(user.callbackUpdate(data, message.messageId).update),
+        second.deliver(twin.callbackUpdate(data, message.messageId).update),
+      ]);
+      expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+      const created = [...h.fake.messages, ...second.fake.messages].filter((m) =>
+        m.text.includes("The order is created"),
+      );
+      expect(created).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("five orders an hour per chat: the sixth is refused before any field is asked", async () => {
+    const { h } = await world("spec", { CHAT_UPDATES_PER_MINUTE: "500" });
+    const user = await h.linkedUser("main");
+    for (let i = 0; i < 5; i++) {
+      await pickDirection(user);
+      await fillOrder(user, String(100 + i));
+      await user.press(/Create order/);
+    }
+    expect(h.exchangerCalls(CREATE)).toHaveLength(5);
+    await pickDirection(user);
+    await user.send("150");
+    expect(user.lastText()).toContain("You receive: ≈ 6127.50 CARDUAH");
+    expect(user.lastText()).toMatch(
+      /You have created several orders in a short time\. You can create the next one in \d+ min/,
+    );
+    expect(h.exchangerCalls(CREATE)).toHaveLength(5);
+  });
+});
