@@ -16,6 +16,7 @@ import { sendScreen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
 import { renderOrderCard } from "../orders/public.js";
 import { payData } from "../pay/public.js";
+import { rememberOrderRef } from "../../core/order-refs.js";
 import type { CreateOutcome, OrderDraft } from "./create.js";
 import { exchangeLink } from "../../../exchanger/exchange-link.js";
 
@@ -83,8 +84,11 @@ async function showCreated(ctx: BotContext, order: Order): Promise<void> {
   const keyboard = new InlineKeyboard();
   if (order.token && ORDER_TOKEN.test(order.token))
     keyboard.copyText(ctx.t("exchange-btn-copy-token"), order.token).row();
-  const pay = isPayableStatus(order.status) ? payData(order.id) : undefined;
-  if (pay !== undefined) keyboard.text(ctx.t("exchange-btn-pay"), pay).row();
+  // A long id travels by reference, stored before the button is sent (core/order-refs.ts).
+  if (isPayableStatus(order.status)) {
+    const ref = await rememberOrderRef(ctx.deps.kv, chatId, order.id);
+    keyboard.text(ctx.t("exchange-btn-pay"), payData(ref)).row();
+  }
   await sendScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
   const address = addressToPay(order);
   if (address !== undefined) await sendAddressQr(ctx, address);
