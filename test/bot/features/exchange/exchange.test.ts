@@ -148,6 +148,8 @@ describe.each(DIALECT_NAMES)("exchanging from the chat (%s dialect)", (dialect) 
     expect(card.text).toContain(String(order.token));
     expect(card.text).toContain("Notifications are on for this chat");
     expect(card.text).not.toContain("4149 4993 0000 1234");
+    // The time to pay by (the sandbox writes "YYYY-MM-DD HH:MM:SS") in the bot's one date format.
+    expect(card.text).toMatch(/Pay by: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC/);
     const buttons = buttonsOf(card);
     expect(buttons.find((b) => b.text === "📋 Copy token")).toBeDefined();
     expect(buttons.find((b) => b.text === "💳 Pay from balance")?.callback_data).toBe(
