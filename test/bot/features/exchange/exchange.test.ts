@@ -334,6 +334,43 @@ describe("exchanging from the chat: answers that went missing, floods", () => {
     }
   });
 
+  it('the operator key accepted again: one "works again" to the admins, whichever instance creates next', async () => {
+    const { h, sandbox } = await world("spec");
+    const second = await Harness.start({
+      sandbox,
+      prefix: h.prefix,
+      env: { ADMIN_CHAT_IDS: String(ADMIN), PRIVATE_API_KEY: sandbox.operatorKey },
+    });
+    try {
+      const phone = await h.linkedUser("main", { id: 6101 });
+      const desktop = await second.linkedUser("main", { id: 6102 });
+      sandbox.setPrivateApi(false);
+      for (const user of [phone, desktop]) {
+        await pickDirection(user);
+        await fillOrder(user);
+        await user.press(/Create order/);
+        expect(user.lastText()).toContain("Exchanges from the chat are unavailable right now");
+      }
+      const said = () => [...adminMessages(h), ...adminMessages(second)].map((m) => m.text);
+      expect(said()).toEqual([expect.stringContaining("Exchange from the chat is off")]);
+      sandbox.setPrivateApi(true);
+      for (const user of [desktop, phone]) {
+        await pickDirection(user);
+        await fillOrder(user);
+        await user.press(/Create order/);
+        expect(user.transcript()).toContain("The order is created");
+      }
+      expect(h.exchangerCalls(CREATE)).toHaveLength(4);
+      expect(said()).toEqual([
+        expect.stringContaining("Exchange from the chat is off"),
+        expect.stringContaining("Exchange from the chat works again"),
+      ]);
+      expect(adminMessages(second).at(-1)?.text).toContain("works again");
+    } finally {
+      await second.close();
+    }
+  });
+
   it("five orders an hour per chat: the sixth is refused before any field is asked", async () => {
     const { h } = await world("spec", { CHAT_UPDATES_PER_MINUTE: "500" });
     const user = await h.linkedUser("main");
