@@ -34,6 +34,7 @@ import type { ExchangerClient, Order } from "../exchanger/types.js";
 import { ListOrder } from "../exchanger/list-order.js";
 import { newestFirstPage, type FetchPage } from "../exchanger/newest-first.js";
 import type { Logger } from "../logger.js";
+import { isRefusal } from "../telegram/refusals.js";
 import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
 import { messagesFor, type Translator } from "./messages.js";
@@ -417,8 +418,7 @@ export class Notifier {
         this.#deps.onSent?.();
         announced.push(...message.changes);
       } catch (error) {
-        if (error instanceof GrammyError && error.error_code === 403)
-          return { announced, blocked: true };
+        if (isRefusal(error, "blocked")) return { announced, blocked: true };
         if (error instanceof GrammyError && error.error_code === 400) {
           // Telegram refuses this message itself (e.g. chat gone): retrying would loop forever.
           this.#log.warn(

@@ -71,7 +71,6 @@ verification-error-phone-format = ❌ Please send the phone number in internatio
 verification-error-id-number-chars = ❌ A document number consists of letters and digits (spaces and dashes are fine).
 verification-error-zip-chars = ❌ A postal code consists of letters and digits (spaces and dashes are fine).
 
-verification-in-form = ✍️ You are filling in the verification form. Answer the question above, or send /cancel to stop.
 verification-use-buttons = 👆 Please use the buttons above (or /cancel to stop).
 verification-send-text = ✍️ Please answer this question with a text message.
 
