@@ -124,7 +124,17 @@ const BY_SCOPE: Readonly<Record<FieldScope, Readonly<Record<string, string>>>> =
     name: "field-person-name",
   },
   // A referral's order: the partner's reward is the reader's own.
-  order: { login: "field-referral", partner_reward: "field-your-reward", date: "field-created" },
+  // The time an order must be paid by (the Private API's created order; servers name it their way).
+  order: {
+    login: "field-referral",
+    partner_reward: "field-your-reward",
+    date: "field-created",
+    pay_until: "field-pay-until",
+    pay_till: "field-pay-until",
+    pay_before: "field-pay-until",
+    payment_deadline: "field-pay-until",
+    deadline: "field-pay-until",
+  },
   verification: {
     id: "field-request-number",
     type: "field-verification-kind",

@@ -19,10 +19,8 @@ import { payData } from "../pay/public.js";
 import { rememberOrderRef } from "../../core/order-refs.js";
 import type { CreateOutcome, OrderDraft } from "./create.js";
 import { exchangeLink } from "../../../exchanger/exchange-link.js";
+import { alertKeyRefused, announceKeyWorks } from "./key-alert.js";
 
-/** One alert per this long while the operator key stays refused (as the exchanger-incident alerts). */
-export const KEY_ALERT_TTL_MS = 6 * 60 * 60_000;
-const KEY_ALERT = "alert:private-api-key";
 /** A crypto address: letters and digits only, as long as addresses are (no card, no sentence). */
 const CRYPTO_ADDRESS = /^(?:[a-z]+:)?[A-Za-z0-9]{25,110}$/;
 
@@ -31,7 +29,11 @@ export async function showOutcome(
   outcome: CreateOutcome,
   draft: Pick<OrderDraft, "slug" | "sendAmount">,
 ): Promise<void> {
-  if (outcome.kind === "created") return showCreated(ctx, outcome.order);
+  if (outcome.kind === "created") {
+    await showCreated(ctx, outcome.order);
+    // After the user's card: the admins' news must not hold up the customer.
+    return announceKeyWorks(ctx);
+  }
   if (outcome.kind === "key-refused") {
     await alertKeyRefused(ctx);
     // The site still works: the way there, when the operator configured it.
@@ -54,17 +56,6 @@ export async function showOutcome(
           : ctx.t("exchange-refused-silent")
         : ctx.t(outcome.kind === "unknown" ? "exchange-check-orders" : "exchange-no-login");
   await sendScreen(ctx, { text, keyboard: backToMenuRow(ctx) });
-}
-
-/** The admin chats hear once (per KEY_ALERT_TTL_MS, across instances) that the operator key is refused. */
-async function alertKeyRefused(ctx: BotContext): Promise<void> {
-  if (!(await ctx.deps.kv.setIfAbsent(KEY_ALERT, "1", KEY_ALERT_TTL_MS))) return;
-  for (const chatId of ctx.botConfig.adminChatIds)
-    await ctx.api
-      .sendMessage(chatId, ctx.t("exchange-admin-key-refused"))
-      .catch((error: unknown) =>
-        ctx.logger.warn({ err: String(error) }, "an admin chat did not take the Private API alert"),
-      );
 }
 
 async function showCreated(ctx: BotContext, order: Order): Promise<void> {

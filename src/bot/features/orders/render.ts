@@ -72,7 +72,18 @@ export function renderOrderLine(ctx: T, order: Order, names: CurrencyNames): str
   return lines.join("\n");
 }
 
-/** Date-named extra fields as dates, currency ids as names: what the card shows for the rest. */
+/**
+ * A field named as a moment: a date ("created_at", "date_pay", "paidAt") or a deadline — the time an
+ * order must be paid by, which servers name in their own words ("pay_until", "deadline", "expires").
+ */
+const DATE_KEY =
+  /(^|_)(date|at|until|till|deadline|expires|expiry)$|^date_|(At|Until|Till|Deadline|Expires)$/;
+
+/**
+ * Date-named fields as dates in the one format (ui/dates.ts, read by the normalizer's date reader; a
+ * value that is no date stays as written), currency ids as names: what the card shows for the rest
+ * and for the payment instructions.
+ */
 function presentable(
   ctx: T,
   fields: Order["fields"],
@@ -82,7 +93,7 @@ function presentable(
   for (const [key, value] of Object.entries(fields)) {
     const last = key.split(".").pop()!;
     if (/currency_id$/i.test(last)) out[key] = currencyText(names, { id: String(value) });
-    else if (/(^|_)(date|at)$|^date_|At$/.test(last)) out[key] = formatDate(ctx, value);
+    else if (DATE_KEY.test(last)) out[key] = formatDate(ctx, value);
     else out[key] = value;
   }
   return out;
@@ -156,7 +167,10 @@ export function renderOrderCard(
   const updated = order.updatedAt && formatDate(ctx, order.updatedAt);
   if (updated) lines.push(`<b>${ctx.t("field-updated")}:</b> ${escapeHtml(updated)}`);
   const label = fieldLabels(ctx, "order");
-  if (order.payment) lines.push(...fieldLines(order.payment, { label, maxValue: 400 }));
+  if (order.payment)
+    lines.push(
+      ...fieldLines(presentable(ctx, order.payment, currencyNames), { label, maxValue: 400 }),
+    );
   lines.push("");
   lines.push(
     ...fieldLines(presentable(ctx, order.fields, currencyNames), { label, maxValue: 400 }),

@@ -11,7 +11,6 @@ exchange-btn-site = 🌐 Continue on site
 exchange-on-website = Exchanges are made on the exchanger's website.
 exchange-unavailable = ⛔ Exchanges from the chat are unavailable right now. You can exchange on the exchanger's website.
 exchange-budget-spent = ⏳ You have created several orders in a short time. You can create the next one in { $minutes } min.
-exchange-admin-key-refused = ⚠️ <b>Exchange from the chat is off:</b> the exchanger refuses PRIVATE_API_KEY, or its Private API is switched off. Users are told exchanges from the chat are unavailable. Check Application Settings → Private API in the exchanger's admin panel, then run <code>npm run doctor</code>.
 exchange-cmd = Exchange: the calculator and a new order
 exchange-menu = 💱 Exchange
 exchange-btn-start = 💱 Calculate / Exchange

@@ -22,6 +22,7 @@ field-status = Status
 field-type = Type
 field-created = Created
 field-updated = Last updated
+field-pay-until = Pay by
 field-registered = Registered
 field-submitted = Submitted
 field-balance = Balance

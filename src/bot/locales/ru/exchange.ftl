@@ -11,7 +11,6 @@ exchange-btn-site = 🌐 Перейти на сайт
 exchange-on-website = Обмен проводится на сайте обменника.
 exchange-unavailable = ⛔ Обмен из чата сейчас недоступен. Обменять можно на сайте обменника.
 exchange-budget-spent = ⏳ Вы создали несколько заявок за короткое время. Следующую можно создать через { $minutes } мин.
-exchange-admin-key-refused = ⚠️ <b>Обмен из чата выключен:</b> обменник не принимает PRIVATE_API_KEY или у него выключен Private API. Пользователям сообщается, что обмен из чата недоступен. Проверьте Application Settings → Private API в панели администратора обменника, затем запустите <code>npm run doctor</code>.
 exchange-cmd = Обмен: калькулятор и новая заявка
 exchange-menu = 💱 Обмен
 exchange-btn-start = 💱 Расчёт / обмен

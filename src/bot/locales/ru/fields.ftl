@@ -22,6 +22,7 @@ field-status = Статус
 field-type = Тип
 field-created = Дата создания
 field-updated = Последнее изменение
+field-pay-until = Оплатить до
 field-registered = Дата регистрации
 field-submitted = Дата подачи
 field-balance = Баланс

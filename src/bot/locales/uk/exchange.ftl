@@ -11,7 +11,6 @@ exchange-btn-site = 🌐 Перейти на сайт
 exchange-on-website = Обмін здійснюється на сайті обмінника.
 exchange-unavailable = ⛔ Обмін із чату зараз недоступний. Обміняти можна на сайті обмінника.
 exchange-budget-spent = ⏳ Ви створили кілька заявок за короткий час. Наступну можна створити через { $minutes } хв.
-exchange-admin-key-refused = ⚠️ <b>Обмін із чату вимкнено:</b> обмінник не приймає PRIVATE_API_KEY або в нього вимкнено Private API. Користувачам повідомляється, що обмін із чату недоступний. Перевірте Application Settings → Private API у панелі адміністратора обмінника, потім запустіть <code>npm run doctor</code>.
 exchange-cmd = Обмін: калькулятор і нова заявка
 exchange-menu = 💱 Обмін
 exchange-btn-start = 💱 Розрахунок / обмін

@@ -22,6 +22,7 @@ field-status = Статус
 field-type = Тип
 field-created = Дата створення
 field-updated = Остання зміна
+field-pay-until = Оплатити до
 field-registered = Дата реєстрації
 field-submitted = Дата подання
 field-balance = Баланс

@@ -68,6 +68,14 @@ const rate = (sb: Sandbox, value: string) => {
   sb.state.directions.find((d) => d.slug === SLUG)!.rate = value;
 };
 
+/** Waits (up to 5 s) until `condition` holds: for a step another instance is in the middle of. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 10) {
+    if (waited > 5_000) throw new Error("the condition never held");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 const adminMessages = (harness: Harness) =>
   harness.fake.messages.filter((m) => m.chatId === ADMIN && m.from === "bot");
 
@@ -140,6 +148,8 @@ describe.each(DIALECT_NAMES)("exchanging from the chat (%s dialect)", (dialect) 
     expect(card.text).toContain(String(order.token));
     expect(card.text).toContain("Notifications are on for this chat");
     expect(card.text).not.toContain("4149 4993 0000 1234");
+    // The time to pay by (the sandbox writes "YYYY-MM-DD HH:MM:SS") in the bot's one date format.
+    expect(card.text).toMatch(/Pay by: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC/);
     const buttons = buttonsOf(card);
     expect(buttons.find((b) => b.text === "📋 Copy token")).toBeDefined();
     expect(buttons.find((b) => b.text === "💳 Pay from balance")?.callback_data).toBe(
@@ -281,7 +291,7 @@ describe("exchanging from the chat: answers that went missing, floods", () => {
     expect(h.exchangerCalls(CREATE)).toHaveLength(0);
   });
 
-  it("two bot instances on one Redis taking the same Create press: one order", async () => {
+  it("two bot instances both taking the same Create press while its prompt is live: the single-use confirmation lets one create", async () => {
     const { h, sandbox } = await world("spec");
     const user = await h.linkedUser("main");
     await pickDirection(user);
@@ -292,19 +302,70 @@ describe("exchanging from the chat: answers that went missing, floods", () => {
       prefix: h.prefix,
       env: { PRIVATE_API_KEY: sandbox.operatorKey },
     });
+    // Each instance turns the pressed summary into "Creating…" right after finding it the live prompt,
+    // and retires the prompt only once that edit is answered. Holding the edit on both instances until
+    // both have sent it puts both presses past the live-prompt check: only the confirmation is left.
+    const holds = [h.fake.hold("editMessageText"), second.fake.hold("editMessageText")];
     try {
       // The same chat seen by the second instance (its own Telegram fake holds a copy of the summary).
       const twin = second.user({ id: user.id });
       second.fake.messages.push({ ...h.fake.message(user.chatId, message.messageId)! });
-      await Promise.all([
+      const edits = [h.fake.calls.length, second.fake.calls.length];
+      const handling = Promise.all([
         h.deliver(user.callbackUpdate(data, message.messageId).update),
         second.deliver(twin.callbackUpdate(data, message.messageId).update),
       ]);
-      expect(h.exchangerCalls(CREATE)).toHaveLength(1);
-      const created = [...h.fake.messages, ...second.fake.messages].filter((m) =>
-        m.text.includes("The order is created"),
+      await until(() =>
+        [h, second].every((x, i) =>
+          x.fake.calls.slice(edits[i]).some((c) => c.method === "editMessageText"),
+        ),
       );
-      expect(created).toHaveLength(1);
+      holds.forEach((release) => release());
+      await handling;
+      expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+      const texts = [...h.fake.messages, ...second.fake.messages].map((m) => m.text);
+      expect(texts.filter((t) => t.includes("The order is created"))).toHaveLength(1);
+      expect(texts.filter((t) => t.includes("already being created or was created"))).toHaveLength(
+        1,
+      );
+    } finally {
+      holds.forEach((release) => release());
+      await second.close();
+    }
+  });
+
+  it('the operator key accepted again: one "works again" to the admins, whichever instance creates next', async () => {
+    const { h, sandbox } = await world("spec");
+    const second = await Harness.start({
+      sandbox,
+      prefix: h.prefix,
+      env: { ADMIN_CHAT_IDS: String(ADMIN), PRIVATE_API_KEY: sandbox.operatorKey },
+    });
+    try {
+      const phone = await h.linkedUser("main", { id: 6101 });
+      const desktop = await second.linkedUser("main", { id: 6102 });
+      sandbox.setPrivateApi(false);
+      for (const user of [phone, desktop]) {
+        await pickDirection(user);
+        await fillOrder(user);
+        await user.press(/Create order/);
+        expect(user.lastText()).toContain("Exchanges from the chat are unavailable right now");
+      }
+      const said = () => [...adminMessages(h), ...adminMessages(second)].map((m) => m.text);
+      expect(said()).toEqual([expect.stringContaining("Exchange from the chat is off")]);
+      sandbox.setPrivateApi(true);
+      for (const user of [desktop, phone]) {
+        await pickDirection(user);
+        await fillOrder(user);
+        await user.press(/Create order/);
+        expect(user.transcript()).toContain("The order is created");
+      }
+      expect(h.exchangerCalls(CREATE)).toHaveLength(4);
+      expect(said()).toEqual([
+        expect.stringContaining("Exchange from the chat is off"),
+        expect.stringContaining("Exchange from the chat works again"),
+      ]);
+      expect(adminMessages(second).at(-1)?.text).toContain("works again");
     } finally {
       await second.close();
     }

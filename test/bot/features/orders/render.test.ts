@@ -11,6 +11,7 @@ const read = (raw: Record<string, unknown>) => readOrder(raw)!;
 const i18n = createI18n("en");
 const en = { t: (key: string, vars?: Record<string, string | number>) => i18n.t("en", key, vars) };
 const uk = { t: (key: string, vars?: Record<string, string | number>) => i18n.t("uk", key, vars) };
+const ru = { t: (key: string, vars?: Record<string, string | number>) => i18n.t("ru", key, vars) };
 const names = new Map([
   ["1", "Tether TRC20 (USDTTRC20)"],
   ["2", "Visa/Mastercard UAH (CARDUAH)"],
@@ -68,6 +69,39 @@ describe("order card", () => {
     expect(card).toContain("250.00");
     expect(card).toContain("99");
     expect(card).toMatch(/5/);
+  });
+});
+
+describe("the time an order must be paid by", () => {
+  // 6 Jan 2025, 12:00 UTC as servers write it.
+  const written = [1736164800, "1736164800000", "2025-01-06T14:00:00+02:00", "2025-01-06 12:00:00"];
+  const languages = [
+    { tr: en, line: "<b>Pay by:</b> Jan 6, 2025, 12:00 UTC" },
+    { tr: ru, line: "<b>Оплатить до:</b> 6 янв. 2025 г., 12:00 UTC" },
+    { tr: uk, line: "<b>Оплатити до:</b> 6 січ. 2025 р., 12:00 UTC" },
+  ];
+
+  it.each(languages)("is shown in the bot's one date format, whatever the server wrote", (lang) => {
+    for (const value of [...written, "06.01.2025 12:00"]) {
+      const card = renderOrderCard(lang.tr, read({ ...order, pay_until: value }), names);
+      expect(card).toContain(lang.line);
+      expect(htmlProblem(card)).toBeUndefined();
+    }
+  });
+
+  it("inside the payment instructions too, under the name the server chose", () => {
+    const raw = { ...order, payment: { address: "TXyz", deadline: "2025-01-06 12:00:00" } };
+    expect(renderOrderCard(ru, read(raw), names)).toContain(languages[1]!.line);
+    const camel = { ...order, payUntil: "06.01.2025 12:00" };
+    expect(renderOrderCard(en, read(camel), names)).toContain(
+      "<b>Pay by:</b> Jan 6, 2025, 12:00 UTC",
+    );
+  });
+
+  it("a value that is no date is shown as the server sent it, escaped", () => {
+    const card = renderOrderCard(uk, read({ ...order, pay_until: "<30 min> & soon" }), names);
+    expect(card).toContain("<b>Оплатити до:</b> &lt;30 min&gt; &amp; soon");
+    expect(htmlProblem(card)).toBeUndefined();
   });
 });
 
