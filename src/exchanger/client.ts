@@ -369,37 +369,27 @@ const orderParams = (p: (OrderFilters & ListParams) | undefined): Params => ({
   limit: p?.limit,
 });
 
+/** The verification fields the User API documents, in its order. */
+const VERIFICATION_FIELDS = [
+  "id_type",
+  "id_number",
+  "card_number",
+  "first_name",
+  "last_name",
+  "middle_name",
+  "birth_date",
+  "phone",
+  "country",
+  "city",
+  "address",
+  "zip_code",
+] as const satisfies readonly (keyof VerificationFields)[];
+
 /** Only the documented fields are sent, whatever else the object carries. */
 function verificationParams(fields: VerificationFields, language: Language): Params {
-  const {
-    id_type,
-    id_number,
-    card_number,
-    first_name,
-    last_name,
-    middle_name,
-    birth_date,
-    phone,
-    country,
-    city,
-    address,
-    zip_code,
-  } = fields;
-  return {
-    id_type,
-    id_number,
-    card_number,
-    first_name,
-    last_name,
-    middle_name,
-    birth_date,
-    phone,
-    country,
-    city,
-    address,
-    zip_code,
-    language,
-  };
+  const params: Params = {};
+  for (const name of VERIFICATION_FIELDS) params[name] = fields[name];
+  return { ...params, language };
 }
 
 // ---- the API --------------------------------------------------------------------------------------
