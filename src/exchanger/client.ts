@@ -54,6 +54,7 @@ import type {
   VerificationFields,
   Verification,
 } from "./types.js";
+import { VERIFICATION_FIELDS } from "./types.js";
 
 export interface ExchangerClientOptions {
   /** The exchanger's base address; may carry a path prefix (https://x.com/api). Methods are appended. */
@@ -368,22 +369,6 @@ const orderParams = (p: (OrderFilters & ListParams) | undefined): Params => ({
   page: p?.page,
   limit: p?.limit,
 });
-
-/** The verification fields the User API documents, in its order. */
-const VERIFICATION_FIELDS = [
-  "id_type",
-  "id_number",
-  "card_number",
-  "first_name",
-  "last_name",
-  "middle_name",
-  "birth_date",
-  "phone",
-  "country",
-  "city",
-  "address",
-  "zip_code",
-] as const satisfies readonly (keyof VerificationFields)[];
 
 /** Only the documented fields are sent, whatever else the object carries. */
 function verificationParams(fields: VerificationFields, language: Language): Params {

@@ -104,6 +104,22 @@ export interface Balance {
   currency?: string;
 }
 
+/** The verification fields the User API documents, in its order (the client sends only these). */
+export const VERIFICATION_FIELDS = [
+  "id_type",
+  "id_number",
+  "card_number",
+  "first_name",
+  "last_name",
+  "middle_name",
+  "birth_date",
+  "phone",
+  "country",
+  "city",
+  "address",
+  "zip_code",
+] as const satisfies readonly (keyof VerificationFields)[];
+
 export interface VerificationFields {
   id_type?: string;
   id_number?: string;

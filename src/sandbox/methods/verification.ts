@@ -7,24 +7,10 @@ import { formatDateTime } from "../format.js";
 import { nothingObject } from "../nothing.js";
 import type { UserMethod } from "./types.js";
 import { nestVerification } from "../reshape.js";
+import { VERIFICATION_FIELDS } from "../../exchanger/types.js";
 
 /** Per photo, 9000 KB as the exchanger's upload form states. */
 export const MAX_PHOTO_BYTES = 9000 * 1024;
-
-export const VERIFICATION_FIELDS = [
-  "id_type",
-  "id_number",
-  "card_number",
-  "first_name",
-  "last_name",
-  "middle_name",
-  "birth_date",
-  "phone",
-  "country",
-  "city",
-  "address",
-  "zip_code",
-] as const;
 
 export const getVerification: UserMethod = ({ account, dialect }) => {
   if (!account.verification) return { result: nothingObject(dialect) };
