@@ -2,45 +2,44 @@
  * createBot: the composition root of the Telegram side. The folder's layout and the import rules
  * every feature follows are in ./README.md (enforced by test/bot/layout-rules.test.ts).
  *
- * Middleware order (each step relies on the ones above it):
- *  0. update logger           — ctx.logger: deps.logger with the update id bound (every step below logs through it)
- *     count updates           — so /metrics sees every update, dropped ones too (middlewares/metrics.ts);
- *                               handler errors are counted just inside the error boundary (7)
- *  1. chat backlog            — at most MAX_PENDING_PER_CHAT updates of one chat running or queued in
- *                               this process; the excess is dropped (told to slow down, presses answered,
- *                               a key-shaped message still deleted without a store read) and repeated
- *                               presses coalesce. Before sequentialize, so a flood never holds runner
- *                               slots or webhook connections (chat-backlog.ts).
- *  2. sequentialize per chat  — updates of one chat run one at a time (runner processes many chats
- *                               concurrently); must precede conversations (ARCHITECTURE §2.4).
- *  3. secret guard            — a message that may hold a key or a password is deleted before any
- *                               chat-state read or exchanger call can fail (middlewares/secret-guard.ts)
- *  4. addressed to this bot   — commands for other bots and group chatter end here, unread
- *                               Webhook replicas on Redis then take a cross-instance chat lock.
- *  5. load chat + i18n        — ONE store round trip: update seen before? chat budget, settings, key,
- *                               flow state (update-gate.ts); then language and ctx.t
- *  6. admit update            — a repeated update does nothing; a chat over budget is told to wait
- *  7. error boundary          — every failure below becomes a message in the user's language
- *     /stats                 — admin chats only (ADMIN_CHAT_IDS, often a group): before the guard below;
- *                               elsewhere it passes on and ends as an unknown command
- *  8. private-chat guard      — groups get "write me in private" (once per window per group);
- *                               keys are never accepted there
- *  9. conversations           — encrypted replay-log storage, auto-retry re-installed inside flows
- * 10. /cancel                 — before any flow, so it always leaves one
- *     flow exit               — any other command, or a button not on the running flow's prompts, leaves
- *                               the flow first (asks when typed input would be lost), then runs (core/flow-exit.ts)
- * 11. flows                   — createConversation(...) of every feature
- *     (10 and 11 are one step, skipped for a button of features without flows while no flow runs:
- *      nothing there could act on it; core/flows.ts flowSteps)
- * 12. features                — commands, buttons, screens, behind one routing step (feature.ts featureRoutes):
- *                               a button runs only the features that declare its data's prefix, a command
- *                               only its feature, one nobody declared none; any other update every feature in order
- * 13. link fallback           — free text in a chat without a key is a key attempt
- * 14. fallback                — hints for stray text, "button expired" for unknown callbacks
+ * The update path, as a list of named steps (each relies on the ones above it; `updatePath` below):
+ *  1. accept          — ctx.logger (made when first used) and the update counted for /metrics; a chat's
+ *                       backlog beyond MAX_PENDING_PER_CHAT dropped before it holds a runner slot (told
+ *                       to slow down, presses answered, a key-shaped message still deleted, repeated
+ *                       presses coalesced: chat-backlog.ts); then one update per chat at a time
+ *                       (sequentialize, before conversations: ARCHITECTURE §2.4; across webhook
+ *                       replicas also a Redis chat lock, so no step below reads a chat's state early).
+ *  2. guard secrets   — a message that may hold a key or a password is deleted before any exchanger
+ *                       call or failure can leave it (middlewares/secret-guard.ts). Typed text in a
+ *                       private chat needs the secret-prompt markers: the guard starts step 4's round
+ *                       trip, which brings them along.
+ *  3. identify chat   — commands for other bots and group chatter end here, unread.
+ *  4. load chat state — ONE store round trip: update seen before? chat budget, settings, sealed key,
+ *                       flow state (load-chat.ts, update-gate.ts); then the language and ctx.t.
+ *  5. admit           — a repeated update does nothing; a chat over budget is told to wait.
+ *  6. catch errors    — every failure below becomes a message in the user's language (counted).
+ *  7. private only    — /stats for the admin chats (ADMIN_CHAT_IDS, often groups) first; other group
+ *                       updates get "write me in private" (once per window per group).
+ *  8. flows           — conversations (encrypted replay-log storage, auto-retry inside flows), then
+ *                       /cancel, flow exit (a command or a foreign button leaves the flow first:
+ *                       core/flow-exit.ts) and the flows — skipped for a button of features without
+ *                       flows while none runs (core/flows.ts flowSteps); after them a possible secret
+ *                       typed for a prompt the user left (core/lapsed-prompt.ts).
+ * Then the feature's handler: one routing step (feature.ts featureRoutes: a button reaches only the
+ * features declaring its prefix, a command only its feature), the link fallback (free text in a chat
+ * without a key is a key attempt) and the fallback (hints, "button expired").
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type Api, type ApiClientOptions, type BotError, type Transformer } from "grammy";
+import {
+  Bot,
+  Composer,
+  type Api,
+  type ApiClientOptions,
+  type BotError,
+  type Middleware,
+  type Transformer,
+} from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
@@ -63,14 +62,15 @@ import { createExchangeFeature } from "./features/exchange/index.js";
 import { createPasswordFeature } from "./features/password/index.js";
 import { createTwofaFeature } from "./features/two-factor/index.js";
 import { createVerificationFeature } from "./features/verification/index.js";
-import { flowSteps, installConversations } from "./core/flows.js";
+import { flowSteps } from "./core/flows.js";
 import { createFlowExit, flowRunning } from "./core/flow-exit.js";
 import { createI18n, languageFromTelegram } from "./i18n.js";
 import { admitUpdate } from "./middlewares/admit-update.js";
 import { chatBacklog, MAX_PENDING_PER_CHAT } from "./middlewares/chat-backlog.js";
 import { tellSlowDown } from "./core/slow-down.js";
 import { errorBoundary } from "./middlewares/error-boundary.js";
-import { loadChat } from "./middlewares/load-chat.js";
+import { chatLoader } from "./middlewares/load-chat.js";
+import { installConversations } from "./middlewares/conversations.js";
 import { chatLock } from "./middlewares/chat-lock.js";
 import { privateOnly } from "./middlewares/private-only.js";
 import { deleteIfKey, secretGuard } from "./middlewares/secret-guard.js";
@@ -180,6 +180,48 @@ function logUnhandled(deps: BotDeps) {
     );
 }
 
+type Step = Middleware<BotContext>;
+interface Built {
+  i18n: I18n<FlowContext>;
+  layout: BotLayout;
+  routes: ReturnType<typeof featureRoutes>;
+  features: readonly Feature[];
+}
+
+/** The steps of the list above, each one middleware named for what it decides. */
+function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
+  const { i18n, layout, routes, features } = built;
+  const loader = chatLoader(deps, botConfig, layout);
+  const oneAtATime: Step[] = [sequentialize((ctx: BotContext) => ctx.chatId?.toString())];
+  if (botConfig.crossInstanceChatLock) oneAtATime.push(chatLock(deps.kv));
+  return {
+    accept: new Composer<BotContext>(
+      updateLogger(deps.logger),
+      countUpdates(deps.metrics),
+      backlog(deps, botConfig, i18n),
+      ...oneAtATime,
+      loader.bind,
+    ),
+    guardSecrets: secretGuard(loader.secretPrompts),
+    identifyChat: addressedToThisBot,
+    loadChatState: new Composer<BotContext>(loader.load, i18n),
+    admit: admitUpdate,
+    catchErrors: new Composer<BotContext>(errorBoundary, countHandlerErrors(deps.metrics)),
+    privateOnly: new Composer<BotContext>(createAdminComposer(botConfig.adminChatIds), privateOnly),
+    flows: new Composer<BotContext>(
+      installConversations(deps, loader, i18n),
+      flowSteps(
+        [createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])],
+        pressWithoutFlows(routes),
+      ),
+      // After the flows (a running flow takes its text first): a possible secret typed for a prompt
+      // the user left is deleted, with a way back to that step.
+      createLapsedPromptGuard(),
+    ),
+    route: new Composer<BotContext>(routes.router, createLinkFallback(), createFallback()),
+  };
+}
+
 export function createBot(
   deps: BotDeps,
   botConfig: BotConfig,
@@ -192,33 +234,18 @@ export function createBot(
   const layout = layoutOf(features);
   const routes = featureRoutes(features);
 
-  bot.use(updateLogger(deps.logger));
-  bot.use(countUpdates(deps.metrics));
-  bot.use(backlog(deps, botConfig, i18n));
-  bot.use(sequentialize((ctx: BotContext) => ctx.chatId?.toString()));
-  bot.use(secretGuard(deps.kv));
-  bot.use(addressedToThisBot);
-  if (botConfig.crossInstanceChatLock) bot.use(chatLock(deps.kv));
-  bot.use(loadChat(deps, botConfig, layout, { readAhead: true }));
-  bot.use(i18n);
-  bot.use(admitUpdate);
-  bot.use(errorBoundary);
-  bot.use(countHandlerErrors(deps.metrics));
-  bot.use(createAdminComposer(botConfig.adminChatIds));
-  bot.use(privateOnly);
-  bot.use(installConversations(deps, botConfig, layout, i18n));
+  const path = updatePath(deps, botConfig, { i18n, layout, routes, features });
   bot.use(
-    flowSteps(
-      [createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])],
-      pressWithoutFlows(routes),
-    ),
+    path.accept,
+    path.guardSecrets,
+    path.identifyChat,
+    path.loadChatState,
+    path.admit,
+    path.catchErrors,
+    path.privateOnly,
+    path.flows,
+    path.route,
   );
-  // After the flows (a running flow takes its text first): a possible secret typed for a prompt the
-  // user left is deleted, with a way back to that step.
-  bot.use(createLapsedPromptGuard());
-  bot.use(routes.router);
-  bot.use(createLinkFallback());
-  bot.use(createFallback());
 
   bot.catch(logUnhandled(deps));
 

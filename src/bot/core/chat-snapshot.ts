@@ -32,30 +32,41 @@ export interface ChatSnapshot {
   readonly repeated: boolean;
   /** 0 within the chat's budget, else ms until the chat may continue. */
   readonly waitMs: number;
+  /** The values of the `extra` keys asked for, in order (the secret-prompt markers for typed text). */
+  readonly extra: readonly (string | undefined)[];
 }
 
-/** `mediaGroupId`: the update's media_group_id when it is an album's item (the album pays once). */
+/**
+ * `mediaGroupId`: the update's media_group_id when it is an album's item (the album pays once).
+ * `extra`: further keys this kind of update needs, read in the same round trip.
+ */
 export async function readChatSnapshot(
   gate: UpdateGate,
   vault: Vault,
   chatId: number,
   updateId: number,
-  mediaGroupId?: string,
+  options: { mediaGroupId?: string; extra?: readonly string[] } = {},
 ): Promise<ChatSnapshot> {
   const vaultWrites = vault.writes;
   const { repeated, waitMs, values } = await gate.pass(
     updateId,
     chatId,
-    [settingsKey(chatId), vaultKey(chatId), conversationStorageKey(conversationKey(chatId))],
-    mediaGroupId,
+    [
+      settingsKey(chatId),
+      vaultKey(chatId),
+      conversationStorageKey(conversationKey(chatId)),
+      ...(options.extra ?? []),
+    ],
+    options.mediaGroupId,
   );
-  const [settings, sealedKey, flowState] = values;
+  const [settings, sealedKey, flowState, ...extra] = values;
   return {
     settings,
     sealedKey: { value: sealedKey, vaultWrites },
     flowState: { value: flowState },
     repeated,
     waitMs,
+    extra,
   };
 }
 

@@ -1,20 +1,11 @@
 /**
- * Conversations (@grammyjs/conversations v2) set-up. Read ARCHITECTURE §2 before changing:
- * - state = replay log of what the user typed → encrypted adapter with a TTL, no date revival;
- * - `version` must be raised whenever any conversation's code changes (old states are dropped);
- * - transformers on bot.api do not reach conversations → auto-retry and the HTML parse mode are re-installed via `plugins`;
+ * The flows' toolkit: declaring a flow, its prompts, exchanger calls from inside it. The plugin's
+ * set-up (storage, version, plugins) is middlewares/conversations.ts. Read ARCHITECTURE §2 before changing:
+ * - `CONVERSATIONS_VERSION` must be raised whenever any conversation's code changes (old states are dropped);
  * - side effects go through `conversation.external`, which must never return the API key.
  */
-import { autoRetry } from "@grammyjs/auto-retry";
-import { conversations, createConversation, type Conversation } from "@grammyjs/conversations";
-import { htmlParseMode } from "../../telegram/html-parse-mode.js";
-import {
-  Composer,
-  type Context,
-  type Middleware,
-  type MiddlewareFn,
-  type NextFunction,
-} from "grammy";
+import { createConversation, type Conversation } from "@grammyjs/conversations";
+import { Composer, type Context, type Middleware, type MiddlewareFn } from "grammy";
 import {
   ExchangerError,
   Unauthorized,
@@ -23,12 +14,7 @@ import {
 } from "../../exchanger/errors.js";
 import type { Caller } from "../../exchanger/types.js";
 import { getCaller } from "./caller.js";
-import type { BotConfig, BotContext, BotDeps, FlowContext } from "../context.js";
-import type { I18n } from "@grammyjs/i18n";
-import type { BotLayout } from "../feature.js";
-import { loadChat } from "../middlewares/load-chat.js";
-import { updateLogger } from "../middlewares/update-logger.js";
-import { conversationKey, takeFlowState } from "./chat-snapshot.js";
+import type { BotContext, BotDeps, FlowContext } from "../context.js";
 import { NotLinked } from "./errors.js";
 import { CodesLocked } from "./code-attempts.js";
 import {
@@ -147,31 +133,6 @@ export function isLivePrompt(conversation: Flow, messageId: number | undefined):
   );
 }
 
-export function installConversations(
-  deps: BotDeps,
-  botConfig: BotConfig,
-  layout: BotLayout,
-  i18n: I18n<FlowContext>,
-) {
-  return conversations<BotContext, FlowContext>({
-    storage: {
-      type: "context",
-      version: CONVERSATIONS_VERSION,
-      adapter: chatFlowStorage(deps) as never,
-    },
-    plugins: [
-      updateLogger(deps.logger),
-      async (ctx: FlowContext, next: NextFunction) => {
-        ctx.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
-        ctx.api.config.use(htmlParseMode());
-        await next();
-      },
-      loadChat(deps, botConfig, layout),
-      i18n.middleware() as unknown as (ctx: FlowContext, next: NextFunction) => Promise<void>,
-    ],
-  });
-}
-
 /**
  * /cancel, flow exit and the flows as one step that is skipped when `unconcerned` says the update
  * cannot reach a flow (a button of a feature without flows while none runs). Each createConversation
@@ -185,26 +146,6 @@ export function flowSteps(
 ): MiddlewareFn<BotContext> {
   const run = new Composer<BotContext>(...steps).middleware();
   return (ctx, next) => (unconcerned(ctx) ? next() : run(ctx, next));
-}
-
-/**
- * Each chat's flow state in the encrypted adapter (`conv:<chat id>`), read from the update's snapshot
- * when load-chat read it ahead (one round trip for settings, key and state). No chat, no state.
- */
-function chatFlowStorage(deps: BotDeps) {
-  const adapter = deps.conversationAdapter;
-  return {
-    read(ctx: FlowContext) {
-      if (ctx.chatId === undefined) return undefined;
-      const readAhead = takeFlowState(ctx.snapshot);
-      const key = conversationKey(ctx.chatId);
-      return readAhead ? adapter.openStored(key, readAhead.value) : adapter.read(key);
-    },
-    write: (ctx: FlowContext, state: unknown) =>
-      ctx.chatId === undefined ? undefined : adapter.write(conversationKey(ctx.chatId), state),
-    delete: (ctx: FlowContext) =>
-      ctx.chatId === undefined ? undefined : adapter.delete(conversationKey(ctx.chatId)),
-  };
 }
 
 /** An exchanger error as plain data: classes do not survive the replay log, so it is stored like this. */

@@ -8,7 +8,8 @@
  * command for a password, a code-shaped text for a code — and that no running flow takes is deleted
  * first, and the bot says in one line why, with a button back to that step.
  *
- * Cost: the secret guard reads the record in the same round trip as the marker (`readSecretPrompts`);
+ * Cost: the secret guard reads the record with the marker, in the update's one round trip
+ * (`secretPromptKeys`, read by middlewares/load-chat.ts);
  * the decision waits until the flows had their turn (`createLapsedPromptGuard`, installed after them),
  * so typing into another flow's prompt, commands and buttons are never disturbed. A deliberate cancel
  * (/cancel, Cancel) leaves no record.
@@ -34,16 +35,28 @@ const NOTICE = {
 
 const lapsedKey = (chatId: number | string): string => `${chatKeyPrefix(chatId)}secret-lapsed`;
 
-/** The secret-prompt marker and the lapsed record, in one round trip (the secret guard's one read). */
-export async function readSecretPrompts(
-  kv: KV,
-  chatId: number | string,
-): Promise<{ open: boolean; lapsed?: SecretStep }> {
-  const [open, lapsed] = await kv.mget([secretPromptKey(chatId), lapsedKey(chatId)]);
+export interface SecretPrompts {
+  open: boolean;
+  lapsed?: SecretStep;
+}
+
+/** The keys of the secret-prompt marker and the lapsed record (read with the update's chat state). */
+export const secretPromptKeys = (chatId: number | string): string[] => [
+  secretPromptKey(chatId),
+  lapsedKey(chatId),
+];
+
+/** What the values of `secretPromptKeys`, in order, say. */
+export function secretPromptsFrom([open, lapsed]: readonly (string | undefined)[]): SecretPrompts {
   return {
     open: open !== undefined,
     ...(lapsed !== undefined && { lapsed: parseSecretStep(lapsed) }),
   };
+}
+
+/** The secret-prompt marker and the lapsed record, in one round trip. */
+export async function readSecretPrompts(kv: KV, chatId: number | string): Promise<SecretPrompts> {
+  return secretPromptsFrom(await kv.mget(secretPromptKeys(chatId)));
 }
 
 /**

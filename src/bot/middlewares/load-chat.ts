@@ -1,34 +1,96 @@
 /**
- * Loads the chat's settings and decides the language before i18n runs.
+ * Load chat state: what an arriving update needs from the store, in ONE round trip (update-gate.ts,
+ * chat-snapshot.ts) — seen before? the chat's budget, its settings, sealed key and flow state, and for
+ * typed text in a private chat the secret-prompt markers too — then the language.
  *
- * For an arriving update (`readAhead`) it reads the chat's settings, sealed key and flow state in one
- * round trip, which also marks the update as seen and spends the chat's budget (chat-snapshot.ts); inside conversations, where it runs again on every replayed update
- * through the `plugins` option, it reads the settings only.
+ * The read starts once per update, at the first step that needs it: the secret guard for typed text
+ * (the only updates that need the markers; `secretPrompts`), else load-chat itself. Either way the
+ * guard decides before anything else acts on the read, as it did when it read the markers itself.
+ *
+ * Inside conversations the plugins run again for every replayed update of the flow: `inFlow` reuses
+ * the settings of the chat's update being handled (sequentialize runs one per chat at a time) instead
+ * of reading them again per replayed update; a conversation outside one (none today) reads the store.
  */
 import type { NextFunction } from "grammy";
-import { readChatSnapshot } from "../core/chat-snapshot.js";
+import { readChatSnapshot, type ChatSnapshot } from "../core/chat-snapshot.js";
+import { secretPromptKeys, secretPromptsFrom } from "../core/lapsed-prompt.js";
 import type { BotConfig, BotDeps, FlowContext } from "../context.js";
 import type { BotLayout } from "../feature.js";
 import { languageFromTelegram } from "../i18n.js";
 import { parseSettings } from "../../storage/settings.js";
+import type { ReadSecretPrompts } from "./secret-guard.js";
 
-export function loadChat(
-  deps: BotDeps,
-  botConfig: BotConfig,
-  layout: BotLayout,
-  options: { readAhead?: boolean } = {},
-) {
-  return async (ctx: FlowContext, next: NextFunction): Promise<void> => {
+export interface ChatLoader {
+  /** The first step: deps, config and layout on the context (every later step may use them). */
+  bind(ctx: FlowContext, next: NextFunction): Promise<void>;
+  /** The secret guard's read: the markers, from the update's one round trip (which it starts). */
+  secretPrompts: ReadSecretPrompts;
+  /** Load chat state for an arriving update. */
+  load(ctx: FlowContext, next: NextFunction): Promise<void>;
+  /** The same inside conversations (a conversation plugin). */
+  inFlow(ctx: FlowContext, next: NextFunction): Promise<void>;
+}
+
+export function chatLoader(deps: BotDeps, botConfig: BotConfig, layout: BotLayout): ChatLoader {
+  const reads = new WeakMap<FlowContext, Promise<ChatSnapshot>>();
+  /** The chats whose arriving update is being handled, by chat id (their settings, for `inFlow`). */
+  const handling = new Map<number, FlowContext>();
+  const bind = (ctx: FlowContext) => {
     ctx.deps = deps;
     ctx.botConfig = botConfig;
     ctx.layout = layout;
-    ctx.chatSettings = {};
-    if (ctx.chatId !== undefined) await load(deps, ctx, options.readAhead === true);
-    ctx.language =
-      ctx.chatSettings.lang ??
-      languageFromTelegram(ctx.from?.language_code, botConfig.defaultLanguage);
-    await next();
   };
+  const snapshotOf = (ctx: FlowContext, extra?: readonly string[]): Promise<ChatSnapshot> => {
+    let read = reads.get(ctx);
+    if (read === undefined) {
+      read = readChatSnapshot(deps.updateGate, deps.vault, ctx.chatId!, ctx.update.update_id, {
+        mediaGroupId: ctx.message?.media_group_id,
+        extra,
+      });
+      reads.set(ctx, read);
+    }
+    return read;
+  };
+  return {
+    bind: (ctx, next) => (bind(ctx), next()),
+    secretPrompts: async (ctx) =>
+      secretPromptsFrom((await snapshotOf(ctx, secretPromptKeys(ctx.chatId!))).extra),
+    async load(ctx, next) {
+      ctx.chatSettings = {};
+      if (ctx.chatId === undefined) return decideLanguage(ctx, next);
+      try {
+        ctx.snapshot = await snapshotOf(ctx);
+        ctx.chatSettings = parseSettings(ctx.snapshot.settings);
+      } catch (error) {
+        warnDefaults(ctx, error);
+      }
+      const chatId = ctx.chatId;
+      handling.set(chatId, ctx);
+      try {
+        await decideLanguage(ctx, next);
+      } finally {
+        if (handling.get(chatId) === ctx) handling.delete(chatId);
+      }
+    },
+    async inFlow(ctx, next) {
+      bind(ctx);
+      const outer = ctx.chatId === undefined ? undefined : handling.get(ctx.chatId);
+      ctx.chatSettings = outer?.chatSettings ?? {};
+      if (outer === undefined && ctx.chatId !== undefined)
+        ctx.chatSettings = await deps.settings.get(ctx.chatId).catch((error: unknown) => {
+          warnDefaults(ctx, error);
+          return {};
+        });
+      await decideLanguage(ctx, next);
+    },
+  };
+}
+
+function decideLanguage(ctx: FlowContext, next: NextFunction): Promise<void> {
+  ctx.language =
+    ctx.chatSettings.lang ??
+    languageFromTelegram(ctx.from?.language_code, ctx.botConfig.defaultLanguage);
+  return next();
 }
 
 /**
@@ -36,24 +98,9 @@ export function loadChat(
  * the update then reaches the error boundary (installed after i18n) and the user is told to try
  * again, instead of the failure escaping before any handler could answer (silence in the chat).
  */
-async function load(deps: BotDeps, ctx: FlowContext, readAhead: boolean): Promise<void> {
-  try {
-    if (readAhead) {
-      ctx.snapshot = await readChatSnapshot(
-        deps.updateGate,
-        deps.vault,
-        ctx.chatId!,
-        ctx.update.update_id,
-        ctx.message?.media_group_id,
-      );
-      ctx.chatSettings = parseSettings(ctx.snapshot.settings);
-    } else {
-      ctx.chatSettings = await deps.settings.get(ctx.chatId!);
-    }
-  } catch (error) {
-    ctx.logger.warn(
-      { err: error instanceof Error ? error.name : String(error) },
-      "chat settings could not be loaded; using defaults",
-    );
-  }
+function warnDefaults(ctx: FlowContext, error: unknown): void {
+  ctx.logger.warn(
+    { err: error instanceof Error ? error.name : String(error) },
+    "chat settings could not be loaded; using defaults",
+  );
 }

@@ -7,7 +7,7 @@
  *              after a command (`/start <key>`: a key is never accepted through a command payload).
  *              Quotes, commas and brackets around the key do not hide it (containsApiKey).
  * - "prompt":  in a private chat, plain text while a password or 2FA prompt is open or was left
- *              unanswered (the secret-prompt marker, one small read). The marker outlives the flow, so a
+ *              unanswered (the secret-prompt marker, read in the update's one round trip). The marker outlives the flow, so a
  *              password typed after the flow expired is deleted too.
  *              A prompt the user LEFT (a command, another screen) is not here: its marker became a lapsed
  *              record, read in the same round trip and acted on after the flows (core/lapsed-prompt.ts).
@@ -17,8 +17,9 @@
  * A wallet address or an order token sent to a flow may have the shape of a key: it is deleted too
  * (the flow still reads it from the update). Without storage the guard cannot tell them apart, and a
  * vanished copy of an address costs far less than a key left in the chat.
- * Why not read the flow state instead: that is the chat snapshot, read later in one round trip with
- * the rest; the marker is set only by secret prompts, so ordinary text pays one GET and nothing more.
+ * Why the marker and not the flow state: the state says a flow runs, not that it waits for a secret;
+ * the marker is set only by secret prompts. Both come in the update's one round trip (load-chat.ts),
+ * which this guard starts for the text that needs the marker.
  *
  * A "prompt" answer is not deleted here but handed on (`secretAnswer`): the flow's ask step that reads
  * it deletes it (core/ask.ts), and the guard deletes it after the update only when nobody did — one
@@ -29,19 +30,21 @@
  */
 import type { Context, NextFunction } from "grammy";
 import type { Chat, Message } from "grammy/types";
-import type { KV } from "../../storage/kv.js";
 import type { FlowContext, RemovedSecret } from "../context.js";
 
 import { containsApiKey } from "../core/api-key-shape.js";
 import { SecretAnswer } from "../core/secret-prompt.js";
-import { readSecretPrompts } from "../core/lapsed-prompt.js";
+import type { SecretPrompts } from "../core/lapsed-prompt.js";
 
-export function secretGuard(kv: KV) {
+/** Reads the chat's secret-prompt marker and lapsed record (with the update's chat state: load-chat.ts). */
+export type ReadSecretPrompts = (ctx: FlowContext) => Promise<SecretPrompts>;
+
+export function secretGuard(readPrompts: ReadSecretPrompts) {
   return async (ctx: FlowContext, next: NextFunction): Promise<void> => {
     const message = ctx.message ?? ctx.editedMessage;
     const reason =
       message !== undefined && ctx.chat !== undefined
-        ? await reasonToDelete(kv, ctx, ctx.chat, message, ctx.message !== undefined)
+        ? await reasonToDelete(readPrompts, ctx, ctx.chat, message, ctx.message !== undefined)
         : undefined;
     if (reason === undefined) return next();
     const remove = async () => {
@@ -96,7 +99,7 @@ export async function deleteIfKey(ctx: Context & Pick<FlowContext, "logger">): P
 }
 
 async function reasonToDelete(
-  kv: KV,
+  readPrompts: ReadSecretPrompts,
   ctx: FlowContext,
   chat: Chat,
   message: Message,
@@ -113,7 +116,7 @@ async function reasonToDelete(
   )
     return undefined;
   try {
-    const prompts = await readSecretPrompts(kv, chat.id);
+    const prompts = await readPrompts(ctx);
     if (prompts.open) return "prompt";
     if (prompts.lapsed !== undefined) ctx.lapsedPrompt = prompts.lapsed;
     return undefined;

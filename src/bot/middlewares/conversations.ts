@@ -1,0 +1,62 @@
+/**
+ * Conversations (@grammyjs/conversations v2) set-up. Read ARCHITECTURE §2 before changing:
+ * - state = replay log of what the user typed → encrypted adapter with a TTL, no date revival;
+ * - `version` (core/flows.ts CONVERSATIONS_VERSION) is raised whenever any conversation's code changes;
+ * - transformers on bot.api do not reach conversations → auto-retry and the HTML parse mode are
+ *   re-installed via `plugins` (built once here; they keep no state of their own);
+ * - installed after sequentialize (index.ts), so two updates of one chat never replay one state.
+ */
+import { autoRetry } from "@grammyjs/auto-retry";
+import { conversations } from "@grammyjs/conversations";
+import type { I18n } from "@grammyjs/i18n";
+import type { NextFunction } from "grammy";
+import { htmlParseMode } from "../../telegram/html-parse-mode.js";
+import type { BotContext, BotDeps, FlowContext } from "../context.js";
+import { conversationKey, takeFlowState } from "../core/chat-snapshot.js";
+import { CONVERSATIONS_VERSION } from "../core/flows.js";
+import type { ChatLoader } from "./load-chat.js";
+import { updateLogger } from "./update-logger.js";
+
+type Step = (ctx: FlowContext, next: NextFunction) => Promise<void>;
+
+export function installConversations(deps: BotDeps, loader: ChatLoader, i18n: I18n<FlowContext>) {
+  const retry = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 });
+  const html = htmlParseMode();
+  return conversations<BotContext, FlowContext>({
+    storage: {
+      type: "context",
+      version: CONVERSATIONS_VERSION,
+      adapter: chatFlowStorage(deps) as never,
+    },
+    plugins: [
+      updateLogger(deps.logger),
+      (ctx: FlowContext, next: NextFunction) => {
+        ctx.api.config.use(retry);
+        ctx.api.config.use(html);
+        return next();
+      },
+      loader.inFlow,
+      i18n.middleware() as unknown as Step,
+    ],
+  });
+}
+
+/**
+ * Each chat's flow state in the encrypted adapter (`conv:<chat id>`), read from the update's snapshot
+ * when load-chat read it ahead (one round trip for settings, key and state). No chat, no state.
+ */
+function chatFlowStorage(deps: BotDeps) {
+  const adapter = deps.conversationAdapter;
+  return {
+    read(ctx: FlowContext) {
+      if (ctx.chatId === undefined) return undefined;
+      const readAhead = takeFlowState(ctx.snapshot);
+      const key = conversationKey(ctx.chatId);
+      return readAhead ? adapter.openStored(key, readAhead.value) : adapter.read(key);
+    },
+    write: (ctx: FlowContext, state: unknown) =>
+      ctx.chatId === undefined ? undefined : adapter.write(conversationKey(ctx.chatId), state),
+    delete: (ctx: FlowContext) =>
+      ctx.chatId === undefined ? undefined : adapter.delete(conversationKey(ctx.chatId)),
+  };
+}
