@@ -2,7 +2,8 @@
  * `npm run bench`: every figure beside its baseline measured in the same run; the last line is one
  * JSON object {"P1": ratio, "P2": updates/s, "P2ratio": ours ÷ bare grammY, "P3": bytes, "P4":
  * connections, "P5": calls, "P6": bytes, "P7": MB, "P7ratio": ours ÷ bare grammY, "P8": {activeP95Intervals,
- * quietVsBest, budgetUse, peakSecond}, "P9": worst screen ÷ its floor}.
+ * quietVsBest, budgetUse, peakSecond}, "P9": worst screen ÷ its floor, "P10": Redis round trips per
+ * update kind, ours and the minimum}.
  * Needs Redis at REDIS_URL (default redis://127.0.0.1:6379); keys live under a unique prefix and are
  * removed afterwards.
  */
@@ -17,8 +18,9 @@ import { measureP5 } from "./p5-calls.js";
 import { measureP6 } from "./p6-notify-bytes.js";
 import { measureP8 } from "./p8-notify-scale.js";
 import { measureP9 } from "./p9-tap-latency.js";
+import { measureP10 } from "./p10-round-trips.js";
 
-/** BENCH_ONLY=P1 (or P2..P9; P7 comes with P2) runs one figure, e.g. under `node --cpu-prof` to see where time goes. */
+/** BENCH_ONLY=P1 (or P2..P10; P7 comes with P2) runs one figure, e.g. under `node --cpu-prof` to see where time goes. */
 const only = process.env.BENCH_ONLY;
 
 const withExchanger: Record<string, (exchanger: ExchangerProcess) => Promise<unknown>> = {
@@ -28,6 +30,7 @@ const withExchanger: Record<string, (exchanger: ExchangerProcess) => Promise<unk
   P5: measureP5,
   P6: measureP6,
   P8: (exchanger) => measureP8(exchanger.baseUrl),
+  P10: measureP10,
 };
 
 async function main(): Promise<void> {
@@ -37,7 +40,7 @@ async function main(): Promise<void> {
     `machine: ${cpus().length} CPU(s), ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}\n`,
   );
   const exchanger = await startExchangerProcess();
-  let p1, p3, p4, p5, p6, p8;
+  let p1, p3, p4, p5, p6, p8, p10;
   try {
     p1 = await measureP1(exchanger);
     p3 = await measureP3(exchanger);
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
     p5 = await measureP5(exchanger);
     p6 = await measureP6(exchanger);
     p8 = await measureP8(exchanger.baseUrl);
+    p10 = await measureP10(exchanger);
   } finally {
     await exchanger.stop();
   }
@@ -52,7 +56,7 @@ async function main(): Promise<void> {
   const p9 = await measureP9();
   note(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
   process.stdout.write(
-    `${JSON.stringify({ P1: p1.ratio, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb, P7ratio: p2.peakRssRatio, P8: p8, P9: p9.ratio })}\n`,
+    `${JSON.stringify({ P1: p1.ratio, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb, P7ratio: p2.peakRssRatio, P8: p8, P9: p9.ratio, P10: p10 })}\n`,
   );
 }
 
@@ -66,7 +70,7 @@ async function runOne(figure: string): Promise<void> {
     return;
   }
   const measure = withExchanger[figure];
-  if (!measure) throw new Error(`BENCH_ONLY must be one of P1..P9, not "${figure}"`);
+  if (!measure) throw new Error(`BENCH_ONLY must be one of P1..P10, not "${figure}"`);
   const exchanger = await startExchangerProcess();
   try {
     await measure(exchanger);

@@ -3,21 +3,21 @@
  *
  * `deps` travels on every context (outside and inside conversations) so features never import
  * singletons: tests build a bot over a sandbox exchanger and a real Redis, production over the real ones.
+ *
+ * The shapes the context carries are declared here, and the modules that work with them import them
+ * from here (never the other way round): no import circle runs through this file
+ * (test/bot/layout-rules.test.ts).
  */
 import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Language } from "../config.js";
-import type { SpendInFlight } from "./core/after-spend.js";
-import type { SecretStep } from "./core/secret-prompt.js";
 import type { ServerStatuses } from "../exchanger/server-statuses.js";
 import type { ExchangerClient, Order } from "../exchanger/types.js";
 import type { Logger } from "../logger.js";
 import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
 import type { EncryptedConversationAdapter } from "../storage/conversation-store.js";
-import type { BotLayout } from "./feature.js";
-import type { TextOverrides } from "./i18n.js";
 import type { ChatSnapshot } from "./core/chat-snapshot.js";
 import type { ChatSettings, SettingsStore } from "../storage/settings.js";
 import type { CurrencyCache } from "../exchanger/catalog/currencies.js";
@@ -27,7 +27,6 @@ import type { ListOrder } from "../exchanger/list-order.js";
 import type { ServedPageSize } from "../exchanger/served-page-size.js";
 import type { UpdateGate } from "./core/update-gate.js";
 import type { CodeAttempts } from "./core/code-attempts.js";
-import type { SecretAnswer } from "./core/secret-prompt.js";
 import type { AppMetrics } from "../operator/metrics.js";
 import type { OperatorStats } from "../operator/stats.js";
 import type { PrivateClient } from "../exchanger/private-client.js";
@@ -132,6 +131,70 @@ export interface RemovedSecret {
   reason: "key" | "prompt" | "storage";
   /** false when Telegram refused (a group where the bot may not delete messages). */
   deleted: boolean;
+}
+
+/** What `t()` needs, for everything that only words a text: one translator type for every renderer. */
+export interface Translator {
+  t(key: string, variables?: Record<string, string | number>): string;
+}
+
+/** The operator's checked Fluent source per language (text-overrides.ts), empty by default. */
+export type TextOverrides = Partial<Record<Language, string>>;
+
+/** What this update knows about a spend it sent (core/after-spend.ts). */
+export interface SpendInFlight {
+  orderId: string;
+  /** The user has been (or is being) told the exchanger's answer. */
+  decided: boolean;
+  /** The admin chats were told once already in this update. */
+  alerted: boolean;
+}
+
+/**
+ * The step that asks: a password or a code, and the flow (with its arguments) that asked, so that a
+ * prompt the user leaves can be offered again (core/lapsed-prompt.ts). The marker holds it as JSON.
+ */
+export interface SecretStep {
+  kind: "password" | "code";
+  flow?: string;
+  args?: unknown[];
+}
+
+/** The one delete of a message that answered a secret prompt (core/secret-prompt.ts SecretAnswer). */
+export interface SecretAnswer {
+  /** Deletes the message (once); true when it is gone. */
+  take(): Promise<boolean>;
+}
+
+export interface MenuItem {
+  /** Translation key of the button label. */
+  labelKey: string;
+  /** Callback data the feature itself answers. */
+  data: string;
+  /** Lower comes first. */
+  order: number;
+  /** Shown only when the chat has a linked key (default true). */
+  needsKey?: boolean;
+}
+
+export interface CommandSpec {
+  command: string;
+  /** Translation key of the one-line description (setMyCommands, /help). */
+  descriptionKey: string;
+  /**
+   * In Telegram's command menu (setMyCommands): only the handful a customer uses every day, so the
+   * menu stays short (profile.ts says which and why). /help lists every command either way. Default false.
+   */
+  inMenu?: boolean;
+}
+
+/**
+ * What createBot collected from the installed features: the main menu's buttons (sorted) and the
+ * commands. Built once per bot and carried on the context (ctx.layout), never held in a module.
+ */
+export interface BotLayout {
+  menu: readonly MenuItem[];
+  commands: readonly CommandSpec[];
 }
 
 export type FlowContext = Context & I18nFlavor & BaseFlavor;

@@ -7,13 +7,12 @@
 import { I18n } from "@grammyjs/i18n";
 import { fileURLToPath } from "node:url";
 import { LANGUAGES, type Language } from "../config.js";
-import type { FlowContext } from "./context.js";
+import type { FlowContext, TextOverrides } from "./context.js";
 import { readLocaleSources } from "./text-overrides.js";
 
 export const LOCALES_DIR = fileURLToPath(new URL("./locales", import.meta.url));
 
-/** The operator's checked Fluent source per language (text-overrides.ts), empty by default. */
-export type TextOverrides = Partial<Record<Language, string>>;
+export type { TextOverrides } from "./context.js";
 
 export function createI18n(
   defaultLanguage: Language,

@@ -2,7 +2,7 @@
  * The texts the watcher sends, in the chat's language. Pure apart from the translator passed in.
  * Cards come from the order screens' renderer, so a notification looks like the card in /orders.
  */
-import type { FlowContext } from "../bot/context.js";
+import type { Translator } from "../bot/context.js";
 import type { Order } from "../exchanger/types.js";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import {
@@ -18,7 +18,7 @@ import { clip, displayValue, escapeHtml, fitMessage } from "../bot/ui/html.js";
 import type { OrderChange } from "./seen.js";
 
 /** What the renderers need of a context: `t` in one language (the watcher has no update to take it from). */
-export type Translator = Pick<FlowContext, "t">;
+export type { Translator } from "../bot/context.js";
 
 /** More changes than this in one poll become one summary message instead of a card each. */
 export const MAX_CARDS_PER_POLL = 3;

@@ -56,6 +56,8 @@ export function violations(imports: readonly Import[]): string[] {
     const say = (rule: string) => out.push(`${from} → ${to} (${rule})`);
     if (from.startsWith("bot/") && to.startsWith("notify/"))
       say("src/bot never imports src/notify: use deps.notifications");
+    if (from.startsWith("bot/core/") && to.startsWith("bot/middlewares/"))
+      say("core/ never imports middlewares/: a set-up that needs both lives in middlewares/");
     if (own !== undefined) {
       if (other !== undefined && other !== own && !to.endsWith(`/${other}/public.ts`))
         say("a feature uses another feature only through its public.ts");
@@ -91,6 +93,32 @@ export function violations(imports: readonly Import[]): string[] {
       say("Telegram-free layers never import the bot");
   }
   return out;
+}
+
+/**
+ * An import circle through `file`, type imports included, as "a → b → … → a"; undefined when none.
+ * Breadth-first, so the circle named is a shortest one.
+ */
+export function circleThrough(imports: readonly Import[], file: string): string | undefined {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of imports) next.set(from, [...(next.get(from) ?? []), to]);
+  const cameFrom = new Map<string, string>();
+  const queue = [file];
+  while (queue.length > 0) {
+    const at = queue.shift()!;
+    for (const to of next.get(at) ?? []) {
+      if (to === file) {
+        const path = [to];
+        for (let step: string | undefined = at; step !== undefined; step = cameFrom.get(step))
+          path.unshift(step);
+        return path.join(" → ");
+      }
+      if (cameFrom.has(to) || to === file) continue;
+      cameFrom.set(to, at);
+      queue.push(to);
+    }
+  }
+  return undefined;
 }
 
 /** Telegram's edit methods: the bot reaches them only through ui/screen.ts (one fallback, one "unchanged" check). */
@@ -162,6 +190,25 @@ describe("layout rules (src/bot/README.md)", () => {
 
   it("no source file breaks a rule", () => {
     expect(violations(ALL)).toEqual([]);
+  });
+
+  it("no import circle runs through bot/context.ts: it declares what the context carries, and others import it", () => {
+    expect(circleThrough(ALL, "bot/context.ts")).toBeUndefined();
+    // Guards the guard: a circle of type imports is found, and named from the file round to it.
+    const sample = (from: string, to: string): Import => ({ from, to, typeOnly: true });
+    expect(
+      circleThrough(
+        [
+          sample("bot/context.ts", "bot/feature.ts"),
+          sample("bot/feature.ts", "bot/ui/screen.ts"),
+          sample("bot/ui/screen.ts", "bot/context.ts"),
+        ],
+        "bot/context.ts",
+      ),
+    ).toBe("bot/context.ts → bot/feature.ts → bot/ui/screen.ts → bot/context.ts");
+    expect(
+      circleThrough([sample("bot/context.ts", "bot/feature.ts")], "bot/context.ts"),
+    ).toBeUndefined();
   });
 
   it("nothing in src/bot edits a message itself: every screen and every button removal goes through ui/screen.ts", () => {
@@ -255,6 +302,7 @@ describe("layout rules (src/bot/README.md)", () => {
       sample("bot/features/details/delete-selection.ts", "storage/vault.ts"),
       sample("bot/middlewares/error-boundary.ts", "notify/schedule.ts"),
       sample("bot/core/flows.ts", "bot/features/pay/index.ts"),
+      sample("bot/core/flows.ts", "bot/middlewares/load-chat.ts", true),
       sample("notify/messages.ts", "bot/features/orders/render.ts"),
       sample("exchanger/client.ts", "bot/context.ts", true),
     ];
@@ -263,6 +311,7 @@ describe("layout rules (src/bot/README.md)", () => {
       sample("bot/features/details/delete-selection.ts", "storage/kv.ts", true),
       sample("bot/features/orders/order-screens.ts", "bot/features/menu/public.ts"),
       sample("bot/features/pay/index.ts", "bot/core/flows.ts"),
+      sample("bot/middlewares/conversations.ts", "bot/core/flows.ts"),
       sample("bot/index.ts", "bot/features/pay/index.ts"),
       sample("notify/messages.ts", "bot/features/orders/public.ts"),
     ];

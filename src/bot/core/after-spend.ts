@@ -10,16 +10,9 @@
  * request leaves, and says when the outcome is decided and shown; the error boundary asks
  * `reportFailureAfterSpend` before anything else.
  */
-import type { FlowContext } from "../context.js";
+import type { FlowContext, SpendInFlight } from "../context.js";
 
-/** What this update knows about a spend it sent. */
-export interface SpendInFlight {
-  orderId: string;
-  /** The user has been (or is being) told the exchanger's answer. */
-  decided: boolean;
-  /** The admin chats were told once already in this update. */
-  alerted: boolean;
-}
+export type { SpendInFlight } from "../context.js";
 
 /** The pay feature's view of the marks, free of Telegram (payment.ts takes it as a parameter). */
 export interface SpendWatch {

@@ -13,7 +13,7 @@
  * - `buttons`: a question may also be answered by a button of its live prompt (Skip, a choice).
  */
 import { InlineKeyboard } from "grammy";
-import type { BotContext, FlowContext } from "../context.js";
+import type { BotContext, FlowContext, Translator } from "../context.js";
 import { sendScreen, showScreen } from "../ui/screen.js";
 import {
   flowEntryOf,
@@ -68,7 +68,7 @@ export interface Question<T> {
   oneLive?: boolean;
 }
 
-export function cancelKeyboard(ctx: Pick<FlowContext, "t">, data = CANCEL_DATA): InlineKeyboard {
+export function cancelKeyboard(ctx: Translator, data = CANCEL_DATA): InlineKeyboard {
   return new InlineKeyboard().text(ctx.t("btn-cancel"), data);
 }
 

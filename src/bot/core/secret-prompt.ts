@@ -7,7 +7,7 @@
  * flow on purpose: a password typed after the flow expired still finds the marker and is deleted.
  * Kept under the chat's prefix, so /logout wipes it with everything else.
  */
-import type { FlowContext } from "../context.js";
+import type { FlowContext, SecretStep } from "../context.js";
 import type { KV } from "../../storage/kv.js";
 import { chatKeyPrefix } from "../../storage/settings.js";
 
@@ -18,15 +18,7 @@ export const secretPromptKey = (chatId: number | string): string =>
   `${chatKeyPrefix(chatId)}secret-prompt`;
 const markerKey = secretPromptKey;
 
-/**
- * The step that asks: a password or a code, and the flow (with its arguments) that asked, so that a
- * prompt the user leaves can be offered again (core/lapsed-prompt.ts). The marker holds it as JSON.
- */
-export interface SecretStep {
-  kind: "password" | "code";
-  flow?: string;
-  args?: unknown[];
-}
+export type { SecretStep } from "../context.js";
 
 export function markSecretPrompt(
   kv: KV,

@@ -4,12 +4,10 @@
  * window for the chat — shared by instances through the store, so a flood gets one notice, not 600.
  */
 import type { Context } from "grammy";
-import type { BotDeps } from "../context.js";
+import type { BotDeps, Translator } from "../context.js";
 
 /** At most one "slow down" message per chat in this window. */
 export const SLOW_DOWN_NOTICE_MS = 30_000;
-
-export type Translate = (key: string, args?: Record<string, string | number>) => string;
 
 export interface SlowDown {
   /** Set when the chat's budget is spent: the message says how long to wait. */
@@ -22,7 +20,7 @@ export interface SlowDown {
 export async function tellSlowDown(
   ctx: Context,
   deps: Pick<BotDeps, "kv" | "logger">,
-  t: Translate,
+  t: Translator["t"],
   how: SlowDown = {},
 ): Promise<void> {
   try {

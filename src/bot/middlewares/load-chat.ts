@@ -31,16 +31,10 @@ export interface ChatLoader {
   inFlow(ctx: FlowContext, next: NextFunction): Promise<void>;
 }
 
-export function chatLoader(deps: BotDeps, botConfig: BotConfig, layout: BotLayout): ChatLoader {
+/** The update's one round trip, started by the first step that asks for it (with its `extra` keys). */
+function snapshotReads(deps: BotDeps) {
   const reads = new WeakMap<FlowContext, Promise<ChatSnapshot>>();
-  /** The chats whose arriving update is being handled, by chat id (their settings, for `inFlow`). */
-  const handling = new Map<number, FlowContext>();
-  const bind = (ctx: FlowContext) => {
-    ctx.deps = deps;
-    ctx.botConfig = botConfig;
-    ctx.layout = layout;
-  };
-  const snapshotOf = (ctx: FlowContext, extra?: readonly string[]): Promise<ChatSnapshot> => {
+  return (ctx: FlowContext, extra?: readonly string[]): Promise<ChatSnapshot> => {
     let read = reads.get(ctx);
     if (read === undefined) {
       read = readChatSnapshot(deps.updateGate, deps.vault, ctx.chatId!, ctx.update.update_id, {
@@ -50,6 +44,17 @@ export function chatLoader(deps: BotDeps, botConfig: BotConfig, layout: BotLayou
       reads.set(ctx, read);
     }
     return read;
+  };
+}
+
+export function chatLoader(deps: BotDeps, botConfig: BotConfig, layout: BotLayout): ChatLoader {
+  const snapshotOf = snapshotReads(deps);
+  /** The chats whose arriving update is being handled, by chat id (their settings, for `inFlow`). */
+  const handling = new Map<number, FlowContext>();
+  const bind = (ctx: FlowContext) => {
+    ctx.deps = deps;
+    ctx.botConfig = botConfig;
+    ctx.layout = layout;
   };
   return {
     bind: (ctx, next) => (bind(ctx), next()),

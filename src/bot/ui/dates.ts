@@ -13,12 +13,9 @@
  * is shown as written.
  */
 import { LANGUAGES } from "../../config.js";
+import type { Translator } from "../context.js";
 import { displayValue } from "./html.js";
 import { dateOf } from "../../exchanger/normalize/values.js";
-
-export interface DateTranslator {
-  t(key: string, variables?: Record<string, string | number>): string;
-}
 
 /** The moment a server value names (the normalizer's one reading of dates), or undefined. */
 export function parseServerDate(value: unknown): Date | undefined {
@@ -46,7 +43,7 @@ const SHIPPED: ReadonlyMap<string, Intl.DateTimeFormat> = new Map(
 );
 
 /** The formatter of the locale the translations name; "en" when Intl does not know it (a typo in a .ftl must not throw). */
-function formatterFor(tr: DateTranslator): Intl.DateTimeFormat {
+function formatterFor(tr: Translator): Intl.DateTimeFormat {
   const tag = tr.t("date-locale").trim();
   const shipped = SHIPPED.get(tag);
   if (shipped) return shipped;
@@ -60,7 +57,7 @@ function formatterFor(tr: DateTranslator): Intl.DateTimeFormat {
 }
 
 /** A server date in the one format; the value as written when it is not a date; undefined when empty. */
-export function formatDate(tr: DateTranslator, value: unknown): string | undefined {
+export function formatDate(tr: Translator, value: unknown): string | undefined {
   const date = parseServerDate(value);
   if (date === undefined) return displayValue(value);
   return formatterFor(tr).format(date);

@@ -9,6 +9,7 @@
  * card and the request number on /verify; `created_at` is when an account was registered but when an
  * order was created), so a screen names its scope and the scope's entries win over the common ones.
  */
+import type { Translator } from "../context.js";
 import { humanizeKey } from "./html.js";
 
 /** The screen a field is shown on. */
@@ -182,11 +183,7 @@ export function fieldMessages(): string[] {
 }
 
 /** The label of a field in the reader's language; an unknown name humanized ("Preferred currency"). */
-export function fieldLabel(
-  ctx: { t(key: string): string },
-  key: string,
-  scope?: FieldScope,
-): string {
+export function fieldLabel(ctx: Translator, key: string, scope?: FieldScope): string {
   const message = fieldMessage(key, scope);
   if (message !== undefined) return ctx.t(message);
   // A nested field flattened by the normalizer ("settings.lang"): each part named on its own.
@@ -199,9 +196,6 @@ export function fieldLabel(
 }
 
 /** `fieldLabel` for one screen, in the shape fieldLines and displayValue take. */
-export function fieldLabels(
-  ctx: { t(key: string): string },
-  scope?: FieldScope,
-): (key: string) => string {
+export function fieldLabels(ctx: Translator, scope?: FieldScope): (key: string) => string {
   return (key) => fieldLabel(ctx, key, scope);
 }

@@ -1,6 +1,6 @@
 /** The user object as a readable card: balance first, secrets never, unknown fields humanized. */
 import { readAccount } from "../../../exchanger/normalize/account.js";
-import type { FlowContext } from "../../context.js";
+import type { Translator } from "../../context.js";
 import { escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
 import { formatDate } from "../../ui/dates.js";
@@ -11,10 +11,7 @@ const DATE_FIELD = /(^|_)(date|at)$|^date_|At$|^last_login$/;
 /** Yes/no flags servers send as 0/1. */
 const FLAGS = new Set(["verified", "is_verified"]);
 
-function presentable(
-  ctx: Pick<FlowContext, "t">,
-  user: Record<string, unknown>,
-): Record<string, unknown> {
+function presentable(ctx: Translator, user: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(user)) {
     const flag = FLAGS.has(key) && /^(0|1|true|false)$/.test(String(value).trim());
@@ -27,7 +24,7 @@ function presentable(
 
 /** `exchanger`: the exchanger's name, HTML-escaped (ui/branding.ts exchangerName). */
 export function renderAccountCard(
-  ctx: Pick<FlowContext, "t">,
+  ctx: Translator,
   user: Record<string, unknown>,
   exchanger: string,
 ): string {

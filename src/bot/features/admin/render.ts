@@ -1,8 +1,8 @@
 /** The /stats text: every figure labelled, "unknown" rather than a misleading zero. */
-import type { FlowContext } from "../../context.js";
+import type { Translator } from "../../context.js";
 import type { OperatorStats } from "../../../operator/stats.js";
 
-export function renderStats(ctx: Pick<FlowContext, "t">, stats: OperatorStats): string {
+export function renderStats(ctx: Translator, stats: OperatorStats): string {
   const unknown = ctx.t("stats-unknown");
   const count = (n: number | undefined) => (n === undefined ? unknown : String(n));
   const ms = (n: number | undefined) => (n === undefined ? unknown : ctx.t("stats-ms", { ms: n }));

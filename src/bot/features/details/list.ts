@@ -5,7 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { Caller, Pagination, PaymentDetail } from "../../../exchanger/types.js";
-import type { BotDeps, FlowContext } from "../../context.js";
+import type { BotDeps, Translator } from "../../context.js";
 import { backToMenuRow } from "../menu/public.js";
 import { addPagerRow, totalPages } from "../../ui/pager.js";
 import { clip, displayValue, escapeHtml, fitMessage } from "../../ui/html.js";
@@ -75,7 +75,7 @@ export function detailLines(data: DetailsPageData): string[] {
   ]);
 }
 
-export function renderDetailsList(ctx: Pick<FlowContext, "t">, data: DetailsPageData): Screen {
+export function renderDetailsList(ctx: Translator, data: DetailsPageData): Screen {
   const keyboard = new InlineKeyboard().text(ctx.t("details-btn-add"), DETAILS_ADD);
   if (data.items.length === 0) {
     return {

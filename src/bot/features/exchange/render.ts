@@ -4,14 +4,13 @@
  * numbers masked). Pure: a translator and plain data in, HTML out.
  */
 import type { AmountProblem, LimitCrossed, Quote } from "../../../exchanger/exchange-quote.js";
+import type { Translator } from "../../context.js";
 import { clip, escapeHtml } from "../../ui/html.js";
 import type { FieldProblem } from "./fields.js";
 import { MAX_FIELD_LENGTH, shownValue } from "./fields.js";
 import type { ExchangePlan, PlanField } from "./plan.js";
 
-interface T {
-  t(key: string, variables?: Record<string, string | number>): string;
-}
+type T = Translator;
 
 export type AmountMode = "send" | "receive";
 export type GoodQuote = Extract<Quote, { ok: true }>;

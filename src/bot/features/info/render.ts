@@ -4,7 +4,7 @@
  * translated label and a place of honour, everything else is shown humanized. Every value is escaped.
  */
 import type { Currency, Direction, Extras, PublicInfo } from "../../../exchanger/types.js";
-import type { FlowContext } from "../../context.js";
+import type { Translator } from "../../context.js";
 import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
 import {
   clip,
@@ -16,7 +16,7 @@ import {
 } from "../../ui/html.js";
 import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
 
-type T = Pick<FlowContext, "t">;
+type T = Translator;
 
 const codeOf = (currency: Currency | undefined): string =>
   typeof currency?.code === "string" ? currency.code : "";

@@ -6,7 +6,7 @@
 import { SHOW_INPUTS } from "./codec.js";
 import { Composer, InlineKeyboard } from "grammy";
 import { withCaller } from "../../core/caller.js";
-import type { BotContext, FlowContext } from "../../context.js";
+import type { BotContext, Translator } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { clip, escapeHtml, fitMessage, looksSecret } from "../../ui/html.js";
 import type { SavedField } from "../../../exchanger/types.js";
@@ -15,7 +15,7 @@ import { showScreen, type Screen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
 
 export function renderInputs(
-  ctx: Pick<FlowContext, "t">,
+  ctx: Translator,
   inputs: readonly SavedField[],
   names: Map<string, string>,
 ): Screen {

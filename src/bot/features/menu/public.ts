@@ -1,6 +1,6 @@
 /** What other features may use of the main menu: its button under their screens, and the menu keyboard. */
 import { InlineKeyboard } from "grammy";
-import type { FlowContext } from "../../context.js";
+import type { FlowContext, Translator } from "../../context.js";
 import { startRow } from "../../ui/rows.js";
 
 import { MENU_DATA } from "./codec.js";
@@ -22,9 +22,6 @@ export function mainMenuKeyboard(
 }
 
 /** A "☰ Menu" button row to put under screens. */
-export function backToMenuRow(
-  ctx: Pick<FlowContext, "t">,
-  keyboard = new InlineKeyboard(),
-): InlineKeyboard {
+export function backToMenuRow(ctx: Translator, keyboard = new InlineKeyboard()): InlineKeyboard {
   return startRow(keyboard).text(ctx.t("btn-menu"), MENU_DATA);
 }

@@ -3,7 +3,7 @@
  *
  * Reusable API (also used outside the order screens, e.g. by notifications):
  *
- *   renderOrderCard(ctx: OrderTranslator (anything with `t`, e.g. a FlowContext), order: Order, currencyNames: ReadonlyMap<string, string>,
+ *   renderOrderCard(ctx: Translator (anything with `t`, e.g. a FlowContext), order: Order, currencyNames: ReadonlyMap<string, string>,
  *                   options?: { referral?: boolean }): string
  *     The whole card (title, status, the token in <code>, the direction "Bitcoin → Visa UAH", amounts
  *     with currency names, dates in the reader's language (ui/dates.ts), every other useful field),
@@ -19,7 +19,7 @@
  */
 import type { Order } from "../../../exchanger/types.js";
 import { statusEmoji, statusLabel, statusWords } from "../../../exchanger/vocabulary.js";
-import type { FlowContext } from "../../context.js";
+import type { FlowContext, Translator } from "../../context.js";
 import { clip, escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { formatDate } from "../../ui/dates.js";
 import { fieldLabels } from "../../ui/field-names.js";
@@ -27,10 +27,7 @@ import { currencyText, moneyText, type CurrencyNames } from "../../ui/money.js";
 import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
 
 /** All the pure renderers need: `t` in one language. A FlowContext is one; so is a plain translator. */
-export interface OrderTranslator {
-  t(key: string, variables?: Record<string, string | number>): string;
-}
-type T = OrderTranslator;
+type T = Translator;
 export type { CurrencyNames };
 
 /** Currency names from the cached public list; an empty map when the list is unavailable. */

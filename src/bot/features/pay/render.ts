@@ -1,6 +1,6 @@
 /** The screens of paying from the balance: the confirmation card and every way a payment can end. */
 import { InlineKeyboard } from "grammy";
-import type { FlowContext } from "../../context.js";
+import type { Translator } from "../../context.js";
 import type { PayCard, PayOutcome } from "./pay-order.js";
 import { statusLabel } from "../../../exchanger/vocabulary.js";
 import { escapeHtml } from "../../ui/html.js";
@@ -9,7 +9,7 @@ import type { Screen } from "../../ui/screen.js";
 import { cancelPay, checkPayStatus, confirmPay } from "./codec.js";
 import { storedOrderRef } from "../../core/order-refs.js";
 
-type T = Pick<FlowContext, "t">;
+type T = Translator;
 
 /**
  * "Check order status" (pay:s). Every screen with it follows a pay card, whose loading stored the

@@ -4,7 +4,7 @@
  * only counted; secrets and hashes never
  * shown (fieldLines drops them); fields this bot does not know are humanized.
  */
-import type { FlowContext } from "../../context.js";
+import type { Translator } from "../../context.js";
 import type { Verification, VerificationFields } from "../../../exchanger/types.js";
 import { maskNumber, isNumberField } from "../../../exchanger/normalize/secrets.js";
 import {
@@ -16,7 +16,7 @@ import { clip, escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { formatDate } from "../../ui/dates.js";
 import { fieldLabel as translatedField, fieldMessage } from "../../ui/field-names.js";
 
-type T = Pick<FlowContext, "t">;
+type T = Translator;
 
 export type VerificationKind = "card" | "identity" | "service";
 
