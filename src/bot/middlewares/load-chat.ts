@@ -80,15 +80,31 @@ export function chatLoader(deps: BotDeps, botConfig: BotConfig, layout: BotLayou
     async inFlow(ctx, next) {
       bind(ctx);
       const outer = ctx.chatId === undefined ? undefined : handling.get(ctx.chatId);
-      ctx.chatSettings = outer?.chatSettings ?? {};
-      if (outer === undefined && ctx.chatId !== undefined)
-        ctx.chatSettings = await deps.settings.get(ctx.chatId).catch((error: unknown) => {
-          warnDefaults(ctx, error);
-          return {};
-        });
+      if (outer !== undefined) shareSettings(ctx, outer);
+      else
+        ctx.chatSettings =
+          ctx.chatId === undefined
+            ? {}
+            : await deps.settings.get(ctx.chatId).catch((error: unknown) => {
+                warnDefaults(ctx, error);
+                return {};
+              });
       await decideLanguage(ctx, next);
     },
   };
+}
+
+/**
+ * A flow's context sees the settings of the update being handled, and what a flow writes there
+ * (`ctx.chatSettings = await settings.update(…)`) is what every later step of the update sees: one copy.
+ */
+function shareSettings(inner: FlowContext, outer: FlowContext): void {
+  Object.defineProperty(inner, "chatSettings", {
+    configurable: true,
+    enumerable: true,
+    get: () => outer.chatSettings,
+    set: (settings: FlowContext["chatSettings"]) => (outer.chatSettings = settings),
+  });
 }
 
 function decideLanguage(ctx: FlowContext, next: NextFunction): Promise<void> {
