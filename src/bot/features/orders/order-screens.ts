@@ -187,9 +187,6 @@ function listHead(
     head.push(ctx.t("orders-filter-line", { status: statusLabel(ctx, choiceStatus(choice)) }));
   if (page.pagination && page.items.length > 0)
     head.push(ctx.t("orders-total", { total: page.pagination.total }));
-  // The server lists oldest first, without a count, and more orders than one screen may walk (newest-first.ts).
-  if (page.oldestFirst && page.items.length > 0)
-    head.push(ctx.t("orders-oldest-first", { count: page.oldestFirst.walked }));
   return head;
 }
 
@@ -263,12 +260,7 @@ export async function listScreen(
     throw error;
   }
 
-  tellWatcher(
-    ctx,
-    source,
-    page.items,
-    view.page === 1 && view.filter === "all" && page.oldestFirst === undefined,
-  );
+  tellWatcher(ctx, source, page.items, view.page === 1 && view.filter === "all");
 
   const head = listHead(ctx, source, choice, page);
   if (page.items.length === 0) return emptyListScreen(ctx, source, view, head);
@@ -282,7 +274,7 @@ export async function listScreen(
   filterChips(ctx, keyboard, view.scope, view);
   const info: PageInfo = {
     page: view.page,
-    pageSize: page.servedSize ?? pageSize,
+    pageSize: page.servedSize,
     itemsOnPage: page.items.length,
     pagination: page.pagination,
   };
