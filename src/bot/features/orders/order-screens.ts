@@ -52,6 +52,7 @@ import { escapeHtml, fitMessage } from "../../ui/html.js";
 import {
   type CurrencyNames,
   loadCurrencyNames,
+  orderButtonNumbers,
   orderNumber,
   orderToken,
   renderOrderCard,
@@ -226,16 +227,19 @@ async function addOrderButtons(
   orders: readonly Order[],
 ): Promise<void> {
   const refs = await rememberShownOrders(ctx, orders);
-  let inRow = 0;
-  for (const order of orders) {
-    const data = cardData(view, refs.get(order.id)!);
-    if (inRow === ORDER_BUTTONS_PER_ROW) {
-      keyboard.row();
-      inRow = 0;
-    }
-    keyboard.text(`${statusEmoji(order.status)} ${orderNumber(ctx, order.id)}`, data);
-    inRow++;
-  }
+  const numbers = orderButtonNumbers(
+    ctx,
+    orders.map((order) => order.id),
+  );
+  // Cut numbers are longer: fewer to a row, so a client does not cut their end off again.
+  const perRow = numbers.some((n) => n.includes("…")) ? 2 : ORDER_BUTTONS_PER_ROW;
+  orders.forEach((order, i) => {
+    if (i > 0 && i % perRow === 0) keyboard.row();
+    keyboard.text(
+      `${statusEmoji(order.status)} ${numbers[i]!}`,
+      cardData(view, refs.get(order.id)!),
+    );
+  });
 }
 
 export async function listScreen(
