@@ -18,6 +18,7 @@ import {
   isNothing,
   parseEnvelope,
   toObjectList,
+  unwrapList,
   toPagination,
   toRecord,
   type Success,
@@ -341,10 +342,12 @@ type PublicGet = (path: string, language: Language, params?: Params) => Promise<
  * decide how much the bot renders, keeps or walks: the page is cut to the size asked for.
  */
 function page<T>(path: string, success: Success, limit?: number): Page<T> {
-  const all = toObjectList(success.result);
+  // A paginator object is its list plus its totals (envelope.ts unwrapList).
+  const { list, totals } = unwrapList(success.result);
+  const all = toObjectList(list);
   if (all === undefined) throw badShape(path, "a list");
   const items = limit !== undefined && limit > 0 && all.length > limit ? all.slice(0, limit) : all;
-  const pagination = toPagination(success.pagination);
+  const pagination = toPagination(success.pagination) ?? totals;
   return pagination ? { items: items as T[], pagination } : { items: items as T[] };
 }
 

@@ -90,7 +90,77 @@ export function interpret(
       "a success envelope under a non-2xx status",
       status,
     );
-  return { result: envelope.result, pagination: envelope.pagination };
+  return { result: parsedOnce(envelope.result), pagination: parsedOnce(envelope.pagination) };
+}
+
+/**
+ * JSON text where a value is meant (`"result": "[{\"id\": 1}]"`, a script that encoded twice):
+ * parsed once — never twice, so text inside it stays text. Anything else as it came.
+ */
+export function parsedOnce(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  if (!/^(\[[\s\S]*\]|\{[\s\S]*\})$/.test(text)) return value;
+  try {
+    return JSON.parse(quoteBigIntegers(text)) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/** Where a paginator object (Laravel, Yii, Symfony… serialized as they are) keeps its list. */
+const LIST_MEMBERS = ["data", "items", "list", "results", "records", "rows", "entries", "content"];
+/** Members only a paginator has beside its list: one of them tells a wrapper from an order record. */
+const PAGING_MEMBERS = new Set(
+  [
+    ...["total", "current_page", "per_page", "last_page", "from", "to", "path", "links", "_links"],
+    ...["meta", "_meta", "pagination", "paging", "page", "pages", "limit", "offset", "count"],
+    ...["next_page_url", "prev_page_url", "first_page_url", "last_page_url", "totalCount"],
+    ...["total_count", "page_count", "pageCount", "currentPage", "perPage", "has_more", "next"],
+  ].map((name) => name.toLowerCase()),
+);
+const TOTAL_MEMBERS = ["total", "totalCount", "total_count", "totalItems", "total_items"];
+const PAGE_MEMBERS = ["current_page", "currentPage", "page"];
+const SIZE_MEMBERS = ["per_page", "perPage", "page_size", "pageSize", "limit"];
+
+/**
+ * A list `result` wrapped in a paginator object — `{data: […], current_page, per_page, total, …}`,
+ * `{items: […], _meta: {totalCount, currentPage, perPage}}` — read as its list and its totals (the
+ * totals from the object, or from its `meta` / `_meta` / `pagination` member). Anything else is
+ * returned as the list itself.
+ */
+export function unwrapList(result: unknown): { list: unknown; totals?: Pagination } {
+  if (!isPlainObject(result)) return { list: result };
+  const member = LIST_MEMBERS.find((name) => {
+    if (!Object.hasOwn(result, name)) return false;
+    const value = result[name];
+    return Array.isArray(value) || isPlainObject(value) || isNothing(value);
+  });
+  if (member === undefined) return { list: result };
+  const others = Object.keys(result).filter((name) => name !== member);
+  if (!others.some((name) => PAGING_MEMBERS.has(name.toLowerCase()))) return { list: result };
+  const totals = totalsOf(result);
+  return totals ? { list: result[member], totals } : { list: result[member] };
+}
+
+/** A paginator's total and the offset of its page, read where its framework writes them. */
+function totalsOf(wrapper: Record<string, unknown>): Pagination | undefined {
+  for (const source of [wrapper, wrapper.meta, wrapper._meta, wrapper.pagination, wrapper.paging]) {
+    if (!isPlainObject(source)) continue;
+    const total = toNumber(TOTAL_MEMBERS.map((name) => source[name]).find((v) => v !== undefined));
+    if (total === undefined) continue;
+    const page = toNumber(PAGE_MEMBERS.map((name) => source[name]).find((v) => v !== undefined));
+    const size = toNumber(SIZE_MEMBERS.map((name) => source[name]).find((v) => v !== undefined));
+    const from = toNumber(source.from ?? source.offset);
+    const position =
+      page !== undefined && size !== undefined
+        ? Math.max(0, (page - 1) * size)
+        : from !== undefined
+          ? Math.max(0, from - (source.from !== undefined ? 1 : 0))
+          : 0;
+    return { total, position };
+  }
+  return undefined;
 }
 
 /** `[total, position]` (numbers or numeric strings; an object form is accepted too), else undefined. */

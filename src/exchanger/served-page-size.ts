@@ -1,31 +1,66 @@
 /**
- * The page size a server without `pagination` honours, learned per process and list.
+ * The page size a server honours, learned per process and list, and the server's pages read once per
+ * screen (`ServerPages`).
  *
- * A server may cap `limit` (asked for 15, sends 10). With `pagination` the pager reads the size off
- * the answer (bot/ui/pager.ts servedPageSize). Without it, a page of 10 when 15 were asked looks
- * like the last page, and the orders after it would never be shown. Nothing in that answer tells a
- * capped page from a short last one, so the first such page is followed by one more call: the
- * server's page 2 of exactly as many orders as came back. Orders there that were not on page 1 mean
- * the server caps at that size; from then on every page is asked for at that size, so page n starts
- * at (n - 1) × size however the server counts its offset (by the size it serves, or by the `limit`
- * asked, which would skip orders between pages), and a full page of that size offers ▶.
+ * A server may cap `limit` (asked for 15, sends 10) and then count page n's offset either in the
+ * size it serves or in the `limit` asked (which skips the orders between capped pages). Asked at a
+ * size it honours, both count alike: page n starts at (n - 1) × size. So the bot finds the size
+ * before it asks for any page but the first, and from then on asks at most that size.
  *
- * What costs the extra call, and what spares it: only a first page, only without `pagination`, only
- * while shorter than asked, only while the cap is unknown, and only when it is not shorter than the
- * longest page this process already saw end a list or come back full (the cap is at least that, so
- * a shorter page is the list's end). A full page proves the cap is at least the page size: no server
- * page is then ever probed again. One instance per process (app.ts), never module state.
+ * How: page 1 at the size wanted. A full page proves the size is honoured. A shorter page is the
+ * cap when `pagination` says more orders exist; without `pagination` nothing in that answer tells a
+ * capped page from a short list, so the server's page 2 of exactly as many orders follows: orders
+ * there that were not on page 1 mean the server caps at that size. A short page that is shorter than
+ * a size already honoured is the list's end (no probe). One instance per process (app.ts), never
+ * module state.
  */
 import type { OrderList } from "./list-order.js";
 import type { ListParams, Order, OrderFilters, Page } from "./types.js";
 
-type Params = OrderFilters & ListParams & { page: number; limit: number };
-type FetchPage = (params: OrderFilters & ListParams) => Promise<Page<Order>>;
+export type FetchPage = (params: OrderFilters & ListParams) => Promise<Page<Order>>;
+
+/**
+ * The server's pages as one screen reads them: each (page, size) fetched at most once, and every
+ * order kept at its place in the server's list (page n of size s starts at (n - 1) × s, true for the
+ * first page and for any size the server honours, the only sizes asked beyond page 1).
+ */
+export class ServerPages {
+  readonly #pages = new Map<string, Promise<Page<Order>>>();
+  readonly #at = new Map<number, Order>();
+
+  constructor(
+    readonly fetch: FetchPage,
+    readonly filters: OrderFilters & ListParams,
+  ) {}
+
+  page(no: number, size: number): Promise<Page<Order>> {
+    const key = `${no}:${size}`;
+    let page = this.#pages.get(key);
+    if (!page) {
+      page = this.fetch({ ...this.filters, page: no, limit: size }).then((read) => {
+        read.items.forEach((order, i) => this.#at.set((no - 1) * size + i, order));
+        return read;
+      });
+      this.#pages.set(key, page);
+    }
+    return page;
+  }
+
+  /** `page`, read as page `no` at a larger size, is also page `no` at `size` (a capped first page). */
+  same(no: number, size: number, page: Page<Order>): void {
+    this.#pages.set(`${no}:${size}`, Promise.resolve(page));
+  }
+
+  /** The order at `index` of the server's list, when a page read so far held it. */
+  at(index: number): Order | undefined {
+    return this.#at.get(index);
+  }
+}
 
 interface Learned {
   /** The most items one page holds, once proven. */
   cap?: number;
-  /** The cap is at least this many (a page this long ended a list, or was full). */
+  /** The cap is at least this many (a page this long came back full or was proven not capped). */
   atLeast: number;
 }
 
@@ -43,36 +78,35 @@ export class ServedPageSize {
     return this.#learned.get(list)?.cap;
   }
 
-  /** What to ask the server for: at most the learned cap per page. */
-  ask(list: OrderList, params: Params): Params {
-    const cap = this.cap(list);
-    return cap !== undefined && cap < params.limit ? { ...params, limit: cap } : params;
-  }
-
   /**
-   * The page as the screen should count it: `servedSize` when the server is known (or now found) to
-   * cap without `pagination`. `asked`: the params `page` answered (from `ask`).
+   * The size the server honours when `wanted` is asked: `wanted`, or the cap below it. Costs page 1
+   * (kept in `pages`) while unknown, and page 2 at the short page's size without `pagination`.
    */
-  async read(
-    list: OrderList,
-    asked: Params,
-    page: Page<Order>,
-    fetch: FetchPage,
-  ): Promise<Page<Order> & { servedSize?: number }> {
-    if (page.pagination) return page;
+  async size(list: OrderList, wanted: number, pages: ServerPages): Promise<number> {
     const learned = this.#of(list);
-    const count = page.items.length;
-    if (learned.cap !== undefined) return { ...page, servedSize: asked.limit };
-    if (count >= asked.limit) learned.atLeast = Math.max(learned.atLeast, count);
-    if (asked.page !== 1 || count === 0 || count >= asked.limit || count < learned.atLeast)
-      return page;
-    const next = await fetch({ ...asked, page: 2, limit: count });
-    const onFirst = new Set(page.items.map((order) => order.id));
-    if (next.items.some((order) => !onFirst.has(order.id))) {
-      learned.cap = count;
-      return { ...page, servedSize: count };
+    if (learned.cap !== undefined) return Math.min(wanted, learned.cap);
+    if (wanted <= learned.atLeast) return wanted;
+    const first = await pages.page(1, wanted);
+    const count = first.items.length;
+    if (count >= wanted) {
+      learned.atLeast = wanted;
+      return wanted;
     }
-    learned.atLeast = Math.max(learned.atLeast, count);
-    return page;
+    // Empty, or shorter than a size already honoured: the list's end.
+    if (count === 0 || count < learned.atLeast) return wanted;
+    if (first.pagination ? first.pagination.total > count : await morePast(first, pages)) {
+      learned.cap = count;
+      pages.same(1, count, first);
+      return count;
+    }
+    learned.atLeast = count;
+    return wanted;
   }
+}
+
+/** Whether the server's page 2 at the size of the short page 1 holds orders page 1 did not. */
+async function morePast(first: Page<Order>, pages: ServerPages): Promise<boolean> {
+  const next = await pages.page(2, first.items.length);
+  const onFirst = new Set(first.items.map((order) => order.id));
+  return next.items.some((order) => !onFirst.has(order.id));
 }

@@ -211,6 +211,86 @@ const BY_TITLE: ReadonlyMap<string, KnownStatusKey> = new Map(
 );
 
 /**
+ * Words of a status title that say nothing of the status ("Order completed", "Waiting for your
+ * payment", «Заявка выполнена»): dropped before the words are matched.
+ */
+const FILLER = new Set(
+  [
+    ...["order", "orders", "status", "your", "the", "for", "is", "has", "been", "was", "a", "an"],
+    ...["of", "by", "to", "we", "are", "our", "exchange", "request", "application", "now"],
+    ...["заявка", "заявки", "заявку", "заказ", "заказа", "статус", "ваша", "ваш", "вашей", "вашу"],
+    ...["вашего", "для", "по", "от", "обмен", "обмена", "замовлення", "вашої", "від", "обмін"],
+  ].map((word) => word.toLowerCase()),
+);
+
+/**
+ * Word beginnings that decide a status on their own, in en, ru and uk, when no run of a title's
+ * words is a known spelling ("Order cancelled by operator", «Отменена оператором»): whatever else
+ * the title says, such an order is never offered Pay.
+ */
+const STEMS: ReadonlyArray<readonly [string, KnownStatusKey]> = [
+  ["refund", "refund"],
+  ["возвр", "refund"],
+  ["поверн", "refund"],
+  ["error", "error"],
+  ["fail", "error"],
+  ["ошиб", "error"],
+  ["помил", "error"],
+  ["cancel", "canceled"],
+  ["reject", "canceled"],
+  ["declin", "canceled"],
+  ["отмен", "canceled"],
+  ["отклон", "canceled"],
+  ["скасов", "canceled"],
+  ["відхил", "canceled"],
+  ["expir", "expired"],
+  ["просроч", "expired"],
+  ["простроч", "expired"],
+  ["complet", "completed"],
+  ["success", "completed"],
+  ["выполн", "completed"],
+  ["заверш", "completed"],
+  ["успе", "completed"],
+  ["викон", "completed"],
+  ["успі", "completed"],
+];
+
+const wordsOf = (spelled: string): string[] =>
+  spelled.split(/[_.,:;!()«»"'/]+/).filter((word) => word !== "" && !FILLER.has(word));
+
+/** A known status from its spelling: the whole of it, or all its words but fillers ("Order completed"). */
+function byWords(spelled: string): KnownStatusKey | undefined {
+  const whole = wordsOf(spelled).join("_");
+  return (
+    BY_SPELLING.get(spelled) ??
+    BY_TITLE.get(spelled) ??
+    BY_SPELLING.get(whole) ??
+    BY_TITLE.get(whole)
+  );
+}
+
+/**
+ * The status a longer title stands for, when not all its words are known: the longest run of its
+ * words that is a known spelling, else its first word beginning with a deciding stem. It gives the
+ * meaning and the mark; the label stays the server's own words ("↩️ Partially refunded").
+ */
+function byPart(spelled: string): KnownStatusKey | undefined {
+  const words = wordsOf(spelled);
+  for (let length = words.length - 1; length >= 1; length--) {
+    for (let start = 0; start + length <= words.length; start++) {
+      const run = words.slice(start, start + length).join("_");
+      const key = BY_SPELLING.get(run) ?? BY_TITLE.get(run);
+      if (key !== undefined) return key;
+    }
+  }
+  for (const word of words) {
+    const stem = STEMS.find(([begins]) => word.startsWith(begins));
+    if (stem) return stem[1];
+  }
+  return undefined;
+}
+
+/**
  * A status as the bot holds it once read (normalize/order.ts): what it means, and the server's own
  * label when it sent one (`{"name": "…", "title": "Awaiting payment"}`), shown for statuses the
  * vocabulary does not know.
@@ -277,9 +357,13 @@ function describeScalar(status: unknown): StatusInfo {
   const text = status.trim();
   if (/^\d{1,9}$/.test(text)) return fromNumber(Number(text));
   const name = text.replace(/^@/, "").trim();
-  const key = BY_SPELLING.get(spelling(text)) ?? BY_TITLE.get(spelling(text));
-  if (key === undefined)
+  const key = byWords(spelling(text));
+  if (key === undefined) {
+    const part = byPart(spelling(text));
+    if (part !== undefined)
+      return { meaning: KNOWN[part].meaning, emoji: KNOWN[part].emoji, form: "name", value: name };
     return { meaning: "unknown", emoji: UNKNOWN_EMOJI, form: "name", value: name };
+  }
   return { meaning: KNOWN[key].meaning, key, emoji: KNOWN[key].emoji, form: "name", value: name };
 }
 

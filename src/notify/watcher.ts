@@ -33,6 +33,7 @@ import { Unauthorized } from "../exchanger/errors.js";
 import type { ExchangerClient, Order } from "../exchanger/types.js";
 import { ListOrder } from "../exchanger/list-order.js";
 import { newestFirstPage, type FetchPage } from "../exchanger/newest-first.js";
+import { ServedPageSize } from "../exchanger/served-page-size.js";
 import type { Logger } from "../logger.js";
 import { isRefusal } from "../telegram/refusals.js";
 import type { KV } from "../storage/kv.js";
@@ -91,6 +92,8 @@ export interface NotifierDeps {
    * per process); without it the watcher learns it on its own.
    */
   listOrder?: ListOrder;
+  /** The page size the server honours, as the bot learned it (app.ts shares one per process). */
+  servedPageSize?: ServedPageSize;
 }
 
 /** No exchanger permit within the wait: the chat stays due for the next tick. */
@@ -154,7 +157,7 @@ export class Notifier {
   /** Currency names for cards; its list requests go through the limit like get-orders. */
   readonly #currencies: CurrencyCache;
   readonly #listOrder: ListOrder;
-  #warnedUnorderable = false;
+  readonly #servedPageSize: ServedPageSize;
   readonly #log: Logger;
   #loop: Promise<void> | undefined;
   #stopped = false;
@@ -186,6 +189,7 @@ export class Notifier {
     });
     this.#log = deps.logger.child({ component: "notify" });
     this.#listOrder = deps.listOrder ?? new ListOrder();
+    this.#servedPageSize = deps.servedPageSize ?? new ServedPageSize();
     const limit = this.#exchangerLimit;
     const now = this.#now;
     this.#currencies = new CurrencyCache({
@@ -311,8 +315,8 @@ export class Notifier {
         "own",
         { page: 1, limit: this.#pageSize },
         fetchPage,
+        this.#servedPageSize,
       );
-      if (newest.oldestFirst) this.#warnOldestFirst(newest.oldestFirst.walked);
       const offPage = await this.#readOffPageActive(chat.previous, newest.items, caller);
       return offPage === undefined
         ? { kind: "throttled" }
@@ -341,19 +345,6 @@ export class Notifier {
       hasMoving(chat.previous),
     );
     return "failed";
-  }
-
-  /**
-   * Oldest first, no count, longer than the bounded walk: these are the OLDEST orders, so new ones go
-   * unannounced until they are among them. Said once per process; README, Notifications.
-   */
-  #warnOldestFirst(walked: number): void {
-    if (this.#warnedUnorderable) return;
-    this.#warnedUnorderable = true;
-    this.#log.warn(
-      { walked },
-      "the exchanger lists orders oldest first without a count; notifications follow only the orders the bounded walk reaches",
-    );
   }
 
   /** Sends the wanted changes while this poll still holds the chat's lease. */

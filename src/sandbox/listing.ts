@@ -72,7 +72,17 @@ export function filterOrders(
 
 /** Newest first. "Newest" is the highest id: ids grow with creation, timestamps may be edited by tests. */
 export function newestFirst<T extends { id: string | number }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => Number(b.id) - Number(a.id));
+  return [...items].sort((a, b) => compareIds(b.id, a.id));
+}
+
+/** Ids of digits compare exactly however long (a 21-digit id is beyond a double's precision). */
+function compareIds(a: string | number, b: string | number): number {
+  const digits = /^\d+$/;
+  if (digits.test(String(a)) && digits.test(String(b))) {
+    const [x, y] = [BigInt(a), BigInt(b)];
+    return x === y ? 0 : x > y ? 1 : -1;
+  }
+  return Number(a) - Number(b);
 }
 
 /** A list answer in the dialect's order, paged, with `pagination` only where the dialect sends it. */

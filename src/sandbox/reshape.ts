@@ -37,7 +37,7 @@ export function writeNumber(text: string, form: NumberForm): unknown {
   }
 }
 
-export type DateForm = "naive" | "unix" | "unix-string" | "unix-ms" | "iso" | "dotted";
+export type DateForm = "naive" | "unix" | "unix-string" | "unix-ms" | "iso" | "dotted" | "offset";
 
 /** A "YYYY-MM-DD HH:MM:SS" (UTC) date written another way. */
 export function writeDate(text: string, form: DateForm): unknown {
@@ -56,16 +56,28 @@ export function writeDate(text: string, form: DateForm): unknown {
       return ms;
     case "iso":
       return new Date(ms).toISOString();
+    case "offset": {
+      // The server's own zone after a space: the same moment written three hours ahead of UTC.
+      const local = new Date(ms + 3 * 3_600_000).toISOString();
+      return `${local.slice(0, 10)} ${local.slice(11, 19)} +03:00`;
+    }
     case "dotted":
       // Minutes only, as many Russian-language builds print it: seconds must be zero to keep the fact.
       return time.endsWith(":00") ? `${d}.${m}.${y} ${time.slice(0, 5)}` : text;
   }
 }
 
-export type RateForm = "scalar" | "pair" | "object" | "text";
+export type RateForm = "scalar" | "pair" | "object" | "text" | "coded";
 
-/** A rate (receive per one sent) written as a scalar, a pair `[1, x]`, an object or text "1 = x". */
-export function writeRate(rate: string, form: RateForm): unknown {
+/**
+ * A rate (receive per one sent) written as a scalar, a pair `[1, x]`, an object, text "1 = x", or
+ * text with the codes after the numbers ("1 BTC = x USDTTRC20", `codes`: send and receive).
+ */
+export function writeRate(
+  rate: string,
+  form: RateForm,
+  codes: readonly [string, string] = ["BTC", "USDTTRC20"],
+): unknown {
   switch (form) {
     case "scalar":
       return rate;
@@ -75,6 +87,8 @@ export function writeRate(rate: string, form: RateForm): unknown {
       return { from: "1", to: rate };
     case "text":
       return `1 = ${rate}`;
+    case "coded":
+      return `1 ${codes[0]} = ${rate} ${codes[1]}`;
   }
 }
 
@@ -187,4 +201,53 @@ export function nestVerification(request: Rec, under: "data" | "fields" | "list"
   if (under === "list")
     return { ...top, fields: Object.entries(nested).map(([name, value]) => ({ name, value })) };
   return { ...top, [under]: nested };
+}
+
+/** A status title as a sentence: "Order completed", «Заявка ожидает оплаты». */
+export function titleSentence(title: string): string {
+  const lower = title.charAt(0).toLowerCase() + title.slice(1);
+  return /[\u0400-\u04ff]/.test(title) ? `Заявка ${lower}` : `Order ${lower}`;
+}
+
+export type ListForm = "list" | "laravel" | "yii" | "keyed" | "json-text";
+
+/**
+ * A page of records as a list method's `result`: a plain list, a paginator object as PHP frameworks
+ * serialize one (Laravel's `{data, current_page, per_page, total, …}`, Yii's `{items, _meta}`), a
+ * map keyed by id, or any of those as JSON text inside the JSON. `total`/`page`/`perPage`: the page's
+ * place in the whole list.
+ */
+export function writeList(
+  items: readonly Rec[],
+  form: ListForm,
+  at: { total: number; page: number; perPage: number },
+): unknown {
+  switch (form) {
+    case "list":
+      return items;
+    case "laravel":
+      return {
+        current_page: at.page,
+        data: items,
+        from: items.length === 0 ? null : (at.page - 1) * at.perPage + 1,
+        last_page: Math.max(1, Math.ceil(at.total / at.perPage)),
+        per_page: at.perPage,
+        to: items.length === 0 ? null : (at.page - 1) * at.perPage + items.length,
+        total: at.total,
+      };
+    case "yii":
+      return {
+        items,
+        _meta: {
+          totalCount: at.total,
+          pageCount: Math.ceil(at.total / at.perPage),
+          currentPage: at.page,
+          perPage: at.perPage,
+        },
+      };
+    case "keyed":
+      return Object.fromEntries(items.map((item) => [String(item.id), item]));
+    case "json-text":
+      return JSON.stringify(items);
+  }
 }

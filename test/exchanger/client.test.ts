@@ -3,6 +3,7 @@
  * answer (and non-answer) is classified, retries, keep-alive, and that secrets never leak.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { isPayableStatus } from "../../src/exchanger/vocabulary.js";
 import {
   createExchangerClient,
   type ExchangerClientOptions,
@@ -635,5 +636,32 @@ describe("connections", () => {
     const error = await failure(client.getInfo(caller));
     expect(error).toBeInstanceOf(Unavailable);
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe("list answers wrapped as PHP frameworks serialize them", () => {
+  const rows = [
+    {
+      id: 12,
+      token: "aaaaaaaaaaaa",
+      status: "Waiting for your payment",
+      send_amount: "0.32000000 USDTTRC20",
+    },
+    { id: 11, token: "bbbbbbbbbbbb", status: "Order completed", send_amount: "1.5 BTC" },
+  ];
+  it.each([
+    ["a Laravel paginator", { current_page: 1, data: rows, per_page: 2, total: 7, last_page: 4 }],
+    ["a Yii paginator", { items: rows, _meta: { totalCount: 7, currentPage: 1, perPage: 2 } }],
+    [
+      "JSON text of a paginator",
+      JSON.stringify({ data: rows, meta: { total: 7, current_page: 1, per_page: 2 } }),
+    ],
+  ])("%s is its orders plus the list's total", async (_name, result) => {
+    const { client } = await setup(ok(result));
+    const page = await client.getOrders(caller, { page: 1, limit: 2 });
+    expect(page.items.map((order) => order.id)).toEqual(["12", "11"]);
+    expect(page.items[0]!.send?.amount).toBe("0.32000000");
+    expect(page.items.map((order) => isPayableStatus(order.status))).toEqual([true, false]);
+    expect(page.pagination).toEqual({ total: 7, position: 0 });
   });
 });

@@ -9,7 +9,10 @@ import {
   createExchangerClient,
   type ExchangerClientWithStats,
 } from "../../src/exchanger/client.js";
-import { findCreatedOrders, orderKeys } from "../../src/exchanger/created-order.js";
+import { findCreatedOrders, newestOrders, orderKeys } from "../../src/exchanger/created-order.js";
+import { ListOrder } from "../../src/exchanger/list-order.js";
+import { ServedPageSize } from "../../src/exchanger/served-page-size.js";
+import { numberedOrders, serve } from "./paging-server.js";
 import { Unavailable } from "../../src/exchanger/errors.js";
 import { withKeyCheck } from "../../src/exchanger/key-check.js";
 import {
@@ -85,5 +88,49 @@ describe("finding the order a lost answer created", () => {
         (o) => o.token,
       ),
     ).toEqual(["new1", "new2", "elsewhere"]);
+  });
+
+  it("leaves out an order created well before the request left, whatever its amount", () => {
+    const since = new Date("2026-11-20T12:00:00Z");
+    const order = (token: string, created_at: string) =>
+      readOrder({
+        id: token,
+        token,
+        status: 0,
+        send_amount: "100.50",
+        exchange_id: 2,
+        created_at,
+      })!;
+    const after = [
+      order("now", "2026-11-20 12:00:05"),
+      // A server writing its own zone's time without saying so: still within the slack.
+      order("zoned", "2026-11-20 09:00:05"),
+      order("yesterday", "2026-11-19 08:00:00"),
+    ];
+    expect(
+      findCreatedOrders(new Set(), after, { exchangeId: 2, sendAmount: "100.50", since }).map(
+        (o) => o.token,
+      ),
+    ).toEqual(["now", "zoned"]);
+  });
+
+  it("reads the newest orders on a server listing oldest first, more than a page of them, capped", async () => {
+    const orders = numberedOrders(57, (n) => ({ token: `token${String(n).padStart(4, "0")}` }));
+    for (const pagination of [true, false]) {
+      const { fetch } = serve(
+        {
+          size: 57,
+          cap: 15,
+          order: "oldest-first",
+          pagination,
+          position: "page",
+          offsetBy: "asked",
+        },
+        orders,
+      );
+      // A fresh process: nothing learned of the server yet.
+      const newest = await newestOrders(new ListOrder(), new ServedPageSize(), fetch);
+      expect(newest.map((o) => Number(o.id))).toEqual(Array.from({ length: 15 }, (_, i) => 57 - i));
+    }
   });
 });

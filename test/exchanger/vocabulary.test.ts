@@ -5,11 +5,13 @@ import {
   humanizeStatus,
   isActiveStatus,
   isPayableStatus,
+  readStatus,
   KNOWN_STATUS_KEYS,
   statusKey,
   statusLabel,
   statusLabelKey,
   statusMeaning,
+  statusWords,
 } from "../../src/exchanger/vocabulary.js";
 import { LANGUAGES, type Language } from "../../src/config.js";
 
@@ -47,7 +49,8 @@ describe("order-status vocabulary", () => {
     expect(statusMeaning("refund")).toBe("canceled");
     expect(statusMeaning("success")).toBe("done");
     expect(statusMeaning(5)).toBe("unknown");
-    expect(statusMeaning("partially_refunded")).toBe("unknown");
+    // A word that decides on its own: its meaning, the server's words as the label.
+    expect(statusMeaning("partially_refunded")).toBe("canceled");
     expect(statusMeaning(null)).toBe("unknown");
   });
 
@@ -59,7 +62,8 @@ describe("order-status vocabulary", () => {
       [1, "paid", "processing", "hold", "error", "success", "cancelled"].some(isPayableStatus),
     ).toBe(false);
     // A status the bot cannot tell never blocks paying: the server decides.
-    expect([5, "weird", "Частично возвращена", undefined].every(isPayableStatus)).toBe(true);
+    expect([5, "weird", "Частично оформлена", undefined].every(isPayableStatus)).toBe(true);
+    expect(["Частично возвращена", "partially_refunded"].some(isPayableStatus)).toBe(false);
     expect(
       [0, "new", "paid", "processing", "in_progress", "hold", 2, "error"].every(isActiveStatus),
     ).toBe(true);
@@ -95,10 +99,56 @@ describe("order-status vocabulary", () => {
         expect(label, key).not.toContain(statusLabelKey(key)); // a missing translation shows its key
         expect(label).not.toContain("❔");
       }
-      expect(statusLabel(tr, "partially_refunded")).toBe("🔹 Partially refunded");
+      expect(statusLabel(tr, "partially_refunded")).toBe("↩️ Partially refunded");
       const other = statusLabel(tr, 7);
       expect(other).toMatch(/^🔹 \S.* \(7\)$/);
       expect(statusLabel(tr, {})).not.toContain("❔");
     });
   }
+});
+
+describe("status titles with more words than a name (en, ru, uk)", () => {
+  it.each([
+    ["Order completed", "completed"],
+    ["Заявка выполнена", "completed"],
+    ["Заявку виконано", "completed"],
+    ["Waiting for your payment", "awaiting_payment"],
+    ["Ожидает вашей оплаты", "awaiting_payment"],
+    ["Заявка очікує оплати", "awaiting_payment"],
+    ["Order has been paid", "paid"],
+    ["Not paid", "awaiting_payment"],
+  ])("%s is the known status %s", (title, key) => {
+    expect(readStatus(title).key).toBe(key);
+    expect(readStatus({ id: 99, title }).key).toBe(key);
+  });
+
+  it.each([
+    ["Order has been completed successfully", "done"],
+    ["Заявка успешно выполнена", "done"],
+    ["Order cancelled by operator", "canceled"],
+    ["Заявка отменена оператором", "canceled"],
+    ["Замовлення скасовано адміністратором", "canceled"],
+    ["Payment error", "problem"],
+    ["Ошибка выплаты", "problem"],
+    ["Refund issued", "canceled"],
+    ["Возврат средств клиенту", "canceled"],
+  ])("%s means %s, labelled in its own words", (title, meaning) => {
+    expect(statusMeaning(title)).toBe(meaning);
+    expect(statusWords(translator("en"), title)).toBe(humanizeStatus(title));
+  });
+
+  it("completed, canceled, error and refund words never offer Pay; an unknown title still does", () => {
+    for (const title of [
+      "Order completed",
+      "Order cancelled by operator",
+      "Payment error",
+      "Refund issued",
+      "Заявка выполнена",
+      "Помилка обміну",
+      "Повернення коштів",
+    ])
+      expect(isPayableStatus(title), title).toBe(false);
+    expect(isPayableStatus("Something odd happened")).toBe(true);
+    expect(isPayableStatus("Waiting for your payment")).toBe(true);
+  });
 });

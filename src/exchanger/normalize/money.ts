@@ -245,7 +245,8 @@ export function readRate(value: unknown, notes?: Notes, field = "rate"): Rate | 
   if (text === undefined) return undefined;
   const parts = text.split(/\s*[=:→/]\s*|\s+(?:to|за)\s+/i);
   if (parts.length === 2) {
-    const [send, receive] = parts.map((p) => amountOf(p.replace(/[^\d.,\s-]+/g, "").trim()));
+    // Each side is a number and whatever code follows it ("1 USDTTRC20 = 40.85 CARDUAH").
+    const [send, receive] = parts.map((p) => amountOf(p));
     if (send !== undefined && receive !== undefined) {
       notes?.understand(field, "read from text");
       return { send, receive };

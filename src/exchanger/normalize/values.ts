@@ -96,6 +96,13 @@ function numberText(value: number): string {
  * "1234,5", 1234.5, "  12 BTC" → as written without grouping; a `{amount|sum|value}` object is read
  * through. Undefined when it is not a number.
  */
+/**
+ * A number (digits, grouping spaces or apostrophes, dots and commas) and, after it, a currency code:
+ * whatever follows the number, digits included ("0.32000000 USDTTRC20", "5 USDTERC20"), or a symbol.
+ */
+const AMOUNT_TEXT =
+  /^([+-]?)\s*(\d(?:[\d\s\u00a0\u202f'.,]*\d)?)\s*(?:[\p{L}$€₽£][\p{L}\p{N}_-]{0,19})?$/u;
+
 export function amountOf(value: unknown): string | undefined {
   if (isRecord(value)) return amountOf(firstOf(value, AMOUNT_NAMES));
   const text =
@@ -105,12 +112,10 @@ export function amountOf(value: unknown): string | undefined {
         : undefined
       : textOf(value, []);
   if (text === undefined) return undefined;
-  const compact = text.replace(/[\s\u00a0\u202f']/g, "");
-  const match =
-    /^([+-]?)([\d.,]*\d)(?:[A-Za-z$€₽£]{0,10})?$/.exec(compact) ??
-    /^([+-]?)([\d.,]*\d)$/.exec(compact);
+  const match = AMOUNT_TEXT.exec(text.trim());
   if (!match) return undefined;
-  const [, sign, body] = match as unknown as [string, string, string];
+  const sign = match[1]!;
+  const body = match[2]!.replace(/[\s\u00a0\u202f']/g, "");
   const lastDot = body.lastIndexOf(".");
   const lastComma = body.lastIndexOf(",");
   let integer: string;
@@ -155,9 +160,21 @@ const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DOTTED = /^(\d{2})\.(\d{2})\.(\d{4})(?:[ ,]+(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
+const ZONE_AFTER_TIME =
+  /^(.*\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|UTC|GMT|(?:UTC|GMT)?[+-]\d{1,2}(?::?\d{2})?)$/i;
+
+/** "+03:00", "+0300", "-5", "UTC+3", "Z" → minutes east of UTC; undefined beyond ±14 hours. */
+function offsetMinutes(zone: string): number | undefined {
+  const parts = /([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(zone);
+  if (!parts) return 0;
+  const minutes = Number(parts[2]) * 60 + Number(parts[3] ?? 0);
+  return minutes > 14 * 60 ? undefined : parts[1] === "-" ? -minutes : minutes;
+}
+
 /**
  * The moment a server value names: unix seconds or milliseconds (number or digits), ISO 8601 with a
- * zone, "YYYY-MM-DD HH:MM[:SS]" and "dd.mm.yyyy[ HH:MM[:SS]]" without one (read as UTC: the vendor does
+ * zone, "YYYY-MM-DD HH:MM[:SS]" and "dd.mm.yyyy[ HH:MM[:SS]]" with a zone after the time (a space
+ * before it or not: "+03:00", "+0300", "UTC", "GMT+3") or without one (read as UTC: the vendor does
  * not say which zone, and the screens say "UTC" so the assumption is visible), a Date, or an object
  * carrying one of those. Undefined when it is not a date we can read safely.
  */
@@ -167,6 +184,13 @@ export function dateOf(value: unknown): Date | undefined {
     return dateOf(firstOf(value, ["timestamp", "unix", "date", "value", "datetime", "time"]));
   const text = textOf(value, []);
   if (text === undefined) return undefined;
+  // A zone after the time, with or without a space ("2026-11-20 14:03:00 +03:00", "… 14:03 UTC").
+  const zoned = ZONE_AFTER_TIME.exec(text);
+  if (zoned && !ZONED.test(text)) {
+    const local = dateOf(zoned[1]);
+    const offset = offsetMinutes(zoned[2]!);
+    return local && offset !== undefined ? new Date(local.getTime() - offset * 60_000) : undefined;
+  }
   let date: Date | undefined;
   let parts: RegExpExecArray | null;
   if (/^\d{9,13}(\.\d+)?$/.test(text)) {

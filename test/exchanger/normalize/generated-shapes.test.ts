@@ -16,6 +16,7 @@ import { renderVerificationRequest } from "../../../src/bot/features/verificatio
 import { renderInputs } from "../../../src/bot/features/inputs/index.js";
 import { directionCard } from "../../../src/bot/features/info/render.js";
 import { readOrder } from "../../../src/exchanger/normalize/order.js";
+import { parsedOnce, toObjectList, unwrapList } from "../../../src/exchanger/envelope.js";
 import { readVerification } from "../../../src/exchanger/normalize/verification.js";
 import { readSavedFields } from "../../../src/exchanger/normalize/saved-fields.js";
 import { readDirection } from "../../../src/exchanger/normalize/direction.js";
@@ -31,6 +32,7 @@ import {
   INPUT_NAMES,
   INPUTS_FIXTURE,
   inputsVariant,
+  listVariant,
   ORDER_FIXTURES,
   orderVariant,
   USER_FIXTURE,
@@ -158,6 +160,36 @@ describe(`generated server shapes (seed ${SEED}, ${VARIANTS} variants of each re
       };
       expect(screens, where).toEqual(canonical);
       for (const screen of Object.values(screens)) noCard(screen, where);
+    }
+  });
+
+  it("lists: a paginator object, a map keyed by id or JSON text is the same orders plus the list's totals", () => {
+    const canonical = ORDER_FIXTURES.map((raw) => orderScreens(readOrder(raw)!));
+    const at = { total: 34, page: 2, perPage: ORDER_FIXTURES.length };
+    for (let index = 0; index < VARIANTS; index++) {
+      const rand = variantRandom(SEED + 2, index);
+      const { result, form } = listVariant(rand, ORDER_FIXTURES, at);
+      const where = `seed ${SEED + 2}, variant ${index} (${form}): ${JSON.stringify(result)}`;
+      // As the client reads a list answer (client.ts page): JSON text once, the wrapper, the records.
+      const { list, totals } = unwrapList(parsedOnce(result));
+      const orders = (toObjectList(list) ?? []).map((raw) => readOrder(raw)!);
+      expect(orders, where).toHaveLength(ORDER_FIXTURES.length);
+      // A keyed map's JSON order is not the server's: compared by id.
+      const screens = new Map(orders.map((order) => [order.id, orderScreens(order)]));
+      ORDER_FIXTURES.forEach((raw, i) => {
+        const screen = screens.get(String(raw.id));
+        expect(screen, where).toEqual(canonical[i]);
+        expect(
+          payCardOf(
+            orders.find((o) => o.id === raw.id)!,
+            CURRENCY_NAMES,
+          ).payable,
+        ).toBe(isPayableStatus(readOrder(raw)!.status));
+      });
+      if (form === "laravel" || form === "yii")
+        expect(totals, where).toEqual({ total: 34, position: ORDER_FIXTURES.length });
+      const shown = [...screens.values()].map((screen) => JSON.stringify(screen)).join("\n");
+      expect(shown.replace(/\s/g, ""), where).not.toContain(CARD);
     }
   });
 });

@@ -11,11 +11,14 @@ import {
   mapToList,
   nestVerification,
   reorder,
+  titleSentence,
   writeDate,
+  writeList,
   writeNumber,
   writeRate,
   writeSides,
   type DateForm,
+  type ListForm,
   type NumberForm,
   type RateForm,
   type Rec,
@@ -123,8 +126,9 @@ const DATE_FORMS: readonly DateForm[] = [
   "unix-ms",
   "iso",
   "dotted",
+  "offset",
 ];
-const RATE_FORMS: readonly RateForm[] = ["scalar", "pair", "object", "text"];
+const RATE_FORMS: readonly RateForm[] = ["scalar", "pair", "object", "text", "coded"];
 const SIDE_FORMS: readonly SideForm[] = ["flat", "nested", "grouped", "synonyms"];
 
 function statusVariant(rand: Random, status: StatusSpec): unknown {
@@ -134,6 +138,9 @@ function statusVariant(rand: Random, status: StatusSpec): unknown {
     status.title,
     { name: status.name, title: status.title },
     { title: status.title },
+    // A title with more words: "Order completed", «Заявка ожидает оплаты».
+    titleSentence(status.title),
+    { title: titleSentence(status.title) },
   ];
   if (status.id !== undefined)
     forms.push(
@@ -167,7 +174,7 @@ export function orderVariant(rand: Random, canonical: Rec): Rec {
   order.rate =
     rateForm === "scalar"
       ? writeNumber(String(order.rate), numbers)
-      : writeRate(String(order.rate), rateForm);
+      : writeRate(String(order.rate), rateForm, [CODES["1"]!, CODES["3"]!]);
   const dates = one(rand, DATE_FORMS);
   order.created_at = writeDate(String(order.created_at), dates);
   order.updated_at = writeDate(String(order.updated_at), dates);
@@ -281,3 +288,22 @@ export function directionVariant(rand: Random): Rec {
 /** The random source of variant `index` of a run seeded `seed`. */
 export const variantRandom = (seed: number, index: number): Random =>
   seededRandom(seed * 1000 + index);
+
+const LIST_FORMS: readonly ListForm[] = ["list", "laravel", "yii", "keyed", "json-text"];
+
+/**
+ * One server variant of a page of orders: each order another shape, the page a plain list, a
+ * paginator object, a map keyed by id, or JSON text (writeList); `at`: its place in the whole list.
+ */
+export function listVariant(
+  rand: Random,
+  canonical: readonly Rec[],
+  at: { total: number; page: number; perPage: number },
+): { result: unknown; form: ListForm } {
+  const form = one(rand, LIST_FORMS);
+  const items = canonical.map((order) => orderVariant(rand, order));
+  // A keyed map needs plain ids for keys.
+  if (form === "keyed") items.forEach((item, i) => (item.id = canonical[i]!.id));
+  const result = writeList(items, form, at);
+  return { result: rand() < 0.2 && form !== "json-text" ? JSON.stringify(result) : result, form };
+}

@@ -78,8 +78,9 @@ describe("general readers", () => {
       "awaiting_payment",
     ])
       expect(readStatus(form).meaning, JSON.stringify(form)).toBe("awaiting-payment");
+    // A refund word decides the meaning (never payable); the label stays the server's words.
     expect(readStatus({ name: "partially_refunded", title: "Частично возвращена" })).toMatchObject({
-      meaning: "unknown",
+      meaning: "canceled",
       label: "Частично возвращена",
     });
   });
@@ -171,5 +172,31 @@ describe("currencies", () => {
         "4": { title: "Visa &amp; MasterCard", xml_code: { code: "CARDUAH" }, decimals: "2" },
       }),
     ).toEqual([{ id: "4", name: "Visa & MasterCard", code: "CARDUAH", decimals: 2 }]);
+  });
+});
+
+describe("amounts with a currency code after them, dates with a zone after a space", () => {
+  it("a currency code is whatever follows the number, digits included", () => {
+    expect(amountOf("0.32000000 USDTTRC20")).toBe("0.32000000");
+    expect(amountOf("1 234,50 USDTERC20")).toBe("1234.50");
+    expect(amountOf("5BEP20")).toBe("5");
+    expect(readRate("1 USDTTRC20 = 40.85 CARDUAH")).toEqual({ send: "1", receive: "40.85" });
+    expect(readRate("1 BTC = 61234.5 USDTTRC20")).toEqual({ send: "1", receive: "61234.5" });
+  });
+
+  it("reads the zone after the time", () => {
+    const at = "2026-11-20T11:03:00.000Z";
+    for (const text of [
+      "2026-11-20 14:03:00 +03:00",
+      "2026-11-20 14:03:00 +0300",
+      "2026-11-20 14:03:00+03:00",
+      "2026-11-20 14:03:00 UTC+3",
+      "20.11.2026 14:03:00 +03:00",
+      "2026-11-20T14:03:00 +03:00",
+    ])
+      expect(dateOf(text)?.toISOString(), text).toBe(at);
+    expect(dateOf("2026-11-20 11:03:00 UTC")?.toISOString()).toBe(at);
+    expect(dateOf("2026-11-20 06:03:00 -05:00")?.toISOString()).toBe(at);
+    expect(dateOf("2026-11-20 14:03:00 +25:00")).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  * the orders that appeared (created-order.ts). Exactly one of the outcomes below.
  */
 import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
-import { findCreatedOrders, orderKeys } from "../../../exchanger/created-order.js";
+import { findCreatedOrders, newestOrders, orderKeys } from "../../../exchanger/created-order.js";
 import { OperatorKeyRefused, type PrivateClient } from "../../../exchanger/private-client.js";
 import type { Caller, Language, Order } from "../../../exchanger/types.js";
 import type { BotDeps } from "../../context.js";
@@ -30,9 +30,6 @@ export type CreateOutcome =
   /** The account's login could not be read: the order would not be the user's. */
   | { kind: "no-login" };
 
-/** How many newest orders are compared before and after a lost answer. */
-const NEWEST = 20;
-
 function loginOf(user: Record<string, unknown>): string | undefined {
   for (const key of ["login", "user_login", "username"]) {
     const value = user[key];
@@ -41,8 +38,11 @@ function loginOf(user: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-const newestOrders = async (deps: BotDeps, caller: Caller): Promise<Order[] | undefined> =>
-  (await deps.exchanger.getOrders(caller, { limit: NEWEST }).catch(() => undefined))?.items;
+/** The newest orders as the orders list reads them (created-order.ts); undefined when unreadable. */
+const newest = (deps: BotDeps, caller: Caller): Promise<Order[] | undefined> =>
+  newestOrders(deps.listOrder, deps.servedPageSize, (params) =>
+    deps.exchanger.getOrders(caller, params),
+  ).catch(() => undefined);
 
 /** Takes one creation from the chat's budget and creates the order once. */
 export async function createOrderOnce(
@@ -65,12 +65,13 @@ export async function createOrderOnce(
     await deps.exchange.budget.giveBack(chatId);
     return { kind: "no-login" };
   }
-  const before = await newestOrders(deps, caller);
+  const before = await newest(deps, caller);
+  const since = new Date();
   try {
     const order = await privateApi.createOrder({ ...draft, userLogin: login });
     return { kind: "created", order };
   } catch (error) {
-    if (error instanceof Unavailable) return lostAnswer(deps, caller, draft, before);
+    if (error instanceof Unavailable) return lostAnswer(deps, caller, draft, before, since);
     if (!(error instanceof OperatorKeyRefused || error instanceof ExchangerError)) throw error;
     await deps.exchange.budget.giveBack(chatId);
     if (error instanceof OperatorKeyRefused) return { kind: "key-refused" };
@@ -84,12 +85,14 @@ async function lostAnswer(
   caller: Caller,
   draft: OrderDraft,
   before: Order[] | undefined,
+  since: Date,
 ): Promise<CreateOutcome> {
-  const after = before === undefined ? undefined : await newestOrders(deps, caller);
+  const after = before === undefined ? undefined : await newest(deps, caller);
   if (before === undefined || after === undefined) return { kind: "unknown" };
   const found = findCreatedOrders(orderKeys(before), after, {
     exchangeId: draft.directionId,
     sendAmount: draft.sendAmount,
+    since,
   });
   return found.length === 1 ? { kind: "created", order: found[0]! } : { kind: "unknown" };
 }

@@ -52,6 +52,7 @@ import { escapeHtml, fitMessage } from "../../ui/html.js";
 import {
   type CurrencyNames,
   loadCurrencyNames,
+  orderButtonNumbers,
   orderNumber,
   orderToken,
   renderOrderCard,
@@ -187,9 +188,6 @@ function listHead(
     head.push(ctx.t("orders-filter-line", { status: statusLabel(ctx, choiceStatus(choice)) }));
   if (page.pagination && page.items.length > 0)
     head.push(ctx.t("orders-total", { total: page.pagination.total }));
-  // The server lists oldest first, without a count, and more orders than one screen may walk (newest-first.ts).
-  if (page.oldestFirst && page.items.length > 0)
-    head.push(ctx.t("orders-oldest-first", { count: page.oldestFirst.walked }));
   return head;
 }
 
@@ -229,16 +227,19 @@ async function addOrderButtons(
   orders: readonly Order[],
 ): Promise<void> {
   const refs = await rememberShownOrders(ctx, orders);
-  let inRow = 0;
-  for (const order of orders) {
-    const data = cardData(view, refs.get(order.id)!);
-    if (inRow === ORDER_BUTTONS_PER_ROW) {
-      keyboard.row();
-      inRow = 0;
-    }
-    keyboard.text(`${statusEmoji(order.status)} ${orderNumber(ctx, order.id)}`, data);
-    inRow++;
-  }
+  const numbers = orderButtonNumbers(
+    ctx,
+    orders.map((order) => order.id),
+  );
+  // Cut numbers are longer: fewer to a row, so a client does not cut their end off again.
+  const perRow = numbers.some((n) => n.includes("…")) ? 2 : ORDER_BUTTONS_PER_ROW;
+  orders.forEach((order, i) => {
+    if (i > 0 && i % perRow === 0) keyboard.row();
+    keyboard.text(
+      `${statusEmoji(order.status)} ${numbers[i]!}`,
+      cardData(view, refs.get(order.id)!),
+    );
+  });
 }
 
 export async function listScreen(
@@ -263,12 +264,7 @@ export async function listScreen(
     throw error;
   }
 
-  tellWatcher(
-    ctx,
-    source,
-    page.items,
-    view.page === 1 && view.filter === "all" && page.oldestFirst === undefined,
-  );
+  tellWatcher(ctx, source, page.items, view.page === 1 && view.filter === "all");
 
   const head = listHead(ctx, source, choice, page);
   if (page.items.length === 0) return emptyListScreen(ctx, source, view, head);
@@ -282,7 +278,7 @@ export async function listScreen(
   filterChips(ctx, keyboard, view.scope, view);
   const info: PageInfo = {
     page: view.page,
-    pageSize: page.servedSize ?? pageSize,
+    pageSize: page.servedSize,
     itemsOnPage: page.items.length,
     pagination: page.pagination,
   };

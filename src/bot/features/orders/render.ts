@@ -42,9 +42,34 @@ export async function loadCurrencyNames(
   }
 }
 
-/** "#1041" / "№1041": an order's number as the reader's language writes it (plain text, clipped). */
+/** The longest order number shown whole; a longer one (a hostile server's) is clipped. */
+const NUMBER_MAX = 64;
+/** A button shows a number this long whole; a longer one by its end (`orderButtonNumbers`). */
+const BUTTON_NUMBER_MAX = 10;
+/** At least this many of the number's last characters on a button that must cut it. */
+const BUTTON_TAIL_MIN = 6;
+
+/** "#1041" / "№1041": an order's number as the reader's language writes it, whole (plain text). */
 export function orderNumber(ctx: T, id: string): string {
-  return ctx.t("orders-number", { id: clip(id || "?", 20) });
+  return ctx.t("orders-number", { id: clip(id || "?", NUMBER_MAX) });
+}
+
+/**
+ * The numbers on a page's order buttons: short ones whole; long ones by their end ("#…0993123"),
+ * since ids of one exchanger share their start and differ at the end, with as many of the last
+ * characters as it takes for no two buttons to read the same (the list text shows each in full).
+ */
+export function orderButtonNumbers(ctx: T, ids: readonly string[]): string[] {
+  const distinct = new Set(ids).size;
+  const longest = Math.max(0, ...ids.map((id) => id.length));
+  for (let keep = BUTTON_TAIL_MIN; ; keep++) {
+    const labels = ids.map((id) =>
+      id.length <= Math.max(BUTTON_NUMBER_MAX, keep)
+        ? orderNumber(ctx, id)
+        : orderNumber(ctx, `…${id.slice(-keep)}`),
+    );
+    if (new Set(labels).size === distinct || keep >= longest) return labels;
+  }
 }
 
 /**

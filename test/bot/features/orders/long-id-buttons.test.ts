@@ -67,8 +67,8 @@ describe("buttons of an order with a 40-digit id", () => {
 
   it("/orders lists it with a button that opens its card", async () => {
     await user.send("/orders");
-    // The label is clipped to fit a phone; the data carries the reference.
-    const button = user.findButton(/^💸 #98765432109/);
+    // The label keeps the number's end (what tells orders apart); the data carries the reference.
+    const button = user.findButton(/^💸 #…543210$/);
     expect(button.data).not.toContain(LONG);
     await user.pressData(button.data, button.message.messageId);
     expect(user.lastText()).toContain(`Order #${LONG}`);
