@@ -1,7 +1,7 @@
 /**
  * Environment → typed, validated configuration.
  *
- * Names are a contract with operators (ARCHITECTURE §3). Every problem is collected and reported in
+ * Names are a contract with operators (README, "Configuration"). Every problem is collected and reported in
  * one message, so a bad deployment is fixed in one round trip instead of one variable at a time.
  */
 import { existsSync } from "node:fs";

@@ -12,7 +12,7 @@
  *                               presses coalesce. Before sequentialize, so a flood never holds runner
  *                               slots or webhook connections (chat-backlog.ts).
  *  2. sequentialize per chat  — updates of one chat run one at a time (runner processes many chats
- *                               concurrently); must precede conversations (ARCHITECTURE §2.4).
+ *                               concurrently); must precede conversations (docs/design.md, "Facts about the libraries").
  *  3. secret guard            — a message that may hold a key or a password is deleted before any
  *                               chat-state read or exchanger call can fail (middlewares/secret-guard.ts)
  *  4. addressed to this bot   — commands for other bots and group chatter end here, unread
