@@ -479,10 +479,11 @@ describe("errors", () => {
       },
       { timeoutMs: 300, retry: { attempts: 1, baseDelayMs: 1 } },
     );
-    for (const [call, bytes] of [
+    const calls: Array<[() => Promise<unknown>, number]> = [
       [() => client.getInfo(caller), 1],
       [() => client.getOrders(caller), 5],
-    ] as const) {
+    ];
+    for (const [call, bytes] of calls) {
       written = 0;
       const outcome = settle(call());
       await until(() => written >= bytes);
