@@ -1,5 +1,7 @@
-# syntax=docker/dockerfile:1
 # Build stage: compile TypeScript with dev dependencies.
+# (No `# syntax=` line: the stock frontend reads this file, so a cold BuildKit build fetches no
+# builder image. With podman/buildah build with `--format docker`: the default OCI format has no
+# HEALTHCHECK and drops it with only a warning.)
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -14,14 +16,28 @@ FROM node:22-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# Two packages that `--omit=dev` still installs and nothing runs here:
+# - typescript (~23 MB): the lock file marks it an optional peer of a runtime dependency (valibot), so
+#   npm keeps it; the image runs compiled JavaScript only.
+# - @img/sharp-wasm32 (~9 MB): sharp's WebAssembly fallback, for platforms without a native build;
+#   this image uses the native linux build (@img/sharp-linux-*).
+RUN npm ci --omit=dev --no-audit --no-fund \
+  && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
+    node_modules/@img/sharp-wasm32 \
+  && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# `npm start`, `npm run doctor`, `npm run rotate-keys` check for sources to compile first; the image
+# has none, so they run dist/ as it is (the commands the bot's own messages name work in here).
+COPY scripts/ensure-built.mjs ./scripts/ensure-built.mjs
+# Owned by uid 1000 (node). A bind-mounted data folder must be too: `chown 1000:1000 ./data`.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 ENV DATA_DIR=/app/data
 # The monitoring port on every interface of the container, so a scraper on the container network
 # reaches it (outside a container the default is 127.0.0.1). Publish it only to a private network.
 ENV METRICS_HOST=0.0.0.0
+# JSON log lines for the log collector (LOG_FORMAT=pretty needs a dev dependency the image lacks).
+ENV LOG_FORMAT=json
 # 8080: webhook updates (BOT_MODE=webhook); 9464: /healthz and /metrics (METRICS_PORT).
 EXPOSE 8080 9464
 # Asks /healthz (storage answers, updates arrive); node-based because the image has no curl.

@@ -1,7 +1,7 @@
 /**
  * Environment → typed, validated configuration.
  *
- * Names are a contract with operators (ARCHITECTURE §3). Every problem is collected and reported in
+ * Names are a contract with operators (README, "Configuration"). Every problem is collected and reported in
  * one message, so a bad deployment is fixed in one round trip instead of one variable at a time.
  */
 import { existsSync } from "node:fs";
@@ -13,6 +13,7 @@ export const LANGUAGES = ["en", "ru", "uk"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const LOG_FORMATS = ["json", "pretty"] as const;
 
 /** Decodes to exactly 32 bytes of base64, the size AES-256 needs. */
 const base64Key = v.pipe(
@@ -237,6 +238,7 @@ const EnvSchema = v.pipe(
       v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`),
       "info",
     ),
+    LOG_FORMAT: v.optional(v.picklist(LOG_FORMATS, "must be json or pretty"), "json"),
     ORDERS_PAGE_SIZE: integerFrom(5, 1, 20),
     NOTIFY_INTERVAL_MS: integerFrom(60_000, 1_000, 86_400_000),
     NOTIFY_IDLE_INTERVAL_MS: integerFrom(900_000, 1_000, 86_400_000),
@@ -422,6 +424,8 @@ export interface Config {
   mode: { kind: "polling" } | { kind: "webhook"; url: string; secret: string; port: number };
   defaultLanguage: Language;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** LOG_FORMAT: JSON lines for a collector (default), or readable lines for a laptop run. */
+  logFormat: (typeof LOG_FORMATS)[number];
   ordersPageSize: number;
   notify: { intervalMs: number; idleIntervalMs: number; maxRps: number };
   /** CHAT_UPDATES_PER_MINUTE: updates one chat may start per minute (the throttle's budget). */
@@ -502,6 +506,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : { kind: "polling" },
     defaultLanguage: e.DEFAULT_LANGUAGE,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     ordersPageSize: e.ORDERS_PAGE_SIZE,
     notify: {
       intervalMs: e.NOTIFY_INTERVAL_MS,

@@ -50,7 +50,7 @@ interface Receiving {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, undefined, config.logFormat);
   warnInsecureHttp(config, logger);
   const app = await buildApp(config, logger);
   const telegram = { logger, apiRoot: config.telegramApiRoot };

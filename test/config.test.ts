@@ -113,6 +113,14 @@ describe("parseConfig", () => {
     );
   });
 
+  it("LOG_FORMAT: json by default, pretty on request, anything else named with the choices", () => {
+    expect(parseConfig(minimal).logFormat).toBe("json");
+    expect(parseConfig({ ...minimal, LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
+    expect(problemsOf({ ...minimal, LOG_FORMAT: "yaml" })).toEqual([
+      "LOG_FORMAT must be json or pretty",
+    ]);
+  });
+
   it("requires ENCRYPTION_KEY only with Redis", () => {
     expect(problemsOf({ ...minimal, REDIS_URL: "redis://127.0.0.1:6379" })).toEqual([
       expect.stringMatching(/^ENCRYPTION_KEY is required when REDIS_URL/),

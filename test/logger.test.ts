@@ -26,3 +26,21 @@ describe("logger", () => {
     expect(out).toContain("[redacted]");
   });
 });
+
+describe("LOG_FORMAT=pretty", () => {
+  it("writes readable lines, not JSON, with the same redaction", () => {
+    const lines: string[] = [];
+    const logger = createLogger(
+      "info",
+      new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) }),
+      "pretty",
+    );
+    logger.info({ apiKey: "KEY-1234567890", chatId: 42 }, "vault opened");
+    const out = lines.join("");
+    expect(out).toContain("INFO");
+    expect(out).toContain("vault opened");
+    expect(out).toContain("chatId: 42");
+    expect(out).not.toContain("KEY-1234567890");
+    expect(() => JSON.parse(out)).toThrow();
+  });
+});

@@ -187,8 +187,9 @@ describe("webhook server", () => {
       bodyBytes: 100_000,
       chunkDelayMs: 60_000,
     });
+    // The body's next chunk would come after 60 s, beyond the test's timeout: a 408 at all is the
+    // request timeout's doing, so no clock is read here.
     expect(res.status).toBe(408);
-    expect(res.elapsedMs).toBeLessThan(5_000);
     expect(seen).toEqual([]);
   });
 

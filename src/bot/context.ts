@@ -37,7 +37,7 @@ export interface BotDeps {
   kv: KV;
   vault: Vault;
   settings: SettingsStore;
-  /** Encrypted, TTL'd store for conversation replay logs (ARCHITECTURE §2). */
+  /** Encrypted, TTL'd store for conversation replay logs (docs/design.md, "Facts about the libraries"). */
   conversationAdapter: EncryptedConversationAdapter<unknown>;
   logger: Logger;
   /** What this process learned about the exchanger's statuses: their form, the filters it refused. */

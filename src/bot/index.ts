@@ -7,7 +7,7 @@
  *                       backlog beyond MAX_PENDING_PER_CHAT dropped before it holds a runner slot (told
  *                       to slow down, presses answered, a key-shaped message still deleted, repeated
  *                       presses coalesced: chat-backlog.ts); then one update per chat at a time
- *                       (sequentialize, before conversations: ARCHITECTURE §2.4; across webhook
+ *                       (sequentialize, before conversations: docs/design.md, libraries; across webhook
  *                       replicas also a Redis chat lock, so no step below reads a chat's state early).
  *  2. guard secrets   — a message that may hold a key or a password is deleted before any exchanger
  *                       call or failure can leave it (middlewares/secret-guard.ts). Typed text in a

@@ -1,5 +1,5 @@
 /**
- * The Exchanger CMS User API + public API client (../shared/spec/exchange-user-api.md).
+ * The Exchanger CMS User API + public API client (docs/exchanger-api.md).
  *
  * - One undici Pool per client for the base URL's origin: keep-alive, so a busy bot reuses a handful of
  *   TCP/TLS connections instead of paying a handshake per call.

@@ -1,6 +1,6 @@
 /**
  * The Private API's name for a direction field: `private-api-create-order` takes each required field
- * of the direction "as a parameter named after the field's name in snake_case" (vendor-facts.md).
+ * of the direction "as a parameter named after the field's name in snake_case" (docs/exchanger-api.md).
  *
  * The vendor does not spell the rule out, so this is the one place it lives (the client sends by it,
  * the sandbox accepts by it, `npm run doctor` prints what it makes of a live server's fields so the

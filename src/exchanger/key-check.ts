@@ -2,7 +2,7 @@
  * Recognising a rejected API key however the server says it.
  *
  * Some servers answer a wrong or revoked key with HTTP 401/403 (envelope.ts turns that into
- * Unauthorized). Many answer it with the plain error envelope and HTTP 200 (vendor-facts.md), which
+ * Unauthorized). Many answer it with the plain error envelope and HTTP 200 (docs/exchanger-api.md), which
  * looks exactly like an ordinary refusal ("not enough balance", "wrong 2FA code"). The rule:
  *
  * - get-info refused with the error envelope IS the rejection: it takes no parameters, so the only

@@ -1,6 +1,6 @@
 /**
  * Which end of a list the exchanger starts with. Servers list orders newest first or oldest first
- * (../shared/spec/vendor-facts.md), and say nothing about it, so the order is read off what they
+ * (docs/exchanger-api.md), and say nothing about it, so the order is read off what they
  * return: ids grow with creation; when ids are not numbers, creation dates decide. One instance per
  * process (app.ts, reached through deps), never module state: a restarted bot learns it again.
  *

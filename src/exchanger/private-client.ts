@@ -1,5 +1,5 @@
 /**
- * The operator's Private API (vendor-facts.md, "Private API"): creating an order for a customer with
+ * The operator's Private API (docs/exchanger-api.md, "Private API"): creating an order for a customer with
  * the key the exchanger's administrator issued (PRIVATE_API_KEY). Separate from the user client: its
  * key is the operator's, not a chat's, so its failures mean different things.
  *

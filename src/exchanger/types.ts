@@ -1,5 +1,5 @@
 /**
- * Shapes of the Exchanger CMS User API (../shared/spec/exchange-user-api.md).
+ * Shapes of the Exchanger CMS User API (docs/exchanger-api.md).
  *
  * The spec names only a few fields per resource and real servers write them in many shapes, so the
  * client reads every record once into the bot's own objects (normalize/: Order, Verification,

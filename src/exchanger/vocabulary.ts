@@ -3,7 +3,7 @@
  *
  * Real Exchanger CMS servers write an order's `status` as the spec's number (0–4), as that number in
  * a string ("0"), or as the script's own name ("awaiting_payment", "@completed", "Success"…), and
- * many have statuses beyond the spec's five (../shared/spec/vendor-facts.md). Whatever arrives is
+ * many have statuses beyond the spec's five (docs/exchanger-api.md). Whatever arrives is
  * mapped here to a MEANING, and everything the bot decides about a status derives from that meaning:
  *
  *   payable  (isPayableStatus)  "awaiting-payment", and any status whose meaning the bot cannot tell:

@@ -1,6 +1,6 @@
 /**
  * Dialects: the ways real Exchanger CMS servers differ where the spec says "not shown"
- * (../shared/spec/vendor-facts.md). The sandbox keeps ONE canonical state (numeric statuses, ids,
+ * (docs/exchanger-api.md). The sandbox keeps ONE canonical state (numeric statuses, ids,
  * plain objects) and each dialect only changes how that state is written out and how parameters are
  * read, so every dialect serves the same accounts, orders and keys.
  *

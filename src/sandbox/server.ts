@@ -1,6 +1,6 @@
 /**
  * The sandbox exchanger: an in-memory HTTP server speaking the Exchanger CMS User API
- * (../shared/spec/exchange-user-api.md). Used by tests and by operators trying the bot.
+ * (docs/exchanger-api.md). Used by tests and by operators trying the bot.
  *
  * This file owns the HTTP side: routing, method and key checks, the envelope, recording and faults.
  * What each method does lives in methods/; the data lives in state.ts / data.ts.

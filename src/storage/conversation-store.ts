@@ -2,7 +2,7 @@
  * Encrypted, TTL'd storage adapter for @grammyjs/conversations v2.
  *
  * The plugin's state is the replay log of every update the user sent inside a flow — order tokens,
- * passwords, 2FA codes — as plain JSON (ARCHITECTURE §2.2). So each state is sealed (AAD
+ * passwords, 2FA codes — as plain JSON (docs/design.md, "Facts about the libraries"). So each state is sealed (AAD
  * `conv:<key>`, which is also its KV key) and stored with a TTL: abandoned flows are cleaned only
  * by expiry. Reading never revives dates (§2.3): JSON.parse without a reviver, autoParseDates off.
  *

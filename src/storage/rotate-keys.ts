@@ -25,7 +25,7 @@ async function main(): Promise<number> {
     throw error;
   }
   // Logs go to stderr so stdout carries only the report.
-  const logger = createLogger(config.logLevel, pino.destination(2));
+  const logger = createLogger(config.logLevel, pino.destination(2), config.logFormat);
   const storage = await openStorage(config, logger);
   try {
     const report = await rotateKeys(storage, logger);

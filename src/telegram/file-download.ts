@@ -1,6 +1,6 @@
 /**
  * Downloads files users sent (verification photos) from the Bot API file route, honouring
- * TELEGRAM_API_ROOT. @grammyjs/files only speaks https (ARCHITECTURE §2.9), so this is a few lines
+ * TELEGRAM_API_ROOT. @grammyjs/files only speaks https (docs/design.md, "Facts about the libraries"), so this is a few lines
  * of undici instead.
  */
 import { request } from "undici";

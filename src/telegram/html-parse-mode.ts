@@ -5,7 +5,7 @@
  * Why not @grammyjs/parse-mode: its 2.x line (the maintained one) dropped the `parseMode` transformer
  * in favour of building formatted strings, and the 1.x line that had it is no longer released. The
  * transformer itself is a few lines. Like auto-retry it is installed on bot.api AND inside
- * conversations (their Api is built separately: ARCHITECTURE §2.5).
+ * conversations (their Api is built separately: docs/design.md, "Facts about the libraries").
  */
 import type { Transformer } from "grammy";
 

@@ -2,7 +2,7 @@
  * The exchanger client against real loopback HTTP servers: what goes on the wire, how every kind of
  * answer (and non-answer) is classified, retries, keep-alive, and that secrets never leak.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { isPayableStatus } from "../../src/exchanger/vocabulary.js";
 import {
   createExchangerClient,
@@ -28,8 +28,27 @@ const caller: Caller = { apiKey: KEY, language: "ru" };
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
+  vi.useRealTimers();
   while (cleanups.length) await cleanups.pop()!();
 });
+
+/**
+ * Waits on the event loop, not on a clock, until `check` holds (vi.waitFor would move the fake clock,
+ * and the fake clock is what the tests below hold still).
+ */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A call's promise and whether it has settled yet (without turning its rejection into a failure). */
+function settle<T>(promise: Promise<T>): { promise: Promise<T>; settled: boolean } {
+  const outcome = { promise, settled: false };
+  promise.then(
+    () => (outcome.settled = true),
+    () => (outcome.settled = true),
+  );
+  return outcome;
+}
 
 async function setup(
   handler: Handler,
@@ -427,36 +446,54 @@ describe("errors", () => {
   });
 
   it("a server that never answers → Unavailable timeout after timeoutMs", async () => {
-    const { client } = await setup(() => {}, {
+    // The client's deadline on a fake clock, moved only once the request has arrived: on the real
+    // clock a busy machine could stall past the deadline before the request even left.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { server, client } = await setup(() => {}, {
       timeoutMs: 300,
       retry: { attempts: 1, baseDelayMs: 1 },
     });
-    const started = Date.now();
-    const error = await failure(client.getInfo(caller));
+    const outcome = settle(client.getInfo(caller));
+    await until(() => server.requests.length === 1);
+    vi.advanceTimersByTime(299);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(outcome.settled).toBe(false);
+    vi.advanceTimersByTime(1);
+    const error = await failure(outcome.promise);
     expect(error).toBeInstanceOf(Unavailable);
     expect((error as Unavailable).reason).toBe("timeout");
-    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it("a body that stalls, or trickles forever, → Unavailable timeout", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    let written = 0;
     const { client } = await setup(
       (req, res) => {
         res.writeHead(200, { "content-type": "application/json" });
         res.write('{"success":true,');
+        written++;
         if (req.path.endsWith("orders")) {
-          // One byte every 100 ms: never idle long enough for undici's body timeout, but endless.
-          const timer = setInterval(() => res.write(" "), 100);
+          // A byte every 10 ms: never idle long enough for undici's body timeout, but endless.
+          const timer = setInterval(() => (res.write(" "), written++), 10);
           res.on("close", () => clearInterval(timer));
         }
       },
       { timeoutMs: 300, retry: { attempts: 1, baseDelayMs: 1 } },
     );
-    for (const call of [() => client.getInfo(caller), () => client.getOrders(caller)]) {
-      const started = Date.now();
-      const error = await failure(call());
-      expect(error).toMatchObject({ name: "Unavailable", reason: "timeout" });
-      expect(Date.now() - started).toBeLessThan(2_000);
+    const calls: Array<[() => Promise<unknown>, number]> = [
+      [() => client.getInfo(caller), 1],
+      [() => client.getOrders(caller), 5],
+    ];
+    for (const [call, bytes] of calls) {
+      written = 0;
+      const outcome = settle(call());
+      await until(() => written >= bytes);
+      expect(outcome.settled).toBe(false);
+      vi.advanceTimersByTime(300); // the whole attempt's deadline, however the body trickles
+      expect(await failure(outcome.promise)).toMatchObject({
+        name: "Unavailable",
+        reason: "timeout",
+      });
     }
   });
 
@@ -513,11 +550,13 @@ describe("retries", () => {
   });
 
   it("a write that times out is not repeated", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const { server, client } = await setup(() => {}, { timeoutMs: 300 });
-    expect(await failure(client.spendBalance(caller, { token: "t" }))).toMatchObject({
-      reason: "timeout",
-    });
-    await new Promise((r) => setTimeout(r, 100));
+    const outcome = settle(client.spendBalance(caller, { token: "t" }));
+    await until(() => server.requests.length === 1);
+    vi.advanceTimersByTime(300);
+    // A retry would be sent before the call gave up; the call gives up with the first attempt's timeout.
+    expect(await failure(outcome.promise)).toMatchObject({ reason: "timeout" });
     expect(server.requests).toHaveLength(1);
   });
 

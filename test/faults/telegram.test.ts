@@ -2,7 +2,7 @@
  * Telegram answering 429 (retry_after) and then 502: the message is delivered exactly once. The plain
  * sendMessage case is in test/bot/core.test.ts; these cover the two other paths a retry must reach:
  * an edit on a button press, and a reply from inside a conversation (conversations build their own
- * Api, so auto-retry must be re-installed there — ARCHITECTURE §2.5).
+ * Api, so auto-retry must be re-installed there — docs/design.md, "Facts about the libraries").
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Harness } from "../harness/harness.js";

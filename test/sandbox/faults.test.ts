@@ -68,9 +68,9 @@ describe("injected faults", () => {
     pending.catch(() => undefined);
     // Wait until the stalled request has reached the server.
     while (sb.requests.length < 2) await new Promise((r) => setTimeout(r, 10));
-    const started = Date.now();
+    // No clock needed: a close() that waited for the stalled request would never resolve (it never
+    // ends), and the test would fail on its timeout.
     await sb.close();
-    expect(Date.now() - started).toBeLessThan(1000);
     await expect(pending).rejects.toThrow();
   });
 

@@ -120,8 +120,8 @@ describe("openStorage + rotateKeys", () => {
     await reopened.close();
   });
 
+  // "Fast": without giving up, ioredis would retry forever and the test would fail on its timeout.
   it("fails fast with a clear message when Redis is unreachable, never printing its password", async () => {
-    const started = Date.now();
     const { logger, lines } = recordingLogger();
     await expect(
       openStorage(
@@ -134,12 +134,10 @@ describe("openStorage + rotateKeys", () => {
         logger,
       ),
     ).rejects.toThrow(/^Cannot reach Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1/);
-    expect(Date.now() - started).toBeLessThan(15_000);
     expect(lines.join("")).not.toContain("s3cretpw");
   });
 
   it("fails at start with a clear message when no Sentinel answers, never printing either password", async () => {
-    const started = Date.now();
     const { logger, lines } = recordingLogger();
     const redis = {
       kind: "sentinel" as const,
@@ -155,7 +153,6 @@ describe("openStorage + rotateKeys", () => {
     await expect(failure).rejects.toThrow(
       /^Cannot reach Redis at master "mymaster" via Sentinel 127\.0\.0\.1:1: All sentinels are unreachable/,
     );
-    expect(Date.now() - started).toBeLessThan(15_000);
     const error = await failure.catch((e: Error) => e.message);
     expect(`${error}${lines.join("")}`).not.toMatch(/s3cret/);
   });

@@ -72,9 +72,8 @@ describe("a Bot API that never answers", () => {
   });
 
   it("grammY's timeout aborts the request through the signal", async () => {
-    const started = Date.now();
+    // The server never answers: without the abort this call would hang past the test's timeout.
     const error = await stalled.getMe().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The flows' toolkit: declaring a flow, its prompts, exchanger calls from inside it. The plugin's
- * set-up (storage, version, plugins) is middlewares/conversations.ts. Read ARCHITECTURE §2 before changing:
+ * set-up (storage, version, plugins) is middlewares/conversations.ts. Read docs/design.md, "Facts about the libraries" before changing:
  * - `CONVERSATIONS_VERSION` must be raised whenever any conversation's code changes (old states are dropped);
  * - side effects go through `conversation.external`, which must never return the API key.
  */

@@ -1,5 +1,5 @@
 /**
- * Conversations (@grammyjs/conversations v2) set-up. Read ARCHITECTURE §2 before changing:
+ * Conversations (@grammyjs/conversations v2) set-up. Read docs/design.md, "Facts about the libraries" before changing:
  * - state = replay log of what the user typed → encrypted adapter with a TTL, no date revival;
  * - `version` (core/flows.ts CONVERSATIONS_VERSION) is raised whenever any conversation's code changes;
  * - transformers on bot.api do not reach conversations → auto-retry and the HTML parse mode are

@@ -1,6 +1,6 @@
 /**
  * The general readers every normalizer is built from. Real Exchanger CMS servers write the same fact
- * in many plausible PHP shapes (../shared/spec/vendor-facts.md): a scalar or an object carrying it
+ * in many plausible PHP shapes (docs/exchanger-api.md): a scalar or an object carrying it
  * (`{"id": "0", "name": "…", "title": "…"}`), a number or a numeric string with thousands separators
  * or a decimal comma, a date as unix seconds, milliseconds, ISO, "YYYY-MM-DD HH:MM:SS" or
  * "dd.mm.yyyy HH:MM", a map keyed by id or a list of objects carrying the id, HTML-encoded text.

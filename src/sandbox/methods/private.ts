@@ -1,5 +1,5 @@
 /**
- * The operator's Private API: `private-api-create-order` (vendor-facts.md). The server has already
+ * The operator's Private API: `private-api-create-order` (docs/exchanger-api.md). The server has already
  * checked the operator key (server.ts); this checks what a real exchanger's form would: the direction,
  * the amount against its limits and the receive currency's reserve, and every required field, sent
  * under its name in snake_case in the language of the call (the language get-exchange names it in).

@@ -1,6 +1,6 @@
 /**
  * The verification form (conversations v2): pick a kind → answer its fields → send photos →
- * summary → submit. Read ARCHITECTURE §2 before changing anything here.
+ * summary → submit. Read docs/design.md, "Facts about the libraries" before changing anything here.
  *
  * Replay rules this form keeps:
  * - everything the user sent (answers, photo file ids, message ids) lives in the replay log, which

@@ -1,7 +1,7 @@
 /**
  * Sending the form: every photo is fetched from Telegram and uploaded in one submit call, inside one
  * external (callExchanger), so the bytes exist only in memory for this call and never reach the
- * replay log (ARCHITECTURE §2.6, §2.7). The one place where the user's photos are downloaded.
+ * replay log (docs/design.md, "Facts about the libraries"). The one place where the user's photos are downloaded.
  */
 import { GrammyError } from "grammy";
 import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
