@@ -121,7 +121,7 @@ export interface BaseFlavor {
   secretRemoved?: RemovedSecret;
   /** Text that answered an open secret prompt: deleted once, by whoever takes it first (secret-prompt.ts). */
   secretAnswer?: SecretAnswer;
-  /** A spend request of this update has left: failures after it are not "try again" (core/after-spend.ts). */
+  /** A money-moving request of this update (a spend, a create-order) has left: failures after it are not "try again" (core/after-spend.ts). */
   spendInFlight?: SpendInFlight;
   /** This text could answer a secret prompt the chat left a moment ago (core/lapsed-prompt.ts; set by the secret guard). */
   lapsedPrompt?: SecretStep;

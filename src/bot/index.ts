@@ -102,6 +102,9 @@ export const FEATURE_FACTORIES: ReadonlyArray<() => Feature> = [
   createHelpFeature,
 ];
 
+/** A create-order younger than this may still be in a live instance's hands (a few exchanger calls with retries). */
+const RESUME_GRACE_MS = 2 * 60_000;
+
 export interface CreateBotOptions {
   token: string;
   /** Tests and self-hosted Bot API servers: apiRoot, fetch. */
@@ -121,6 +124,12 @@ export interface CreatedBot {
   registerCommands(signal?: Parameters<Api["setMyCommands"]>[2]): Promise<void>;
   /** setMyDescription / setMyShortDescription for every language; never throws (call once at start). */
   registerDescriptions(signal?: Parameters<Api["setMyCommands"]>[2]): Promise<void>;
+  /**
+   * Finishes what a process that died left half done (a create-order in flight: the user is told what
+   * became of it). Call once at start; never throws. `graceMs`: younger work may belong to a live
+   * instance and is looked at again once that long has passed.
+   */
+  resumeInterrupted(options?: { graceMs?: number }): Promise<void>;
 }
 
 function newBot(options: CreateBotOptions): Bot<BotContext> {
@@ -230,5 +239,15 @@ export function createBot(
     registerCommands: (signal) =>
       registerCommands(profile, layout.commands, ADMIN_COMMANDS, signal),
     registerDescriptions: (signal) => registerDescriptions(profile, signal),
+    resumeInterrupted: async ({ graceMs = RESUME_GRACE_MS } = {}) => {
+      const env = { deps, api: bot.api, i18n, botConfig, graceMs };
+      for (const feature of features)
+        await feature.atStart?.(env).catch((error: unknown) =>
+          deps.logger.error(
+            { feature: feature.name, err: error instanceof Error ? error.message : String(error) },
+            "could not finish work left by a previous process",
+          ),
+        );
+    },
   };
 }

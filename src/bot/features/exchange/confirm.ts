@@ -10,6 +10,7 @@ import type { FlowContext } from "../../context.js";
 import { ask, note } from "../../core/ask.js";
 import { CANCEL_DATA } from "../../core/codec.js";
 import { Confirmations } from "../../core/confirmations.js";
+import { createWatch } from "../../core/after-spend.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
 import { sendScreen } from "../../ui/screen.js";
 import { createOrderData } from "./codec.js";
@@ -65,8 +66,12 @@ export async function confirmAndCreate(
   await callExchanger(conversation, async (caller, deps, outer) => {
     const privateApi = deps.exchange.privateApi;
     if (privateApi === undefined) throw new Error("the Private API went away mid-flow");
-    const outcome = await createOrderOnce(deps, privateApi, caller, outer.chatId!, draft);
-    await showOutcome(outer, outcome, draft);
+    // Marks the update once the request leaves: from then on the exchanger's answer decides (core/after-spend.ts).
+    const watch = createWatch(outer);
+    const summaryId = outer.callbackQuery?.message?.message_id;
+    const request = { chatId: outer.chatId!, ...(summaryId !== undefined && { summaryId }) };
+    const outcome = await createOrderOnce(deps, privateApi, caller, request, draft, watch);
+    await showOutcome(outer, outcome, draft, watch);
   });
 }
 

@@ -51,7 +51,7 @@ export async function exchangeFlow(
   const access = await conversation.external(async (outer) => ({
     creates: outer.deps.exchange.privateApi !== undefined,
     linked: await outer.deps.vault.has(outer.chatId!),
-    waitMs: await outer.deps.exchange.budget.waitFor(outer.chatId!),
+    waitMs: await accountWait(outer),
     link:
       outer.deps.exchange.urlTemplate === undefined
         ? undefined
@@ -61,6 +61,13 @@ export async function exchangeFlow(
     return showEstimate(ctx, plan, quote, access);
   const values = await askFields(conversation, ctx, plan, quote);
   await confirmAndCreate(conversation, ctx, plan, quote, values);
+}
+
+/** ms until the chat's account may create again (the budget is per account: core/creation-budget.ts); 0 unlinked. */
+async function accountWait(outer: FlowContext): Promise<number> {
+  const apiKey = await outer.deps.vault.get(outer.chatId!);
+  if (apiKey === undefined) return 0;
+  return outer.deps.exchange.budget.waitFor(outer.deps.vault.accountIdOf(apiKey));
 }
 
 /** The calculator's end without creating: the estimate, and the way on (the site, linking, waiting). */
