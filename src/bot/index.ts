@@ -44,7 +44,7 @@ import { Bot, type Api, type ApiClientOptions, type BotError, type Transformer }
 import type { UserFromGetMe } from "grammy/types";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
-import { featureRoutes, layoutOf, type BotLayout, type Feature } from "./feature.js";
+import { featureRoutes, layoutOf, type BotLayout, type Feature, type StartEnv } from "./feature.js";
 import { registerCommands, registerDescriptions } from "./profile.js";
 import { ADMIN_COMMANDS, createAdminComposer } from "./features/admin/index.js";
 import { createAccountFeature } from "./features/account/index.js";
@@ -189,6 +189,19 @@ function logUnhandled(deps: BotDeps) {
     );
 }
 
+/** Each feature's start-up work, one after the other; a failure is logged, never thrown. */
+async function resumeInterrupted(features: readonly Feature[], env: StartEnv): Promise<void> {
+  for (const feature of features)
+    await feature
+      .atStart?.(env)
+      .catch((error: unknown) =>
+        env.deps.logger.error(
+          { feature: feature.name, err: error instanceof Error ? error.message : String(error) },
+          "could not finish work left by a previous process",
+        ),
+      );
+}
+
 export function createBot(
   deps: BotDeps,
   botConfig: BotConfig,
@@ -239,15 +252,7 @@ export function createBot(
     registerCommands: (signal) =>
       registerCommands(profile, layout.commands, ADMIN_COMMANDS, signal),
     registerDescriptions: (signal) => registerDescriptions(profile, signal),
-    resumeInterrupted: async ({ graceMs = RESUME_GRACE_MS } = {}) => {
-      const env = { deps, api: bot.api, i18n, botConfig, graceMs };
-      for (const feature of features)
-        await feature.atStart?.(env).catch((error: unknown) =>
-          deps.logger.error(
-            { feature: feature.name, err: error instanceof Error ? error.message : String(error) },
-            "could not finish work left by a previous process",
-          ),
-        );
-    },
+    resumeInterrupted: ({ graceMs = RESUME_GRACE_MS } = {}) =>
+      resumeInterrupted(features, { deps, api: bot.api, i18n, botConfig, graceMs }),
   };
 }

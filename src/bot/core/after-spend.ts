@@ -28,6 +28,8 @@ export interface SpendInFlight {
   shown: boolean;
   /** The admin chats were told once already in this update. */
   alerted: boolean;
+  /** A store step failed: the later ones are skipped (each would wait for the store again; records expire by themselves). */
+  storeFailed?: boolean;
 }
 
 /** The marks every money-moving call shares: free of Telegram (the features' logic takes it as a parameter). */
@@ -36,8 +38,11 @@ export interface NoReturnWatch {
   left(): void;
   /** A bookkeeping step failed after the request left; never throws. */
   bookkeepingFailed(step: string, error: unknown): Promise<void>;
-  /** Runs a step of our own after the point of no return: a failure is reported, never thrown. */
-  guard<T>(step: string, work: () => Promise<T>): Promise<T | undefined>;
+  /**
+   * Runs a step of our own after the point of no return: a failure is reported, never thrown. A
+   * `store` step (the default) is skipped once another one failed in this update.
+   */
+  guard<T>(step: string, work: () => Promise<T>, kind?: "store" | "other"): Promise<T | undefined>;
 }
 
 /** The pay feature's view of the marks (payment.ts takes it as a parameter). */
@@ -68,11 +73,14 @@ function baseWatch(ctx: Ctx, mark: () => SpendInFlight): NoReturnWatch {
       ctx.spendInFlight = mark();
     },
     bookkeepingFailed,
-    guard: async (step, work) => {
+    guard: async (step, work, kind = "store") => {
+      if (kind === "store" && ctx.spendInFlight?.storeFailed === true) return undefined;
       try {
         return await work();
       } catch (error) {
-        if (ctx.spendInFlight === undefined) throw error;
+        const spend = ctx.spendInFlight;
+        if (spend === undefined) throw error;
+        if (kind === "store") spend.storeFailed = true;
         await bookkeepingFailed(step, error);
         return undefined;
       }
@@ -117,8 +125,7 @@ export function createWatch(ctx: Ctx): CreateWatch {
     ...base,
     decided: (orderId, fallback) => {
       if (orderId === undefined) return void delete ctx.spendInFlight;
-      if (ctx.spendInFlight)
-        Object.assign(ctx.spendInFlight, { decided: true, orderId, fallback });
+      if (ctx.spendInFlight) Object.assign(ctx.spendInFlight, { decided: true, orderId, fallback });
     },
     shown: () => {
       if (ctx.spendInFlight) ctx.spendInFlight.shown = true;
@@ -191,12 +198,19 @@ export async function reportFailureAfterSpend(
 ): Promise<boolean> {
   const spend = ctx.spendInFlight;
   if (spend === undefined) return false;
-  await logAndAlert(ctx, spend.action === "payment" ? "after the spend" : "after the creation", error);
+  await logAndAlert(
+    ctx,
+    spend.action === "payment" ? "after the spend" : "after the creation",
+    error,
+  );
   if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
   const text = stillToTell(ctx, spend);
   if (text !== undefined) {
     await ctx.reply(text).catch((e: unknown) => {
-      ctx.logger.warn({ err: message(e) }, "could not tell the user the outcome of a money-moving request");
+      ctx.logger.warn(
+        { err: message(e) },
+        "could not tell the user the outcome of a money-moving request",
+      );
     });
     spend.shown = true;
   }

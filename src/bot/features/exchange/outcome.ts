@@ -81,7 +81,9 @@ async function showNotCreated(
 function createdInBrief(ctx: BotContext, order: Order): string {
   const lines = [ctx.t("exchange-created-brief", { id: escapeHtml(clip(order.id || "?", 40)) })];
   if (order.token)
-    lines.push(`<b>${ctx.t("field-token")}:</b> <code>${escapeHtml(clip(order.token, 100))}</code>`);
+    lines.push(
+      `<b>${ctx.t("field-token")}:</b> <code>${escapeHtml(clip(order.token, 100))}</code>`,
+    );
   if (order.send?.amount !== undefined)
     lines.push(`<b>${ctx.t("orders-field-send")}:</b> ${escapeHtml(clip(order.send.amount, 40))}`);
   lines.push(...fieldLines(order.payment ?? {}, { maxValue: 200 }).slice(0, 12));
@@ -113,7 +115,7 @@ async function showCreated(ctx: BotContext, order: Order, watch: CreateWatch): P
   await sendScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
   const address = addressToPay(order);
   if (address !== undefined)
-    await watch.guard("address QR code", () => sendAddressQr(ctx, address));
+    await watch.guard("address QR code", () => sendAddressQr(ctx, address), "other");
 }
 
 /** The crypto address the order says to pay to, when it says one. */

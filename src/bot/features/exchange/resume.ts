@@ -35,7 +35,10 @@ export async function resumeInterruptedCreates(env: StartEnv): Promise<void> {
     );
   }
   if (later !== undefined)
-    setTimeout(() => void resumeInterruptedCreates(env).catch(() => undefined), later + 1000).unref();
+    setTimeout(
+      () => void resumeInterruptedCreates(env).catch(() => undefined),
+      later + 1000,
+    ).unref();
 }
 
 async function resumeOne(env: StartEnv, record: CreateInFlight): Promise<void> {
@@ -58,8 +61,13 @@ async function outcomeOf(env: StartEnv, record: CreateInFlight): Promise<CreateO
   );
 }
 
-async function screenOf(env: StartEnv, language: Language, outcome: CreateOutcome): Promise<Screen> {
-  const t = (key: string, args?: Record<string, string | number>) => env.i18n.t(language, key, args);
+async function screenOf(
+  env: StartEnv,
+  language: Language,
+  outcome: CreateOutcome,
+): Promise<Screen> {
+  const t = (key: string, args?: Record<string, string | number>) =>
+    env.i18n.t(language, key, args);
   if (outcome.kind !== "created") return { text: t("exchange-resumed-unknown") };
   const order = outcome.order;
   const names: CurrencyNames = await env.deps.currencies
@@ -70,5 +78,8 @@ async function screenOf(env: StartEnv, language: Language, outcome: CreateOutcom
   const keyboard = new InlineKeyboard();
   if (order.token && ORDER_TOKEN.test(order.token))
     keyboard.copyText(t("exchange-btn-copy-token"), order.token);
-  return { text: [head, "", fitMessage(card, MESSAGE_LIMIT - head.length - 2)].join("\n"), keyboard };
+  return {
+    text: [head, "", fitMessage(card, MESSAGE_LIMIT - head.length - 2)].join("\n"),
+    keyboard,
+  };
 }
