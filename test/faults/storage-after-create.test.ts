@@ -77,7 +77,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
     const user = await h.linkedUser("main");
     await summary(user);
     const before = botCount(user);
-    proxy.hooks.afterAnswer = async (path) => {
+    proxy.hooks.afterAnswer = async (path): Promise<"pass"> => {
       if (path === CREATE) await redis.refuseWrites();
       return "pass";
     };
