@@ -138,6 +138,21 @@ export function sameAmount(server: unknown, ours: string): boolean {
   return a !== undefined && b !== undefined && a.eq(b);
 }
 
+/**
+ * How far a rate may move against the customer, after they confirmed a moved rate once, and the
+ * order still be created without asking again: 0.5 % of the estimate to receive. A move in the
+ * customer's favour never needs asking again; one beyond this against them is said and nothing created.
+ */
+export const RATE_TOLERANCE = "0.005";
+
+/** Whether `fresh` (the estimate to receive now) is at most RATE_TOLERANCE below `confirmed`. */
+export function withinTolerance(confirmed: string, fresh: string): boolean {
+  const a = decimalOrUndefined(confirmed);
+  const b = decimalOrUndefined(fresh);
+  if (a === undefined || b === undefined) return false;
+  return b.gte(a.times(new Decimal("1").minus(RATE_TOLERANCE)));
+}
+
 // ---- internals ----------------------------------------------------------------------------------------
 
 interface Terms {

@@ -18,7 +18,8 @@ import { backToMenuRow } from "../menu/public.js";
 import { AMOUNT_TO_RECEIVE, AMOUNT_TO_SEND, fieldChoice } from "./codec.js";
 import { confirmAndCreate } from "./confirm.js";
 import { checkFieldValue, fieldChoices, isSensitiveField, shownValue } from "./fields.js";
-import { readPlan, type ExchangePlan, type PlanField } from "./plan.js";
+import type { ExchangePlan, PlanField } from "./plan.js";
+import { readPlanInFlow } from "./read-in-flow.js";
 import {
   amountProblem,
   amountPrompt,
@@ -38,9 +39,8 @@ export async function exchangeFlow(
   sendId: string,
   receiveId: string,
 ): Promise<void> {
-  const reading = await conversation.external((outer) =>
-    readPlan(outer.deps, outer.language, { sendId, receiveId }),
-  );
+  const reading = await readPlanInFlow(conversation, ctx, { sendId, receiveId });
+  if ("trouble" in reading) return void (await sendScreen(ctx, { text: reading.text }));
   if (!reading.ok) {
     const names = { send: escapeHtml(reading.send), receive: escapeHtml(reading.receive) };
     await sendScreen(ctx, { text: ctx.t(`exchange-${reading.problem}`, names) });

@@ -40,6 +40,7 @@ exchange-btn-create = ✅ Create order
 exchange-use-buttons = 👆 Use the buttons above: Create order or Cancel.
 exchange-creating = ⏳ Creating the order…
 exchange-rate-moved = 📈 <b>The rate has changed.</b> Here is the new estimate; create the order if it suits you.
+exchange-rate-keeps-moving = 📉 <b>The rate keeps moving.</b> You confirmed about { $confirmed }; now it would be about { $now }, more than 0.5 % less. Nothing was created: open /exchange again when the rate settles.
 exchange-changed = 🔄 The exchange direction has changed since you started (its fields, limits or rate). Nothing was created. Open /exchange to start again.
 exchange-already = ✋ This order is already being created or was created. Look at /orders.
 exchange-created = ✅ <b>The order is created.</b>

@@ -389,3 +389,81 @@ describe("exchanging from the chat: answers that went missing, floods", () => {
     expect(h.exchangerCalls(CREATE)).toHaveLength(5);
   });
 });
+
+describe("the exchanger failing inside the exchange flow", () => {
+  const GET_EXCHANGE = "/public-api-get-exchange";
+  const direction = (sb: Sandbox) => sb.state.directions.find((d) => d.slug === SLUG)!;
+  const noBug = (harness: Harness) => {
+    const logs = harness.logs.join("\n");
+    expect(logs).not.toMatch(/unhandled error/);
+    expect(logs).toMatch(/"level":40.*(not answering|refused)/);
+  };
+
+  it("reading the direction fails (HTTP 500) at the start: “not answering, try in a minute”, logged at warn", async () => {
+    const { h, sandbox } = await world("spec");
+    const user = await h.linkedUser("main");
+    await user.send("/exchange");
+    await user.press(/^Tether TRC20/);
+    sandbox.injectFault({ path: GET_EXCHANGE, kind: "html500", times: 10 });
+    await user.press(/Visa\/Mastercard UAH/);
+    expect(user.lastText()).toContain("The exchanger is not answering");
+    expect(user.transcript()).not.toMatch(/Something went wrong/);
+    noBug(h);
+  });
+
+  it("the direction refused at the start: the exchanger's own message", async () => {
+    const { h, sandbox } = await world("spec");
+    const user = await h.linkedUser("main");
+    await user.send("/exchange");
+    await user.press(/^Tether TRC20/);
+    // The pickers read the directions map already; the direction object itself is refused now.
+    sandbox.state.directions.splice(sandbox.state.directions.indexOf(direction(sandbox)), 1);
+    await user.press(/Visa\/Mastercard UAH/);
+    expect(user.lastText()).toContain(`Exchange direction ${SLUG} not found`);
+    expect(user.transcript()).not.toMatch(/Something went wrong/);
+    noBug(h);
+  });
+
+  it("reading the direction fails at Create: “not answering”, the summary kept; Create again creates once", async () => {
+    const { h, sandbox } = await world("spec");
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await fillOrder(user);
+    sandbox.injectFault({ path: GET_EXCHANGE, kind: "html500", times: 10 });
+    await user.press(/Create order/);
+    expect(user.lastText()).toContain("The exchanger is not answering");
+    expect(user.lastText()).toContain("Check the order before creating it");
+    expect(user.lastText()).toContain("You send: 100.50 USDTTRC20");
+    expect(user.transcript()).not.toMatch(/Something went wrong/);
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
+    noBug(h);
+    sandbox.clearFaults(); // a minute later, it answers again
+    await user.press(/Create order/);
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+    expect(user.transcript()).toContain("The order is created");
+  });
+
+  it("a rate moving within 0.5 % after it was confirmed once more creates; one that keeps moving further says so", async () => {
+    const { h, sandbox } = await world("spec");
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await fillOrder(user, "100");
+    rate(sandbox, "40.00");
+    await user.press(/Create order/);
+    expect(user.lastText()).toContain("The rate has changed");
+    rate(sandbox, "39.90"); // −0.25 %: within the tolerance
+    await user.press(/Create order/);
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+    expect(user.transcript()).toContain("The order is created");
+
+    await pickDirection(user);
+    await fillOrder(user, "100");
+    rate(sandbox, "39.00");
+    await user.press(/Create order/);
+    expect(user.lastText()).toContain("The rate has changed");
+    rate(sandbox, "38.00"); // −2.6 % after the second confirmation
+    await user.press(/Create order/);
+    expect(user.lastText()).toContain("The rate keeps moving");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+  });
+});
