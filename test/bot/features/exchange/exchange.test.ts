@@ -467,3 +467,51 @@ describe("the exchanger failing inside the exchange flow", () => {
     expect(h.exchangerCalls(CREATE)).toHaveLength(1);
   });
 });
+
+describe("amounts that read two ways, and the reserve", () => {
+  it("“1,500”, “1.500” and “2,000” are asked with both readings as buttons, never guessed", async () => {
+    const { h } = await world("spec");
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await user.send("1,500");
+    expect(user.lastText()).toContain(
+      "“1,500” can be read two ways: 1500 USDTTRC20 or 1.5 USDTTRC20",
+    );
+    expect(buttonsOf(user.lastBotMessage()).map((b) => b.text)).toEqual([
+      "1500",
+      "1.5",
+      "✖ Cancel",
+    ]);
+    await user.send("1500");
+    expect(user.lastText()).toContain("Press the button of the amount you mean");
+    await user.press("1500");
+    expect(user.transcript()).toContain("You send: 1500.00 USDTTRC20");
+    expect(user.transcript()).toContain("You receive: ≈ 61275.00 CARDUAH");
+    await user.send("/cancel");
+
+    await pickDirection(user);
+    await user.send("1.500");
+    expect(user.lastText()).toContain("can be read two ways");
+    await user.press("1.5");
+    // The reading chosen is below the minimum: said, and the amount asked again.
+    expect(user.lastText()).toContain("The minimum for this exchange direction is 20 USDTTRC20");
+    expect(user.lastText()).toContain("How much USDTTRC20 do you send?");
+    await user.send("2,000");
+    await user.press("2000");
+    expect(user.transcript()).toContain("You send: 2000.00 USDTTRC20");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
+  });
+
+  it("the reserve is the smaller of the direction's and the currency list's", async () => {
+    const { h, sandbox } = await world("spec");
+    // The currency list says the exchanger can pay out 5000 UAH; the direction object says nothing.
+    sandbox.state.currencies.find((c) => c.code === "CARDUAH")!.reserve = "5000.00";
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await user.press(/Amount to receive/);
+    await user.send("6000");
+    expect(user.lastText()).toContain("The exchanger can pay out at most 5000 CARDUAH right now");
+    await user.send("4085");
+    expect(user.lastText()).toContain("You send: 100.00 USDTTRC20");
+  });
+});
