@@ -12,6 +12,7 @@ import { Harness } from "../harness/harness.js";
 import type { SimUser } from "../harness/user.js";
 import { ExchangerProxy } from "./exchanger-proxy.js";
 import { OwnRedis } from "./own-redis.js";
+import { rememberCreating } from "../../src/bot/features/exchange/in-flight.js";
 
 const CREATE = "/private-api-create-order";
 const ADMIN_CHAT = 424243;
@@ -190,5 +191,30 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
     release("drop");
     await pressing;
     await old.close();
+  });
+
+  it("a create that never reached the exchanger before the process died: “cannot tell yet, check /orders”, told by the next start only", async () => {
+    const user = await h.linkedUser("main");
+    await summary(user);
+    const summaryId = user.findButton(/Create order/).message.messageId;
+    const ids = sandbox.state.accounts.main!.orders.map((o) => String(o.id));
+    // What the dead process wrote before its request left; the request itself never arrived.
+    await rememberCreating(h.storage.kv, {
+      chatId: user.chatId,
+      summaryId,
+      language: "en",
+      sendAmount: "100.50",
+      before: ids,
+      at: Date.now(),
+    });
+    const count = h.fake.messages.length;
+    // Younger than the grace period: it may be a live instance's; nothing is said yet.
+    await h.app.resumeInterrupted();
+    expect(h.fake.messages.length).toBe(count);
+    await h.app.resumeInterrupted({ graceMs: 0 });
+    const shown = h.fake.messages.find((m) => m.messageId === summaryId)!.text;
+    expect(shown).toContain("cannot tell yet whether it was created");
+    expect(shown).toContain("Check /orders before creating it again");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
   });
 });
