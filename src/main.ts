@@ -66,6 +66,8 @@ async function main(): Promise<void> {
       ? await startWebhook(app, config, health, telegram)
       : await startPolling(app, telegram);
   probe = receiving.probe;
+  // A create-order in flight when the previous process died: the user is told what became of it.
+  void app.resumeInterrupted();
   alerts.start();
   await alerts.send(
     `▶️ Bot instance ${INSTANCE} started (${config.mode.kind}, ${app.storage.kind === "redis" ? "Redis" : "embedded file store"}).`,

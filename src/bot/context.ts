@@ -120,7 +120,7 @@ export interface BaseFlavor {
   secretRemoved?: RemovedSecret;
   /** Text that answered an open secret prompt: deleted once, by whoever takes it first (secret-prompt.ts). */
   secretAnswer?: SecretAnswer;
-  /** A spend request of this update has left: failures after it are not "try again" (core/after-spend.ts). */
+  /** A money-moving request of this update (a spend, a create-order) has left: failures after it are not "try again" (core/after-spend.ts). */
   spendInFlight?: SpendInFlight;
   /** This text could answer a secret prompt the chat left a moment ago (core/lapsed-prompt.ts; set by the secret guard). */
   lapsedPrompt?: SecretStep;
@@ -141,13 +141,23 @@ export interface Translator {
 /** The operator's checked Fluent source per language (text-overrides.ts), empty by default. */
 export type TextOverrides = Partial<Record<Language, string>>;
 
-/** What this update knows about a spend it sent (core/after-spend.ts). */
+export type MoneyAction = "payment" | "creation";
+
+/** What this update knows about a money-moving request it sent (core/after-spend.ts). */
 export interface SpendInFlight {
-  orderId: string;
-  /** The user has been (or is being) told the exchanger's answer. */
+  action: MoneyAction;
+  /** The order paid; for a creation, the order the exchanger created once it said so. */
+  orderId?: string;
+  /** The exchanger's answer is known (for a payment: and is being shown). */
   decided: boolean;
+  /** A creation's outcome in a few plain lines, for when its full screen could not be shown. */
+  fallback?: string;
+  /** The user has read the outcome (the screen went out). */
+  shown: boolean;
   /** The admin chats were told once already in this update. */
   alerted: boolean;
+  /** A store step failed: the later ones are skipped (each would wait for the store again; records expire by themselves). */
+  storeFailed?: boolean;
 }
 
 /**

@@ -2,8 +2,27 @@
  * What a screen family contributes to the bot. createBot collects these so that the main menu,
  * /help and the per-language command lists always match the screens that really exist.
  */
-import { Composer, type Middleware } from "grammy";
-import type { BotContext, BotLayout, CommandSpec, MenuItem } from "./context.js";
+import { Composer, type Api, type Middleware } from "grammy";
+import type { I18n } from "@grammyjs/i18n";
+import type {
+  BotConfig,
+  BotContext,
+  BotDeps,
+  BotLayout,
+  CommandSpec,
+  FlowContext,
+  MenuItem,
+} from "./context.js";
+
+/** What a feature's start-up work may use: no update, so no context — the bot's API and texts. */
+export interface StartEnv {
+  deps: BotDeps;
+  api: Api;
+  i18n: I18n<FlowContext>;
+  botConfig: BotConfig;
+  /** Work younger than this may still belong to a live instance: it is looked at again later. */
+  graceMs: number;
+}
 
 export type { BotLayout, CommandSpec, MenuItem } from "./context.js";
 
@@ -26,6 +45,8 @@ export interface Feature {
    * fails when a feature answers data, or offers a menu item, under a prefix it did not declare.
    */
   callbacks?: readonly string[];
+  /** Work a process that died left half done (a create-order in flight): finished once at start. */
+  atStart?: (env: StartEnv) => Promise<void>;
 }
 
 export function layoutOf(features: readonly Feature[]): BotLayout {

@@ -43,7 +43,7 @@ import {
 import type { UserFromGetMe } from "grammy/types";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
-import { featureRoutes, layoutOf, type BotLayout, type Feature } from "./feature.js";
+import { featureRoutes, layoutOf, type BotLayout, type Feature, type StartEnv } from "./feature.js";
 import { registerCommands, registerDescriptions } from "./profile.js";
 import { ADMIN_COMMANDS, createAdminComposer } from "./features/admin/index.js";
 import { createAccountFeature } from "./features/account/index.js";
@@ -102,6 +102,9 @@ export const FEATURE_FACTORIES: ReadonlyArray<() => Feature> = [
   createHelpFeature,
 ];
 
+/** A create-order younger than this may still be in a live instance's hands (a few exchanger calls with retries). */
+const RESUME_GRACE_MS = 2 * 60_000;
+
 export interface CreateBotOptions {
   token: string;
   /** Tests and self-hosted Bot API servers: apiRoot, fetch. */
@@ -121,6 +124,12 @@ export interface CreatedBot {
   registerCommands(signal?: Parameters<Api["setMyCommands"]>[2]): Promise<void>;
   /** setMyDescription / setMyShortDescription for every language; never throws (call once at start). */
   registerDescriptions(signal?: Parameters<Api["setMyCommands"]>[2]): Promise<void>;
+  /**
+   * Finishes what a process that died left half done (a create-order in flight: the user is told what
+   * became of it). Call once at start; never throws. `graceMs`: younger work may belong to a live
+   * instance and is looked at again once that long has passed.
+   */
+  resumeInterrupted(options?: { graceMs?: number }): Promise<void>;
 }
 
 function newBot(options: CreateBotOptions): Bot<BotContext> {
@@ -222,6 +231,19 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
   };
 }
 
+/** Each feature's start-up work, one after the other; a failure is logged, never thrown. */
+async function resumeInterrupted(features: readonly Feature[], env: StartEnv): Promise<void> {
+  for (const feature of features)
+    await feature
+      .atStart?.(env)
+      .catch((error: unknown) =>
+        env.deps.logger.error(
+          { feature: feature.name, err: error instanceof Error ? error.message : String(error) },
+          "could not finish work left by a previous process",
+        ),
+      );
+}
+
 export function createBot(
   deps: BotDeps,
   botConfig: BotConfig,
@@ -257,5 +279,7 @@ export function createBot(
     registerCommands: (signal) =>
       registerCommands(profile, layout.commands, ADMIN_COMMANDS, signal),
     registerDescriptions: (signal) => registerDescriptions(profile, signal),
+    resumeInterrupted: ({ graceMs = RESUME_GRACE_MS } = {}) =>
+      resumeInterrupted(features, { deps, api: bot.api, i18n, botConfig, graceMs }),
   };
 }

@@ -102,6 +102,24 @@ export function parseAmount(text: string, decimals: number): ParsedAmount {
   return { ok: true, amount: value.toFixed(places) };
 }
 
+/** "1,500", "1.500", "2,000": one mark, then exactly three digits — a group separator or a decimal mark? */
+const AMBIGUOUS = /^\+?([1-9]\d{0,2})[.,](\d{3})$/;
+
+/**
+ * Both readings of an amount that could be either (`AMBIGUOUS`), when both are amounts the currency
+ * can take: the user is asked which one they meant rather than guessed for. Undefined: one reading only.
+ */
+export function amountReadings(
+  text: string,
+  decimals: number,
+): { group: string; decimal: string } | undefined {
+  const match = AMBIGUOUS.exec(text.trim().replace(/[\s\u00a0\u202f']/g, ""));
+  if (match === null) return undefined;
+  const group = parseAmount(`${match[1]}${match[2]}`, decimals);
+  const decimal = parseAmount(`${match[1]}.${match[2]}`, decimals);
+  return group.ok && decimal.ok ? { group: group.amount, decimal: decimal.amount } : undefined;
+}
+
 /** The estimate to receive for an amount to send, and whether the amount is within the limits. */
 export function quoteFromSend(terms: QuoteTerms, sendAmount: string): Quote {
   const t = readTerms(terms);
@@ -136,6 +154,30 @@ export function sameAmount(server: unknown, ours: string): boolean {
         : undefined;
   const b = decimalOrUndefined(ours);
   return a !== undefined && b !== undefined && a.eq(b);
+}
+
+/** The smaller of two reserves (the direction's and the currency list's); either may be unknown. */
+export function smallerReserve(a: string | undefined, b: string | undefined): string | undefined {
+  const x = a === undefined ? undefined : decimalOrUndefined(a);
+  const y = b === undefined ? undefined : decimalOrUndefined(b);
+  if (x === undefined) return y === undefined ? undefined : b;
+  if (y === undefined) return a;
+  return x.lte(y) ? a : b;
+}
+
+/**
+ * How far a rate may move against the customer, after they confirmed a moved rate once, and the
+ * order still be created without asking again: 0.5 % of the estimate to receive. A move in the
+ * customer's favour never needs asking again; one beyond this against them is said and nothing created.
+ */
+export const RATE_TOLERANCE = "0.005";
+
+/** Whether `fresh` (the estimate to receive now) is at most RATE_TOLERANCE below `confirmed`. */
+export function withinTolerance(confirmed: string, fresh: string): boolean {
+  const a = decimalOrUndefined(confirmed);
+  const b = decimalOrUndefined(fresh);
+  if (a === undefined || b === undefined) return false;
+  return b.gte(a.times(new Decimal("1").minus(RATE_TOLERANCE)));
 }
 
 // ---- internals ----------------------------------------------------------------------------------------

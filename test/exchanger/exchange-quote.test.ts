@@ -4,7 +4,10 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  amountReadings,
   parseAmount,
+  smallerReserve,
+  withinTolerance,
   quoteFromReceive,
   quoteFromSend,
   type QuoteTerms,
@@ -215,5 +218,51 @@ describe("parseAmount", () => {
       problem: "too-many-decimals",
       decimals: 8,
     });
+  });
+});
+
+describe("amountReadings: an amount that reads two ways is asked, not guessed", () => {
+  it("one mark followed by exactly three digits: both readings", () => {
+    expect(amountReadings("1,500", 2)).toEqual({ group: "1500.00", decimal: "1.50" });
+    expect(amountReadings("1.500", 2)).toEqual({ group: "1500.00", decimal: "1.50" });
+    expect(amountReadings("2,000", 8)).toEqual({ group: "2000.00000000", decimal: "2.00000000" });
+    expect(amountReadings(" 12.345 ", 3)).toEqual({ group: "12345.000", decimal: "12.345" });
+  });
+
+  it("one reading only: not asked (today's parse stands)", () => {
+    for (const text of [
+      "1500",
+      "1,5",
+      "100.50",
+      "0,500",
+      "1234,567",
+      "1,500.25",
+      "1 500,00",
+      "1,500,000",
+    ])
+      expect(amountReadings(text, 2), text).toBeUndefined();
+    // The decimal reading has more digits than the currency takes: that refusal is what the user reads.
+    expect(amountReadings("1.234", 2)).toBeUndefined();
+    expect(parseAmount("1.234", 2)).toMatchObject({ ok: false, problem: "too-many-decimals" });
+  });
+});
+
+describe("smallerReserve: the direction's or the currency list's, whichever is smaller", () => {
+  it("takes the smaller, or the one known", () => {
+    expect(smallerReserve("5000.00", "2450000.00")).toBe("5000.00");
+    expect(smallerReserve("2450000.00", "5000")).toBe("5000");
+    expect(smallerReserve(undefined, "5000")).toBe("5000");
+    expect(smallerReserve("5000", undefined)).toBe("5000");
+    expect(smallerReserve(undefined, undefined)).toBeUndefined();
+    expect(smallerReserve("n/a", "10")).toBe("10");
+  });
+});
+
+describe("withinTolerance: a rate moved at most 0.5 % against the customer", () => {
+  it("accepts a move in the customer's favour, or against them up to 0.5 %", () => {
+    expect(withinTolerance("4000.00", "4100.00")).toBe(true);
+    expect(withinTolerance("4000.00", "3980.00")).toBe(true); // −0.5 % exactly
+    expect(withinTolerance("4000.00", "3979.99")).toBe(false);
+    expect(withinTolerance("4000.00", "3800.00")).toBe(false);
   });
 });

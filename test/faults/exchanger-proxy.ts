@@ -9,6 +9,8 @@ import type { AddressInfo, Socket } from "node:net";
 export interface ProxyHooks {
   /** Runs once the exchanger has answered `path`, before the answer goes back; "drop" loses the answer. */
   afterAnswer?: (path: string) => Promise<"pass" | "drop"> | "pass" | "drop";
+  /** Changes the exchanger's answer to `path` on its way back (a huge or odd answer). */
+  rewrite?: (path: string, body: Buffer) => Buffer;
 }
 
 export class ExchangerProxy {
@@ -49,8 +51,11 @@ export class ExchangerProxy {
               void Promise.resolve(self.proxy!.hooks.afterAnswer?.(path) ?? "pass").then(
                 (verdict) => {
                   if (verdict === "drop") return void req.socket.destroy();
-                  res.writeHead(answer.statusCode ?? 502, answer.headers);
-                  res.end(Buffer.concat(body));
+                  const rewrite = self.proxy!.hooks.rewrite;
+                  const sent = rewrite ? rewrite(path, Buffer.concat(body)) : Buffer.concat(body);
+                  const headers = { ...answer.headers, "content-length": String(sent.length) };
+                  res.writeHead(answer.statusCode ?? 502, headers);
+                  res.end(sent);
                 },
               );
             });

@@ -71,6 +71,27 @@ export class OwnRedis {
     }
   }
 
+  /**
+   * Storage refusing writes while reads still work (Redis full): every write command answers
+   * "OOM command not allowed". `acceptWrites` lifts it.
+   */
+  async refuseWrites(): Promise<void> {
+    await this.admin(["CONFIG", "SET", "maxmemory", "1"]);
+  }
+
+  async acceptWrites(): Promise<void> {
+    await this.admin(["CONFIG", "SET", "maxmemory", "0"]);
+  }
+
+  private async admin(command: [string, ...string[]]): Promise<void> {
+    const client = new Redis(this.url, { maxRetriesPerRequest: 0 });
+    try {
+      await client.call(...command);
+    } finally {
+      client.disconnect();
+    }
+  }
+
   /** Kills the server like a crash would (SIGKILL) and waits for it to be gone. */
   async crash(): Promise<void> {
     const child = this.child;

@@ -129,6 +129,16 @@ export class Harness {
     this.app = await Harness.build(this.config, this.logger, this.storage, this.fake);
   }
 
+  /**
+   * A new bot on the same storage while the old one is left as it is, in the middle of whatever it was
+   * doing — as after the process was killed. Returns the old app: close it once the test is done.
+   */
+  async restartAfterCrash(): Promise<App> {
+    const old = this.app;
+    this.app = await Harness.build(this.config, this.logger, this.storage, this.fake);
+    return old;
+  }
+
   /** Every raw value under this harness's Redis prefix (to prove secrets are not stored in clear). */
   async rawRedisValues(): Promise<string[]> {
     const redis = new Redis(REDIS_URL);

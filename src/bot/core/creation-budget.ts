@@ -1,8 +1,9 @@
 /**
- * How many orders one chat may create from the chat per window (ORDER_CREATION_BUDGET), counted in the
- * bot's store (rate-limiter-flexible over Redis: shared by every instance; in memory with the embedded
- * store). A flood of Create presses, new flows or scripted chats stops here, before the operator's
- * Private API is called.
+ * How many orders one exchanger account may create from the chat per window (ORDER_CREATION_BUDGET),
+ * counted per account — the account id the payment lock uses (`vault.accountIdOf`), so every chat
+ * linked with the same key shares it — in the bot's store (rate-limiter-flexible over Redis: shared by
+ * every instance; in memory with the embedded store). A flood of Create presses, new flows, scripted
+ * chats or chats linked to one account stops here, before the operator's Private API is called.
  *
  * The flow takes a point right before it calls private-api-create-order (never earlier: a user who
  * only uses the calculator spends nothing), gives it back when the server clearly refused the order
@@ -30,22 +31,22 @@ export class CreationBudget {
     });
   }
 
-  /** Takes one creation: 0 = go ahead; otherwise ms until the chat may create again (nothing taken). */
-  async take(chatId: number): Promise<number> {
-    const waitMs = await consumeOrWait(this.#limiter, String(chatId));
+  /** Takes one creation: 0 = go ahead; otherwise ms until the account may create again (nothing taken). */
+  async take(accountId: string): Promise<number> {
+    const waitMs = await consumeOrWait(this.#limiter, accountId);
     // A refused consume still counts in rate-limiter-flexible; undo it so the next window is exact.
-    if (waitMs > 0) await this.#limiter.reward(String(chatId), 1);
+    if (waitMs > 0) await this.#limiter.reward(accountId, 1);
     return waitMs;
   }
 
   /** Gives back the creation taken for a call the server refused without creating anything. */
-  async giveBack(chatId: number): Promise<void> {
-    await this.#limiter.reward(String(chatId), 1);
+  async giveBack(accountId: string): Promise<void> {
+    await this.#limiter.reward(accountId, 1);
   }
 
-  /** ms until the chat may create again, without taking anything (to say so before the user fills a form). */
-  async waitFor(chatId: number): Promise<number> {
-    const res = await this.#limiter.get(String(chatId));
+  /** ms until the account may create again, without taking anything (to say so before the user fills a form). */
+  async waitFor(accountId: string): Promise<number> {
+    const res = await this.#limiter.get(accountId);
     return res !== null && res.consumedPoints >= this.#orders ? Math.max(1, res.msBeforeNext) : 0;
   }
 }

@@ -28,7 +28,7 @@ import {
 import { dropButtons } from "../ui/screen.js";
 
 /** Raise on every change to any conversation's code. */
-export const CONVERSATIONS_VERSION = 10;
+export const CONVERSATIONS_VERSION = 11;
 export { conversationKey } from "./chat-snapshot.js";
 /** Abandoned flows end after this long without an answer (state TTL and wait limit). */
 export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;
@@ -164,15 +164,32 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: StoredError };
 /**
  * Runs one exchanger call inside `conversation.external` with the chat's key fetched inside it.
  * Errors are turned into plain data (classes do not survive the replay log) and rebuilt outside,
- * so the error boundary treats them like any other.
+ * so the error boundary — or the flow itself — treats them like any other.
  */
 export async function callExchanger<T>(
   conversation: Flow,
   call: (caller: Caller, deps: BotDeps, outer: BotContext) => Promise<T>,
 ): Promise<T> {
+  return callOutside(conversation, async (outer) =>
+    call(await getCaller(outer), outer.deps, outer),
+  );
+}
+
+/** The same for a call that needs no account (public methods: a direction, the currency list). */
+export async function callPublicExchanger<T>(
+  conversation: Flow,
+  call: (deps: BotDeps, outer: BotContext) => Promise<T>,
+): Promise<T> {
+  return callOutside(conversation, (outer) => call(outer.deps, outer));
+}
+
+async function callOutside<T>(
+  conversation: Flow,
+  call: (outer: BotContext) => Promise<T>,
+): Promise<T> {
   const outcome: Outcome<T> = await conversation.external(async (outer: BotContext) => {
     try {
-      return { ok: true as const, value: await call(await getCaller(outer), outer.deps, outer) };
+      return { ok: true as const, value: await call(outer) };
     } catch (error) {
       const stored = storedError(error);
       // Anything that is not an exchanger outcome is a bug: it leaves as itself, unrecorded.

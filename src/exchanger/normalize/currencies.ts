@@ -6,7 +6,8 @@
  */
 import { isPlainObject } from "../envelope.js";
 import type { Currency } from "../types.js";
-import { firstOf, numberOf, textOf } from "./values.js";
+import { amountOf, firstOf, numberOf, textOf } from "./values.js";
+import { RESERVE } from "./direction.js";
 
 /** Keys a currency's display name is found under, most specific first. */
 export const CURRENCY_NAME_KEYS = ["name", "title", "currency_name", "label"] as const;
@@ -49,12 +50,16 @@ function readCurrency(value: unknown, key: string | undefined): Currency | undef
   const decimals = numberOf(firstOf(value, ["decimals", "precision", "scale", "digits"]));
   const usable =
     decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= 30;
+  // What the exchanger can pay out in this currency, as a decimal string when it reads as an amount (the
+  // calculator's limit beside the direction's own); anything else stays as sent, shown but never calculated with.
+  const reserve = amountOf(firstOf(value, RESERVE));
   return {
     ...rest,
     id,
     ...(name && { name: name.text }),
     ...(code && { code: code.text }),
     ...(usable && { decimals }),
+    ...(reserve !== undefined && { reserve }),
   };
 }
 

@@ -51,7 +51,8 @@ export interface Direction {
 const RATE = ["rate", "course", "exchange_rate", "course_rate"];
 const MIN = ["min_amount", "min", "min_send_amount", "min_sum", "minimum", "min_send", "send_min"];
 const MAX = ["max_amount", "max", "max_send_amount", "max_sum", "maximum", "max_send", "send_max"];
-const RESERVE = ["reserve", "reserve_amount", "amount_reserve", "receive_reserve"];
+/** Where a reserve is found (a direction's, or a currency's in the currency list). */
+export const RESERVE = ["reserve", "reserve_amount", "amount_reserve", "receive_reserve"];
 const FIELDS = ["inputs", "fields", "input_fields", "form", "requisites"];
 const LIMITS = ["limits", "limit"];
 

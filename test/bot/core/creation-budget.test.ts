@@ -1,6 +1,6 @@
 /**
- * The per-chat budget of order creations (src/bot/core/creation-budget.ts) on the real Redis: shared by
- * instances, per chat, refunded on a clear refusal, and the same rules in memory.
+ * The per-account budget of order creations (src/bot/core/creation-budget.ts) on the real Redis: shared by
+ * instances, per exchanger account, refunded on a clear refusal, and the same rules in memory.
  */
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
@@ -24,10 +24,10 @@ describe("order creation budget", () => {
     expect(ORDER_CREATION_BUDGET).toEqual({ orders: 5, windowSec: 3600 });
   });
 
-  it("is shared by instances: the sixth creation of a chat waits, whichever instance asks; other chats go on", async () => {
+  it("is shared by instances: the sixth creation of an account waits, whichever instance asks; other accounts go on", async () => {
     const store: LimiterStore = { kind: "redis", redis, prefix };
     const [a, b] = [new CreationBudget(store), new CreationBudget(store)];
-    const chat = 7001;
+    const chat = "acct-7001";
     const taken = [
       await a.take(chat),
       await b.take(chat),
@@ -47,24 +47,24 @@ describe("order creation budget", () => {
     expect(await a.take(chat)).toBe(0);
     expect(await b.take(chat)).toBeGreaterThan(0);
 
-    expect(await a.waitFor(7002)).toBe(0);
-    expect(await b.take(7002)).toBe(0);
+    expect(await a.waitFor("acct-7002")).toBe(0);
+    expect(await b.take("acct-7002")).toBe(0);
   });
 
   it("counts in Redis under the bot's prefix, so a restarted instance still knows", async () => {
     const store: LimiterStore = { kind: "redis", redis, prefix };
-    await new CreationBudget(store, { orders: 1, windowSec: 60 }).take(7003);
-    expect(await redis.keys(`${prefix}orders*7003`)).toHaveLength(1);
+    await new CreationBudget(store, { orders: 1, windowSec: 60 }).take("acct-7003");
+    expect(await redis.keys(`${prefix}orders*acct-7003`)).toHaveLength(1);
     expect(
-      await new CreationBudget(store, { orders: 1, windowSec: 60 }).take(7003),
+      await new CreationBudget(store, { orders: 1, windowSec: 60 }).take("acct-7003"),
     ).toBeGreaterThan(0);
   });
 
   it("follows the same rules in memory (embedded store, one process)", async () => {
     const budget = new CreationBudget({ kind: "memory" }, { orders: 2, windowSec: 60 });
-    expect([await budget.take(1), await budget.take(1)]).toEqual([0, 0]);
-    expect(await budget.take(1)).toBeGreaterThan(0);
-    await budget.giveBack(1);
-    expect(await budget.take(1)).toBe(0);
+    expect([await budget.take("acct-1"), await budget.take("acct-1")]).toEqual([0, 0]);
+    expect(await budget.take("acct-1")).toBeGreaterThan(0);
+    await budget.giveBack("acct-1");
+    expect(await budget.take("acct-1")).toBe(0);
   });
 });

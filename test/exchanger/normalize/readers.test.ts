@@ -90,6 +90,17 @@ describe("currencies", () => {
     ).toEqual([{ id: 3, name: "Tether", code: "USDT", symbol: "₮" }]);
   });
 
+  it("reads the reserve under its usual names as a decimal string (the calculator's limit)", () => {
+    const [a, b, c] = readCurrencies([
+      { id: 1, code: "UAH", reserve: 5000.5 },
+      { id: 2, code: "BTC", reserve_amount: "3.51204118" },
+      { id: 3, code: "ETH", reserve: "plenty" },
+    ])!;
+    expect(a!.reserve).toBe("5000.5");
+    expect(b!.reserve).toBe("3.51204118");
+    expect(c!.reserve).toBe("plenty"); // shown as sent; the calculator ignores it (smallerReserve)
+  });
+
   it("nothing is an empty list; a scalar is not a list", () => {
     for (const nothing of [null, false, "", [], {}]) expect(readCurrencies(nothing)).toEqual([]);
     expect(readCurrencies(7)).toBeUndefined();

@@ -7,6 +7,7 @@
  * Inside the flow (answered by its live prompt only):
  *   exc:rcv / exc:snd   type the amount to receive / to send instead
  *   exc:v:<n>           the n-th offered value of a field (a saved field or saved payment details)
+ *   exc:a:<n>           the n-th reading of an ambiguous amount (1: "1,500" as 1500, 2: as 1.5)
  *   exc:c:<cid>         Create — the single-use confirmation of core/confirmations.ts
  */
 import { confirmIdField } from "../../core/confirmations.js";
@@ -20,6 +21,7 @@ export const startExchange = callbackData("exc:go", { sendId: currencyId, receiv
 export const AMOUNT_TO_RECEIVE = "exc:rcv";
 export const AMOUNT_TO_SEND = "exc:snd";
 export const fieldChoice = callbackData("exc:v", { index: pageField });
+export const amountReading = callbackData("exc:a", { index: pageField });
 export const createOrderData = callbackData("exc:c", { confirmId: confirmIdField });
 
 /** The direction card's "Exchange" button: its data for a pair (both ids fit: the info codec's shape). */

@@ -9,6 +9,8 @@ import { findCreatedOrders, newestOrders, orderKeys } from "../../../exchanger/c
 import { OperatorKeyRefused, type PrivateClient } from "../../../exchanger/private-client.js";
 import type { Caller, Language, Order } from "../../../exchanger/types.js";
 import type { BotDeps } from "../../context.js";
+import type { NoReturnWatch } from "../../core/after-spend.js";
+import { forgetCreating, rememberCreating } from "./in-flight.js";
 
 export interface OrderDraft {
   slug: string;
@@ -44,52 +46,92 @@ const newest = (deps: BotDeps, caller: Caller): Promise<Order[] | undefined> =>
     deps.exchanger.getOrders(caller, params),
   ).catch(() => undefined);
 
-/** Takes one creation from the chat's budget and creates the order once. */
+/** Where the creation is asked from: the chat, and the summary its Create was pressed on. */
+export interface CreateRequest {
+  chatId: number;
+  summaryId?: number;
+}
+
+/**
+ * Takes one creation from the account's budget and creates the order once. From the moment the
+ * request leaves (`watch.left()`), our own steps (the in-flight record, giving a creation back) are
+ * guarded: their failure is logged and alerted, never shown instead of the exchanger's answer.
+ */
 export async function createOrderOnce(
   deps: BotDeps,
   privateApi: PrivateClient,
   caller: Caller,
-  chatId: number,
+  request: CreateRequest,
   draft: OrderDraft,
+  watch: NoReturnWatch,
 ): Promise<CreateOutcome> {
-  const waitMs = await deps.exchange.budget.take(chatId);
+  // Per account (the payment lock's id): chats linked with one key share the budget.
+  const account = deps.vault.accountIdOf(caller.apiKey);
+  const waitMs = await deps.exchange.budget.take(account);
   if (waitMs > 0) return { kind: "budget", waitMs };
-  let login: string | undefined;
-  try {
-    login = loginOf(await deps.exchanger.getInfo(caller));
-  } catch (error) {
-    await deps.exchange.budget.giveBack(chatId);
-    throw error;
-  }
-  if (login === undefined) {
-    await deps.exchange.budget.giveBack(chatId);
-    return { kind: "no-login" };
-  }
-  const before = await newest(deps, caller);
+  const giveBack = () => deps.exchange.budget.giveBack(account);
+  const login = await loginOrGiveBack(deps, caller, giveBack);
+  if (login === undefined) return { kind: "no-login" };
+  const before = (await newest(deps, caller))?.map((order) => order.id);
   const since = new Date();
+  // Before the request leaves: a process killed while it is in flight is finished on restart (resume.ts).
+  await rememberCreating(deps.kv, {
+    ...request,
+    language: draft.language,
+    ...(draft.directionId !== undefined && { directionId: draft.directionId }),
+    sendAmount: draft.sendAmount,
+    ...(before !== undefined && { before }),
+    at: since.getTime(),
+  });
+  watch.left();
   try {
     const order = await privateApi.createOrder({ ...draft, userLogin: login });
     return { kind: "created", order };
   } catch (error) {
-    if (error instanceof Unavailable) return lostAnswer(deps, caller, draft, before, since);
+    if (error instanceof Unavailable) return await lostAnswer(deps, caller, draft, before, since);
     if (!(error instanceof OperatorKeyRefused || error instanceof ExchangerError)) throw error;
-    await deps.exchange.budget.giveBack(chatId);
+    await watch.guard("creation budget", giveBack);
     if (error instanceof OperatorKeyRefused) return { kind: "key-refused" };
     return { kind: "refused", ...(error.serverMessage && { message: error.serverMessage }) };
+  } finally {
+    await watch.guard("in-flight record", () => forgetCreating(deps.kv, request.chatId));
   }
 }
 
-/** The answer was lost: the order that appeared since, when exactly one did. */
-async function lostAnswer(
+/** The customer's login (get-info with their own key); the creation is given back when there is none. */
+async function loginOrGiveBack(
   deps: BotDeps,
   caller: Caller,
-  draft: OrderDraft,
-  before: Order[] | undefined,
+  giveBack: () => Promise<void>,
+): Promise<string | undefined> {
+  let login: string | undefined;
+  try {
+    login = loginOf(await deps.exchanger.getInfo(caller));
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
+  if (login === undefined) await giveBack();
+  return login;
+}
+
+/**
+ * The answer was lost (or the process that sent the request died): the order that appeared since,
+ * when exactly one did. `beforeIds`: the ids of the newest orders read before the request left
+ * at `since`.
+ */
+export async function lostAnswer(
+  deps: BotDeps,
+  caller: Caller,
+  draft: Pick<OrderDraft, "directionId" | "sendAmount">,
+  beforeIds: readonly string[] | undefined,
   since: Date,
 ): Promise<CreateOutcome> {
-  const after = before === undefined ? undefined : await newest(deps, caller);
-  if (before === undefined || after === undefined) return { kind: "unknown" };
-  const found = findCreatedOrders(orderKeys(before), after, {
+  const after = beforeIds === undefined ? undefined : await newest(deps, caller);
+  if (beforeIds === undefined || after === undefined) return { kind: "unknown" };
+  const known = new Set(beforeIds);
+  const before = orderKeys(after.filter((order) => known.has(order.id)));
+  const found = findCreatedOrders(before, after, {
     exchangeId: draft.directionId,
     sendAmount: draft.sendAmount,
     since,

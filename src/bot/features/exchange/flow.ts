@@ -5,20 +5,26 @@
  * to the exchanger's website.
  */
 import { InlineKeyboard } from "grammy";
-import { parseAmount, quoteFromReceive, quoteFromSend } from "../../../exchanger/exchange-quote.js";
+import {
+  amountReadings,
+  parseAmount,
+  quoteFromReceive,
+  quoteFromSend,
+} from "../../../exchanger/exchange-quote.js";
 import { Unauthorized } from "../../../exchanger/errors.js";
 import { exchangeLink } from "../../../exchanger/exchange-link.js";
 import type { FlowContext } from "../../context.js";
-import { accept, ask, refuse, type Verdict } from "../../core/ask.js";
+import { accept, ask, note, refuse, type Verdict } from "../../core/ask.js";
 import { CANCEL_DATA } from "../../core/codec.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
-import { escapeHtml } from "../../ui/html.js";
+import { clip, escapeHtml } from "../../ui/html.js";
 import { sendScreen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
-import { AMOUNT_TO_RECEIVE, AMOUNT_TO_SEND, fieldChoice } from "./codec.js";
+import { AMOUNT_TO_RECEIVE, AMOUNT_TO_SEND, amountReading, fieldChoice } from "./codec.js";
 import { confirmAndCreate } from "./confirm.js";
 import { checkFieldValue, fieldChoices, isSensitiveField, shownValue } from "./fields.js";
-import { readPlan, type ExchangePlan, type PlanField } from "./plan.js";
+import type { ExchangePlan, PlanField } from "./plan.js";
+import { readPlanInFlow } from "./read-in-flow.js";
 import {
   amountProblem,
   amountPrompt,
@@ -38,9 +44,8 @@ export async function exchangeFlow(
   sendId: string,
   receiveId: string,
 ): Promise<void> {
-  const reading = await conversation.external((outer) =>
-    readPlan(outer.deps, outer.language, { sendId, receiveId }),
-  );
+  const reading = await readPlanInFlow(conversation, ctx, { sendId, receiveId });
+  if ("trouble" in reading) return void (await sendScreen(ctx, { text: reading.text }));
   if (!reading.ok) {
     const names = { send: escapeHtml(reading.send), receive: escapeHtml(reading.receive) };
     await sendScreen(ctx, { text: ctx.t(`exchange-${reading.problem}`, names) });
@@ -51,7 +56,7 @@ export async function exchangeFlow(
   const access = await conversation.external(async (outer) => ({
     creates: outer.deps.exchange.privateApi !== undefined,
     linked: await outer.deps.vault.has(outer.chatId!),
-    waitMs: await outer.deps.exchange.budget.waitFor(outer.chatId!),
+    waitMs: await accountWait(outer),
     link:
       outer.deps.exchange.urlTemplate === undefined
         ? undefined
@@ -61,6 +66,13 @@ export async function exchangeFlow(
     return showEstimate(ctx, plan, quote, access);
   const values = await askFields(conversation, ctx, plan, quote);
   await confirmAndCreate(conversation, ctx, plan, quote, values);
+}
+
+/** ms until the chat's account may create again (the budget is per account: core/creation-budget.ts); 0 unlinked. */
+async function accountWait(outer: FlowContext): Promise<number> {
+  const apiKey = await outer.deps.vault.get(outer.chatId!);
+  if (apiKey === undefined) return 0;
+  return outer.deps.exchange.budget.waitFor(outer.deps.vault.accountIdOf(apiKey));
 }
 
 /** The calculator's end without creating: the estimate, and the way on (the site, linking, waiting). */
@@ -80,6 +92,12 @@ async function showEstimate(
   await sendScreen(ctx, { text: lines.join("\n"), keyboard: backToMenuRow(ctx, keyboard) });
 }
 
+/** An amount typed so that it reads two ways ("1,500"): both readings, to ask which one was meant. */
+interface Ambiguous {
+  typed: string;
+  readings: { group: string; decimal: string };
+}
+
 /** The amount to send (or to receive, by the button): a quote within the limits. */
 async function askAmount(
   conversation: Flow,
@@ -87,6 +105,7 @@ async function askAmount(
   plan: ExchangePlan,
 ): Promise<GoodQuote> {
   let mode: AmountMode = "send";
+  let head = "";
   for (;;) {
     const other: AmountMode = mode === "send" ? "receive" : "send";
     const keyboard = new InlineKeyboard()
@@ -97,16 +116,28 @@ async function askAmount(
       .row()
       .text(ctx.t("btn-cancel"), CANCEL_DATA);
     const current: AmountMode = mode;
-    const answer: GoodQuote | AmountMode = await ask<GoodQuote | AmountMode>(conversation, ctx, {
-      prompt: amountPrompt(ctx, plan, mode),
+    type Answer = GoodQuote | AmountMode | Ambiguous;
+    const answer: Answer = await ask<Answer>(conversation, ctx, {
+      prompt: head + amountPrompt(ctx, plan, mode),
       keyboard,
       notText: ctx.t("exchange-amount-not-a-number"),
       buttons: (data) =>
         data === AMOUNT_TO_RECEIVE ? "receive" : data === AMOUNT_TO_SEND ? "send" : undefined,
-      check: (text): Verdict<GoodQuote> => checkAmount(ctx, plan, current, text),
+      check: (text): Verdict<Answer> => checkAmount(ctx, plan, current, text),
     });
-    if (typeof answer !== "string") return answer;
-    mode = answer;
+    head = "";
+    if (typeof answer === "string") mode = answer;
+    else if (!("readings" in answer)) return answer;
+    else {
+      const chosen = quoteOf(
+        ctx,
+        plan,
+        current,
+        await askReading(conversation, ctx, plan, current, answer),
+      );
+      if (chosen.ok) return chosen.value;
+      if ("problem" in chosen) head = `${chosen.problem}\n\n`;
+    }
   }
 }
 
@@ -115,18 +146,68 @@ function checkAmount(
   plan: ExchangePlan,
   mode: AmountMode,
   text: string,
-): Verdict<GoodQuote> {
+): Verdict<GoodQuote | Ambiguous> {
   const decimals = mode === "send" ? plan.terms.sendDecimals : plan.terms.receiveDecimals;
+  // "1,500" is asked, not guessed: fifteen hundred or one and a half?
+  const readings = amountReadings(text, decimals);
+  if (readings !== undefined) return accept({ typed: text.trim(), readings });
   const parsed = parseAmount(text, decimals);
   if (!parsed.ok) return refuse(amountProblem(ctx, plan, mode, parsed.problem, parsed.decimals));
+  return quoteOf(ctx, plan, mode, parsed.amount);
+}
+
+/** The quote for an amount (to send or to receive), or why it cannot be exchanged. */
+function quoteOf(
+  ctx: FlowContext,
+  plan: ExchangePlan,
+  mode: AmountMode,
+  amount: string,
+): Verdict<GoodQuote> {
   const quote =
-    mode === "send"
-      ? quoteFromSend(plan.terms, parsed.amount)
-      : quoteFromReceive(plan.terms, parsed.amount);
+    mode === "send" ? quoteFromSend(plan.terms, amount) : quoteFromReceive(plan.terms, amount);
   if (quote.ok) return accept(quote);
   if ("unusableTerms" in quote) return refuse(ctx.t("exchange-no-rate-now"));
   return refuse(limitMessage(ctx, plan, quote.crossed));
 }
+
+/** "1,500": one question, both readings as buttons; resolves with the amount meant. */
+async function askReading(
+  conversation: Flow,
+  ctx: FlowContext,
+  plan: ExchangePlan,
+  mode: AmountMode,
+  typed: Ambiguous,
+): Promise<string> {
+  const currency = escapeHtml(mode === "send" ? plan.send.code : plan.receive.code);
+  const { group, decimal } = typed.readings;
+  const keyboard = new InlineKeyboard()
+    .text(plainAmount(group), amountReading.pack({ index: 1 }))
+    .text(plainAmount(decimal), amountReading.pack({ index: 2 }))
+    .row()
+    .text(ctx.t("btn-cancel"), CANCEL_DATA);
+  const pick = note(ctx.t("exchange-amount-pick"));
+  return ask<string>(conversation, ctx, {
+    prompt: ctx.t("exchange-amount-ambiguous", {
+      typed: escapeHtml(clip(typed.typed, 20)),
+      group: plainAmount(group),
+      decimal: plainAmount(decimal),
+      currency,
+    }),
+    keyboard,
+    notText: pick,
+    check: () => pick,
+    buttons: (data) => {
+      const index = amountReading.unpack(data)?.index;
+      return index === 1 ? group : index === 2 ? decimal : undefined;
+    },
+    pressedText: (value) =>
+      ctx.t("exchange-amount-chosen", { amount: plainAmount(value), currency }),
+  });
+}
+
+/** "1500.00" → "1500", "1.50" → "1.5": an amount as a person reads it. */
+const plainAmount = (amount: string): string =>
+  amount.includes(".") ? amount.replace(/\.?0+$/, "") : amount;
 
 /** What the user saved: fields by id and payment details (no prefill when they cannot be read). */
 function readSaved(conversation: Flow) {

@@ -19,6 +19,7 @@ import {
 import { backToMenuRow } from "../menu/public.js";
 import { exchangeReceivePage, exchangeSendPage, startExchange } from "./codec.js";
 import { EXCHANGE_FLOW, exchangeFlow } from "./flow.js";
+import { resumeInterruptedCreates } from "./resume.js";
 
 /** The pickers of /exchange end in the exchange flow. */
 const EXCHANGE_ROUTES: PickerRoutes = {
@@ -57,5 +58,6 @@ export function createExchangeFeature(): Feature {
       },
     ],
     commands: [{ command: "exchange", descriptionKey: "exchange-cmd", inMenu: true }],
+    atStart: resumeInterruptedCreates,
   };
 }

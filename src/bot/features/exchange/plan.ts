@@ -7,7 +7,7 @@
  */
 import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
 import { quoteTermsOf } from "../../../exchanger/normalize/index.js";
-import type { QuoteTerms } from "../../../exchanger/exchange-quote.js";
+import { smallerReserve, type QuoteTerms } from "../../../exchanger/exchange-quote.js";
 import type { Currency, Language } from "../../../exchanger/types.js";
 import type { BotDeps } from "../../context.js";
 
@@ -72,6 +72,10 @@ export async function readPlan(
     receive: byId.get(pair.receiveId)?.decimals ?? FALLBACK_DECIMALS,
   });
   if (!terms) return { ok: false, problem: "no-rate", send: send.label, receive: receive.label };
+  // The reserve is the smaller of the direction's and the currency list's: either may be the stale one.
+  const listed = byId.get(pair.receiveId)?.reserve;
+  const reserve = smallerReserve(terms.reserve, typeof listed === "string" ? listed : undefined);
+  if (reserve !== undefined) terms.reserve = reserve;
   const plan: ExchangePlan = {
     slug: direction.slug ?? link.pair,
     send: sideOf(byId, pair.sendId, direction.send.code),

@@ -135,6 +135,7 @@ const UNWATCHED: SpendWatch = {
   left: () => undefined,
   decided: () => undefined,
   bookkeepingFailed: async () => undefined,
+  guard: (_step, work) => work(),
   busy: async () => undefined,
 };
 

@@ -13,6 +13,8 @@ error-exchanger-generic = ⚠️ The exchanger refused the request without sayin
 error-internal = 😵 Something went wrong on our side. Please try again.
 error-after-spend = ⚠️ <b>Your payment of order #{ $id } was sent to the exchanger, and then something failed on our side, so I cannot tell you its outcome.</b>
     Do not pay again: check the order's status first (/orders).
+error-after-create = ⚠️ <b>Your order was sent to the exchanger for creation, and then something failed on our side, so I cannot tell you yet whether it was created.</b>
+    Do not create it again: check /orders first.
 slow-down-toast = ⏳ Too many requests, slow down a little.
 slow-down = ⏳ You are sending requests faster than I can handle them, so I skipped some. Wait a moment, then try again.
 slow-down-wait = ⏳ Too many requests from this chat. Please wait { $seconds } s, then try again.

@@ -371,21 +371,150 @@ describe("exchanging from the chat: answers that went missing, floods", () => {
     }
   });
 
-  it("five orders an hour per chat: the sixth is refused before any field is asked", async () => {
+  it("five orders an hour per exchanger account: two chats linked to one account share them", async () => {
     const { h } = await world("spec", { CHAT_UPDATES_PER_MINUTE: "500" });
-    const user = await h.linkedUser("main");
+    const first = await h.linkedUser("main");
+    const second = await h.linkedUser("main");
     for (let i = 0; i < 5; i++) {
+      const user = i % 2 === 0 ? first : second;
       await pickDirection(user);
       await fillOrder(user, String(100 + i));
       await user.press(/Create order/);
     }
     expect(h.exchangerCalls(CREATE)).toHaveLength(5);
-    await pickDirection(user);
-    await user.send("150");
-    expect(user.lastText()).toContain("You receive: ≈ 6127.50 CARDUAH");
-    expect(user.lastText()).toMatch(
+    // Before the fix each chat had five of its own: the second chat (two created) could go on.
+    await pickDirection(second);
+    await second.send("150");
+    expect(second.lastText()).toContain("You receive: ≈ 6127.50 CARDUAH");
+    expect(second.lastText()).toMatch(
       /You have created several orders in a short time\. You can create the next one in \d+ min/,
     );
     expect(h.exchangerCalls(CREATE)).toHaveLength(5);
+  });
+});
+
+describe("the exchanger failing inside the exchange flow", () => {
+  const GET_EXCHANGE = "/public-api-get-exchange";
+  const direction = (sb: Sandbox) => sb.state.directions.find((d) => d.slug === SLUG)!;
+  const noBug = (harness: Harness) => {
+    const logs = harness.logs.join("\n");
+    expect(logs).not.toMatch(/unhandled error/);
+    expect(logs).toMatch(/"level":40.*(not answering|refused)/);
+  };
+
+  it("reading the direction fails (HTTP 500) at the start: “not answering, try in a minute”, logged at warn", async () => {
+    const { h, sandbox } = await world("spec");
+    const user = await h.linkedUser("main");
+    await user.send("/exchange");
+    await user.press(/^Tether TRC20/);
+    sandbox.injectFault({ path: GET_EXCHANGE, kind: "html500", times: 10 });
+    await user.press(/Visa\/Mastercard UAH/);
+    expect(user.lastText()).toContain("The exchanger is not answering");
+    expect(user.transcript()).not.toMatch(/Something went wrong/);
+    noBug(h);
+  });
+
+  it("the direction refused at the start: the exchanger's own message", async () => {
+    const { h, sandbox } = await world("spec");
+    const user = await h.linkedUser("main");
+    await user.send("/exchange");
+    await user.press(/^Tether TRC20/);
+    // The pickers read the directions map already; the direction object itself is refused now.
+    sandbox.state.directions.splice(sandbox.state.directions.indexOf(direction(sandbox)), 1);
+    await user.press(/Visa\/Mastercard UAH/);
+    expect(user.lastText()).toContain(`Exchange direction ${SLUG} not found`);
+    expect(user.transcript()).not.toMatch(/Something went wrong/);
+    noBug(h);
+  });
+
+  it("reading the direction fails at Create: “not answering”, the summary kept; Create again creates once", async () => {
+    const { h, sandbox } = await world("spec");
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await fillOrder(user);
+    sandbox.injectFault({ path: GET_EXCHANGE, kind: "html500", times: 10 });
+    await user.press(/Create order/);
+    expect(user.lastText()).toContain("The exchanger is not answering");
+    expect(user.lastText()).toContain("Check the order before creating it");
+    expect(user.lastText()).toContain("You send: 100.50 USDTTRC20");
+    expect(user.transcript()).not.toMatch(/Something went wrong/);
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
+    noBug(h);
+    sandbox.clearFaults(); // a minute later, it answers again
+    await user.press(/Create order/);
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+    expect(user.transcript()).toContain("The order is created");
+  });
+
+  it("a rate moving within 0.5 % after it was confirmed once more creates; one that keeps moving further says so", async () => {
+    const { h, sandbox } = await world("spec");
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await fillOrder(user, "100");
+    rate(sandbox, "40.00");
+    await user.press(/Create order/);
+    expect(user.lastText()).toContain("The rate has changed");
+    rate(sandbox, "39.90"); // −0.25 %: within the tolerance
+    await user.press(/Create order/);
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+    expect(user.transcript()).toContain("The order is created");
+
+    await pickDirection(user);
+    await fillOrder(user, "100");
+    rate(sandbox, "39.00");
+    await user.press(/Create order/);
+    expect(user.lastText()).toContain("The rate has changed");
+    rate(sandbox, "38.00"); // −2.6 % after the second confirmation
+    await user.press(/Create order/);
+    expect(user.lastText()).toContain("The rate keeps moving");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+  });
+});
+
+describe("amounts that read two ways, and the reserve", () => {
+  it("“1,500”, “1.500” and “2,000” are asked with both readings as buttons, never guessed", async () => {
+    const { h } = await world("spec");
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await user.send("1,500");
+    expect(user.lastText()).toContain(
+      "“1,500” can be read two ways: 1500 USDTTRC20 or 1.5 USDTTRC20",
+    );
+    expect(buttonsOf(user.lastBotMessage()).map((b) => b.text)).toEqual([
+      "1500",
+      "1.5",
+      "✖ Cancel",
+    ]);
+    await user.send("1500");
+    expect(user.lastText()).toContain("Press the button of the amount you mean");
+    await user.press("1500");
+    expect(user.transcript()).toContain("You send: 1500.00 USDTTRC20");
+    expect(user.transcript()).toContain("You receive: ≈ 61275.00 CARDUAH");
+    await user.send("/cancel");
+
+    await pickDirection(user);
+    await user.send("1.500");
+    expect(user.lastText()).toContain("can be read two ways");
+    await user.press("1.5");
+    // The reading chosen is below the minimum: said, and the amount asked again.
+    expect(user.lastText()).toContain("The minimum for this exchange direction is 20 USDTTRC20");
+    expect(user.lastText()).toContain("How much USDTTRC20 do you send?");
+    await user.send("2,000");
+    await user.press("2000");
+    expect(user.transcript()).toContain("You send: 2000.00 USDTTRC20");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
+  });
+
+  it("the reserve is the smaller of the direction's and the currency list's", async () => {
+    const { h, sandbox } = await world("spec");
+    // The currency list says the exchanger can pay out 5000 UAH; the direction object says nothing.
+    sandbox.state.currencies.find((c) => c.code === "CARDUAH")!.reserve = "5000.00";
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await user.press(/Amount to receive/);
+    await user.send("6000");
+    expect(user.lastText()).toContain("The exchanger can pay out at most 5000 CARDUAH right now");
+    await user.send("4085");
+    expect(user.lastText()).toContain("You send: 100.00 USDTTRC20");
   });
 });

@@ -1,0 +1,89 @@
+/**
+ * A create-order that was in flight when the process died (in-flight.ts): at the next start the
+ * record is claimed by one instance (compare-and-delete), the account's newest orders are read with
+ * the chat's own key and the order that appeared is looked for (create.ts `lostAnswer`, the same
+ * lookup as a lost answer), and the summary that still says "Creating the order…" becomes the
+ * outcome: the order's card with its token, or "not known yet: check /orders before creating again".
+ * Records younger than the grace period may belong to a live instance: looked at again later.
+ */
+import { InlineKeyboard } from "grammy";
+import type { Language } from "../../../exchanger/types.js";
+import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
+import type { StartEnv } from "../../feature.js";
+import { fitMessage, MESSAGE_LIMIT } from "../../ui/html.js";
+import { showScreenAt, type Screen } from "../../ui/screen.js";
+import { renderOrderCard, type CurrencyNames } from "../orders/public.js";
+import { lostAnswer, type CreateOutcome } from "./create.js";
+import { creatingRecords, type CreateInFlight } from "./in-flight.js";
+
+export async function resumeInterruptedCreates(env: StartEnv): Promise<void> {
+  const now = Date.now();
+  let later: number | undefined;
+  for (const { key, raw, record } of await creatingRecords(env.deps.kv)) {
+    const age = now - record.at;
+    if (age < env.graceMs) {
+      later = Math.min(later ?? env.graceMs, env.graceMs - age);
+      continue;
+    }
+    // One instance tells the user: whoever deletes the record it read.
+    if (!(await env.deps.kv.delIf(key, raw))) continue;
+    await resumeOne(env, record).catch((error: unknown) =>
+      env.deps.logger.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        "could not tell a chat what became of a create-order interrupted by a restart",
+      ),
+    );
+  }
+  if (later !== undefined)
+    setTimeout(
+      () => void resumeInterruptedCreates(env).catch(() => undefined),
+      later + 1000,
+    ).unref();
+}
+
+async function resumeOne(env: StartEnv, record: CreateInFlight): Promise<void> {
+  const outcome = await outcomeOf(env, record);
+  env.deps.logger.warn(
+    { outcome: outcome.kind },
+    "a create-order in flight when the previous process stopped: the user is told its outcome",
+  );
+  const screen = await screenOf(env, record.language, outcome);
+  if (record.summaryId === undefined) await env.api.sendMessage(record.chatId, screen.text);
+  else await showScreenAt(env.api, { chatId: record.chatId, messageId: record.summaryId }, screen);
+}
+
+/** The order that appeared since the request left, read with the chat's own key; unknown without one. */
+async function outcomeOf(env: StartEnv, record: CreateInFlight): Promise<CreateOutcome> {
+  const apiKey = await env.deps.vault.get(record.chatId).catch(() => undefined);
+  if (apiKey === undefined) return { kind: "unknown" };
+  return lostAnswer(
+    env.deps,
+    { apiKey, language: record.language },
+    record,
+    record.before,
+    new Date(record.at),
+  ).catch((): CreateOutcome => ({ kind: "unknown" }));
+}
+
+async function screenOf(
+  env: StartEnv,
+  language: Language,
+  outcome: CreateOutcome,
+): Promise<Screen> {
+  const t = (key: string, args?: Record<string, string | number>) =>
+    env.i18n.t(language, key, args);
+  if (outcome.kind !== "created") return { text: t("exchange-resumed-unknown") };
+  const order = outcome.order;
+  const names: CurrencyNames = await env.deps.currencies
+    .labels(language)
+    .catch(() => new Map<string, string>());
+  const head = t("exchange-resumed-created");
+  const card = renderOrderCard({ t }, order, names).split("\n");
+  const keyboard = new InlineKeyboard();
+  if (order.token && ORDER_TOKEN.test(order.token))
+    keyboard.copyText(t("exchange-btn-copy-token"), order.token);
+  return {
+    text: [head, "", fitMessage(card, MESSAGE_LIMIT - head.length - 2)].join("\n"),
+    keyboard,
+  };
+}

@@ -1,0 +1,220 @@
+/**
+ * Past the point of no return of private-api-create-order (issue 30, item 1): once the request has
+ * left, what the user reads is the exchanger's answer — the order's number, token and where to pay, or
+ * "not known yet: check /orders before creating again" — never "Something went wrong, try again",
+ * whatever fails after: a Redis of the test's own refusing writes or stopped the moment the exchanger
+ * has created the order, Telegram refusing the card ("message is too long"), an answer longer than one
+ * message, or the process killed while the request was in flight (finished at the next start).
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox, type SandboxOrder } from "../../src/sandbox/server.js";
+import { Harness } from "../harness/harness.js";
+import type { SimUser } from "../harness/user.js";
+import { ExchangerProxy } from "./exchanger-proxy.js";
+import { OwnRedis } from "./own-redis.js";
+import { rememberCreating } from "../../src/bot/features/exchange/in-flight.js";
+
+const CREATE = "/private-api-create-order";
+const ADMIN_CHAT = 424243;
+
+describe("failures after an order is created", { timeout: 60_000 }, () => {
+  let redis: OwnRedis;
+  let sandbox: Sandbox;
+  let proxy: ExchangerProxy;
+  let h: Harness;
+
+  beforeEach(async () => {
+    sandbox = await startSandbox();
+    proxy = await ExchangerProxy.start(sandbox.baseUrl);
+    redis = await OwnRedis.start();
+    h = await Harness.start({
+      sandbox,
+      env: {
+        REDIS_URL: redis.url,
+        EXCHANGER_BASE_URL: proxy.baseUrl,
+        EXCHANGER_TIMEOUT_MS: "2000",
+        ADMIN_CHAT_IDS: String(ADMIN_CHAT),
+        PRIVATE_API_KEY: sandbox.operatorKey,
+      },
+    });
+  });
+  afterEach(async () => {
+    proxy.hooks = {};
+    await redis.up(); // the harness cleans its keys on close
+    await redis.acceptWrites();
+    await h.close();
+    await redis.stop();
+    await proxy.close();
+    await sandbox.close();
+  });
+
+  /** /exchange → Tether TRC20 → Visa/Mastercard UAH, 100.5, every field from its buttons: the summary. */
+  async function summary(user: SimUser): Promise<void> {
+    await user.send("/exchange");
+    await user.press(/^Tether TRC20/);
+    await user.press(/Visa\/Mastercard UAH/);
+    await user.send("100.5");
+    await user.press(/^414949\*+1234$/);
+    await user.press("IVAN PETRENKO");
+    await user.press("ivan.petrenko@example.com");
+    expect(user.lastText()).toContain("Check the order before creating it");
+  }
+
+  const created = (): SandboxOrder =>
+    sandbox.state.accounts.main!.orders.find((o) => o.send_amount === "100.50")!;
+  const botCount = (user: SimUser) =>
+    h.fake.messages.filter((m) => m.chatId === user.chatId && m.from === "bot").length;
+  const said = (user: SimUser, from: number) =>
+    h.fake.messages
+      .filter((m) => m.chatId === user.chatId && m.from === "bot")
+      .slice(from)
+      .map((m) => m.text)
+      .join("\n---\n");
+  const alerts = () =>
+    h.fake.messages.filter((m) => m.chatId === ADMIN_CHAT && m.from === "bot").map((m) => m.text);
+  const errorLogs = () => h.logs.filter((line) => /"level":50/.test(line)).join("\n");
+
+  it("storage refusing writes right after create-order: the order's number and token, not “try again”; logged and alerted once", async () => {
+    const user = await h.linkedUser("main");
+    await summary(user);
+    const before = botCount(user);
+    proxy.hooks.afterAnswer = async (path): Promise<"pass"> => {
+      if (path === CREATE) await redis.refuseWrites();
+      return "pass";
+    };
+    await user.press(/Create order/);
+
+    const order = created();
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+    const text = said(user, before);
+    expect(text).toContain(`Order #${order.id}`);
+    expect(text).toContain(order.token);
+    expect(text).toContain(String(order.pay_to));
+    expect(text).not.toMatch(/try again|Something went wrong/i);
+    expect(errorLogs()).toMatch(/failure after a create-order left/);
+    const told = alerts().filter((a) => a.includes("sent to the exchanger for creation"));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain(`order #${order.id}`);
+  });
+
+  it("Redis stopped right after create-order, its answer lost too: the order is found and shown, never “try again”", async () => {
+    const user = await h.linkedUser("main");
+    await summary(user);
+    const before = botCount(user);
+    proxy.hooks.afterAnswer = async (path) => {
+      if (path !== CREATE) return "pass";
+      await redis.crash();
+      return "drop";
+    };
+    await user.press(/Create order/);
+
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+    const text = said(user, before);
+    expect(text).toContain(`Order #${created().id}`);
+    expect(text).not.toMatch(/try again|Something went wrong/i);
+    expect(alerts().join("\n")).toMatch(/sent to the exchanger for creation/);
+  });
+
+  it("Telegram refusing the order's card: the user still reads its number, token and where to pay", async () => {
+    const user = await h.linkedUser("main");
+    await summary(user);
+    const before = botCount(user);
+    proxy.hooks.afterAnswer = (path) => {
+      if (path === CREATE) h.fake.failNext("sendMessage", 400, "Bad Request: message is too long");
+      return "pass";
+    };
+    await user.press(/Create order/);
+
+    const order = created();
+    const text = said(user, before);
+    expect(text).toContain(`Order #${order.id} is created.`);
+    expect(text).toContain(order.token);
+    expect(text).toContain(String(order.pay_to));
+    expect(text).not.toMatch(/try again|Something went wrong/i);
+    expect(alerts().join("\n")).toContain(`order #${order.id}`);
+  });
+
+  it("an answer longer than one message: the card is cut to fit, the payment part kept, nothing refused", async () => {
+    const user = await h.linkedUser("main");
+    await summary(user);
+    proxy.hooks.rewrite = (path, body) => {
+      if (path !== CREATE) return body;
+      const answer = JSON.parse(body.toString()) as { result: Record<string, unknown> };
+      for (let i = 0; i < 40; i++) answer.result[`remark_${i}`] = "long remark ".repeat(30);
+      return Buffer.from(JSON.stringify(answer));
+    };
+    await user.press(/Create order/);
+
+    const order = created();
+    const card = user.visible().find((m) => m.text.includes("The order is created"))!;
+    expect(card.text).toContain(`Order #${order.id}`);
+    expect(card.text).toContain(order.token);
+    expect(card.text).toContain(String(order.pay_to));
+    expect(card.text.length).toBeLessThanOrEqual(4096);
+    expect(user.transcript()).not.toMatch(/try again|Something went wrong/i);
+  });
+
+  it("the process killed while create-order is in flight: the next start tells the user what became of it", async () => {
+    const user = await h.linkedUser("main");
+    await summary(user);
+    const summaryId = user.findButton(/Create order/).message.messageId;
+    let release: (verdict: "drop") => void = () => undefined;
+    const held = new Promise<"drop">((resolve) => (release = resolve));
+    let reached = false;
+    proxy.hooks.afterAnswer = (path) => {
+      if (path !== CREATE) return "pass";
+      reached = true;
+      return held; // the old process never hears back
+    };
+    const pressing = user.press(/Create order/);
+    for (let waited = 0; !reached; waited += 20) {
+      if (waited > 10_000) throw new Error("create-order never reached the exchanger");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const summaryText = () => h.fake.messages.find((m) => m.messageId === summaryId)!.text;
+    expect(summaryText()).toContain("Creating the order…");
+
+    const old = await h.restartAfterCrash();
+    await h.app.resumeInterrupted({ graceMs: 0 });
+
+    const order = created();
+    expect(summaryText()).not.toContain("Creating the order…");
+    expect(summaryText()).toContain("The bot restarted while creating your order");
+    expect(summaryText()).toContain(`Order #${order.id}`);
+    expect(summaryText()).toContain(order.token);
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+    // Told once: a second start finds nothing left to finish.
+    const count = h.fake.messages.length;
+    await h.app.resumeInterrupted({ graceMs: 0 });
+    expect(h.fake.messages.length).toBe(count);
+
+    release("drop");
+    await pressing;
+    await old.close();
+  });
+
+  it("a create that never reached the exchanger before the process died: “cannot tell yet, check /orders”, told by the next start only", async () => {
+    const user = await h.linkedUser("main");
+    await summary(user);
+    const summaryId = user.findButton(/Create order/).message.messageId;
+    const ids = sandbox.state.accounts.main!.orders.map((o) => String(o.id));
+    // What the dead process wrote before its request left; the request itself never arrived.
+    await rememberCreating(h.storage.kv, {
+      chatId: user.chatId,
+      summaryId,
+      language: "en",
+      sendAmount: "100.50",
+      before: ids,
+      at: Date.now(),
+    });
+    const count = h.fake.messages.length;
+    // Younger than the grace period: it may be a live instance's; nothing is said yet.
+    await h.app.resumeInterrupted();
+    expect(h.fake.messages.length).toBe(count);
+    await h.app.resumeInterrupted({ graceMs: 0 });
+    const shown = h.fake.messages.find((m) => m.messageId === summaryId)!.text;
+    expect(shown).toContain("cannot tell yet whether it was created");
+    expect(shown).toContain("Check /orders before creating it again");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
+  });
+});
