@@ -15,6 +15,7 @@ import { pressedOrder, type OrderRef } from "../../core/order-refs.js";
 import { cancelPay, checkPayStatus, confirmPay, openPayCard, PAY_MENU_DATA } from "./codec.js";
 import { loadPayCard, payOrder, type PayOutcome } from "./pay-order.js";
 import { spendWatch } from "../../core/after-spend.js";
+import { seenOwnAction } from "../../core/own-action.js";
 import { renderOutcome, renderPayCard, renderPaymentElsewhere } from "./render.js";
 import {
   PAY_CODE_FLOW,
@@ -111,6 +112,8 @@ async function payWithoutCode(
   if (outcome.kind === "wrong-code")
     outcome = { kind: "refused", orderId, message: outcome.message };
   await showAnswered(ctx, renderOutcome(ctx, outcome));
+  if (outcome.kind === "paid" && outcome.status)
+    await seenOwnAction(ctx, { id: orderId, status: outcome.status });
 }
 
 async function cancel(ctx: BotContext, confirmId: string, next: NextFunction): Promise<void> {
