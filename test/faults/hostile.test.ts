@@ -76,7 +76,10 @@ const PROMPTS: Prompt[] = [
   { name: "/pay arguments", open: async () => undefined, wrap: (t) => `/pay ${t}` },
   {
     name: "pay: the token prompt",
-    open: (u) => u.send("/pay").then(() => undefined),
+    open: async (u) => {
+      await u.send("/pay");
+      await u.press("⌨️ Paste a token");
+    },
     shows: /Send me the token/,
   },
   {

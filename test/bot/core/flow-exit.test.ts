@@ -116,6 +116,7 @@ describe("flows: honest buttons and leaving", () => {
     expect(user.lastText()).toMatch(/Cancelled/);
     // A new flow is running; the old prompt's Cancel must not end it.
     await user.send("/pay");
+    await user.press("⌨️ Paste a token");
     expect(await pressChangesNothing(user, "flow:cancel", first)).toBe(
       "This step was already cancelled; nothing to do here.",
     );

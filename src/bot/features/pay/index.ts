@@ -12,7 +12,15 @@ import { defineFlow } from "../../core/flows.js";
 import { Confirmations } from "../../core/confirmations.js";
 import { onCallback } from "../../ui/callback-data.js";
 import { pressedOrder, type OrderRef } from "../../core/order-refs.js";
-import { cancelPay, checkPayStatus, confirmPay, openPayCard, PAY_MENU_DATA } from "./codec.js";
+import {
+  cancelPay,
+  checkPayStatus,
+  confirmPay,
+  openPayCard,
+  PASTE_TOKEN_DATA,
+  PAY_MENU_DATA,
+} from "./codec.js";
+import { payableScreen } from "../orders/public.js";
 import { loadPayCard, payOrder, type PayOutcome } from "./pay-order.js";
 import { spendWatch } from "../../core/after-spend.js";
 import { seenOwnAction } from "../../core/own-action.js";
@@ -31,9 +39,9 @@ import { showScreen, type Screen } from "../../ui/screen.js";
 const showAnswered = (ctx: BotContext, screen: Screen) =>
   showScreen(ctx, screen, { answered: true });
 
-/** `/pay <token>`: the confirmation card; `/pay` alone asks for the token. */
+/** `/pay <token>`: the confirmation card; `/pay` alone lists the orders awaiting payment. */
 async function payCommand(ctx: BotContext, token: string): Promise<void> {
-  if (token === "") return enterFlow(ctx, PAY_TOKEN_FLOW);
+  if (token === "") return void (await showScreen(ctx, await payableScreen(ctx, 1)));
   if (!looksLikeToken(token)) return void (await ctx.reply(ctx.t("pay-token-invalid")));
   const card = await withCaller(ctx, (caller) =>
     loadPayCard(ctx.deps, caller, ctx.chatId!, { token }),
@@ -129,7 +137,10 @@ async function cancel(ctx: BotContext, confirmId: string, next: NextFunction): P
 export function createPayFeature(): Feature {
   const composer = new Composer<BotContext>();
   composer.command("pay", (ctx) => payCommand(ctx, ctx.match.trim()));
-  composer.callbackQuery(PAY_MENU_DATA, (ctx) => enterFlow(ctx, PAY_TOKEN_FLOW));
+  composer.callbackQuery(PAY_MENU_DATA, async (ctx) => {
+    await showScreen(ctx, await payableScreen(ctx, 1));
+  });
+  composer.callbackQuery(PASTE_TOKEN_DATA, (ctx) => enterFlow(ctx, PAY_TOKEN_FLOW));
   onCallback(composer, openPayCard, (ctx, { orderId }, next) =>
     openCard(ctx, orderId, false, next),
   );

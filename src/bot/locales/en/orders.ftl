@@ -40,3 +40,8 @@ orders-usage = To open an order, send <code>/order</code> followed by its number
 orders-bad-query = 🤔 “{ $query }” is neither an order number nor an order token. Send, for example, <code>/order 1039</code>.
 orders-btn-copy-token = 📋 Copy token
 orders-oldest-first = ℹ️ This exchanger lists orders oldest first and does not say how many there are (more than { $count }): ▶ leads to newer orders.
+orders-payable-title = 💳 <b>Orders awaiting payment</b>
+    Choose the order to pay from your balance.
+orders-payable-none = 💳 None of your orders awaits payment. All your orders are in /orders.
+orders-payable-page-none = None of the orders on this page awaits payment.
+orders-btn-paste-token = ⌨️ Paste a token
