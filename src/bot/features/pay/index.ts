@@ -46,7 +46,8 @@ async function payCommand(ctx: BotContext, token: string): Promise<void> {
   const card = await withCaller(ctx, (caller) =>
     loadPayCard(ctx.deps, caller, ctx.chatId!, { token }),
   );
-  if (!card) return void (await ctx.reply(ctx.t("pay-token-not-found")));
+  // No Cancel button here (no flow runs): the way on is /pay's list.
+  if (!card) return void (await ctx.reply(ctx.t("pay-token-unknown")));
   await showScreen(ctx, renderPayCard(ctx, card));
 }
 

@@ -104,6 +104,18 @@ describe("paying an order awaiting payment, from the list", () => {
     }
   });
 
+  it("/pay with an unknown token says so without a Cancel to press (en, ru, uk)", async () => {
+    h = await Harness.start();
+    const cancel = { en: "Cancel", ru: "Отмена", uk: "Скасувати" };
+    for (const [languageCode, word] of Object.entries(cancel)) {
+      const user = await h.linkedUser("main", { languageCode });
+      await user.send(`/pay ${"f".repeat(32)}`);
+      expect(user.lastText()).toContain("/pay");
+      expect(user.lastText()).not.toContain(word);
+      expect(user.lastBotMessage().replyMarkup).toBeUndefined();
+    }
+  });
+
   it("in ru and uk the list speaks the language", async () => {
     h = await Harness.start();
     const ru = await h.linkedUser("main", { languageCode: "ru" });
