@@ -18,6 +18,7 @@ const VALID_CARD = "4111 1111 1111 1111";
 let h: Harness;
 beforeAll(async () => {
   h = await Harness.start();
+  h.sandbox.state.accounts.main!.verification!.status = "rejected"; // may be sent again (an approved one may not)
 });
 afterAll(async () => {
   await h.close();
