@@ -118,3 +118,4 @@ verification-cleaned = 🧹 { $count ->
     }
 verification-no-form-pending = ⏳ Your verification is under review: there is nothing to submit now.
 verification-no-form-approved = ✅ Your verification is approved: there is nothing to submit.
+verification-done-word = done

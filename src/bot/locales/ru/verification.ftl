@@ -123,3 +123,4 @@ verification-cleaned = 🧹 { $count ->
     }
 verification-no-form-pending = ⏳ Ваша верификация на проверке: сейчас отправлять нечего.
 verification-no-form-approved = ✅ Ваша верификация одобрена: отправлять нечего.
+verification-done-word = готово

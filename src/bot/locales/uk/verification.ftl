@@ -123,3 +123,4 @@ verification-cleaned = 🧹 { $count ->
     }
 verification-no-form-pending = ⏳ Ваша верифікація на перевірці: зараз надсилати нічого.
 verification-no-form-approved = ✅ Вашу верифікацію схвалено: надсилати нічого.
+verification-done-word = готово

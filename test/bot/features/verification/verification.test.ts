@@ -308,6 +308,34 @@ describe("verification", () => {
       expect(user.visible().filter((m) => m.from === "user" && m.photo)).toHaveLength(0);
     });
 
+    it("a refusal after a photo carries the Done button; typing “done” finishes the photos (en, ru, uk)", async () => {
+      for (const [languageCode, done, word] of [
+        ["en", /^✅ Done/, "done"],
+        ["ru", /^✅ Готово/, "Готово"],
+        ["uk", /^✅ Готово/, "готово"],
+      ] as const) {
+        h.sandbox.state.accounts.main!.verification!.status = "rejected";
+        const user = await h.linkedUser("main", { languageCode });
+        await user.send("/verify");
+        await user.press(/^📤 /);
+        await user.press(/^💳 /);
+        await user.send(VALID_CARD);
+        await user.send("Ivan");
+        await user.send("Petrenko");
+        await user.sendPhoto();
+        await user.sendDocument({ fileName: "a.pdf", mimeType: "application/pdf", size: 900 });
+        const refusal = user.lastBotMessage();
+        expect(refusal.text).toMatch(/JPEG, PNG/);
+        expect(user.findButton(done).message.messageId).toBe(refusal.messageId);
+        await user.send("hello");
+        expect(user.findButton(done).message.messageId).toBe(user.lastBotMessage().messageId);
+        await user.send(word);
+        expect(user.lastText()).not.toMatch(/📷/);
+        await user.press(/^📤 /);
+        expect(submits().at(-1)!.files).toHaveLength(1);
+      }
+    });
+
     it("keeps only the newest Done button; Keep them ends the flow without deleting", async () => {
       const user = await h.linkedUser("main");
       await fillCardFields(user);
