@@ -83,10 +83,15 @@ export interface NotificationSwitch {
   /** Off, forgetting what was seen. */
   disable(chatId: number): Promise<void>;
   /**
-   * An orders screen's own answer, for the watcher: what the user saw is not announced to them later,
-   * and a `newest` (first, unfiltered) page counts as the chat's poll.
+   * An orders screen's own answer (or an order this chat just created or paid: core/own-action.ts),
+   * for the watcher: what the user saw is not announced to them later, and a `newest` (first,
+   * unfiltered) page counts as the chat's poll.
    */
-  shown(chatId: number, orders: readonly Order[], options: { newest: boolean }): Promise<unknown>;
+  shown(
+    chatId: number,
+    orders: readonly Pick<Order, "id" | "status">[],
+    options: { newest: boolean },
+  ): Promise<unknown>;
 }
 
 export interface BotConfig {

@@ -16,6 +16,9 @@ import { LANGUAGES, type Language } from "../config.js";
 import type { Order } from "../exchanger/types.js";
 import { isActiveStatus, specStatusId, statusKey } from "../exchanger/vocabulary.js";
 
+/** What the state keeps of an order: its id and status. */
+export type SeenOrder = Pick<Order, "id" | "status">;
+
 export interface SeenState {
   lang?: Language;
   maxId?: number;
@@ -56,7 +59,7 @@ function storedStatus(status: unknown): string {
 }
 
 /** The orders a state follows: the first MAX_TRACKED with an id short enough to store. */
-function followable(orders: readonly Order[]): Order[] {
+function followable<T extends SeenOrder>(orders: readonly T[]): T[] {
   return orders.filter((order) => String(order.id).length <= MAX_ID_LENGTH).slice(0, MAX_TRACKED);
 }
 
@@ -101,7 +104,7 @@ export const dayOf = (ms: number): number => Math.floor(ms / 86_400_000);
  * new orders the screen did not reach (more than one screen of them) are still announced.
  * Undefined when nothing would change, or before the baseline (the first poll takes it).
  */
-export function withShown(previous: SeenState, shown: readonly Order[]): SeenState | undefined {
+export function withShown(previous: SeenState, shown: readonly SeenOrder[]): SeenState | undefined {
   if (previous.statuses === undefined) return undefined;
   const statuses = new Map(previous.statuses);
   let changed = false;

@@ -5,11 +5,17 @@
  * interval on, and the request budget goes to chats nobody is looking at.
  */
 import { randomUUID } from "node:crypto";
-import type { Order } from "../exchanger/types.js";
 import type { SettingsStore } from "../storage/settings.js";
 import type { KV } from "../storage/kv.js";
 import { leaseKey, loadSeen, pollInterval, reschedule, SCHEDULE_KEY } from "./schedule.js";
-import { dayOf, hasMoving, seenRecord, withShown, type SeenRecord } from "./seen.js";
+import {
+  dayOf,
+  hasMoving,
+  seenRecord,
+  withShown,
+  type SeenOrder,
+  type SeenRecord,
+} from "./seen.js";
 import { isActiveStatus } from "../exchanger/vocabulary.js";
 
 export interface ShownDeps {
@@ -35,7 +41,7 @@ const LEASE_MS = 30_000;
 export async function recordShownOrders(
   deps: ShownDeps,
   chatId: number,
-  orders: readonly Order[],
+  orders: readonly SeenOrder[],
   options: { newest: boolean },
 ): Promise<ShownOutcome> {
   const id = String(chatId);
@@ -51,7 +57,7 @@ export async function recordShownOrders(
 async function recordLeased(
   deps: ShownDeps,
   chatId: string,
-  orders: readonly Order[],
+  orders: readonly SeenOrder[],
   newest: boolean,
 ): Promise<ShownOutcome> {
   const { kv, settings } = deps;
@@ -91,7 +97,10 @@ async function saveSeen(
 }
 
 /** Every followed order still in motion is among the shown ones: nothing a poll would check was left out. */
-function coversMoving(statuses: ReadonlyMap<string, string>, orders: readonly Order[]): boolean {
+function coversMoving(
+  statuses: ReadonlyMap<string, string>,
+  orders: readonly SeenOrder[],
+): boolean {
   const shown = new Set(orders.map((order) => String(order.id)));
   return [...statuses].every(([id, status]) => !isActiveStatus(status) || shown.has(id));
 }

@@ -18,6 +18,7 @@ const VALID_CARD = "4111 1111 1111 1111";
 let h: Harness;
 beforeAll(async () => {
   h = await Harness.start();
+  h.sandbox.state.accounts.main!.verification!.status = "rejected"; // may be sent again (an approved one may not)
 });
 afterAll(async () => {
   await h.close();
@@ -76,7 +77,10 @@ const PROMPTS: Prompt[] = [
   { name: "/pay arguments", open: async () => undefined, wrap: (t) => `/pay ${t}` },
   {
     name: "pay: the token prompt",
-    open: (u) => u.send("/pay").then(() => undefined),
+    open: async (u) => {
+      await u.send("/pay");
+      await u.press("⌨️ Paste a token");
+    },
     shows: /Send me the token/,
   },
   {

@@ -434,6 +434,12 @@ export class TelegramFake {
       typeof markup === "string" ? JSON.parse(markup) : markup
     ) as StoredMessage["replyMarkup"];
     for (const row of parsed?.inline_keyboard ?? []) {
+      // Telegram takes it, but a keyboard built with a stray row() is a bug of ours: the test fails.
+      if (row.length === 0)
+        this.unexpectedErrors.push({
+          method: "reply_markup",
+          description: "an empty keyboard row",
+        });
       for (const button of row) {
         if (button.callback_data !== undefined && Buffer.byteLength(button.callback_data) > 64)
           throw new TelegramApiError(400, "Bad Request: BUTTON_DATA_INVALID");

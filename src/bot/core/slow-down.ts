@@ -1,7 +1,8 @@
 /**
  * Telling a chat that some of its updates were not handled (too many queued, or its budget spent):
- * every dropped button press is still answered (a short toast), and a message says it once per
- * window for the chat — shared by instances through the store, so a flood gets one notice, not 600.
+ * every dropped button press is still answered (a toast saying so, and no message besides), and a
+ * dropped message is told once per window for the chat — shared by instances through the store, so a
+ * flood gets one notice, not 600.
  */
 import type { Context } from "grammy";
 import type { BotDeps, Translator } from "../context.js";
@@ -28,9 +29,12 @@ export async function tellSlowDown(
       how.waitMs === undefined
         ? t("slow-down")
         : t("slow-down-wait", { seconds: Math.max(1, Math.ceil(how.waitMs / 1000)) });
-    if (ctx.callbackQuery)
-      await ctx.answerCallbackQuery(how.coalesced ? {} : { text: t("slow-down-toast") });
-    if (how.coalesced || ctx.chatId === undefined) return;
+    // A press hears it in its toast (with the wait, when known) and nothing more: a toast OR a message.
+    if (ctx.callbackQuery) {
+      const toast = how.waitMs === undefined ? t("slow-down-toast") : message;
+      return void (await ctx.answerCallbackQuery(how.coalesced ? {} : { text: toast }));
+    }
+    if (ctx.chatId === undefined) return;
     if (await deps.kv.setIfAbsent(`slow:${ctx.chatId}`, "1", SLOW_DOWN_NOTICE_MS))
       await ctx.reply(message);
   } catch (error) {

@@ -148,14 +148,20 @@ export async function showScreen(
   screen: Screen,
   options: ShowOptions = {},
 ): Promise<number> {
-  return besideAnswer(ctx, options, () => {
-    const pressed = ctx.callbackQuery?.message;
-    if (!pressed || ctx.chatId === undefined) return sendScreen(ctx, screen);
-    return editOrSend(ctx.api, { chatId: ctx.chatId, messageId: pressed.message_id }, screen, {
-      unchanged: showsAlready(ctx, screen.text, tidyKeyboard(screen.keyboard)),
+  const pressed = ctx.callbackQuery?.message;
+  if (!pressed || ctx.chatId === undefined)
+    return besideAnswer(ctx, options, () => sendScreen(ctx, screen));
+  const chatId = ctx.chatId;
+  const unchanged = showsAlready(ctx, screen.text, tidyKeyboard(screen.keyboard));
+  // A press that changes nothing on screen (Refresh of an unchanged order) still hears something.
+  const answer =
+    unchanged && !options.toast ? { ...options, toast: ctx.t("screen-unchanged") } : options;
+  return besideAnswer(ctx, answer, () =>
+    editOrSend(ctx.api, { chatId, messageId: pressed.message_id }, screen, {
+      unchanged,
       isProtected: "has_protected_content" in pressed && pressed.has_protected_content === true,
-    });
-  });
+    }),
+  );
 }
 
 /**

@@ -33,8 +33,13 @@ export class Branding {
   }
 
   async name(language: Language): Promise<string> {
+    return (await this.knownName(language)) ?? this.settings.host;
+  }
+
+  /** The exchanger's own name (EXCHANGER_NAME, else get-social's); undefined when neither names it. */
+  async knownName(language: Language): Promise<string | undefined> {
     if (this.settings.name !== undefined) return this.settings.name;
-    return (await this.social(language)).siteName ?? this.settings.host;
+    return (await this.social(language)).siteName;
   }
 
   /** Where the Support button leads; undefined when neither the operator nor get-social named a place. */

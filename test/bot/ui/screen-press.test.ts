@@ -64,6 +64,32 @@ describe("a button press answers beside its screen", () => {
     ).toHaveLength(1);
   });
 
+  it("🔄 Refresh on an unchanged order card: no edit, a toast says nothing changed (en, ru, uk)", async () => {
+    const order = h.sandbox.state.accounts.main!.orders.at(-1)!;
+    const toasts = {
+      en: "✓ Nothing has changed",
+      ru: "✓ Ничего не изменилось",
+      uk: "✓ Нічого не змінилося",
+    };
+    const refresh = { en: "🔄 Refresh", ru: "🔄 Обновить", uk: "🔄 Оновити" };
+    for (const lang of ["en", "ru", "uk"] as const) {
+      const user = await h.linkedUser("main", { languageCode: lang });
+      await user.send(`/order ${order.id}`);
+      const calls = await user.press(refresh[lang]);
+      expect(calls.filter((c) => c.method.startsWith("edit"))).toEqual([]);
+      expect(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBe(
+        toasts[lang],
+      );
+    }
+    // A change is shown, without that toast.
+    const user = await h.linkedUser("main");
+    await user.send(`/order ${order.id}`);
+    h.sandbox.setOrderStatus("main", order.id, 3);
+    const calls = await user.press("🔄 Refresh");
+    expect(calls.filter((c) => c.method === "editMessageText")).toHaveLength(1);
+    expect(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text).toBeUndefined();
+  });
+
   it("keeps the toast of a screen shown with one", async () => {
     const user = await h.linkedUser();
     await user.send("/notify");

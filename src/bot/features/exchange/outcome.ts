@@ -22,6 +22,7 @@ import { backToMenuRow } from "../menu/public.js";
 import { renderOrderCard } from "../orders/public.js";
 import { payData } from "../pay/public.js";
 import { rememberOrderRef } from "../../core/order-refs.js";
+import { seenOwnAction } from "../../core/own-action.js";
 import type { CreateOutcome, OrderDraft } from "./create.js";
 import { exchangeLink } from "../../../exchanger/exchange-link.js";
 import { alertKeyRefused, announceKeyWorks } from "./key-alert.js";
@@ -113,6 +114,7 @@ async function showCreated(ctx: BotContext, order: Order, watch: CreateWatch): P
     : undefined;
   if (ref !== undefined) keyboard.text(ctx.t("exchange-btn-pay"), payData(ref)).row();
   await sendScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
+  await seenOwnAction(ctx, order); // the card above is the one the watcher would repeat
   const address = addressToPay(order);
   if (address !== undefined)
     await watch.guard("address QR code", () => sendAddressQr(ctx, address), "other");

@@ -26,10 +26,14 @@ import { exchangerName } from "../../ui/branding.js";
 import { onCallback } from "../../ui/callback-data.js";
 import { logoutNo, logoutYes } from "./codec.js";
 
+/** The welcome names the exchanger only by a name it has: never "Welcome to 127.0.0.1:8080!". */
 async function greet(ctx: FlowContext): Promise<void> {
-  await ctx.reply(ctx.t("link-intro", { exchanger: await exchangerName(ctx) }), {
-    link_preview_options: { is_disabled: true },
-  });
+  const name = await ctx.deps.branding.knownName(ctx.language);
+  const text =
+    name === undefined
+      ? ctx.t("link-intro-unnamed")
+      : ctx.t("link-intro", { exchanger: escapeHtml(name) });
+  await ctx.reply(text, { link_preview_options: { is_disabled: true } });
 }
 
 async function tryLink(ctx: FlowContext, text: string): Promise<void> {

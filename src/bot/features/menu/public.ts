@@ -16,7 +16,8 @@ export function mainMenuKeyboard(
   const visible = ctx.layout.menu.filter((item) => linked || item.needsKey === false);
   visible.forEach((item, index) => {
     keyboard.text(ctx.t(item.labelKey), item.data);
-    if (index % 2 === 1) keyboard.row();
+    // Between pairs only: a trailing row() would send an empty row.
+    if (index % 2 === 1 && index < visible.length - 1) keyboard.row();
   });
   return keyboard;
 }

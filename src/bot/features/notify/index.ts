@@ -56,6 +56,14 @@ async function setKinds(
   );
 }
 
+/** Turn on / Turn off: the kinds chosen stay stored, so turning on again brings back what was ticked. */
+async function setAll(ctx: BotContext, on: boolean): Promise<void> {
+  const chatId = await requireLinked(ctx);
+  if (on) await ctx.deps.notifications.enable(chatId, ctx.language);
+  else await ctx.deps.notifications.disable(chatId);
+  ctx.chatSettings = await ctx.deps.settings.get(chatId);
+}
+
 async function setQuiet(ctx: BotContext, quiet: boolean): Promise<void> {
   const chatId = await requireLinked(ctx);
   ctx.chatSettings = await ctx.deps.settings.update(chatId, {
@@ -126,7 +134,7 @@ export function createNotifyFeature(): Feature {
   for (const on of [true, false]) {
     privateChat.callbackQuery(on ? TURN_ON : TURN_OFF, async (ctx) => {
       const changed = (ctx.chatSettings.notify === true) !== on;
-      if (changed) await setKinds(ctx, { newOrders: on, statusChanges: on });
+      if (changed) await setAll(ctx, on);
       else await requireLinked(ctx);
       // A second press on the same screen finds it already showing this state (showScreen lets that be).
       await showScreen(ctx, screen(ctx), {

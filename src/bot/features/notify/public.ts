@@ -2,6 +2,7 @@
 import type { InlineKeyboard } from "grammy";
 import type { FlowContext } from "../../context.js";
 import { OFFER_NOTIFY, SHOW_NOTIFY } from "./codec.js";
+import { startRow } from "../../ui/rows.js";
 
 /** The link feature puts this under "Account linked" (once: only while notifications are off). */
 export function withNotifyOffer(
@@ -9,7 +10,7 @@ export function withNotifyOffer(
   keyboard: InlineKeyboard,
 ): InlineKeyboard {
   if (ctx.chatSettings.notify === true) return keyboard;
-  return keyboard.row().text(ctx.t("notify-offer-btn"), OFFER_NOTIFY);
+  return startRow(keyboard).text(ctx.t("notify-offer-btn"), OFFER_NOTIFY);
 }
 
 /** The account card's button: shows the current state, opens the notifications screen. */

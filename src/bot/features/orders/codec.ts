@@ -4,6 +4,7 @@
  *   <scope>:l:<filter>:<page>        a page of the list          e.g. "ord:l:a:3", "rord:l:1:1", "ord:l:@success:1"
  *   <scope>:c:<ref>:<filter>:<page>  one order's card, remembering the list it was opened from
  *   <scope>:f                        the filter chip already showing its first page: answered, nothing edited
+ *   ord:p:<page>                     a page of the own orders awaiting payment (💳 Pay an order)
  *
  * scope: "ord" own orders, "rord" referral orders. filter: "a" (all), a spec status id 0-4 (sent to
  * the server as a number) or "@" + a status name of the server's own (sent as `@name`), ≤ 16
@@ -86,3 +87,7 @@ export function parseCardData(scope: OrderScope, data: string): CardView | undef
 export function isSameFilterData(scope: OrderScope, data: string): boolean {
   return data === SCOPES[scope].same;
 }
+
+/** A page of the own orders awaiting payment, each button opening its pay card. */
+export const payableList = callbackData("ord:p", { page: pageField });
+export const payableData = (page: number): string => payableList.pack({ page });

@@ -5,7 +5,9 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
-import { listData } from "./codec.js";
+import { listData, payableList } from "./codec.js";
+import { payableScreen } from "./payable.js";
+import { onCallback } from "../../ui/callback-data.js";
 import { parseOrderQuery } from "../../../exchanger/order-lookup.js";
 import { quoteInput } from "../../ui/html.js";
 import {
@@ -39,6 +41,9 @@ export function createOrdersFeature(): Feature {
     await showOwnOrder(ctx, lookup);
   });
 
+  onCallback(composer, payableList, async (ctx, { page }) => {
+    await showScreen(ctx, await payableScreen(ctx, page));
+  });
   composer.use(orderBrowserComposer(OWN_ORDERS));
 
   return {

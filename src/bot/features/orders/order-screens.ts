@@ -156,7 +156,7 @@ async function fetchPage(
  * what the user saw nor polls a chat that just looked). Beside the screen, not before it: a failure
  * is logged and changes nothing for the user. Only for chats with notifications on.
  */
-function tellWatcher(
+export function tellWatcher(
   ctx: BotContext,
   source: OrderSource,
   orders: readonly Order[],
@@ -209,7 +209,7 @@ function emptyListScreen(
 }
 
 /** The user's page of this source: newest first, at the page size the server honours. */
-function sourcePage(
+export function sourcePage(
   ctx: BotContext,
   source: OrderSource,
   params: OrderFilters & ListParams & { page: number; limit: number },

@@ -5,6 +5,8 @@
  *   pay:s:<ref>      re-read the order's status (same card, fresh)
  *   pay:c:<cid>      confirm — single use, see core/confirmations.ts
  *   pay:x:<cid>      cancel the card
+ *   pay:menu         the orders awaiting payment (the menu's "💳 Pay an order")
+ *   pay:t            paste a token instead (the last button of that list)
  * ref: the order's id, or a short reference to it (core/order-refs.ts), resolved when pressed.
  * Anything else under pay: (and a confirmation that expired or belongs to another chat) falls through
  * to the "button expired" fallback.
@@ -16,6 +18,7 @@ import { callbackData } from "../../ui/callback-data.js";
 const orderId = orderRefField;
 
 export const PAY_MENU_DATA = "pay:menu";
+export const PASTE_TOKEN_DATA = "pay:t";
 export const openPayCard = callbackData("pay:o", { orderId });
 export const checkPayStatus = callbackData("pay:s", { orderId });
 export const confirmPay = callbackData("pay:c", { confirmId: confirmIdField });

@@ -13,6 +13,7 @@ import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { describeError } from "../../core/errors.js";
 import { loadPayCard, payOrder } from "./pay-order.js";
 import { spendWatch } from "../../core/after-spend.js";
+import { seenOwnAction } from "../../core/own-action.js";
 import {
   renderNothingPaid,
   renderOutcome,
@@ -69,8 +70,8 @@ async function payWithCode(conversation: Flow, ctx: FlowContext, orderId: string
   try {
     const paid = await retryCode(conversation, ctx, {
       send: async (code) => {
-        const outcome = await callExchanger(conversation, (caller, deps, outer) =>
-          payOrder(
+        const outcome = await callExchanger(conversation, async (caller, deps, outer) => {
+          const paid = await payOrder(
             deps,
             caller,
             orderId,
@@ -78,8 +79,11 @@ async function payWithCode(conversation: Flow, ctx: FlowContext, orderId: string
             spendWatch(outer, orderId, () =>
               sendScreen(outer, renderPaymentElsewhere(outer, orderId)),
             ),
-          ),
-        );
+          );
+          if (paid.kind === "paid" && paid.status)
+            await seenOwnAction(outer, { id: orderId, status: paid.status });
+          return paid;
+        });
         return outcome.kind === "wrong-code" || outcome.kind === "needs-code"
           ? wrongCode()
           : outcome;

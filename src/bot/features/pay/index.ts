@@ -12,9 +12,18 @@ import { defineFlow } from "../../core/flows.js";
 import { Confirmations } from "../../core/confirmations.js";
 import { onCallback } from "../../ui/callback-data.js";
 import { pressedOrder, type OrderRef } from "../../core/order-refs.js";
-import { cancelPay, checkPayStatus, confirmPay, openPayCard, PAY_MENU_DATA } from "./codec.js";
+import {
+  cancelPay,
+  checkPayStatus,
+  confirmPay,
+  openPayCard,
+  PASTE_TOKEN_DATA,
+  PAY_MENU_DATA,
+} from "./codec.js";
+import { payableScreen } from "../orders/public.js";
 import { loadPayCard, payOrder, type PayOutcome } from "./pay-order.js";
 import { spendWatch } from "../../core/after-spend.js";
+import { seenOwnAction } from "../../core/own-action.js";
 import { renderOutcome, renderPayCard, renderPaymentElsewhere } from "./render.js";
 import {
   PAY_CODE_FLOW,
@@ -30,14 +39,15 @@ import { showScreen, type Screen } from "../../ui/screen.js";
 const showAnswered = (ctx: BotContext, screen: Screen) =>
   showScreen(ctx, screen, { answered: true });
 
-/** `/pay <token>`: the confirmation card; `/pay` alone asks for the token. */
+/** `/pay <token>`: the confirmation card; `/pay` alone lists the orders awaiting payment. */
 async function payCommand(ctx: BotContext, token: string): Promise<void> {
-  if (token === "") return enterFlow(ctx, PAY_TOKEN_FLOW);
+  if (token === "") return void (await showScreen(ctx, await payableScreen(ctx, 1)));
   if (!looksLikeToken(token)) return void (await ctx.reply(ctx.t("pay-token-invalid")));
   const card = await withCaller(ctx, (caller) =>
     loadPayCard(ctx.deps, caller, ctx.chatId!, { token }),
   );
-  if (!card) return void (await ctx.reply(ctx.t("pay-token-not-found")));
+  // No Cancel button here (no flow runs): the way on is /pay's list.
+  if (!card) return void (await ctx.reply(ctx.t("pay-token-unknown")));
   await showScreen(ctx, renderPayCard(ctx, card));
 }
 
@@ -111,6 +121,8 @@ async function payWithoutCode(
   if (outcome.kind === "wrong-code")
     outcome = { kind: "refused", orderId, message: outcome.message };
   await showAnswered(ctx, renderOutcome(ctx, outcome));
+  if (outcome.kind === "paid" && outcome.status)
+    await seenOwnAction(ctx, { id: orderId, status: outcome.status });
 }
 
 async function cancel(ctx: BotContext, confirmId: string, next: NextFunction): Promise<void> {
@@ -126,7 +138,10 @@ async function cancel(ctx: BotContext, confirmId: string, next: NextFunction): P
 export function createPayFeature(): Feature {
   const composer = new Composer<BotContext>();
   composer.command("pay", (ctx) => payCommand(ctx, ctx.match.trim()));
-  composer.callbackQuery(PAY_MENU_DATA, (ctx) => enterFlow(ctx, PAY_TOKEN_FLOW));
+  composer.callbackQuery(PAY_MENU_DATA, async (ctx) => {
+    await showScreen(ctx, await payableScreen(ctx, 1));
+  });
+  composer.callbackQuery(PASTE_TOKEN_DATA, (ctx) => enterFlow(ctx, PAY_TOKEN_FLOW));
   onCallback(composer, openPayCard, (ctx, { orderId }, next) =>
     openCard(ctx, orderId, false, next),
   );

@@ -10,18 +10,31 @@ import type { Feature } from "../../feature.js";
 import { NotLinked } from "../../core/errors.js";
 import { renderVerificationRequest } from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
-import { showScreen } from "../../ui/screen.js";
+import { showScreen, type Screen } from "../../ui/screen.js";
+import type { Verification } from "../../../exchanger/normalize/index.js";
 import { SHOW_VERIFICATION, START_FORM } from "./codec.js";
 
-async function showVerification(ctx: BotContext): Promise<void> {
-  const request = await withCaller(ctx, (caller) => ctx.deps.exchanger.getVerification(caller));
-  const keyboard = new InlineKeyboard()
-    .text(ctx.t("verification-btn-start"), START_FORM)
-    .row()
-    .text(ctx.t("verification-btn-refresh"), SHOW_VERIFICATION);
+/** Under review or approved: nothing to submit, so no "Submit verification" (and an old one says why). */
+const settled = (request: Verification | null): "pending" | "approved" | undefined => {
+  const meaning = request?.status.meaning;
+  return meaning === "pending" || meaning === "approved" ? meaning : undefined;
+};
+
+function verificationScreen(ctx: BotContext, request: Verification | null): Screen {
+  const keyboard = new InlineKeyboard();
+  if (settled(request) === undefined)
+    keyboard.text(ctx.t("verification-btn-start"), START_FORM).row();
+  keyboard.text(ctx.t("verification-btn-refresh"), SHOW_VERIFICATION);
   const text = renderVerificationRequest(ctx, request);
   // Protected: the screen holds the user's personal data (masked or not), not for forwarding.
-  await showScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard), protect: true });
+  return { text, keyboard: backToMenuRow(ctx, keyboard), protect: true };
+}
+
+const readRequest = (ctx: BotContext) =>
+  withCaller(ctx, (caller) => ctx.deps.exchanger.getVerification(caller));
+
+async function showVerification(ctx: BotContext): Promise<void> {
+  await showScreen(ctx, verificationScreen(ctx, await readRequest(ctx)));
 }
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
@@ -34,6 +47,13 @@ export function createVerificationFeature(): Feature {
 
   privateChat.callbackQuery(START_FORM, async (ctx) => {
     if (!(await ctx.deps.vault.has(ctx.chatId))) throw new NotLinked();
+    // A button from before the request was sent or approved: the screen as it is now, and why.
+    const request = await readRequest(ctx);
+    const now = settled(request);
+    if (now !== undefined) {
+      const toast = ctx.t(`verification-no-form-${now}`);
+      return void (await showScreen(ctx, verificationScreen(ctx, request), { toast }));
+    }
     await ctx.answerCallbackQuery();
     // Starting the form again (or from another flow) replaces whatever form was open.
     if (Object.keys(ctx.conversation.active()).length > 0) await ctx.conversation.exitAll();

@@ -33,72 +33,68 @@ export async function collectPhotos(
       screen,
       (data) => data === PHOTOS_DONE && photos.length > 0,
     );
-    if (action.type === "button") {
-      await action.ctx.answerCallbackQuery();
+    const typedDone = action.type === "text" && photos.length > 0 && isDone(ctx, action.text);
+    if (action.type === "button" || typedDone) {
+      if (action.type === "button") await action.ctx.answerCallbackQuery();
       await retire(conversation, screen);
       return photos;
     }
-    if (action.type === "text") {
-      await action.ctx.reply(
-        ctx.t(photos.length > 0 ? "verification-photo-or-done" : "verification-photo-expected"),
-      );
-      continue;
-    }
-    if (await takePhoto(ctx, action.ctx, action.message, photos, userMediaMessages))
-      screen = await nextScreen(conversation, ctx, screen, photos);
+    const refusal =
+      action.type === "text"
+        ? ctx.t(photos.length > 0 ? "verification-photo-or-done" : "verification-photo-expected")
+        : takePhoto(ctx, action.message, photos, userMediaMessages);
+    // Every answer of the step is its live screen: a refusal carries Done (once a photo is in) and Cancel.
+    screen = await nextScreen(conversation, ctx, screen, photos, refusal);
   }
 }
 
-/** Adds the photo in `message` when it is one the exchanger can take, or says why not. True when added. */
-async function takePhoto(
+/** "done" typed instead of pressed (in the chat's language too): the photos are complete. */
+function isDone(ctx: FlowContext, text: string): boolean {
+  const word = text
+    .trim()
+    .toLowerCase()
+    .replace(/[.!]+$/, "");
+  return word === "done" || word === ctx.t("verification-done-word").toLowerCase();
+}
+
+/**
+ * Adds the photo in `message` when it is one the exchanger can take; otherwise why not (undefined:
+ * added).
+ */
+function takePhoto(
   ctx: FlowContext,
-  at: FlowContext,
   message: Message,
   photos: CollectedPhoto[],
   media: number[],
-) {
+): string | undefined {
   const intake = photoFromMessage(message);
-  if (intake === undefined) {
-    await at.reply(ctx.t("verification-photo-expected"));
-    return false;
-  }
+  if (intake === undefined) return ctx.t("verification-photo-expected");
   media.push(message.message_id);
-  if (!intake.ok) {
-    const text =
-      intake.reason === "too-large"
-        ? ctx.t("verification-photo-too-large", {
-            size: String(intake.sizeKb),
-            max: String(MAX_PHOTO_BYTES / 1024),
-          })
-        : ctx.t("verification-photo-not-image");
-    await at.reply(text, {
-      reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
-    });
-    return false;
-  }
-  if (photos.length >= MAX_PHOTOS) {
-    await at.reply(ctx.t("verification-photo-limit", { max: MAX_PHOTOS }));
-    return false;
-  }
+  if (!intake.ok)
+    return intake.reason === "too-large"
+      ? ctx.t("verification-photo-too-large", {
+          size: String(intake.sizeKb),
+          max: String(MAX_PHOTO_BYTES / 1024),
+        })
+      : ctx.t("verification-photo-not-image");
+  if (photos.length >= MAX_PHOTOS) return ctx.t("verification-photo-limit", { max: MAX_PHOTOS });
   photos.push(intake.photo);
-  return true;
+  return undefined;
 }
 
-/** The live screen moves below the newest photo; only it keeps a Done button. */
+/** The live screen moves below the user's newest message; only it keeps the Done button. */
 async function nextScreen(
   conversation: Flow,
   ctx: FlowContext,
   screen: LiveScreen,
   photos: CollectedPhoto[],
+  refusal: string | undefined,
 ): Promise<LiveScreen> {
   await retire(conversation, screen);
-  const done = new InlineKeyboard().text(
-    ctx.t("verification-btn-done", { count: photos.length }),
-    PHOTOS_DONE,
-  );
-  return show(
-    ctx,
-    ctx.t("verification-photo-received", { n: photos.length, max: MAX_PHOTOS }),
-    cancelRow(ctx, done),
-  );
+  const done = new InlineKeyboard();
+  if (photos.length > 0)
+    done.text(ctx.t("verification-btn-done", { count: photos.length }), PHOTOS_DONE);
+  const text =
+    refusal ?? ctx.t("verification-photo-received", { n: photos.length, max: MAX_PHOTOS });
+  return show(ctx, text, cancelRow(ctx, done));
 }

@@ -21,3 +21,4 @@ slow-down-wait = ⏳ Too many requests from this chat. Please wait { $seconds } 
 btn-support = 💬 Support
 # The locale dates are written in (ui/dates.ts): a BCP 47 tag Intl knows.
 date-locale = en
+screen-unchanged = ✓ Nothing has changed

@@ -17,3 +17,10 @@ logout-kept = OK, your account stays linked.
 cmd-logout = Unlink your account
 cmd-link = Link your account
 link-order-first = 🔗 This link opens order #{ $id }. Link your account first (below), then open the link again.
+link-intro-unnamed =
+    👋 <b>Welcome!</b>
+    This bot manages your exchanger account from this private chat.
+
+    To link your account, send me your <b>API key</b>. You find it on the exchanger's website: log in, open your account area, section <b>“API Settings”</b>, switch the API on and copy the secret key.
+
+    I delete the message with the key at once and keep the key encrypted.

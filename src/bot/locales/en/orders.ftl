@@ -39,3 +39,8 @@ orders-not-found = 🔍 Order { $query } was not found. Check the number or toke
 orders-usage = To open an order, send <code>/order</code> followed by its number or token, for example <code>/order 1039</code>. To see all your orders, send /orders.
 orders-bad-query = 🤔 “{ $query }” is neither an order number nor an order token. Send, for example, <code>/order 1039</code>.
 orders-btn-copy-token = 📋 Copy token
+orders-payable-title = 💳 <b>Orders awaiting payment</b>
+    Choose the order to pay from your balance.
+orders-payable-none = 💳 None of your orders awaits payment. All your orders are in /orders.
+orders-payable-page-none = None of the orders on this page awaits payment.
+orders-btn-paste-token = ⌨️ Paste a token

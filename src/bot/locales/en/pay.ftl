@@ -31,3 +31,4 @@ pay-already = This payment is already being processed or is done.
 pay-enter-code = 🔐 Enter the code from your authenticator app.
 pay-processing = ⏳ Paying…
 pay-cancelled = ✖ Payment cancelled. Nothing was charged.
+pay-token-unknown = 🤷 I found no order with this token in your account. Check the token, or send /pay to choose among the orders awaiting payment.

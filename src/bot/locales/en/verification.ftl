@@ -116,3 +116,6 @@ verification-cleaned = 🧹 { $count ->
         [one] 1 photo message deleted.
        *[other] { $count } photo messages deleted.
     }
+verification-no-form-pending = ⏳ Your verification is under review: there is nothing to submit now.
+verification-no-form-approved = ✅ Your verification is approved: there is nothing to submit.
+verification-done-word = done

@@ -21,3 +21,4 @@ slow-down-wait = ⏳ Слишком много запросов из этого 
 btn-support = 💬 Поддержка
 # The locale dates are written in (ui/dates.ts): a BCP 47 tag Intl knows.
 date-locale = ru
+screen-unchanged = ✓ Ничего не изменилось

@@ -39,3 +39,8 @@ orders-not-found = 🔍 Заявка { $query } не найдена. Прове�
 orders-usage = Чтобы открыть заявку, отправьте <code>/order</code> и её номер или токен, например <code>/order 1039</code>. Все заявки — команда /orders.
 orders-bad-query = 🤔 «{ $query }» — это не номер и не токен заявки. Отправьте, например, <code>/order 1039</code>.
 orders-btn-copy-token = 📋 Копировать токен
+orders-payable-title = 💳 <b>Заявки, ожидающие оплаты</b>
+    Выберите заявку, чтобы оплатить её с баланса.
+orders-payable-none = 💳 Ни одна из ваших заявок не ожидает оплаты. Все ваши заявки — в /orders.
+orders-payable-page-none = На этой странице нет заявок, ожидающих оплаты.
+orders-btn-paste-token = ⌨️ Ввести токен

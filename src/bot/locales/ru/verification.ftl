@@ -121,3 +121,6 @@ verification-cleaned = 🧹 { $count ->
         [few] Удалено { $count } сообщения с фото.
        *[other] Удалено { $count } сообщений с фото.
     }
+verification-no-form-pending = ⏳ Ваша верификация на проверке: сейчас отправлять нечего.
+verification-no-form-approved = ✅ Ваша верификация одобрена: отправлять нечего.
+verification-done-word = готово

@@ -21,3 +21,4 @@ slow-down-wait = ⏳ Забагато запитів із цього чату. �
 btn-support = 💬 Підтримка
 # The locale dates are written in (ui/dates.ts): a BCP 47 tag Intl knows.
 date-locale = uk
+screen-unchanged = ✓ Нічого не змінилося

@@ -39,3 +39,8 @@ orders-not-found = 🔍 Заявку { $query } не знайдено. Пере�
 orders-usage = Щоб відкрити заявку, надішліть <code>/order</code> і її номер або токен, наприклад <code>/order 1039</code>. Усі заявки — команда /orders.
 orders-bad-query = 🤔 «{ $query }» — це не номер і не токен заявки. Надішліть, наприклад, <code>/order 1039</code>.
 orders-btn-copy-token = 📋 Копіювати токен
+orders-payable-title = 💳 <b>Заявки, що очікують оплати</b>
+    Виберіть заявку, щоб оплатити її з балансу.
+orders-payable-none = 💳 Жодна з ваших заявок не очікує оплати. Усі ваші заявки — в /orders.
+orders-payable-page-none = На цій сторінці немає заявок, що очікують оплати.
+orders-btn-paste-token = ⌨️ Ввести токен

@@ -121,3 +121,6 @@ verification-cleaned = 🧹 { $count ->
         [few] Видалено { $count } повідомлення з фото.
        *[other] Видалено { $count } повідомлень з фото.
     }
+verification-no-form-pending = ⏳ Ваша верифікація на перевірці: зараз надсилати нічого.
+verification-no-form-approved = ✅ Вашу верифікацію схвалено: надсилати нічого.
+verification-done-word = готово

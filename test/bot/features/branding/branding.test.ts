@@ -45,12 +45,22 @@ describe("branding", () => {
     expect(user.lastText()).toMatch(/^👤 Ваш аккаунт — ACME <Exchange>/);
   });
 
-  it("an object answer is read too; without a Telegram link there is no Support button and the host names the exchanger", async () => {
+  it("an object answer is read too; without a Telegram link there is no Support button; without a name the welcome is neutral (en, ru, uk)", async () => {
     h = await Harness.start();
     h.sandbox.state.social = { email: "help@example.com", telegram: "" };
     const user = h.user();
     await user.send("/start");
-    expect(user.lastText()).toMatch(/^👋 Welcome to 127\.0\.0\.1:\d+!/);
+    expect(user.lastText()).toMatch(/^👋 Welcome!\nThis bot manages your exchanger account/);
+    expect(user.lastText()).not.toContain("127.0.0.1");
+    for (const [languageCode, welcome] of [
+      ["ru", /^👋 Добро пожаловать!\nЭтот бот управляет вашим аккаунтом в обменнике/],
+      ["uk", /^👋 Ласкаво просимо!\nЦей бот керує вашим акаунтом в обміннику/],
+    ] as const) {
+      const other = h.user({ languageCode });
+      await other.send("/start");
+      expect(other.lastText()).toMatch(welcome);
+      expect(other.lastText()).not.toContain("127.0.0.1");
+    }
     await user.send("/menu");
     expect(support(user)).toBeUndefined();
   });

@@ -43,6 +43,21 @@ describe("notification kinds", () => {
     expect((await h.app.deps.settings.get(user.chatId)).notify).toBeUndefined();
   });
 
+  it("Turn off then Turn on keeps New orders unticked (and the watcher honours it)", async () => {
+    const user = await subscribedUser(h);
+    await user.send("/notify");
+    await user.press("✅ New orders");
+    await user.press("🔕 Turn off");
+    expect(user.lastText()).toContain("Status: off");
+    await user.press("🔔 Turn on");
+    expect(user.lastText()).toContain("⬜ New orders");
+    expect(user.lastText()).toContain("✅ Status changes");
+    expect(await h.app.deps.settings.get(user.chatId)).toMatchObject({
+      notify: true,
+      notifyNew: false,
+    });
+  });
+
   it("a chat switched on before the kinds existed keeps both", async () => {
     const user = await h.linkedUser("main");
     await h.app.deps.settings.update(user.chatId, { notify: true });

@@ -72,10 +72,11 @@ describe("paying an order from the balance", () => {
     await expectNoLeak(h, [order.token, h.sandbox.accounts.main.apiKey]);
   });
 
-  it("/pay without a token asks for it; a bad or unknown token is explained and asked again", async () => {
+  it("/pay's Paste a token asks for it; a bad or unknown token is explained and asked again", async () => {
     const user = await h.linkedUser("main");
     const order = createdOrder("main", (a) => a === 120);
     await user.send("/pay");
+    await user.press("⌨️ Paste a token");
     expect(user.lastText()).toMatch(/Send me the token/);
     expect(user.lastBotMessage().replyMarkup?.inline_keyboard?.flat()[0]?.callback_data).toBe(
       "flow:cancel",
@@ -87,6 +88,7 @@ describe("paying an order from the balance", () => {
     await user.send("/account");
     expect(user.lastText()).toMatch(/Your account/);
     await user.send("/pay");
+    await user.press("⌨️ Paste a token");
     await user.sendPhoto();
     expect(user.lastText()).toMatch(/waiting for the order token/);
     await user.send("f".repeat(32));

@@ -108,4 +108,28 @@ describe("/verify screen, en/ru/uk", () => {
     expect(summary.text).toContain("411111******1111");
     expect(summary.text).not.toContain("4111111111111111");
   });
+
+  it("no Submit verification while under review or approved; an old Submit button says why (en, ru, uk)", async () => {
+    const toasts = {
+      en: { pending: "under review", approved: "is approved" },
+      ru: { pending: "на проверке", approved: "одобрена" },
+      uk: { pending: "на перевірці", approved: "схвалено" },
+    } as const;
+    for (const lang of ["en", "ru", "uk"] as const) {
+      const user = await h.linkedUser("empty", { languageCode: lang });
+      h.sandbox.state.accounts.empty!.verification = { ...REQUEST, status: "rejected" };
+      await user.send("/verify");
+      const old = user.findButton(/^📤 /);
+      for (const status of ["pending", "approved"] as const) {
+        h.sandbox.state.accounts.empty!.verification = { ...REQUEST, status };
+        await user.send("/verify");
+        expect(() => user.findButton(/^📤 /, user.lastBotMessage().messageId)).toThrow();
+        const calls = await user.pressData(old.data, old.message.messageId);
+        const toast = String(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text);
+        expect(toast).toContain(toasts[lang][status]);
+        // No form was started: the old screen now shows the request as it is, without the button.
+        expect(user.lastText()).not.toMatch(/send|отправ|надішл/i);
+      }
+    }
+  });
 });

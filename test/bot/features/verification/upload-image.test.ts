@@ -124,6 +124,7 @@ describe("verification uploads end to end", () => {
   beforeEach(async () => {
     sandbox = await startSandbox({ port: 0, keepUploads: true });
     h = await Harness.start({ http: true, sandbox });
+    h.sandbox.state.accounts.main!.verification!.status = "rejected"; // may be sent again (an approved one may not)
   });
   afterEach(async () => {
     await h.close();
