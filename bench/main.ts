@@ -2,7 +2,8 @@
  * `npm run bench`: every figure beside its baseline measured in the same run; the last line is one
  * JSON object {"P1": ratio, "P2": updates/s, "P2ratio": ours ÷ bare grammY, "P3": bytes, "P4":
  * connections, "P5": calls, "P6": bytes, "P7": MB, "P7ratio": ours ÷ bare grammY, "P8": {activeP95Intervals,
- * quietVsBest, budgetUse, peakSecond}, "P9": worst screen ÷ its floor}.
+ * quietVsBest, budgetUse, peakSecond}, "P9": worst screen ÷ its floor, "P10": {peakMb, settledMb} of cleaning
+ * verification images, above the idle process}.
  * Needs Redis at REDIS_URL (default redis://127.0.0.1:6379); keys live under a unique prefix and are
  * removed afterwards.
  */
@@ -17,8 +18,9 @@ import { measureP5 } from "./p5-calls.js";
 import { measureP6 } from "./p6-notify-bytes.js";
 import { measureP8 } from "./p8-notify-scale.js";
 import { measureP9 } from "./p9-tap-latency.js";
+import { measureP10 } from "./p10-image-memory.js";
 
-/** BENCH_ONLY=P1 (or P2..P9; P7 comes with P2) runs one figure, e.g. under `node --cpu-prof` to see where time goes. */
+/** BENCH_ONLY=P1 (or P2..P10; P7 comes with P2) runs one figure, e.g. under `node --cpu-prof` to see where time goes. */
 const only = process.env.BENCH_ONLY;
 
 const withExchanger: Record<string, (exchanger: ExchangerProcess) => Promise<unknown>> = {
@@ -50,9 +52,10 @@ async function main(): Promise<void> {
   }
   const p2 = await measureP2();
   const p9 = await measureP9();
+  const p10 = await measureP10();
   note(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
   process.stdout.write(
-    `${JSON.stringify({ P1: p1.ratio, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb, P7ratio: p2.peakRssRatio, P8: p8, P9: p9.ratio })}\n`,
+    `${JSON.stringify({ P1: p1.ratio, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb, P7ratio: p2.peakRssRatio, P8: p8, P9: p9.ratio, P10: { peakMb: p10.peakAboveIdleMb, settledMb: p10.settledAboveIdleMb } })}\n`,
   );
 }
 
@@ -65,8 +68,12 @@ async function runOne(figure: string): Promise<void> {
     await measureP9();
     return;
   }
+  if (figure === "P10") {
+    await measureP10();
+    return;
+  }
   const measure = withExchanger[figure];
-  if (!measure) throw new Error(`BENCH_ONLY must be one of P1..P9, not "${figure}"`);
+  if (!measure) throw new Error(`BENCH_ONLY must be one of P1..P10, not "${figure}"`);
   const exchanger = await startExchangerProcess();
   try {
     await measure(exchanger);
