@@ -1,6 +1,8 @@
 /**
  * Collecting photos until "Done": each accepted photo moves the live screen (with the Done button)
- * below it. Nothing is downloaded here: the photos are kept by Telegram file id until submission.
+ * below it. Each photo's bytes are looked at as it arrives (its header: is it an image we can send, not
+ * too large, not too many pixels) and then let go: the photos are kept by Telegram file id until
+ * submission, which fetches and cleans them.
  */
 import { InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
@@ -8,6 +10,7 @@ import type { FlowContext } from "../../context.js";
 import type { Flow } from "../../core/flows.js";
 import { PHOTOS_DONE } from "./codec.js";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, photoFromMessage, type CollectedPhoto } from "./form.js";
+import { checkOnArrival } from "./upload.js";
 import { cancelRow, nextAction, retire, show, type LiveScreen } from "./live-screen.js";
 import type { VerificationKind } from "./render.js";
 
@@ -44,13 +47,14 @@ export async function collectPhotos(
       );
       continue;
     }
-    if (await takePhoto(ctx, action.ctx, action.message, photos, userMediaMessages))
+    if (await takePhoto(conversation, ctx, action.ctx, action.message, photos, userMediaMessages))
       screen = await nextScreen(conversation, ctx, screen, photos);
   }
 }
 
 /** Adds the photo in `message` when it is one the exchanger can take, or says why not. True when added. */
 async function takePhoto(
+  conversation: Flow,
   ctx: FlowContext,
   at: FlowContext,
   message: Message,
@@ -63,19 +67,22 @@ async function takePhoto(
     return false;
   }
   media.push(message.message_id);
-  if (!intake.ok) {
+  // What Telegram's message says first (no download), then the bytes themselves (the header only).
+  const refusal = intake.ok ? await checkOnArrival(conversation, at, intake.photo) : intake;
+  if (refusal !== undefined) {
     const text =
-      intake.reason === "too-large"
+      refusal.reason === "too-large"
         ? ctx.t("verification-photo-too-large", {
-            size: String(intake.sizeKb),
+            size: String(refusal.sizeKb),
             max: String(MAX_PHOTO_BYTES / 1024),
           })
-        : ctx.t("verification-photo-not-image");
+        : ctx.t(`verification-photo-${refusal.reason}`);
     await at.reply(text, {
       reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
     });
     return false;
   }
+  if (!intake.ok) return false;
   if (photos.length >= MAX_PHOTOS) {
     await at.reply(ctx.t("verification-photo-limit", { max: MAX_PHOTOS }));
     return false;
