@@ -54,8 +54,8 @@ export interface Question<T> {
   check?: (text: string) => Verdict<T> | Promise<Verdict<T>>;
   /** A password (true) or a 2FA code ("code"): deleted the moment it is read, by this step only. */
   secret?: boolean | "code";
-  /** Not a secret, but not to stay in the chat (a card number): deleted once read. */
-  sensitive?: boolean;
+  /** Not a secret, but not to stay in the chat (a card number): deleted once read; a function picks which texts. */
+  sensitive?: boolean | ((text: string) => boolean);
   /** A form: once something was typed, leaving it asks first (flow-messages.ts). */
   keepsInput?: boolean;
   /** A cancel button the flow handles itself (to clean up first): `ask` returns CANCELLED. */
@@ -117,7 +117,9 @@ async function answer<T>(
   // Edits, reactions and other updates are no answer and need no reply.
   if (!reply.message) return conversation.skip();
   const text = reply.message.text;
-  if (q.secret || (q.sensitive && text !== undefined))
+  const sensitive =
+    text !== undefined && (typeof q.sensitive === "function" ? q.sensitive(text) : q.sensitive);
+  if (q.secret || sensitive)
     await conversation.external((outer: BotContext) => takeSecretAnswer(outer));
   if (text?.startsWith("/")) return conversation.halt({ next: true });
   if (q.keepsInput)

@@ -92,6 +92,14 @@ export function isCardNumber(text: string): boolean {
   return sum % 10 === 0;
 }
 
+/**
+ * A value the customer typed or saved as a payment detail: masked when it is a card number, shown as
+ * it is otherwise (a wallet address, an IBAN, a phone number). "5500 0000 0000 0004" → "550000******0004".
+ */
+export function maskIfCard(text: string): string {
+  return isCardNumber(text.trim()) ? maskNumber(text.trim()) : text;
+}
+
 /** Card numbers inside longer text ("pay to 4111 1111 1111 1111 by noon"). */
 const CARD_IN_TEXT = /\d(?:[ -]?\d){12,18}/g;
 
