@@ -26,6 +26,8 @@ export interface SecretStep {
   kind: "password" | "code";
   flow?: string;
   args?: unknown[];
+  /** The translation key of the button that goes back to it ("↩️ Change password"). */
+  reopens?: string;
 }
 
 export function markSecretPrompt(
@@ -41,11 +43,12 @@ export function parseSecretStep(value: string): SecretStep {
   try {
     const parsed = JSON.parse(value) as unknown;
     if (typeof parsed === "object" && parsed !== null) {
-      const { kind, flow, args } = parsed as Record<string, unknown>;
+      const { kind, flow, args, reopens } = parsed as Record<string, unknown>;
       return {
         kind: kind === "code" ? "code" : "password",
         ...(typeof flow === "string" && { flow }),
         ...(Array.isArray(args) && { args }),
+        ...(typeof reopens === "string" && { reopens }),
       };
     }
   } catch {
