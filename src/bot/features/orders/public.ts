@@ -6,3 +6,4 @@ export { renderOrderCard, renderOrderLine, type CurrencyNames } from "./render.j
 export { noticeCardData, noticePayData, rememberNoticeOrders } from "./notification-buttons.js";
 export type { OrderRef } from "../../core/order-refs.js";
 export { showOwnOrder } from "./order-screens.js";
+export { addPayToButtons, addressToPay } from "./pay-to.js";
