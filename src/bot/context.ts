@@ -173,6 +173,8 @@ export interface SecretStep {
   kind: "password" | "code";
   flow?: string;
   args?: unknown[];
+  /** The translation key of the button that goes back to it ("↩️ Change password"). */
+  reopens?: string;
 }
 
 /** The one delete of a message that answered a secret prompt (core/secret-prompt.ts SecretAnswer). */

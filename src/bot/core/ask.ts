@@ -13,6 +13,7 @@
  * - `buttons`: a question may also be answered by a button of its live prompt (Skip, a choice).
  */
 import { InlineKeyboard } from "grammy";
+import type { Message } from "grammy/types";
 import type { BotContext, FlowContext, Translator } from "../context.js";
 import { sendScreen, showScreen } from "../ui/screen.js";
 import {
@@ -24,6 +25,7 @@ import {
 } from "./flows.js";
 import { CANCEL_DATA } from "./codec.js";
 import { markTypedInput } from "./flow-messages.js";
+import { removeIfLapsedSecret } from "./lapsed-prompt.js";
 import {
   clearSecretPrompt,
   markSecretPrompt,
@@ -54,8 +56,10 @@ export interface Question<T> {
   check?: (text: string) => Verdict<T> | Promise<Verdict<T>>;
   /** A password (true) or a 2FA code ("code"): deleted the moment it is read, by this step only. */
   secret?: boolean | "code";
-  /** Not a secret, but not to stay in the chat (a card number): deleted once read. */
-  sensitive?: boolean;
+  /** With `secret`: the translation key of the button that reopens this step once left ("↩️ Change password"). */
+  reopens?: string;
+  /** Not a secret, but not to stay in the chat (a card number): deleted once read; a function picks which texts. */
+  sensitive?: boolean | ((text: string) => boolean);
   /** A form: once something was typed, leaving it asks first (flow-messages.ts). */
   keepsInput?: boolean;
   /** A cancel button the flow handles itself (to clean up first): `ask` returns CANCELLED. */
@@ -100,7 +104,7 @@ export async function ask<T>(
 ): Promise<T | Cancelled> {
   const keyboard = q.keyboard ?? cancelKeyboard(ctx);
   if (q.prompt !== undefined) await showPrompt(conversation, ctx, q.prompt, keyboard);
-  if (q.secret) await markSecret(conversation, q.secret);
+  if (q.secret) await markSecret(conversation, q.secret, q.reopens);
   return answer(conversation, ctx, q, keyboard);
 }
 
@@ -117,7 +121,9 @@ async function answer<T>(
   // Edits, reactions and other updates are no answer and need no reply.
   if (!reply.message) return conversation.skip();
   const text = reply.message.text;
-  if (q.secret || (q.sensitive && text !== undefined))
+  const sensitive =
+    text !== undefined && (typeof q.sensitive === "function" ? q.sensitive(text) : q.sensitive);
+  if (q.secret || sensitive)
     await conversation.external((outer: BotContext) => takeSecretAnswer(outer));
   if (text?.startsWith("/")) return conversation.halt({ next: true });
   if (q.keepsInput)
@@ -130,6 +136,11 @@ async function answer<T>(
     await reply.reply(verdict.note);
     return conversation.skip();
   }
+  // Refused here, but maybe the secret of a prompt the user left: then it goes, and this prompt stays.
+  // (An answer this step deleted already is gone either way.)
+  const answerKept = !q.secret && !sensitive;
+  if (!verdict.ok && answerKept && (await removeLapsedSecret(conversation, reply.message)))
+    return conversation.skip();
   if (q.oneLive !== false) await retireFlowPrompt(conversation);
   if (verdict.ok) {
     if (q.secret) await forgetSecretPrompt(conversation);
@@ -166,14 +177,22 @@ async function pressed<T>(
  * marker is set, even when the flow has lapsed by then; the marker names the step, so a prompt the
  * user leaves can be offered again (lapsed-prompt.ts).
  */
-function markSecret(conversation: Flow, secret: true | "code"): Promise<void> {
+function markSecret(conversation: Flow, secret: true | "code", reopens?: string): Promise<void> {
   const step: SecretStep = {
     kind: secret === "code" ? "code" : "password",
     ...flowEntryOf(conversation),
+    ...(reopens !== undefined && { reopens }),
   };
   return conversation.external((outer: BotContext) =>
     markSecretPrompt(outer.deps.kv, outer.chatId!, step),
   );
+}
+
+/** lapsed-prompt.ts decides, with the update's own context (the guard put the left step on it). */
+function removeLapsedSecret(conversation: Flow, message: Message): Promise<boolean> {
+  const text = message.text ?? message.caption;
+  if (text === undefined) return Promise.resolve(false);
+  return conversation.external((outer: BotContext) => removeIfLapsedSecret(outer, text));
 }
 
 function forgetSecretPrompt(conversation: Flow): Promise<void> {

@@ -32,6 +32,8 @@ export interface CodeRetry<T> {
   send: (code: string) => Promise<T | WrongCode>;
   /** false: the prompts keep their buttons until the flow ends (the 2FA secret goes with them). */
   oneLive?: boolean;
+  /** The translation key of the button that reopens the code step once left (ask's `reopens`). */
+  reopens?: string;
   /** The re-prompt after a wrong code (default: "wrong code, N tries left"). */
   wrongText?: (left: number, reason: string | undefined) => string;
 }
@@ -57,6 +59,7 @@ export async function retryCode<T>(
       check,
       secret: "code" as const,
       oneLive: r.oneLive,
+      reopens: r.reopens,
     };
     const code =
       r.cancelData === undefined

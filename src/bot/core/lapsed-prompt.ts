@@ -4,14 +4,16 @@
  * The user is asked for a password or a 2FA code, leaves the prompt (a command, another screen's
  * button: flow-exit.ts), then types the answer anyway — it would stay in the chat under "Use the
  * menu". So when a secret prompt is LEFT, its marker (secret-prompt.ts) becomes a lapsed record for
- * LAPSED_PROMPT_TTL_MS; within that time a message that could be its answer — any text that is not a
- * command for a password, a code-shaped text for a code — and that no running flow takes is deleted
- * first, and the bot says in one line why, with a button back to that step.
+ * LAPSED_PROMPT_TTL_MS; within that time a message or photo caption that could be its answer — a word
+ * shaped like a password for a password (`passwordShaped`), six digits for a code — and that no running
+ * flow takes, or that another flow's prompt refuses, is deleted first, and the bot says in one line
+ * why, with a button naming the step it goes back to. Ordinary words, amounts, search terms and order
+ * tokens stay.
  *
  * Cost: the secret guard reads the record with the marker, in the update's one round trip
  * (`secretPromptKeys`, read by middlewares/load-chat.ts);
  * the decision waits until the flows had their turn (`createLapsedPromptGuard`, installed after them),
- * so typing into another flow's prompt, commands and buttons are never disturbed. A deliberate cancel
+ * so an answer another flow's prompt takes, commands and buttons are never disturbed. A deliberate cancel
  * (/cancel, Cancel) leaves no record.
  */
 import { Composer, InlineKeyboard } from "grammy";
@@ -70,38 +72,75 @@ export async function lapseSecretPrompt(kv: KV, chatId: number | string): Promis
   await kv.del(secretPromptKey(chatId));
 }
 
-/** Could this text be the answer to the step? Commands never are; a code prompt wants six digits. */
+/** Shortest password the bot takes (the password flow asks for at least this many characters). */
+const MIN_PASSWORD = 8;
+const MAX_PASSWORD = 128;
+/** An amount as people type it: digits with dots, commas, spaces or apostrophes between. */
+const AMOUNT = /^[\d.,' ’]+$/;
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/** An order token as exchangers issue them (hex), and a code or ticker in capitals (USDTTRC20). */
+const NOT_A_PASSWORD = /^[a-f0-9]{16,}$|^[A-F0-9]{16,}$|^[A-Z0-9]+$/;
+
+/**
+ * A word with a password's length and character mix: one word of 8–128 characters mixing at least
+ * two of lower case, upper case, digits and other characters — not an amount, an e-mail, an order
+ * token or a code in capitals. What is typed in ordinary use ("usdt", "100.5", "bitcoin", a token)
+ * is none of these, so it stays; a password of one kind of character only is not recognised.
+ */
+export function passwordShaped(text: string): boolean {
+  const word = text.trim();
+  const length = [...word].length;
+  if (length < MIN_PASSWORD || length > MAX_PASSWORD || /\s/.test(word)) return false;
+  if (AMOUNT.test(word) || EMAIL.test(word) || NOT_A_PASSWORD.test(word)) return false;
+  const kinds = [/\p{Ll}/u, /\p{Lu}/u, /\p{N}/u, /[^\p{L}\p{N}]/u].filter((kind) =>
+    kind.test(word),
+  );
+  return kinds.length >= 2;
+}
+
+/** Could this text be the answer to the step? Commands never are; a code wants six digits, a password its shape. */
 export function couldAnswer(step: SecretStep, text: string): boolean {
   if (text.startsWith("/") || text.trim() === "") return false;
-  return step.kind === "password" || normalizeCode(text) !== undefined;
+  return step.kind === "password" ? passwordShaped(text) : normalizeCode(text) !== undefined;
 }
 
 /**
- * Installed after the flows: a text the guard found could answer a left prompt, which no flow took,
- * is deleted and explained; the button goes back to that step (its flow entered again, with the same
- * arguments; refused while 2FA codes are locked, as every entry to a flow that sends a code).
+ * When the text (a message, a photo's caption) could be the secret of the prompt the user left, it
+ * is deleted and the user told why, with a button back to that step; true when so. Called by the
+ * guard below for what no flow took, and by a flow's prompt that refused the text (core/ask.ts).
+ */
+export async function removeIfLapsedSecret(ctx: BotContext, text: string): Promise<boolean> {
+  const step = ctx.lapsedPrompt;
+  if (step === undefined || !couldAnswer(step, text)) return false;
+  const deleted = await ctx.deleteMessage().then(
+    () => true,
+    (error: unknown) => {
+      ctx.logger.warn(
+        { reason: "lapsed", err: error instanceof Error ? error.message : String(error) },
+        "could not delete a message that may hold a secret",
+      );
+      return false;
+    },
+  );
+  const notice = ctx.t(NOTICE[step.kind][deleted ? "deleted" : "kept"]);
+  // The button says what it reopens; a record from before it named that: the general "Back".
+  const label = ctx.t(step.reopens ?? "secret-lapsed-back");
+  const keyboard =
+    step.flow === undefined ? undefined : new InlineKeyboard().text(label, LAPSED_BACK_DATA);
+  await ctx.reply(notice, keyboard === undefined ? {} : { reply_markup: keyboard });
+  return true;
+}
+
+/**
+ * Installed after the flows: a text or caption the guard found could answer a left prompt, which no
+ * flow took, is deleted and explained; the button goes back to that step (its flow entered again,
+ * with the same arguments; refused while 2FA codes are locked, as every entry to a flow that sends a code).
  */
 export function createLapsedPromptGuard(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.on("message:text", async (ctx, next) => {
-    const step = ctx.lapsedPrompt;
-    if (step === undefined || !couldAnswer(step, ctx.message.text)) return next();
-    const deleted = await ctx.deleteMessage().then(
-      () => true,
-      (error: unknown) => {
-        ctx.logger.warn(
-          { reason: "lapsed", err: error instanceof Error ? error.message : String(error) },
-          "could not delete a message that may hold a secret",
-        );
-        return false;
-      },
-    );
-    const text = ctx.t(NOTICE[step.kind][deleted ? "deleted" : "kept"]);
-    const keyboard =
-      step.flow === undefined
-        ? undefined
-        : new InlineKeyboard().text(ctx.t("secret-lapsed-back"), LAPSED_BACK_DATA);
-    await ctx.reply(text, keyboard === undefined ? {} : { reply_markup: keyboard });
+  composer.on(["message:text", "message:caption"], async (ctx, next) => {
+    const text = ctx.message.text ?? ctx.message.caption ?? "";
+    if (!(await removeIfLapsedSecret(ctx, text))) return next();
   });
   composer.callbackQuery(LAPSED_BACK_DATA, async (ctx) => {
     const chatId = ctx.chatId!;

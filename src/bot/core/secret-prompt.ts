@@ -33,11 +33,12 @@ export function parseSecretStep(value: string): SecretStep {
   try {
     const parsed = JSON.parse(value) as unknown;
     if (typeof parsed === "object" && parsed !== null) {
-      const { kind, flow, args } = parsed as Record<string, unknown>;
+      const { kind, flow, args, reopens } = parsed as Record<string, unknown>;
       return {
         kind: kind === "code" ? "code" : "password",
         ...(typeof flow === "string" && { flow }),
         ...(Array.isArray(args) && { args }),
+        ...(typeof reopens === "string" && { reopens }),
       };
     }
   } catch {

@@ -6,8 +6,8 @@
  * - "key":     any message whose text or caption carries a key-shaped word, in every chat and also
  *              after a command (`/start <key>`: a key is never accepted through a command payload).
  *              Quotes, commas and brackets around the key do not hide it (containsApiKey).
- * - "prompt":  in a private chat, plain text while a password or 2FA prompt is open or was left
- *              unanswered (the secret-prompt marker, read in the update's one round trip). The marker outlives the flow, so a
+ * - "prompt":  in a private chat, plain text (or a caption) while a password or 2FA prompt is open or was
+ *              left unanswered (the secret-prompt marker, read in the update's one round trip). The marker outlives the flow, so a
  *              password typed after the flow expired is deleted too.
  *              A prompt the user LEFT (a command, another screen) is not here: its marker became a lapsed
  *              record, read in the same round trip and acted on after the flows (core/lapsed-prompt.ts).
@@ -108,13 +108,8 @@ async function reasonToDelete(
   const text = message.text ?? message.caption;
   if (text === undefined) return undefined;
   if (containsApiKey(text)) return "key";
-  if (
-    chat.type !== "private" ||
-    !fresh ||
-    message.text === undefined ||
-    message.text.startsWith("/")
-  )
-    return undefined;
+  // A caption is read like a text: a password sent as a photo's caption is still a password.
+  if (chat.type !== "private" || !fresh || text.startsWith("/")) return undefined;
   try {
     const prompts = await readPrompts(ctx);
     if (prompts.open) return "prompt";

@@ -135,6 +135,18 @@ const BY_SCOPE: Readonly<Record<FieldScope, Readonly<Record<string, string>>>> =
     pay_before: "field-pay-until",
     payment_deadline: "field-pay-until",
     deadline: "field-pay-until",
+    // Where to pay (the order's payment instructions, shown in full).
+    pay_to: "field-pay-to",
+    pay_address: "field-pay-to",
+    payment_address: "field-pay-to",
+    deposit_address: "field-pay-to",
+    pay_amount: "field-pay-amount",
+    payment_amount: "field-pay-amount",
+    memo: "field-memo",
+    pay_memo: "field-memo",
+    payment_memo: "field-memo",
+    destination_tag: "field-memo",
+    payment_id: "field-payment-id",
   },
   verification: {
     id: "field-request-number",

@@ -3,7 +3,7 @@
  * `escapeHtml` before it is placed in a message.
  */
 
-import { looksSecret, maskDeep } from "../../exchanger/normalize/secrets.js";
+import { isHiddenField, looksSecret, maskDeep } from "../../exchanger/normalize/secrets.js";
 
 export const MESSAGE_LIMIT = 4096;
 
@@ -145,6 +145,11 @@ export function fieldLines(
     skip?: Iterable<string>;
     label?: (key: string) => string | undefined;
     maxValue?: number;
+    /**
+     * Where the exchanger says to pay (an order's payment instructions, normalize/secrets.ts Role):
+     * shown in full (the card's copy buttons carry each value); only secret-named fields are left out.
+     */
+    payTo?: boolean;
   } = {},
 ): string[] {
   const skip = new Set(options.skip ?? []);
@@ -153,9 +158,10 @@ export function fieldLines(
   for (const [key, raw] of Object.entries(record)) {
     // More lines than a message can hold are never shown (fitMessage would drop them anyway).
     if (lines.length === MAX_FIELD_LINES) break;
-    if (skip.has(key) || looksSecret(key, raw)) continue;
-    // Card and document numbers masked at any depth, whatever screen the record came from.
-    const shown = displayValue(maskDeep(raw, key), labelOf);
+    if (skip.has(key) || (options.payTo ? isHiddenField(key) : looksSecret(key, raw))) continue;
+    // Card and document numbers masked at any depth, whatever screen the record came from — except
+    // where to pay, which is the exchanger's and must be read whole.
+    const shown = displayValue(options.payTo ? raw : maskDeep(raw, key), labelOf);
     if (shown === undefined) continue;
     const label = labelOf(key);
     lines.push(`<b>${escapeHtml(label)}:</b> ${escapeHtml(clip(shown, options.maxValue ?? 300))}`);

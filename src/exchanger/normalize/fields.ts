@@ -6,7 +6,7 @@
  * into one field per leaf ("settings.lang"), lists of objects read as their scalars joined.
  */
 import type { Notes } from "./notes.js";
-import { maskDeep } from "./secrets.js";
+import { maskDeep, type Role } from "./secrets.js";
 import { isRecord, textOf, type RawRecord } from "./values.js";
 
 /** One leaf per entry: a dotted path → a scalar (string, number, boolean). */
@@ -29,9 +29,9 @@ function leafOf(value: unknown): string | number | boolean | undefined {
   return textOf(value, []);
 }
 
-/** The fields, masked and flattened (see the header). */
-export function displayFields(record: RawRecord, notes?: Notes): FlatFields {
-  const masked = maskDeep(record) as RawRecord;
+/** The fields, masked by their role (secrets.ts: the customer's own by default) and flattened. */
+export function displayFields(record: RawRecord, notes?: Notes, role: Role = "own"): FlatFields {
+  const masked = maskDeep(record, undefined, 0, role) as RawRecord;
   const out: FlatFields = {};
   const visit = (value: unknown, path: string, depth: number, root: string): void => {
     if (Object.keys(out).length >= MAX_LEAVES) return;

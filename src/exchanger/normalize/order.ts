@@ -25,7 +25,11 @@ export interface Order {
   updatedAt?: Date;
   /** Who placed the order, when the server says (a referral's login on referral orders). */
   user?: string;
-  /** Where and how to pay, when the server says: masked, flattened fields. */
+  /**
+   * Where and how to pay, when the server says (address, card, account, memo, payment id, amount,
+   * deadline): flattened and NOT masked — the exchanger's own requisites, to be read and copied in
+   * full (secret-named fields are still left out).
+   */
   payment?: FlatFields;
   /** Every other field, masked and flattened (fields.ts). */
   fields: FlatFields;
@@ -70,7 +74,31 @@ const PAYMENT = [
   "pay_info",
 ];
 
+/**
+ * Top-level fields that are payment instructions by their name, beside or instead of a PAYMENT
+ * object: "pay_amount", "pay_until", "payment_id", "payment_memo", "deposit_tag"…
+ */
+const PAYMENT_PREFIX = /^(pay|payment|deposit)_/i;
+
 type Take = (names: readonly string[]) => unknown;
+
+/** The payment instructions: the PAYMENT object (or a bare value under its own name) and the prefixed fields. */
+function orderPayment(raw: RawRecord, take: Take, used: Set<string>): FlatFields | undefined {
+  const hit = found(raw, PAYMENT);
+  const paymentRaw = take(PAYMENT);
+  const instructions: RawRecord = isRecord(paymentRaw)
+    ? { ...paymentRaw }
+    : paymentRaw === undefined
+      ? {}
+      : { [hit!.key]: paymentRaw };
+  for (const [key, value] of Object.entries(raw)) {
+    if (used.has(key) || !PAYMENT_PREFIX.test(key)) continue;
+    used.add(key);
+    instructions[key] = value;
+  }
+  const payment = displayFields(instructions, undefined, "pay-to");
+  return Object.keys(payment).length > 0 ? payment : undefined;
+}
 
 /** The status; a separate title beside it is the label, and the meaning when the status itself says none. */
 function orderStatus(take: Take, notes?: Notes): OrderStatus {
@@ -131,11 +159,7 @@ export function readOrder(raw: unknown, notes?: Notes): Order | undefined {
   const user = textOf(userRaw, ["login", "username", "name", "email", "id"]);
   if (isRecord(userRaw)) notes?.understand("user", "login understood from an object");
 
-  const paymentRaw = take(PAYMENT);
-  const payment =
-    paymentRaw === undefined
-      ? undefined
-      : displayFields(isRecord(paymentRaw) ? paymentRaw : { details: paymentRaw });
+  const payment = orderPayment(raw, take, used);
 
   const rest: RawRecord = Object.fromEntries(Object.entries(raw).filter(([key]) => !used.has(key)));
   return {
@@ -149,7 +173,7 @@ export function readOrder(raw: unknown, notes?: Notes): Order | undefined {
     ...(createdAt && { createdAt }),
     ...(updatedAt && { updatedAt }),
     ...(user !== undefined && { user }),
-    ...(payment && Object.keys(payment).length > 0 && { payment }),
+    ...(payment && { payment }),
     fields: displayFields(rest, notes),
   };
 }

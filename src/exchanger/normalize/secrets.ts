@@ -12,6 +12,12 @@
  *   (`maskNumber`), by field name, and any value that IS a card number (13–19 digits passing the Luhn
  *   check) under any name.
  * - key-like values (long hex, bcrypt/argon hashes) are hidden even under an innocent name.
+ *
+ * What is masked depends on whose the value is, not only on what it looks like (`Role`): the
+ * customer's own data ("own": their cards, documents, keys) is masked as above; what the exchanger
+ * tells them to pay to ("pay-to": an address, a card, an account, a memo, a 64-hex payment id, the
+ * amount, the deadline — an order's payment instructions, normalize/order.ts) is shown in full, since
+ * a masked address cannot be paid to. Secret-named fields are left out in either role.
  */
 import { isSecretFieldName } from "../secret-names.js";
 import { fieldKey, isRecord } from "./values.js";
@@ -92,6 +98,14 @@ export function isCardNumber(text: string): boolean {
   return sum % 10 === 0;
 }
 
+/**
+ * A value the customer typed or saved as a payment detail: masked when it is a card number, shown as
+ * it is otherwise (a wallet address, an IBAN, a phone number). "5500 0000 0000 0004" → "550000******0004".
+ */
+export function maskIfCard(text: string): string {
+  return isCardNumber(text.trim()) ? maskNumber(text.trim()) : text;
+}
+
 /** Card numbers inside longer text ("pay to 4111 1111 1111 1111 by noon"). */
 const CARD_IN_TEXT = /\d(?:[ -]?\d){12,18}/g;
 
@@ -110,12 +124,16 @@ export function isNumberField(name: string): boolean {
 const MAX_DEPTH = 6;
 const MAX_ENTRIES = 200;
 
+/** Whose value it is: the customer's own (masked), or where the exchanger says to pay (shown in full). */
+export type Role = "own" | "pay-to";
+
 /**
  * The value with every hidden field left out and every card or document number masked, at any depth
  * (up to MAX_DEPTH levels, MAX_ENTRIES entries a level; deeper or further parts are dropped, never shown
  * unmasked). `name` is the field the value sits under, when it has one.
  */
-export function maskDeep(value: unknown, name?: string, depth = 0): unknown {
+export function maskDeep(value: unknown, name?: string, depth = 0, role: Role = "own"): unknown {
+  if ((typeof value === "string" || typeof value === "number") && role === "pay-to") return value;
   if (typeof value === "string" || typeof value === "number") {
     const text = String(value);
     // Four digits at least: a card's currency id or a count under a card-ish name is not a number to hide.
@@ -129,14 +147,14 @@ export function maskDeep(value: unknown, name?: string, depth = 0): unknown {
   if (Array.isArray(value)) {
     return value
       .slice(0, MAX_ENTRIES)
-      .map((item) => maskDeep(item, name, depth + 1))
+      .map((item) => maskDeep(item, name, depth + 1, role))
       .filter((item) => item !== undefined);
   }
   if (!isRecord(value)) return undefined;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value).slice(0, MAX_ENTRIES)) {
     if (isHiddenField(key)) continue;
-    const masked = maskDeep(item, key, depth + 1);
+    const masked = maskDeep(item, key, depth + 1, role);
     if (masked !== undefined) out[key] = masked;
   }
   return out;

@@ -47,7 +47,7 @@ describe("a secret typed after its prompt was left", () => {
     expect(user.transcript()).not.toContain("Use the menu (/menu) or /help");
     expect(user.transcript()).not.toContain("main-demo-pass");
 
-    await user.press("↩️ Back to that step");
+    await user.press("↩️ Change password");
     expect(user.lastText()).toMatch(/Send your current password/);
     await user.send("main-demo-pass");
     expect(message(user, "main-demo-pass").deleted).toBe(true);
@@ -70,8 +70,8 @@ describe("a secret typed after its prompt was left", () => {
     await user.send("main-demo-pass");
     expect(user.lastText()).toMatch(/Now send the new password/);
     await user.send("/menu");
-    await user.send("Brand new pass!");
-    expect(message(user, "Brand new pass!").deleted).toBe(true);
+    await user.send("Brand-new-pass!");
+    expect(message(user, "Brand-new-pass!").deleted).toBe(true);
     expect(user.lastText()).toContain(LAPSED_PASSWORD);
   });
 
@@ -94,7 +94,7 @@ describe("a secret typed after its prompt was left", () => {
     expect(h.exchangerCalls("/user-api-spend-balance")).toHaveLength(0);
 
     // Back to the step: the same order's code prompt; the right code pays it.
-    await user.press("↩️ Back to that step");
+    await user.press("↩️ Pay the order");
     expect(user.lastText()).toMatch(
       new RegExp(`To pay order #${order.id}, send the current 6-digit code`),
     );
@@ -144,5 +144,92 @@ describe("a secret typed after its prompt was left", () => {
     await other.send("/cancel");
     await other.send("just chatting");
     expect(message(other, "just chatting").deleted).toBe(false);
+  });
+  it("a password typed into another flow's prompt that refuses it is deleted; that prompt stays and takes the next answer", async () => {
+    const user = await h.linkedUser("main");
+    await user.send("/password");
+    await user.send("/exchange");
+    await user.press(/^Tether TRC20/);
+    await user.press(/Visa\/Mastercard UAH/);
+    expect(user.lastText()).toContain("How much USDTTRC20 do you send?");
+    await user.send("main-demo-pass");
+    expect(message(user, "main-demo-pass").deleted).toBe(true);
+    expect(user.lastText()).toBe(`🔐 ${LAPSED_PASSWORD}`);
+    expect(user.transcript()).not.toContain("That is not an amount");
+    // Still asking the amount: the next text is one.
+    await user.send("100.5");
+    expect(message(user, "100.5").deleted).toBe(false);
+    expect(user.transcript()).not.toContain("main-demo-pass");
+    // A word that is no password is refused by that prompt as usual, and stays.
+    await user.send("hundred");
+    expect(message(user, "hundred").deleted).toBe(false);
+  });
+
+  it("a password sent as a photo's caption is deleted, outside a flow and in one", async () => {
+    const user = await h.linkedUser("main");
+    await user.send("/password");
+    await user.send("/orders");
+    await user.sendPhoto({ caption: "main-demo-pass" });
+    const photo = h.fake.messages
+      .filter((m) => m.chatId === user.chatId && m.from === "user")
+      .at(-1)!;
+    expect(photo.deleted).toBe(true);
+    expect(user.lastText()).toBe(`🔐 ${LAPSED_PASSWORD}`);
+    // Into the amount prompt, which wants text: the same.
+    await user.send("/exchange");
+    await user.press(/^Tether TRC20/);
+    await user.press(/Visa\/Mastercard UAH/);
+    await user.sendPhoto({ caption: "Str0ng&Secret" });
+    const second = h.fake.messages
+      .filter((m) => m.chatId === user.chatId && m.from === "user")
+      .at(-1)!;
+    expect(second.deleted).toBe(true);
+    expect(user.lastText()).toBe(`🔐 ${LAPSED_PASSWORD}`);
+  });
+
+  it("ordinary words, amounts, search terms and order tokens stay; only a password's shape goes", async () => {
+    const user = await h.linkedUser("main");
+    await user.send("/password");
+    await user.send("/orders");
+    const token = createdOrders("main")[0]!.token!;
+    for (const text of [
+      "usdt",
+      "1500",
+      "1,500.00",
+      "bitcoin",
+      "USDTTRC20",
+      "hello there",
+      "ivan@example.com",
+    ]) {
+      await user.send(text);
+      expect(message(user, text).deleted, text).toBe(false);
+    }
+    expect(user.transcript()).not.toContain(LAPSED_PASSWORD);
+    // A search in another flow's picker ("usdt") is that flow's, untouched.
+    await user.send("/details");
+    await user.press("➕ Add");
+    await user.send("usdt");
+    expect(user.lastText()).toMatch(/matching “usdt”/);
+    await user.send("/cancel");
+    await user.send("/password");
+    await user.send("/orders");
+    await user.send(`/order ${token}`);
+    await user.send("Summer2026!");
+    expect(message(user, "Summer2026!").deleted).toBe(true);
+  });
+
+  it("the button says what it reopens, in en, ru and uk", async () => {
+    for (const [languageCode, label] of [
+      ["en", "↩️ Change password"],
+      ["ru", "↩️ Сменить пароль"],
+      ["uk", "↩️ Змінити пароль"],
+    ] as const) {
+      const user = await h.linkedUser("main", { languageCode });
+      await user.send("/password");
+      await user.send("/orders");
+      await user.send("main-demo-pass");
+      const buttons = (user.lastBotMessage().replyMarkup?.inline_keyboard ?? []).flat();
+      expect(buttons.map((b) => b.text)).toEqual([label]);
+    }
   });
 });

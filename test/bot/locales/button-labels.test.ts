@@ -37,6 +37,7 @@ const THROUGH_VARIABLES = [
   /^notify-account-(on|off)$/,
   /^orders-filter-all$/,
   /^orders-status-/,
+  /^orders-btn-copy-/,
   /^verification-idtype-/,
   /^notify-btn-/,
   /^exchange-btn-by-/,

@@ -1,6 +1,7 @@
 /**
  * Adding a payment detail: pick the currency (inline picker, narrowed by typing), send the value,
- * the exchanger saves it (create-details), the refreshed list is sent.
+ * the exchanger saves it (create-details), the refreshed list is sent. A card number is deleted from
+ * the chat as it is read and confirmed masked; other requisites are confirmed as they are.
  *
  * Replay rules (conversations v2): everything here runs again on every update of the flow, so the
  * only side effects are Telegram calls (recorded and replayed) and `callExchanger` / `external`
@@ -30,6 +31,7 @@ import { escapeHtml, quoteInput } from "../../ui/html.js";
 import { sendScreen, showScreen } from "../../ui/screen.js";
 import { pickCurrencyData, pickerPageData } from "./codec.js";
 import { NOOP_DATA } from "../../ui/callback-data.js";
+import { isCardNumber, maskIfCard } from "../../../exchanger/normalize/secrets.js";
 
 export const ADD_DETAIL_FLOW = "add-detail";
 /** What create-details accepts (the sandbox enforces the same limit, in characters). */
@@ -169,6 +171,8 @@ async function saveValue(
   return ask(conversation, ctx, {
     prompt,
     notText: ctx.t("details-add-value-text-only"),
+    // A card number does not stay in the chat (as in the verification and exchange forms).
+    sensitive: (text) => isCardNumber(text.trim()),
     check: async (text) => {
       const problem = valueProblem(text);
       if (problem) return refuse(`${ctx.t(problem.key, problem.vars)}\n\n${prompt}`);
@@ -191,7 +195,10 @@ async function addDetail(conversation: Flow, ctx: FlowContext): Promise<void> {
   const currency = await pickCurrency(conversation, ctx);
   const value = await saveValue(conversation, ctx, currency);
   await ctx.reply(
-    ctx.t("details-add-saved", { currency: escapeHtml(currency.label), value: escapeHtml(value) }),
+    ctx.t("details-add-saved", {
+      currency: escapeHtml(currency.label),
+      value: escapeHtml(maskIfCard(value)),
+    }),
   );
   const list = await callExchanger(conversation, (caller, deps) =>
     loadDetailsPage(deps, caller, 1),

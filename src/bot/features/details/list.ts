@@ -10,6 +10,7 @@ import { backToMenuRow } from "../menu/public.js";
 import { addPagerRow, totalPages } from "../../ui/pager.js";
 import { clip, displayValue, escapeHtml, fitMessage } from "../../ui/html.js";
 import type { Screen } from "../../ui/screen.js";
+import { maskIfCard } from "../../../exchanger/normalize/secrets.js";
 import { DETAILS_ADD, detailsPage, tickPage } from "./codec.js";
 
 export const DETAILS_PAGE_SIZE = 5;
@@ -62,7 +63,9 @@ async function toRow(
       ? undefined
       : String(detail.id);
   const currency = (await deps.currencies.nameOf(caller.language, detail.currency_id)) ?? "—";
-  const value = displayValue(detail.value) ?? "—";
+  // The customer's own card is theirs to keep private, like everywhere else; other requisites as they are.
+  const shown = displayValue(detail.value);
+  const value = shown === undefined ? "—" : maskIfCard(shown);
   return id === undefined ? { currency, value } : { id, currency, value };
 }
 

@@ -13,22 +13,18 @@ import { InlineKeyboard, InputFile } from "grammy";
 import type { Order } from "../../../exchanger/types.js";
 import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
 import { isPayableStatus } from "../../../exchanger/vocabulary.js";
-import { isCardNumber } from "../../../exchanger/normalize/secrets.js";
 import type { BotContext } from "../../context.js";
 import { clip, escapeHtml, fieldLines, fitMessage, MESSAGE_LIMIT } from "../../ui/html.js";
 import type { CreateWatch } from "../../core/after-spend.js";
 import { sendScreen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
-import { renderOrderCard } from "../orders/public.js";
+import { addPayToButtons, addressToPay, renderOrderCard } from "../orders/public.js";
 import { payData } from "../pay/public.js";
 import { rememberOrderRef } from "../../core/order-refs.js";
 import { seenOwnAction } from "../../core/own-action.js";
 import type { CreateOutcome, OrderDraft } from "./create.js";
 import { exchangeLink } from "../../../exchanger/exchange-link.js";
 import { alertKeyRefused, announceKeyWorks } from "./key-alert.js";
-
-/** A crypto address: letters and digits only, as long as addresses are (no card, no sentence). */
-const CRYPTO_ADDRESS = /^(?:[a-z]+:)?[A-Za-z0-9]{25,110}$/;
 
 export async function showOutcome(
   ctx: BotContext,
@@ -108,6 +104,8 @@ async function showCreated(ctx: BotContext, order: Order, watch: CreateWatch): P
   const keyboard = new InlineKeyboard();
   if (order.token && ORDER_TOKEN.test(order.token))
     keyboard.copyText(ctx.t("exchange-btn-copy-token"), order.token).row();
+  // Where to pay, in full: one tap copies the address, the card, the memo, the amount.
+  if (isPayableStatus(order.status)) addPayToButtons(ctx, order, keyboard);
   // A long id travels by reference, stored before the button is sent (core/order-refs.ts).
   const ref = isPayableStatus(order.status)
     ? await watch.guard("order reference", () => rememberOrderRef(ctx.deps.kv, chatId, order.id))
@@ -118,15 +116,6 @@ async function showCreated(ctx: BotContext, order: Order, watch: CreateWatch): P
   const address = addressToPay(order);
   if (address !== undefined)
     await watch.guard("address QR code", () => sendAddressQr(ctx, address), "other");
-}
-
-/** The crypto address the order says to pay to, when it says one. */
-function addressToPay(order: Order): string | undefined {
-  for (const value of Object.values(order.payment ?? {})) {
-    const text = String(value).trim();
-    if (CRYPTO_ADDRESS.test(text) && !/^\d+$/.test(text) && !isCardNumber(text)) return text;
-  }
-  return undefined;
 }
 
 async function sendAddressQr(ctx: BotContext, address: string): Promise<void> {

@@ -8,6 +8,7 @@
  * Callback queries are answered only after the exchanger answered: when it fails, the error
  * boundary answers the query and reports, so every query is answered exactly once either way.
  */
+import { addPayToButtons } from "./pay-to.js";
 import { Composer, InlineKeyboard } from "grammy";
 import { ExchangerError } from "../../../exchanger/errors.js";
 import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
@@ -311,6 +312,8 @@ async function cardKeyboard(
   // The token is what /pay and the site know the order by: one tap copies it (Bot API 7.11 copy_text).
   const token = source.referral ? undefined : orderToken(order);
   if (token !== undefined) keyboard.copyText(ctx.t("orders-btn-copy-token"), token).row();
+  // Where to pay, whole and one tap from the clipboard, while it can still be paid.
+  if (!source.referral && isPayableStatus(order.status)) addPayToButtons(ctx, order, keyboard);
   // An order with a problem (suspended, error, hold…) is one the operator must sort out: offer Support.
   if (statusMeaning(order.status) === "problem") await supportRow(ctx, keyboard);
   keyboard.text(ctx.t("btn-refresh"), self);

@@ -7,3 +7,4 @@ export { noticeCardData, noticePayData, rememberNoticeOrders } from "./notificat
 export type { OrderRef } from "../../core/order-refs.js";
 export { showOwnOrder } from "./order-screens.js";
 export { payableScreen } from "./payable.js";
+export { addPayToButtons, addressToPay } from "./pay-to.js";

@@ -191,7 +191,11 @@ export function renderOrderCard(
   const label = fieldLabels(ctx, "order");
   if (order.payment)
     lines.push(
-      ...fieldLines(presentable(ctx, order.payment, currencyNames), { label, maxValue: 400 }),
+      ...fieldLines(presentable(ctx, order.payment, currencyNames), {
+        label,
+        maxValue: 400,
+        payTo: true,
+      }),
     );
   lines.push("");
   lines.push(

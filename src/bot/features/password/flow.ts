@@ -19,6 +19,8 @@ import { escapeHtml } from "../../ui/html.js";
 export const PASSWORD_FLOW = "password";
 /** The exchanger's usual minimum; it may ask for more, and then says so itself. */
 export const MIN_PASSWORD_LENGTH = 8;
+/** The button back to a left step of this flow: it starts the change again. */
+const REOPENS = "secret-lapsed-back-password";
 
 interface Change {
   current: string;
@@ -31,6 +33,7 @@ export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promis
     prompt: ctx.t("password-ask-current"),
     notText: ctx.t("password-reprompt-current"),
     secret: true,
+    reopens: REOPENS,
   });
   const newPassword = await askNewPassword(conversation, ctx, current);
   try {
@@ -69,11 +72,13 @@ async function askNewPassword(
       notText: ctx.t("password-reprompt-new"),
       check,
       secret: true,
+      reopens: REOPENS,
     });
     const repeat = await ask(conversation, ctx, {
       prompt: ctx.t("password-ask-repeat"),
       notText: ctx.t("password-reprompt-repeat"),
       secret: true,
+      reopens: REOPENS,
     });
     if (repeat === candidate) return candidate;
     prompt = ctx.t("password-mismatch");
@@ -109,6 +114,7 @@ async function changePassword(
   }
   const outcome = await retryCode(conversation, ctx, {
     prompt: ctx.t("password-ask-code"),
+    reopens: REOPENS,
     send: (code) => sendCode(conversation, changeWith(code)),
   });
   return outcome.ok ? "password-changed" : "password-code-too-many";

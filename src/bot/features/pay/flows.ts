@@ -69,6 +69,7 @@ export async function payCodeFlow(
 async function payWithCode(conversation: Flow, ctx: FlowContext, orderId: string): Promise<Screen> {
   try {
     const paid = await retryCode(conversation, ctx, {
+      reopens: "secret-lapsed-back-pay",
       send: async (code) => {
         const outcome = await callExchanger(conversation, async (caller, deps, outer) => {
           const paid = await payOrder(

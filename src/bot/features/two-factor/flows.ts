@@ -84,6 +84,7 @@ export async function twofaEnableFlow(
   const outcome = await retryCode(conversation, ctx, {
     keyboard,
     cancelData: CANCEL_ENABLE,
+    reopens: "secret-lapsed-back-twofa-on",
     // The QR message is deleted when the flow ends: no button edits on it before that.
     oneLive: false,
     // Any refusal of setup is taken as a wrong code (the re-prompt says so too).
@@ -143,6 +144,7 @@ async function showSecret(
 export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Promise<void> {
   const outcome = await retryCode(conversation, ctx, {
     prompt: ctx.t("twofa-disable-ask-code"),
+    reopens: "secret-lapsed-back-twofa-off",
     send: (code) => sendCode(conversation, setup({ enable: false, code }), isExchangerError),
     wrongText: (left, reason) => wrongCodeText(ctx, left, reason),
   });

@@ -85,11 +85,13 @@ export interface CollectedPhoto {
 export type PhotoIntake =
   | { ok: true; photo: CollectedPhoto }
   | { ok: false; reason: "too-large"; sizeKb: number }
-  | { ok: false; reason: "not-image" };
+  | { ok: false; reason: "not-image" }
+  /** Found out from the bytes when the photo arrives (upload.ts checkOnArrival). */
+  | { ok: false; reason: "too-many-pixels" };
 
 /**
  * Image types taken from documents by file extension when Telegram gives no mime type. Only the types
- * the exchanger can show (upload-image.ts, which checks the bytes at submission): a HEIC, GIF or TIFF
+ * the exchanger can show (upload-image.ts, which checks the bytes on arrival and at submission): a HEIC, GIF or TIFF
  * file is refused at once, while the user can still send it as a photo (Telegram converts photos to JPEG).
  */
 const EXTENSION_TYPES: Record<string, string> = {
@@ -116,7 +118,7 @@ function documentType(document: NonNullable<Message["document"]>): string | unde
 /**
  * Reads a photo or an image document from a message; undefined when the message holds neither.
  * A document must declare a type the exchanger can show (JPEG, PNG, WebP); what it really is, is
- * checked from its bytes at submission (upload-image.ts) — a declaration is only a first filter.
+ * checked from its bytes when it arrives and again at submission (upload.ts, upload-image.ts) — a declaration is only a first filter.
  */
 export function photoFromMessage(message: Message): PhotoIntake | undefined {
   const tooLarge = (size: number | undefined): PhotoIntake | undefined =>

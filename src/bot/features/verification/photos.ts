@@ -1,6 +1,8 @@
 /**
  * Collecting photos until "Done": each accepted photo moves the live screen (with the Done button)
- * below it. Nothing is downloaded here: the photos are kept by Telegram file id until submission.
+ * below it. Each photo's bytes are looked at as it arrives (its header: is it an image we can send, not
+ * too large, not too many pixels) and then let go: the photos are kept by Telegram file id until
+ * submission, which fetches and cleans them.
  */
 import { InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
@@ -8,6 +10,7 @@ import type { FlowContext } from "../../context.js";
 import type { Flow } from "../../core/flows.js";
 import { PHOTOS_DONE } from "./codec.js";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, photoFromMessage, type CollectedPhoto } from "./form.js";
+import { checkOnArrival } from "./upload.js";
 import { cancelRow, nextAction, retire, show, type LiveScreen } from "./live-screen.js";
 import type { VerificationKind } from "./render.js";
 
@@ -42,7 +45,7 @@ export async function collectPhotos(
     const refusal =
       action.type === "text"
         ? ctx.t(photos.length > 0 ? "verification-photo-or-done" : "verification-photo-expected")
-        : takePhoto(ctx, action.message, photos, userMediaMessages);
+        : await takePhoto(conversation, ctx, action.ctx, action.message, photos, userMediaMessages);
     // Every answer of the step is its live screen: a refusal carries Done (once a photo is in) and Cancel.
     screen = await nextScreen(conversation, ctx, screen, photos, refusal);
   }
@@ -59,24 +62,29 @@ function isDone(ctx: FlowContext, text: string): boolean {
 
 /**
  * Adds the photo in `message` when it is one the exchanger can take; otherwise why not (undefined:
- * added).
+ * added). `at`: the update that brought it.
  */
-function takePhoto(
+async function takePhoto(
+  conversation: Flow,
   ctx: FlowContext,
+  at: FlowContext,
   message: Message,
   photos: CollectedPhoto[],
   media: number[],
-): string | undefined {
+): Promise<string | undefined> {
   const intake = photoFromMessage(message);
   if (intake === undefined) return ctx.t("verification-photo-expected");
   media.push(message.message_id);
-  if (!intake.ok)
-    return intake.reason === "too-large"
+  // What Telegram's message says first (no download), then the bytes themselves (the header only).
+  const refusal = intake.ok ? await checkOnArrival(conversation, at, intake.photo) : intake;
+  if (refusal !== undefined)
+    return refusal.reason === "too-large"
       ? ctx.t("verification-photo-too-large", {
-          size: String(intake.sizeKb),
+          size: String(refusal.sizeKb),
           max: String(MAX_PHOTO_BYTES / 1024),
         })
-      : ctx.t("verification-photo-not-image");
+      : ctx.t(`verification-photo-${refusal.reason}`);
+  if (!intake.ok) return ctx.t("verification-photo-not-image");
   if (photos.length >= MAX_PHOTOS) return ctx.t("verification-photo-limit", { max: MAX_PHOTOS });
   photos.push(intake.photo);
   return undefined;

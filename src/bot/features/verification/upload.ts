@@ -8,8 +8,8 @@ import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
 import type { PhotoUpload, VerificationFields, Verification } from "../../../exchanger/types.js";
 import type { BotDeps, FlowContext } from "../../context.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
-import { MAX_PHOTO_BYTES, type CollectedPhoto } from "./form.js";
-import { cleanUploadImage } from "./upload-image.js";
+import { MAX_PHOTO_BYTES, type CollectedPhoto, type PhotoIntake } from "./form.js";
+import { cleanUploadImage, probeUploadImage } from "./upload-image.js";
 
 export type SubmitOutcome =
   | { ok: true }
@@ -90,6 +90,44 @@ async function download(deps: BotDeps, files: Located[]): Promise<PhotoUpload[] 
     });
   }
   return uploads;
+}
+
+/** Why a photo was refused when it arrived; undefined: taken (also when it could not be fetched: submit tries again). */
+export type ArrivalRefusal = Extract<PhotoIntake, { ok: false }> | undefined;
+
+/**
+ * The photo's bytes checked the moment it arrives (its header only, nothing decoded): a non-image,
+ * a file too large or with too many pixels is refused then, not at submit. getFile outside external,
+ * the bytes only inside it (ARCHITECTURE §2.6): they never reach the replay log.
+ */
+export async function checkOnArrival(
+  conversation: Flow,
+  ctx: FlowContext,
+  photo: CollectedPhoto,
+): Promise<ArrivalRefusal> {
+  const tooLarge = (size: number): ArrivalRefusal =>
+    size > MAX_PHOTO_BYTES
+      ? { ok: false, reason: "too-large", sizeKb: Math.ceil(size / 1024) }
+      : undefined;
+  let path: string | undefined;
+  try {
+    const file = await ctx.api.getFile(photo.fileId);
+    const refused = tooLarge(file.file_size ?? 0);
+    if (refused) return refused;
+    path = file.file_path;
+  } catch {
+    // Telegram cannot hand it out right now: submit fetches it again and says so if it still cannot.
+    return undefined;
+  }
+  if (path === undefined) return undefined;
+  const where = path;
+  const refusal = await conversation.external(async (outer) => {
+    const data = await outer.deps.downloadFile(where).catch(() => undefined);
+    if (data === undefined) return null;
+    const probe = data.length > MAX_PHOTO_BYTES ? undefined : await probeUploadImage(data);
+    return tooLarge(data.length) ?? (probe?.ok === false ? probe : null);
+  });
+  return refusal ?? undefined;
 }
 
 /** The request as the exchanger now holds it; undefined when it cannot say right now. */

@@ -10,3 +10,7 @@ secret-lapsed-code = 🔐 I deleted your message: it may have been the 2FA code 
 secret-lapsed-password-not-deleted = ⚠️ Your message may be the password for the step you left, and I could not delete it: delete it yourself.
 secret-lapsed-code-not-deleted = ⚠️ Your message may be the 2FA code for the step you left, and I could not delete it: delete it yourself.
 secret-lapsed-back = ↩️ Back to that step
+secret-lapsed-back-password = ↩️ Change password
+secret-lapsed-back-pay = ↩️ Pay the order
+secret-lapsed-back-twofa-on = ↩️ Turn on 2FA
+secret-lapsed-back-twofa-off = ↩️ Turn off 2FA

@@ -85,6 +85,7 @@ verification-photo-expected = 📷 Please send a photo (or an image file).
 verification-photo-or-done = 📷 Send another photo, or press “Done” when you have sent them all.
 verification-photo-too-large = ❌ This file is { $size } KB; the limit is { $max } KB per photo. It was not added. Please send a smaller photo (sending it as a photo, not as a file, makes it smaller).
 verification-photo-not-image = ❌ This is not a JPEG, PNG or WebP image, so it was not added. Please send a photo, or an image file of one of these types (a HEIC or other picture: send it as a photo, not as a file).
+verification-photo-too-many-pixels = ❌ This image has too many pixels for me to process (more than 50 megapixels), so it was not added. Please send it as a photo, not as a file: Telegram makes it smaller.
 verification-photo-limit = ❌ You have already sent { $max } photos, the maximum. Press “Done” to continue.
 
 verification-summary-title = 📋 <b>Please check your verification request</b>

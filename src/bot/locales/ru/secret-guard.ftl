@@ -10,3 +10,7 @@ secret-lapsed-code = 🔐 Я удалил ваше сообщение: это м
 secret-lapsed-password-not-deleted = ⚠️ Ваше сообщение может быть паролем для шага, который вы покинули, и я не смог его удалить: удалите его сами.
 secret-lapsed-code-not-deleted = ⚠️ Ваше сообщение может быть кодом 2FA для шага, который вы покинули, и я не смог его удалить: удалите его сами.
 secret-lapsed-back = ↩️ Назад к шагу
+secret-lapsed-back-password = ↩️ Сменить пароль
+secret-lapsed-back-pay = ↩️ Оплатить заявку
+secret-lapsed-back-twofa-on = ↩️ Включить 2FA
+secret-lapsed-back-twofa-off = ↩️ Выключить 2FA

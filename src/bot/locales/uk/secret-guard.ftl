@@ -10,3 +10,7 @@ secret-lapsed-code = 🔐 Я видалив ваше повідомлення: �
 secret-lapsed-password-not-deleted = ⚠️ Ваше повідомлення може бути паролем для кроку, який ви залишили, і я не зміг його видалити: видаліть його самі.
 secret-lapsed-code-not-deleted = ⚠️ Ваше повідомлення може бути кодом 2FA для кроку, який ви залишили, і я не зміг його видалити: видаліть його самі.
 secret-lapsed-back = ↩️ Назад до кроку
+secret-lapsed-back-password = ↩️ Змінити пароль
+secret-lapsed-back-pay = ↩️ Оплатити заявку
+secret-lapsed-back-twofa-on = ↩️ Увімкнути 2FA
+secret-lapsed-back-twofa-off = ↩️ Вимкнути 2FA

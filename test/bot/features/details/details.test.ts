@@ -117,6 +117,35 @@ describe("payment details", () => {
     expect(list).toContain("1. Tether TRC20 (USDTTRC20)\nTQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE <new>");
   });
 
+  it("a typed card number is deleted as it is read, confirmed and listed masked; a wallet is shown in full", async () => {
+    const user = await h.linkedUser("main");
+    await user.send("/details");
+    await user.press("➕ Add");
+    await user.send("uah");
+    await user.press(/CARDUAH/);
+    await user.send("5500 0000 0000 0004");
+    const typed = h.fake.messages.find(
+      (m) => m.from === "user" && m.raw === "5500 0000 0000 0004",
+    )!;
+    expect(typed.deleted).toBe(true);
+    expect(h.exchangerCalls("/user-api-create-details").at(-1)!.fields.value).toBe(
+      "5500 0000 0000 0004",
+    );
+    expect(user.transcript()).toContain("— 550000******0004");
+    expect(user.lastText()).toContain("550000******0004");
+    // Nowhere in what the chat shows, whatever the spacing.
+    expect(user.transcript().replace(/\s/g, "")).not.toContain("5500000000000004");
+
+    // A wallet address is a requisite as it is: confirmed and listed in full.
+    await user.press("➕ Add");
+    await user.send("usdt");
+    await user.press("Tether TRC20 (USDTTRC20)");
+    await user.send("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");
+    expect(user.transcript()).toContain("— TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");
+    expect(user.lastText()).toContain("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");
+    expect(user.lastText()).toContain("550000******0004");
+  });
+
   it("pages the currency picker, eight per page", async () => {
     // More currencies than fit one page of the picker.
     for (let i = 0; i < 5; i++)

@@ -62,6 +62,7 @@ const buttonsOf = (message: StoredMessage) =>
     text: string;
     callback_data?: string;
     url?: string;
+    copy_text?: { text: string };
   }[];
 
 const rate = (sb: Sandbox, value: string) => {
@@ -159,6 +160,11 @@ describe.each(DIALECT_NAMES)("exchanging from the chat (%s dialect)", (dialect) 
     const qr = h.fake.callsOf("sendPhoto");
     expect(qr).toHaveLength(1);
     expect(String(qr[0]!.payload.caption)).toContain("Address to pay to:");
+    // Where to pay and how much, whole on the card and one tap from the clipboard.
+    const payTo = String(order.pay_to);
+    expect(card.text).toContain(payTo);
+    expect(buttons.find((b) => b.text === "📋 Address")?.copy_text?.text).toBe(payTo);
+    expect(buttons.find((b) => b.text === "📋 Amount")?.copy_text?.text).toBe("100.50");
     await user.press("💳 Pay from balance", card.messageId);
     // The existing pay flow: its confirmation card in place of the order card.
     const payCard = user.visible().find((m) => m.messageId === card.messageId)!;

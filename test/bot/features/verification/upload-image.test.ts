@@ -14,6 +14,7 @@ import {
 } from "../../../../src/bot/features/verification/upload-image.js";
 import { startSandbox, type Sandbox } from "../../../../src/sandbox/server.js";
 import { Harness } from "../../../harness/harness.js";
+import type { SimUser } from "../../../harness/user.js";
 
 const SERIAL = "CAMERA-SERIAL-5550123";
 
@@ -133,39 +134,37 @@ describe("verification uploads end to end", () => {
 
   const submits = () => h.exchangerCalls("/user-api-submit-verification");
 
-  it("a ZIP and PHP declared as JPEG are refused naming JPEG, PNG, WebP; the form goes on; the photo goes without metadata as photo-1.jpg", async () => {
-    const user = await h.linkedUser("main");
+  const fillCard = async (user: SimUser) => {
     await user.send("/verify");
     await user.press("📤 Submit verification");
-    await user.press("💳 Bank card");
+    await user.press(/💳/);
     await user.send("4111 1111 1111 1111");
     await user.send("Ivan");
     await user.send("Petrenko");
+  };
 
-    // What the user's app declares gets them past the first look, as before…
+  it("a ZIP and PHP declared as JPEG and a 900-megapixel PNG are refused as they arrive; the form goes on; the photo goes without metadata as photo-1.jpg", async () => {
+    const user = await h.linkedUser("main");
+    await fillCard(user);
+
+    // What the user's app declares gets them past the first look; their bytes decide at once.
     await user.sendDocument({
       fileName: "../../../var/www/html/x.phtml",
       mimeType: "image/jpeg",
       bytes: await phonePhoto(),
     });
+    expect(user.lastText()).toContain("Photo 1 received");
     await user.sendDocument({ fileName: "passport.jpg", mimeType: "image/jpeg", bytes: ZIP });
+    expect(user.lastText()).toContain("This is not a JPEG, PNG or WebP image, so it was not added");
     await user.sendDocument({ fileName: "shell.php", mimeType: "image/jpeg", bytes: PHP });
-    expect(user.lastText()).toContain("Photo 3 received");
-    await user.press("✅ Done (3 photos)");
-
-    // …but their bytes decide at submission: nothing is sent while one of them is not an image.
-    await user.press("📤 Submit");
-    expect(submits()).toHaveLength(0);
+    expect(user.lastText()).toContain("This is not a JPEG, PNG or WebP image, so it was not added");
+    const bomb = pngClaiming(30_000, 30_000);
+    await user.sendDocument({ fileName: "scan.png", mimeType: "image/png", bytes: bomb });
     expect(user.lastText()).toContain(
-      "Photo 2 is not a JPEG, PNG, WebP image (judged by its content), so I left it out.",
+      "This image has too many pixels for me to process (more than 50 megapixels), so it was not added.",
     );
-    expect(user.lastText()).toContain("2 photos are left");
-    expect(user.lastText()).toContain("Photos: 2");
-    await user.press("📤 Submit");
-    expect(submits()).toHaveLength(0);
-    expect(user.lastText()).toContain("Photo 2 is not a JPEG, PNG, WebP image");
-    expect(user.lastText()).toContain("1 photo is left");
-
+    // The refusals answer the refused message; the one accepted photo keeps the Done button.
+    await user.press("✅ Done (1 photo)");
     await user.press("📤 Submit");
     const request = submits().at(-1)!;
     expect(request.status).toBe(200);
@@ -181,17 +180,42 @@ describe("verification uploads end to end", () => {
     expect(user.lastText()).toContain("Your verification request was sent");
   });
 
-  it("when no photo is left, only Edit and Cancel are offered", async () => {
+  it("the too-many-pixels refusal in ru and uk", async () => {
+    for (const [language, words] of [
+      ["ru", "слишком много пикселей (больше 50 мегапикселей)"],
+      ["uk", "забагато пікселів (понад 50 мегапікселів)"],
+    ] as const) {
+      const user = await h.linkedUser("main", { languageCode: language });
+      await user.send("/verify");
+      await user.press(/📤/);
+      await user.press(/💳/);
+      await user.send("4111 1111 1111 1111");
+      await user.send("Ivan");
+      await user.send("Petrenko");
+      await user.sendDocument({
+        fileName: "scan.png",
+        mimeType: "image/png",
+        bytes: pngClaiming(30_000, 30_000),
+      });
+      expect(user.lastText()).toContain(words);
+    }
+  });
+
+  it("a photo whose bytes could not be fetched when it arrived is judged at submit", async () => {
     const user = await h.linkedUser("main");
-    await user.send("/verify");
-    await user.press("📤 Submit verification");
-    await user.press("💳 Bank card");
-    await user.send("4111 1111 1111 1111");
-    await user.send("Ivan");
-    await user.send("Petrenko");
+    await fillCard(user);
+    h.fake.failNext(
+      "getFile",
+      400,
+      "Bad Request: wrong file_id or the file is temporarily unavailable",
+    );
     await user.sendDocument({ fileName: "passport.jpg", mimeType: "image/jpeg", bytes: ZIP });
+    expect(user.lastText()).toContain("Photo 1 received");
     await user.press("✅ Done (1 photo)");
     await user.press("📤 Submit");
+    expect(user.lastText()).toContain(
+      "Photo 1 is not a JPEG, PNG, WebP image (judged by its content), so I left it out.",
+    );
     expect(user.lastText()).toContain("No photos are left: press “Edit” and send them again.");
     const buttons = (user.lastBotMessage().replyMarkup?.inline_keyboard ?? [])
       .flat()
