@@ -107,6 +107,10 @@ async function recheckPlan(
       text:
         "crossed" in fresh ? limitMessage(outer, plan, fresh.crossed) : outer.t("exchange-changed"),
     };
-  if (sameAmount(fresh.receive, quote.receive)) return { kind: "same" };
+  // Compared at the same amount to send: an estimate asked by the amount to receive shows the wish,
+  // which the rounding of the amount to send may exceed by a digit without the rate moving.
+  const before = quoteFromSend(plan.terms, quote.send);
+  if (sameAmount(fresh.receive, "receive" in before ? before.receive : quote.receive))
+    return { kind: "same" };
   return { kind: "moved", plan: reading.plan, quote: fresh };
 }

@@ -30,13 +30,13 @@ orders-card-title = 🧾 <b>Заявка №{ $id }</b>
 orders-ref-card-title = 👥 <b>Заявка реферала №{ $id }</b>
 # An order number in lists, buttons and messages (the glossary: # in English, № in Russian and Ukrainian).
 orders-number = №{ $id }
-orders-field-send = Отдаёте
+orders-field-send = Отправляете
 orders-field-receive = Получаете
-orders-field-ref-send = Реферал отдаёт
+orders-field-ref-send = Реферал отправляет
 orders-field-ref-receive = Реферал получает
 orders-btn-pay = 💳 Оплатить с баланса
 orders-not-found = 🔍 Заявка { $query } не найдена. Проверьте номер или токен и попробуйте снова.
 orders-usage = Чтобы открыть заявку, отправьте <code>/order</code> и её номер или токен, например <code>/order 1039</code>. Все заявки — команда /orders.
 orders-bad-query = 🤔 «{ $query }» — это не номер и не токен заявки. Отправьте, например, <code>/order 1039</code>.
 orders-btn-copy-token = 📋 Копировать токен
-orders-oldest-first = ℹ️ Этот обменник отдаёт заявки от старых к новым и не сообщает, сколько их (больше { $count }): ▶ ведёт к более новым.
+orders-oldest-first = ℹ️ Этот обменник показывает заявки от старых к новым и не сообщает, сколько их (больше { $count }): ▶ ведёт к более новым.

@@ -12,8 +12,8 @@ info-currencies-empty = Обмінник зараз не показує жодн
 info-currency-reserve = Резерв: { $value }
 info-directions-title = 🔀 <b>Напрямки обміну</b>
 info-directions-empty = Обмінник зараз не має відкритих напрямків обміну.
-info-directions-pick-send = Що ви хочете віддати?
-info-directions-pick-receive = Ви віддаєте <b>{ $send }</b>. Що хочете отримати?
+info-directions-pick-send = Що ви хочете надіслати?
+info-directions-pick-receive = Ви надсилаєте <b>{ $send }</b>. Що хочете отримати?
 info-directions-none-from = З <b>{ $send }</b> більше немає відкритих напрямків.
 info-direction-title = 🔀 <b>{ $send } → { $receive }</b>
 info-direction-rate = 💱 Курс: { $send } = { $receive }
@@ -32,6 +32,8 @@ info-referral-off = Партнерська програма зараз вимк�
 info-referral-percent = 💸 <b>Винагорода:</b> { $value } з кожного обміну
 info-referral-levels = 🪜 <b>Рівні:</b> { $value }
 info-referral-level = рівень { $level } — { $value }
+# A percentage (the number already in the reader's language).
+info-percent = { $value } %
 info-referral-min-payout = 💳 <b>Мінімальна виплата:</b> { $value }
 info-referral-cookie = 🍪 <b>Реферальне посилання запам'ятовується на:</b> { $days ->
     [one] { $days } день

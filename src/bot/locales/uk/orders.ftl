@@ -30,13 +30,13 @@ orders-card-title = 🧾 <b>Заявка №{ $id }</b>
 orders-ref-card-title = 👥 <b>Заявка реферала №{ $id }</b>
 # An order number in lists, buttons and messages (the glossary: # in English, № in Russian and Ukrainian).
 orders-number = №{ $id }
-orders-field-send = Віддаєте
+orders-field-send = Надсилаєте
 orders-field-receive = Отримуєте
-orders-field-ref-send = Реферал віддає
+orders-field-ref-send = Реферал надсилає
 orders-field-ref-receive = Реферал отримує
 orders-btn-pay = 💳 Оплатити з балансу
 orders-not-found = 🔍 Заявку { $query } не знайдено. Перевірте номер або токен і спробуйте ще раз.
 orders-usage = Щоб відкрити заявку, надішліть <code>/order</code> і її номер або токен, наприклад <code>/order 1039</code>. Усі заявки — команда /orders.
 orders-bad-query = 🤔 «{ $query }» — це не номер і не токен заявки. Надішліть, наприклад, <code>/order 1039</code>.
 orders-btn-copy-token = 📋 Копіювати токен
-orders-oldest-first = ℹ️ Цей обмінник віддає заявки від старих до нових і не повідомляє, скільки їх (більше ніж { $count }): ▶ веде до новіших.
+orders-oldest-first = ℹ️ Цей обмінник показує заявки від старих до нових і не повідомляє, скільки їх (більше ніж { $count }): ▶ веде до новіших.

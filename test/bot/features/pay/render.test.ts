@@ -29,7 +29,7 @@ describe("payment outcome screens", () => {
       kind: "paid",
       orderId: "1041",
       status: readStatus("1"),
-      balance: "12.50 USD",
+      balance: [{ amount: "12.50", currency: "USD" }],
     });
     expect(screen.text).toContain("Order #1041 is paid from your balance.");
     expect(screen.text).toContain("💸");
@@ -83,7 +83,7 @@ describe("the confirmation card", () => {
     status: readStatus("0"),
     sendAmount: "250",
     sendCurrency: "USDT",
-    balance: "900 USD",
+    balance: [{ amount: "900", currency: "USD" }],
   };
 
   it("a payable order: amount, balance, a warning, and Pay / Cancel carrying the single-use id", () => {
