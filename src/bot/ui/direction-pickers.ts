@@ -4,8 +4,6 @@
  * caller gives its own button data (`PickerRoutes`), so the pickers' screens are one definition.
  */
 import { InlineKeyboard } from "grammy";
-import type { Currency } from "../../exchanger/types.js";
-import { currencyLabel } from "../../exchanger/catalog/currencies.js";
 import type { BotContext } from "../context.js";
 import { addPagerRow } from "./pager.js";
 import { clip, escapeHtml } from "./html.js";

@@ -43,13 +43,26 @@ export function currencyLines(ctx: T, currency: Currency): string[] {
   let others = 0;
   for (const [key, raw] of Object.entries(currency)) {
     if (others >= MAX_CURRENCY_EXTRAS || CURRENCY_SKIP.test(key) || looksSecret(key, raw)) continue;
-    const value = typeof raw === "object" ? undefined : displayValue(raw);
+    const value = typeof raw === "object" ? undefined : extraValue(ctx, currency, key, raw);
     if (value === undefined) continue;
     const label = fieldLabel(ctx, key, "currency");
     extras.push(`${escapeHtml(label)}: ${escapeHtml(clip(value, 40))}`);
     others++;
   }
   return extras.length > 0 ? [head, extras.join(" · ")] : [head];
+}
+
+/** The kinds of currency Exchanger CMS lists, in the reader's words (any other kind as written). */
+const CURRENCY_TYPES = new Set(["crypto", "fiat", "ewallet"]);
+
+/** A currency's extra field as shown: amounts (limits) in the reader's language, kinds in words. */
+function extraValue(ctx: T, currency: Currency, key: string, raw: unknown): string | undefined {
+  const value = displayValue(raw);
+  if (value === undefined) return undefined;
+  if (/(^|_)(min|max)(_|$)|amount/i.test(key)) return formatAmount(ctx, value, currency.decimals);
+  const kind = value.trim().toLowerCase();
+  if (key === "type" && CURRENCY_TYPES.has(kind)) return ctx.t(`info-currency-type-${kind}`);
+  return value;
 }
 
 // ---- one direction ------------------------------------------------------------------------------------

@@ -77,11 +77,6 @@ async function readUser(deps: BotDeps, caller: Caller): Promise<UserInfo | undef
   }
 }
 
-const text = (value: unknown): string | undefined =>
-  (typeof value === "string" && value.trim() !== "") || typeof value === "number"
-    ? String(value)
-    : undefined;
-
 /** What the confirmation card says about the order itself (no balance, no confirmation yet). Pure. */
 export function payCardOf(order: Order, names: CurrencyNames): PayCard {
   const card: PayCard = {

@@ -89,7 +89,7 @@ describe("the confirmation card", () => {
   it("a payable order: amount, balance, a warning, and Pay / Cancel carrying the single-use id", () => {
     const screen = renderPayCard(en, { ...base, payable: true, confirmId: "AAAAAAAAAAAAAAAA" });
     expect(screen.text).toContain("A payment cannot be undone.");
-    expect(screen.text).toContain("900 USD");
+    expect(screen.text).toContain("900.00 USD");
     const data = buttons(screen.keyboard).map((b) => b.data);
     expect(data).toContain(confirmPay.pack({ confirmId: "AAAAAAAAAAAAAAAA" }));
     expect(data).toContain(cancelPay.pack({ confirmId: "AAAAAAAAAAAAAAAA" }));
