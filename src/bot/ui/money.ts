@@ -111,10 +111,13 @@ export function moneyText(
   if (money === undefined) return undefined;
   const currency = currencyText(names, money.currency);
   const amount =
-    money.amount === undefined ? undefined : formatAmount(tr, money.amount, money.currency.decimals);
-  const parts = [amount && clip(amount, limits.amount), currency && clip(currency, limits.name)].filter(
-    (p): p is string => !!p,
-  );
+    money.amount === undefined
+      ? undefined
+      : formatAmount(tr, money.amount, money.currency.decimals);
+  const parts = [
+    amount && clip(amount, limits.amount),
+    currency && clip(currency, limits.name),
+  ].filter((p): p is string => !!p);
   return parts.length > 0 ? parts.join(" ") : undefined;
 }
 

@@ -45,9 +45,7 @@ export function planHeader(ctx: T, plan: ExchangePlan): string[] {
   if (isSet(terms.max))
     lines.push(ctx.t("exchange-max-line", { amount: sendAmount(ctx, plan, terms.max!) }));
   if (terms.reserve !== undefined)
-    lines.push(
-      ctx.t("exchange-reserve-line", { amount: receiveAmount(ctx, plan, terms.reserve) }),
-    );
+    lines.push(ctx.t("exchange-reserve-line", { amount: receiveAmount(ctx, plan, terms.reserve) }));
   return lines;
 }
 
@@ -75,9 +73,15 @@ export function limitMessage(ctx: T, plan: ExchangePlan, crossed: LimitCrossed):
   const receive = (amount: string) =>
     escapeHtml(formatAmount(ctx, amount, plan.terms.receiveDecimals));
   if (crossed.limit === "min")
-    return ctx.t("exchange-amount-below-min", { min: send(crossed.min), currency: unit(plan.send) });
+    return ctx.t("exchange-amount-below-min", {
+      min: send(crossed.min),
+      currency: unit(plan.send),
+    });
   if (crossed.limit === "max")
-    return ctx.t("exchange-amount-above-max", { max: send(crossed.max), currency: unit(plan.send) });
+    return ctx.t("exchange-amount-above-max", {
+      max: send(crossed.max),
+      currency: unit(plan.send),
+    });
   return ctx.t("exchange-amount-over-reserve", {
     reserve: receive(crossed.reserve),
     receiveCurrency: unit(plan.receive),
