@@ -192,6 +192,11 @@ export interface MenuItem {
   order: number;
   /** Shown only when the chat has a linked key (default true). */
   needsKey?: boolean;
+  /**
+   * On the main menu itself (about six everyday actions); every other item sits under "More", so the
+   * menu stays one glance on a phone. Default false.
+   */
+  primary?: boolean;
 }
 
 export interface CommandSpec {

@@ -130,15 +130,17 @@ export function quoteFromSend(terms: QuoteTerms, sendAmount: string): Quote {
 }
 
 /**
- * The amount to send for a wished amount to receive (rounded up), and the estimate that amount really
- * gives (at least the wish; more by the rounding), with the limits checked on the amount to send.
+ * The amount to send for a wished amount to receive (rounded up), with the limits checked on the
+ * amount to send. The estimate shown is the wish itself: the send rounding gives at least that, and a
+ * few units of the last digit more ("≈ 500.00000798" for a typed 500) read as a different amount.
  */
 export function quoteFromReceive(terms: QuoteTerms, receiveAmount: string): Quote {
   const t = readTerms(terms);
   const wished = decimalOrUndefined(receiveAmount);
   if (t === undefined || wished === undefined) return { ok: false, unusableTerms: true };
   const send = wished.times(t.rateSend).div(t.rateReceive).round(t.sendDecimals, UP);
-  return judge(t, send, receiveFor(t, send));
+  const gives = receiveFor(t, send);
+  return judge(t, send, gives, gives.gt(wished) ? wished.round(t.receiveDecimals, DOWN) : gives);
 }
 
 /**
@@ -224,10 +226,11 @@ function receiveFor(t: Terms, send: Big): Big {
   return send.times(t.rateReceive).div(t.rateSend).round(t.receiveDecimals, DOWN);
 }
 
-function judge(t: Terms, send: Big, receive: Big): Quote {
+/** `shown`: the estimate to show when it differs from what `receive` the limits are checked on. */
+function judge(t: Terms, send: Big, receive: Big, shown = receive): Quote {
   const amounts = {
     send: send.toFixed(t.sendDecimals),
-    receive: receive.toFixed(t.receiveDecimals),
+    receive: shown.toFixed(t.receiveDecimals),
   };
   const crossed = crossedLimit(t, send, receive);
   return crossed === undefined ? { ok: true, ...amounts } : { ok: false, ...amounts, crossed };

@@ -162,6 +162,19 @@ describe("quoteFromReceive", () => {
     });
   });
 
+  it("shows the wish itself when the rounded-up amount to send would give a few units more", () => {
+    // 1 USDT = 0.00001631 BTC with 8 decimals both ways: sending enough for 500 gives 500.00000798.
+    const terms: QuoteTerms = {
+      rate: { send: "61312.5", receive: "1" },
+      sendDecimals: 2,
+      receiveDecimals: 8,
+    };
+    const quote = quoteFromReceive(terms, "0.01");
+    expect(quote).toMatchObject({ ok: true, receive: "0.01000000" });
+    const exact = quoteFromReceive({ ...terms, receiveDecimals: 2 }, "500");
+    expect(exact).toMatchObject({ ok: true, receive: "500.00" });
+  });
+
   it("checks the limits on the amount it found", () => {
     expect(quoteFromReceive(USDT_UAH, "100")).toMatchObject({
       ok: false,

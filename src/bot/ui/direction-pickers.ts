@@ -4,8 +4,6 @@
  * caller gives its own button data (`PickerRoutes`), so the pickers' screens are one definition.
  */
 import { InlineKeyboard } from "grammy";
-import type { Currency } from "../../exchanger/types.js";
-import { currencyLabel } from "../../exchanger/catalog/currencies.js";
 import type { BotContext } from "../context.js";
 import { addPagerRow } from "./pager.js";
 import { clip, escapeHtml } from "./html.js";
@@ -47,10 +45,10 @@ export function slicePage<T>(items: T[], page: number, size: number) {
 
 export const currenciesOf = (ctx: BotContext) => ctx.deps.currencies.byId(ctx.language);
 const directionsOf = (ctx: BotContext) => ctx.deps.directions.directions(ctx.language);
-export const labelOf = (byId: Map<string, Currency>, id: unknown): string => {
-  const currency = byId.get(String(id));
-  return currency ? currencyLabel(currency) : `#${String(id)}`;
-};
+/** The currencies' names by id (CurrencyCache.labels: names, codes only where two names are alike). */
+export const labelsOf = (ctx: BotContext) => ctx.deps.currencies.labels(ctx.language);
+export const labelOf = (labels: ReadonlyMap<string, string>, id: unknown): string =>
+  labels.get(String(id)) ?? `#${String(id)}`;
 
 /** Step 1: which currency to send (only currencies some open direction starts from). */
 export async function showSendPicker(
@@ -58,7 +56,11 @@ export async function showSendPicker(
   page: number,
   routes: PickerRoutes,
 ): Promise<void> {
-  const [byId, directions] = await Promise.all([currenciesOf(ctx), directionsOf(ctx)]);
+  const [byId, labels, directions] = await Promise.all([
+    currenciesOf(ctx),
+    labelsOf(ctx),
+    directionsOf(ctx),
+  ]);
   const sendIds = new Set(directions.map((d) => d.sendCurrencyId));
   // In the exchanger's currency order; ids the currency list does not know come last.
   const ordered = [
@@ -69,7 +71,7 @@ export async function showSendPicker(
   const keyboard = new InlineKeyboard();
   onPage.forEach((id, i) => {
     if (i > 0 && i % 2 === 0) keyboard.row();
-    keyboard.text(clip(labelOf(byId, id), 40), routes.receivePage(id, 1));
+    keyboard.text(clip(labelOf(labels, id), 40), routes.receivePage(id, 1));
   });
   addPagerRow(keyboard, info, (p) => routes.sendPage(p));
   const text =
@@ -86,7 +88,7 @@ export async function showReceivePicker(
   page: number,
   routes: PickerRoutes,
 ): Promise<void> {
-  const [byId, directions] = await Promise.all([currenciesOf(ctx), directionsOf(ctx)]);
+  const [labels, directions] = await Promise.all([labelsOf(ctx), directionsOf(ctx)]);
   const from = directions.filter(
     (d) => d.sendCurrencyId === sendId && SAFE_ID.test(d.receiveCurrencyId),
   );
@@ -95,13 +97,13 @@ export async function showReceivePicker(
   for (const link of onPage)
     keyboard
       .text(
-        `→ ${clip(labelOf(byId, link.receiveCurrencyId), 40)}`,
+        `→ ${clip(labelOf(labels, link.receiveCurrencyId), 40)}`,
         routes.pick(sendId, link.receiveCurrencyId),
       )
       .row();
   addPagerRow(keyboard, info, (p) => routes.receivePage(sendId, p));
   keyboard.row().text(ctx.t("btn-back"), routes.sendPage(1));
-  const send = escapeHtml(labelOf(byId, sendId));
+  const send = escapeHtml(labelOf(labels, sendId));
   const text =
     from.length === 0
       ? ctx.t("info-directions-none-from", { send })

@@ -113,6 +113,17 @@ const COMMON: Readonly<Record<string, string>> = {
   timezone: "field-timezone",
   online: "field-online",
   maintenance: "field-maintenance",
+  // A server's note on /status (and elsewhere): "Message: …" must not stay English.
+  message: "field-message",
+  msg: "field-message",
+  notice: "field-message",
+  // Account settings real servers add.
+  newsletter: "field-newsletter",
+  subscribe: "field-newsletter",
+  subscribed: "field-newsletter",
+  mailing: "field-newsletter",
+  preferred_currency: "field-preferred-currency",
+  default_currency: "field-preferred-currency",
 };
 
 /** What a name means on one screen, where that differs from COMMON. */

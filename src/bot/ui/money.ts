@@ -1,14 +1,92 @@
 /**
- * Money on a screen: "250.00 Tether TRC20 (USDTTRC20)". The ONE way an amount and its currency are
- * written, for the order list and card, the pay card and notifications. The currency's name comes from
- * the exchanger's cached list (by id) when it has it, else from what the order itself said (name,
- * code), else "#id".
+ * Money and numbers on a screen: the ONE way an amount, a rate or a limit is written, and an amount
+ * with its currency ("250.00 Tether TRC20"), on every screen and in notifications.
+ *
+ * Numbers follow the reader's language (the locale the translations name in `date-locale`, core.ftl,
+ * as dates do): a decimal comma and a narrow no-break space between thousands in ru/uk
+ * ("1 500,25"), the point and no grouping in English, as the bot always wrote it (and as people
+ * type amounts back; the calculator reads either). Intl.NumberFormat formats the decimal TEXT
+ * (Node ≥ 19 takes a string exactly, no float in between), so no digit is lost or invented.
+ *
+ * An amount is shown at its currency's precision when that is known (rounded to `decimals`), never
+ * padded past two decimals: "0.05000000 BTC" reads "0.05 BTC", "1500" reads "1500.00".
+ * The currency's name comes from the exchanger's cached list (by id) when it has it, else from what
+ * the order itself said (name, else code), else "#id".
  */
 import type { CurrencyRef, Money } from "../../exchanger/normalize/money.js";
 import { clip } from "./html.js";
 
 /** Currency id (as text) → display name, from the cached public list (CurrencyCache.labels). */
 export type CurrencyNames = ReadonlyMap<string, string>;
+
+/** Anything that can translate names the locale (a context, the watcher's per-language translator). */
+export interface NumberTranslator {
+  t(key: string, variables?: Record<string, string | number>): string;
+}
+
+/** A plain decimal as servers and the calculator write it: "1500", "-0.05000000", ".5". */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+/** Node 20's Intl limit on fraction digits (beyond what any currency uses: the calculator stops at 18). */
+const MAX_FRACTION = 20;
+/** Between thousands in ru/uk: the narrow no-break space typography asks for (Intl gives U+00A0). */
+const NARROW_NBSP = "\u202f";
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per locale and precision, built once (building costs far more than formatting). */
+function formatterFor(locale: string, min: number, max: number): Intl.NumberFormat {
+  const key = `${locale}|${min}|${max}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    formatter = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+      // English as the bot always wrote it (and as a customer types it back): no thousands commas.
+      useGrouping: !locale.startsWith("en"),
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** The locale the translations name; "en" when Intl does not know it (a typo in a .ftl must not throw). */
+function localeOf(tr: NumberTranslator): string {
+  const tag = tr.t("date-locale").trim();
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([tag])[0] ?? "en";
+  } catch {
+    return "en";
+  }
+}
+
+function format(tr: NumberTranslator, value: string, min: number, max: number): string {
+  const text = value.trim();
+  if (!DECIMAL.test(text)) return value;
+  // Intl.NumberFormat formats a numeric string exactly (the typing of lib.es2023 only knows numbers).
+  const exact = text as unknown as number;
+  return formatterFor(localeOf(tr), min, max)
+    .formatToParts(exact)
+    .map((part) => (part.type === "group" && part.value.trim() === "" ? NARROW_NBSP : part.value))
+    .join("");
+}
+
+/**
+ * An amount in the reader's language: rounded to the currency's `decimals` when known, at least two
+ * decimals (fewer only for a currency that has fewer), trailing zeros past those dropped. Text that is
+ * not a plain decimal is shown as written.
+ */
+export function formatAmount(tr: NumberTranslator, amount: string, decimals?: number): string {
+  const max =
+    decimals !== undefined && Number.isInteger(decimals) && decimals >= 0
+      ? Math.min(decimals, MAX_FRACTION)
+      : MAX_FRACTION;
+  return format(tr, amount, Math.min(2, max), max);
+}
+
+/** A number that is no amount (a rate, a percentage): every digit given, in the reader's language. */
+export function formatNumber(tr: NumberTranslator, value: string): string {
+  return format(tr, value, 0, MAX_FRACTION);
+}
 
 /** The currency in words, plain text; undefined when the server said nothing about it. */
 export function currencyText(
@@ -18,24 +96,40 @@ export function currencyText(
   if (currency === undefined) return undefined;
   const listed = currency.id !== undefined ? names.get(currency.id) : undefined;
   if (listed !== undefined) return listed;
-  if (currency.name !== undefined && currency.code !== undefined && currency.name !== currency.code)
-    return `${currency.name} (${currency.code})`;
   return (
     currency.name ?? currency.code ?? (currency.id !== undefined ? `#${currency.id}` : undefined)
   );
 }
 
-/** "250.00 Tether TRC20 (USDTTRC20)", either half alone when the other is missing. Plain text, clipped. */
+/** "250.00 Tether TRC20", either half alone when the other is missing. Plain text, clipped. */
 export function moneyText(
+  tr: NumberTranslator,
   names: CurrencyNames,
   money: Money | undefined,
   limits: { amount: number; name: number } = { amount: 40, name: 60 },
 ): string | undefined {
   if (money === undefined) return undefined;
   const currency = currencyText(names, money.currency);
+  const amount =
+    money.amount === undefined
+      ? undefined
+      : formatAmount(tr, money.amount, money.currency.decimals);
   const parts = [
-    money.amount && clip(money.amount, limits.amount),
+    amount && clip(amount, limits.amount),
     currency && clip(currency, limits.name),
   ].filter((p): p is string => !!p);
   return parts.length > 0 ? parts.join(" ") : undefined;
+}
+
+/** "1 500,00 USD, 0,01 BTC": the balance, one amount per currency, in the reader's language. */
+export function balancesText(
+  tr: NumberTranslator,
+  balances: readonly { amount: string; currency?: string }[],
+): string {
+  return balances
+    .map((b) => {
+      const amount = formatAmount(tr, b.amount);
+      return b.currency ? `${amount} ${b.currency}` : amount;
+    })
+    .join(", ");
 }

@@ -67,11 +67,12 @@ async function editOrSend(
   api: Api,
   at: { chatId: number; messageId: number },
   screen: Screen,
-  state: { unchanged: boolean; isProtected: boolean },
+  state: { unchanged: boolean; isProtected: boolean; pressed?: boolean },
 ): Promise<number> {
   const extra = extraOf(screen);
   const send = async () => (await api.sendMessage(at.chatId, screen.text, extra)).message_id;
-  if (screen.protect && !state.isProtected) return send();
+  if (screen.protect && !state.isProtected)
+    return state.pressed ? replaceWithProtected(api, at, send) : send();
   // Nothing changed (the active chip, Refresh of an unchanged order): no request at all.
   if (state.unchanged) return at.messageId;
   // Without reply_markup the edit takes the old buttons away, as a screen without buttons should.
@@ -80,6 +81,25 @@ async function editOrSend(
     () => api.editMessageText(at.chatId, at.messageId, screen.text, extra),
     send,
   );
+}
+
+/**
+ * An edit cannot add protection, so a protected screen opened by a button on an ordinary one
+ * (Verification from the menu) is sent and the old message deleted: it takes the old one's place like every other screen
+ * instead of leaving the menu behind it. A message Telegram will not delete (gone, too old) stays.
+ */
+async function replaceWithProtected(
+  api: Api,
+  at: { chatId: number; messageId: number },
+  send: () => Promise<number>,
+): Promise<number> {
+  const shown = await send();
+  try {
+    await api.deleteMessage(at.chatId, at.messageId);
+  } catch (error) {
+    if (!isRefusal(error, "message-gone", "cannot-delete")) throw error;
+  }
+  return shown;
 }
 
 /** Runs an edit of `messageId`: "not modified" means done, "cannot be edited" runs `instead` (a new message). */
@@ -160,6 +180,7 @@ export async function showScreen(
     editOrSend(ctx.api, { chatId, messageId: pressed.message_id }, screen, {
       unchanged,
       isProtected: "has_protected_content" in pressed && pressed.has_protected_content === true,
+      pressed: true,
     }),
   );
 }

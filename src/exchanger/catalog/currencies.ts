@@ -32,7 +32,7 @@ export class CurrencyCache {
   }
 
   /**
-   * Display labels ("Bitcoin (BTC)") by id, built once per fetched list: an order screen looks names
+   * Display labels ("Bitcoin") by id, built once per fetched list: an order screen looks names
    * up on every render, and rebuilding the map of every currency each time showed in its profile.
    * Keyed by the cached list object, so a refreshed (or other-language) list gets its own labels and
    * the old ones go with the old list.
@@ -41,27 +41,45 @@ export class CurrencyCache {
     const byId = await this.byId(language);
     let labels = this.labelsByList.get(byId);
     if (labels === undefined) {
-      labels = new Map([...byId].map(([id, currency]) => [id, currencyLabel(currency)]));
+      labels = currencyLabels(byId.values());
       this.labelsByList.set(byId, labels);
     }
     return labels;
   }
 
-  /** "Bitcoin (BTC)" for an id, or the id itself when unknown or the list is unavailable. */
+  /** "Bitcoin" for an id, or "#id" when unknown or the list is unavailable. */
   async nameOf(language: Language, id: Id | undefined): Promise<string | undefined> {
     if (id === undefined || id === null || id === "") return undefined;
-    const byId = await this.byId(language).catch(() => undefined);
-    const currency = byId?.get(String(id));
-    return currency ? currencyLabel(currency) : `#${id}`;
+    const labels = await this.labels(language).catch(() => undefined);
+    return labels?.get(String(id)) ?? `#${id}`;
   }
 }
 
-/** "Bitcoin (BTC)", or whichever of the two the server gave; "#id" only when it named neither. */
+const textOr = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() !== "" ? value : undefined;
+
+/**
+ * A currency as a customer knows it: its name ("Tether TRC20"), not the exchanger's internal code
+ * ("USDTTRC20"); the code only when the server gave no name; "#id" only when it named neither.
+ */
 export function currencyLabel(currency: Currency): string {
-  const name =
-    typeof currency.name === "string" && currency.name.trim() !== "" ? currency.name : undefined;
-  const code =
-    typeof currency.code === "string" && currency.code.trim() !== "" ? currency.code : undefined;
-  if (name && code && !name.includes(code)) return `${name} (${code})`;
-  return name ?? code ?? `#${currency.id}`;
+  return textOr(currency.name) ?? textOr(currency.code) ?? `#${currency.id}`;
+}
+
+/**
+ * Labels of a whole list by id: each currency's name, and the code beside it only where two currencies
+ * share a name ("USDT (USDTTRC20)", "USDT (USDTERC20)"), so no two buttons read the same.
+ */
+export function currencyLabels(currencies: Iterable<Currency>): Map<string, string> {
+  const list = [...currencies];
+  const count = new Map<string, number>();
+  for (const c of list) count.set(currencyLabel(c), (count.get(currencyLabel(c)) ?? 0) + 1);
+  return new Map(
+    list.map((c) => {
+      const label = currencyLabel(c);
+      const code = textOr(c.code);
+      const shared = (count.get(label) ?? 0) > 1 && code !== undefined && code !== label;
+      return [String(c.id), shared ? `${label} (${code})` : label];
+    }),
+  );
 }

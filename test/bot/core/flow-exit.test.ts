@@ -84,10 +84,10 @@ describe("flows: honest buttons and leaving", () => {
     await user.send("/details");
     await user.press("➕ Add");
     const picker = user.lastBotMessage().messageId;
-    await user.press("Bitcoin (BTC)");
+    await user.press("Bitcoin");
     const valuePrompt = user.lastBotMessage().messageId;
     await user.send("bc1qsaved");
-    expect(user.transcript()).toContain("Saved: Bitcoin (BTC) — bc1qsaved");
+    expect(user.transcript()).toContain("Saved: Bitcoin — bc1qsaved");
     expect(buttonsOf(user, picker)).toEqual([]);
     expect(buttonsOf(user, valuePrompt)).toEqual([]);
     expect(await pressChangesNothing(user, "flow:cancel", valuePrompt)).toBe(ALREADY_DONE.en);

@@ -26,8 +26,8 @@ import {
 } from "../../../src/sandbox/reshape.js";
 
 export const CURRENCY_NAMES: ReadonlyMap<string, string> = new Map([
-  ["1", "Bitcoin (BTC)"],
-  ["3", "Tether TRC20 (USDTTRC20)"],
+  ["1", "Bitcoin"],
+  ["3", "Tether TRC20"],
 ]);
 export const CODES: Readonly<Record<string, string>> = { "1": "BTC", "3": "USDTTRC20" };
 /** A card number passing the Luhn check: it must never reach a screen unmasked, in any variant. */

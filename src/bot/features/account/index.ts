@@ -35,7 +35,7 @@ export function createAccountFeature(): Feature {
     name: "account",
     callbacks: ["acct"],
     composer,
-    menu: [{ labelKey: "menu-account", data: ACCOUNT_DATA, order: 10 }],
+    menu: [{ labelKey: "menu-account", data: ACCOUNT_DATA, order: 25, primary: true }],
     commands: [{ command: "account", descriptionKey: "cmd-account", inMenu: true }],
   };
 }

@@ -4,12 +4,21 @@ import type { Translator } from "../../context.js";
 import { escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
 import { formatDate } from "../../ui/dates.js";
+import { balancesText } from "../../ui/money.js";
 
 /** Fields holding a moment ("created_at", "last_login"…): shown in the one date format of every screen. */
 const DATE_FIELD = /(^|_)(date|at)$|^date_|At$|^last_login$/;
 
-/** Yes/no flags servers send as 0/1. */
-const FLAGS = new Set(["verified", "is_verified"]);
+/** Yes/no flags servers send as 0/1 (a newsletter subscription reads "yes", not "1"). */
+const FLAGS = new Set([
+  "verified",
+  "is_verified",
+  "newsletter",
+  "subscribe",
+  "subscribed",
+
+  "mailing",
+]);
 
 function presentable(ctx: Translator, user: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -31,8 +40,7 @@ export function renderAccountCard(
   const account = readAccount(user);
   const line = (label: string, value: string) =>
     ctx.t("account-balance", { label: escapeHtml(label), value: escapeHtml(value) });
-  const withCurrency = (b: { amount: string; currency?: string }) =>
-    b.currency ? `${b.amount} ${b.currency}` : b.amount;
+  const withCurrency = (b: { amount: string; currency?: string }) => balancesText(ctx, [b]);
   // The balance first — one line per currency when the server gives one value per currency — then the
   // other amount fields named like a balance (partner balance…), each with its currency when given.
   const lines = [ctx.t("account-title", { exchanger })];

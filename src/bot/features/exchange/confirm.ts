@@ -20,7 +20,7 @@ import { createOrderOnce, type OrderDraft } from "./create.js";
 import { showOutcome } from "./outcome.js";
 import type { ExchangePlan, PlanReading } from "./plan.js";
 import { readPlanInFlow } from "./read-in-flow.js";
-import { limitMessage, summaryText, type GoodQuote } from "./render.js";
+import { limitMessage, receiveAmount, summaryText, type GoodQuote } from "./render.js";
 
 /** What a Create press found when the direction was read again. */
 type Recheck =
@@ -135,13 +135,16 @@ function recheckPlan(
       kind: "stop",
       text: "crossed" in fresh ? limitMessage(ctx, plan, fresh.crossed) : ctx.t("exchange-changed"),
     };
-  if (sameAmount(fresh.receive, quote.receive)) return { kind: "same" };
+  // Compared at the same amount to send: an estimate asked by the amount to receive shows the wish,
+  // which the rounding of the amount to send may exceed by a digit without the rate moving.
+  const before = quoteFromSend(plan.terms, quote.send);
+  const confirmed = "receive" in before ? before.receive : quote.receive;
+  if (sameAmount(fresh.receive, confirmed)) return { kind: "same" };
   if (!movedOnce) return { kind: "moved", plan: reading.plan, quote: fresh };
-  if (withinTolerance(quote.receive, fresh.receive)) return { kind: "same" };
-  const code = plan.receive.code;
+  if (withinTolerance(confirmed, fresh.receive)) return { kind: "same" };
   const text = ctx.t("exchange-rate-keeps-moving", {
-    confirmed: `${quote.receive} ${code}`,
-    now: `${fresh.receive} ${code}`,
+    confirmed: receiveAmount(ctx, plan, confirmed),
+    now: receiveAmount(ctx, plan, fresh.receive),
   });
   return { kind: "stop", text };
 }

@@ -55,6 +55,7 @@ export function createExchangeFeature(): Feature {
         data: exchangeSendPage.pack({ page: 1 }),
         order: 5,
         needsKey: false,
+        primary: true,
       },
     ],
     commands: [{ command: "exchange", descriptionKey: "exchange-cmd", inMenu: true }],

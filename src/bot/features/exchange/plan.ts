@@ -16,9 +16,9 @@ const FALLBACK_DECIMALS = 8;
 
 export interface PlanSide {
   id: string;
-  /** "Tether TRC20 (USDTTRC20)" */
+  /** "Tether TRC20": the name from the currency list (what follows an amount on every screen). */
   label: string;
-  /** "USDTTRC20": what follows an amount. */
+  /** "USDTTRC20": the exchanger's code (matching saved fields and details). */
   code: string;
 }
 
@@ -44,11 +44,16 @@ export type PlanReading =
   /** The pair is no longer among the open directions, or its object has no usable rate. */
   | { ok: false; problem: "gone" | "no-rate"; send: string; receive: string };
 
-function sideOf(byId: Map<string, Currency>, id: string, code?: string): PlanSide {
+function sideOf(
+  byId: Map<string, Currency>,
+  labels: ReadonlyMap<string, string>,
+  id: string,
+  code?: string,
+): PlanSide {
   const currency = byId.get(id);
   return {
     id,
-    label: currency ? currencyLabel(currency) : (code ?? `#${id}`),
+    label: labels.get(id) ?? (currency ? currencyLabel(currency) : (code ?? `#${id}`)),
     code: currency?.code ?? code ?? currency?.name ?? `#${id}`,
   };
 }
@@ -59,12 +64,13 @@ export async function readPlan(
   language: Language,
   pair: { sendId: string; receiveId: string },
 ): Promise<PlanReading> {
-  const [link, byId] = await Promise.all([
+  const [link, byId, labels] = await Promise.all([
     deps.directions.find(language, pair.sendId, pair.receiveId),
     deps.currencies.byId(language),
+    deps.currencies.labels(language),
   ]);
-  const send = sideOf(byId, pair.sendId);
-  const receive = sideOf(byId, pair.receiveId);
+  const send = sideOf(byId, labels, pair.sendId);
+  const receive = sideOf(byId, labels, pair.receiveId);
   if (!link) return { ok: false, problem: "gone", send: send.label, receive: receive.label };
   const direction = await deps.exchanger.getExchange(language, link.pair);
   const terms = quoteTermsOf(direction, {
@@ -78,8 +84,8 @@ export async function readPlan(
   if (reserve !== undefined) terms.reserve = reserve;
   const plan: ExchangePlan = {
     slug: direction.slug ?? link.pair,
-    send: sideOf(byId, pair.sendId, direction.send.code),
-    receive: sideOf(byId, pair.receiveId, direction.receive.code),
+    send: sideOf(byId, labels, pair.sendId, direction.send.code),
+    receive: sideOf(byId, labels, pair.receiveId, direction.receive.code),
     terms,
     fields: direction.fields
       .filter((f) => f.required)

@@ -6,6 +6,7 @@
 import type { AmountProblem, LimitCrossed, Quote } from "../../../exchanger/exchange-quote.js";
 import type { Translator } from "../../context.js";
 import { clip, escapeHtml } from "../../ui/html.js";
+import { formatAmount, formatNumber } from "../../ui/money.js";
 import type { FieldProblem } from "./fields.js";
 import { MAX_FIELD_LENGTH, shownValue } from "./fields.js";
 import type { ExchangePlan, PlanField } from "./plan.js";
@@ -15,8 +16,17 @@ type T = Translator;
 export type AmountMode = "send" | "receive";
 export type GoodQuote = Extract<Quote, { ok: true }>;
 
-const code = (side: ExchangePlan["send"]) => escapeHtml(clip(side.code, 30));
+/** The currency as the customer knows it (its name from the list, not the internal code). */
+const unit = (side: ExchangePlan["send"]) => escapeHtml(clip(side.label, 60));
 const isSet = (limit: string | undefined) => limit !== undefined && Number(limit) !== 0;
+
+/** "100,50 Tether TRC20": an amount at the side's precision, in the reader's language, with its unit. */
+function sendAmount(ctx: T, plan: ExchangePlan, amount: string): string {
+  return `${escapeHtml(formatAmount(ctx, amount, plan.terms.sendDecimals))} ${unit(plan.send)}`;
+}
+export function receiveAmount(ctx: T, plan: ExchangePlan, amount: string): string {
+  return `${escapeHtml(formatAmount(ctx, amount, plan.terms.receiveDecimals))} ${unit(plan.receive)}`;
+}
 
 /** Title, direction, rate, limits and reserve. */
 export function planHeader(ctx: T, plan: ExchangePlan): string[] {
@@ -25,31 +35,23 @@ export function planHeader(ctx: T, plan: ExchangePlan): string[] {
     ctx.t("exchange-title"),
     `<b>${escapeHtml(clip(plan.send.label, 60))} → ${escapeHtml(clip(plan.receive.label, 60))}</b>`,
     ctx.t("exchange-rate-line", {
-      send: `${escapeHtml(terms.rate.send)} ${code(plan.send)}`,
-      receive: `${escapeHtml(terms.rate.receive)} ${code(plan.receive)}`,
+      send: `${escapeHtml(formatNumber(ctx, terms.rate.send))} ${unit(plan.send)}`,
+      receive: `${escapeHtml(formatNumber(ctx, terms.rate.receive))} ${unit(plan.receive)}`,
     }),
   ];
   if (isSet(terms.min))
-    lines.push(
-      ctx.t("exchange-min-line", { amount: `${escapeHtml(terms.min)} ${code(plan.send)}` }),
-    );
+    lines.push(ctx.t("exchange-min-line", { amount: sendAmount(ctx, plan, terms.min!) }));
   if (isSet(terms.max))
-    lines.push(
-      ctx.t("exchange-max-line", { amount: `${escapeHtml(terms.max)} ${code(plan.send)}` }),
-    );
+    lines.push(ctx.t("exchange-max-line", { amount: sendAmount(ctx, plan, terms.max!) }));
   if (terms.reserve !== undefined)
-    lines.push(
-      ctx.t("exchange-reserve-line", {
-        amount: `${escapeHtml(terms.reserve)} ${code(plan.receive)}`,
-      }),
-    );
+    lines.push(ctx.t("exchange-reserve-line", { amount: receiveAmount(ctx, plan, terms.reserve) }));
   return lines;
 }
 
 export function amountPrompt(ctx: T, plan: ExchangePlan, mode: AmountMode): string {
   const side = mode === "send" ? plan.send : plan.receive;
   const ask = ctx.t(mode === "send" ? "exchange-ask-send" : "exchange-ask-receive", {
-    currency: code(side),
+    currency: unit(side),
   });
   return [...planHeader(ctx, plan), "", ask].join("\n");
 }
@@ -61,29 +63,41 @@ export function amountProblem(
   problem: AmountProblem,
   decimals: number,
 ): string {
-  const currency = code(mode === "send" ? plan.send : plan.receive);
+  const currency = unit(mode === "send" ? plan.send : plan.receive);
   return ctx.t(`exchange-amount-${problem}`, { currency, decimals });
 }
 
 export function limitMessage(ctx: T, plan: ExchangePlan, crossed: LimitCrossed): string {
+  const send = (amount: string) => escapeHtml(formatAmount(ctx, amount, plan.terms.sendDecimals));
+  const receive = (amount: string) =>
+    escapeHtml(formatAmount(ctx, amount, plan.terms.receiveDecimals));
   if (crossed.limit === "min")
-    return ctx.t("exchange-amount-below-min", { min: crossed.min, currency: code(plan.send) });
+    return ctx.t("exchange-amount-below-min", {
+      min: send(crossed.min),
+      currency: unit(plan.send),
+    });
   if (crossed.limit === "max")
-    return ctx.t("exchange-amount-above-max", { max: crossed.max, currency: code(plan.send) });
+    return ctx.t("exchange-amount-above-max", {
+      max: send(crossed.max),
+      currency: unit(plan.send),
+    });
   return ctx.t("exchange-amount-over-reserve", {
-    reserve: crossed.reserve,
-    receiveCurrency: code(plan.receive),
-    maxSend: crossed.maxSend,
-    sendCurrency: code(plan.send),
+    reserve: receive(crossed.reserve),
+    receiveCurrency: unit(plan.receive),
+    maxSend: send(crossed.maxSend),
+    sendCurrency: unit(plan.send),
   });
 }
 
 /** You send / ≈ you receive, and what ≈ means. */
 export function estimateLines(ctx: T, plan: ExchangePlan, quote: GoodQuote): string[] {
   return [
-    ctx.t("exchange-you-send", { amount: `${quote.send} ${code(plan.send)}` }),
+    ctx.t("exchange-you-send", { amount: sendAmount(ctx, plan, quote.send) }),
     ctx.t("exchange-you-receive", {
-      estimate: ctx.t("exchange-estimate", { amount: quote.receive, currency: code(plan.receive) }),
+      estimate: ctx.t("exchange-estimate", {
+        amount: escapeHtml(formatAmount(ctx, quote.receive, plan.terms.receiveDecimals)),
+        currency: unit(plan.receive),
+      }),
     }),
     "",
     `<i>${ctx.t("exchange-estimate-note")}</i>`,

@@ -12,6 +12,7 @@ import { escapeHtml, fitMessage } from "../../ui/html.js";
 import {
   currenciesOf,
   labelOf,
+  labelsOf,
   showReceivePicker,
   showSendPicker,
   slicePage,
@@ -60,11 +61,12 @@ async function showCurrencies(ctx: BotContext, page: number): Promise<void> {
  * comes from the cached map; a direction that left the map since the button was sent is said to be gone.
  */
 async function showDirection(ctx: BotContext, sendId: string, receiveId: string): Promise<void> {
-  const [link, byId] = await Promise.all([
+  const [link, byId, labels] = await Promise.all([
     ctx.deps.directions.find(ctx.language, sendId, receiveId),
     currenciesOf(ctx),
+    labelsOf(ctx),
   ]);
-  const names = { send: labelOf(byId, sendId), receive: labelOf(byId, receiveId) };
+  const names = { send: labelOf(labels, sendId), receive: labelOf(labels, receiveId) };
   if (!link) {
     const text = `${ctx.t("info-directions-title")}\n\n${ctx.t("info-direction-gone", { send: escapeHtml(names.send), receive: escapeHtml(names.receive) })}`;
     await showScreen(ctx, {

@@ -15,13 +15,13 @@ import {
   looksSecret,
 } from "../../ui/html.js";
 import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
+import { formatAmount, formatNumber } from "../../ui/money.js";
 
 type T = Translator;
 
-const codeOf = (currency: Currency | undefined): string =>
-  typeof currency?.code === "string" ? currency.code : "";
-const withCode = (amount: string, code: string): string =>
-  escapeHtml(code ? `${amount} ${code}` : amount);
+/** "2 450 000,00 Visa/Mastercard UAH": a value with the currency it is counted in, escaped. */
+const withUnit = (value: string, unit: string): string =>
+  escapeHtml(unit ? `${clip(value, 60)} ${clip(unit, 60)}` : clip(value, 60));
 
 // ---- currencies ---------------------------------------------------------------------------------------
 
@@ -31,20 +31,19 @@ const CURRENCY_SKIP =
 const MAX_CURRENCY_EXTRAS = 3;
 
 export function currencyLines(ctx: T, currency: Currency): string[] {
-  const name = typeof currency.name === "string" ? currency.name : undefined;
-  const code = codeOf(currency);
-  const head =
-    name && code
-      ? `<b>${escapeHtml(name)}</b> · <code>${escapeHtml(code)}</code>`
-      : `<b>${escapeHtml(currencyLabel(currency))}</b>`;
+  // The name a customer knows, not the exchanger's internal code ("CARDUAH"); the reserve in it.
+  const name = currencyLabel(currency);
+  const head = `<b>${escapeHtml(clip(name, 80))}</b>`;
   const extras: string[] = [];
   const reserve = displayValue(currency.reserve);
-  if (reserve !== undefined)
-    extras.push(ctx.t("info-currency-reserve", { value: escapeHtml(clip(reserve, 40)) }));
+  if (reserve !== undefined) {
+    const amount = formatAmount(ctx, reserve, currency.decimals);
+    extras.push(ctx.t("info-currency-reserve", { value: withUnit(amount, name) }));
+  }
   let others = 0;
   for (const [key, raw] of Object.entries(currency)) {
     if (others >= MAX_CURRENCY_EXTRAS || CURRENCY_SKIP.test(key) || looksSecret(key, raw)) continue;
-    const value = typeof raw === "object" ? undefined : displayValue(raw);
+    const value = typeof raw === "object" ? undefined : extraValue(ctx, currency, key, raw);
     if (value === undefined) continue;
     const label = fieldLabel(ctx, key, "currency");
     extras.push(`${escapeHtml(label)}: ${escapeHtml(clip(value, 40))}`);
@@ -53,46 +52,60 @@ export function currencyLines(ctx: T, currency: Currency): string[] {
   return extras.length > 0 ? [head, extras.join(" · ")] : [head];
 }
 
+/** The kinds of currency Exchanger CMS lists, in the reader's words (any other kind as written). */
+const CURRENCY_TYPES = new Set(["crypto", "fiat", "ewallet"]);
+
+/** A currency's extra field as shown: amounts (limits) in the reader's language, kinds in words. */
+function extraValue(ctx: T, currency: Currency, key: string, raw: unknown): string | undefined {
+  const value = displayValue(raw);
+  if (value === undefined) return undefined;
+  if (/(^|_)(min|max)(_|$)|amount/i.test(key)) return formatAmount(ctx, value, currency.decimals);
+  const kind = value.trim().toLowerCase();
+  if (key === "type" && CURRENCY_TYPES.has(kind)) return ctx.t(`info-currency-type-${kind}`);
+  return value;
+}
+
 // ---- one direction ------------------------------------------------------------------------------------
 
-/** The code a rate or a limit is written with: the direction's own, else the currency list's. */
-const codeFor = (own: Direction["send"], listed: Currency | undefined): string =>
-  own.code ?? codeOf(listed);
-
+/**
+ * `names`: the two currencies as the currency list names them (`#id` when it does not know one); the
+ * direction's own name stands in for an unknown one. Rates, limits and the reserve are written in the
+ * reader's language with those names as units, amounts at the currency's precision.
+ */
 export function directionCard(
   ctx: T,
   direction: Direction,
   send: Currency | undefined,
   receive: Currency | undefined,
-  fallbackNames: { send: string; receive: string },
+  names: { send: string; receive: string },
 ): string {
-  const sendName = send ? currencyLabel(send) : (direction.send.name ?? fallbackNames.send);
+  const sendName = send ? names.send : (direction.send.name ?? direction.send.code ?? names.send);
   const receiveName = receive
-    ? currencyLabel(receive)
-    : (direction.receive.name ?? fallbackNames.receive);
+    ? names.receive
+    : (direction.receive.name ?? direction.receive.code ?? names.receive);
   const lines = [
     ctx.t("info-direction-title", { send: escapeHtml(sendName), receive: escapeHtml(receiveName) }),
   ];
-  const sendCode = codeFor(direction.send, send);
-  const receiveCode = codeFor(direction.receive, receive);
+  const sendAmount = (value: string) =>
+    withUnit(formatAmount(ctx, value, send?.decimals), sendName);
+  const receiveAmount = (value: string) =>
+    withUnit(formatAmount(ctx, value, receive?.decimals), receiveName);
 
   if (direction.rate)
     lines.push(
       ctx.t("info-direction-rate", {
-        send: withCode(clip(direction.rate.send, 60), sendCode),
-        receive: withCode(clip(direction.rate.receive, 60), receiveCode),
+        send: withUnit(formatNumber(ctx, direction.rate.send), sendName),
+        receive: withUnit(formatNumber(ctx, direction.rate.receive), receiveName),
       }),
     );
   if (direction.min !== undefined)
-    lines.push(ctx.t("info-direction-min", { value: withCode(clip(direction.min, 60), sendCode) }));
+    lines.push(ctx.t("info-direction-min", { value: sendAmount(direction.min) }));
   if (direction.max !== undefined)
-    lines.push(ctx.t("info-direction-max", { value: withCode(clip(direction.max, 60), sendCode) }));
+    lines.push(ctx.t("info-direction-max", { value: sendAmount(direction.max) }));
   // The direction's own reserve when it has one, else what the exchanger holds of the receive currency.
   const reserve = direction.reserve ?? displayValue(receive?.reserve);
   if (reserve !== undefined)
-    lines.push(
-      ctx.t("info-direction-reserve", { value: withCode(clip(reserve, 60), receiveCode) }),
-    );
+    lines.push(ctx.t("info-direction-reserve", { value: receiveAmount(reserve) }));
 
   const rest = fieldLines(direction.extras, {
     maxValue: 200,
@@ -178,8 +191,11 @@ function statusFields(ctx: T, status: Extras): string[] {
 
 // ---- referral program ---------------------------------------------------------------------------------
 
-const percent = (value: string): string =>
-  value.trim().endsWith("%") ? value.trim() : `${value.trim()}%`;
+/** "0,5 %" in ru/uk, "0.5%" in English: the number in the reader's language, the sign after it. */
+const percent = (ctx: T, value: string): string => {
+  const number = formatNumber(ctx, value.trim().replace(/\s*%$/, ""));
+  return ctx.t("info-percent", { value: number });
+};
 
 /** /referral in whichever form the server answered: fields, a list, a sentence or a yes/no. */
 export function referralCard(ctx: T, info: PublicInfo): string {
@@ -214,7 +230,7 @@ function referralFields(ctx: T, program: Extras): string[] {
 
   const reward = displayValue(program.percent);
   if (reward !== undefined)
-    lines.push(ctx.t("info-referral-percent", { value: escapeHtml(percent(reward)) }));
+    lines.push(ctx.t("info-referral-percent", { value: escapeHtml(percent(ctx, reward)) }));
   const levels = levelsLine(ctx, program);
   if (levels !== undefined) lines.push(levels);
   const payout = displayValue(program.min_payout);
@@ -222,7 +238,7 @@ function referralFields(ctx: T, program: Extras): string[] {
     const currency = displayValue(program.payout_currency);
     lines.push(
       ctx.t("info-referral-min-payout", {
-        value: escapeHtml(currency ? `${payout} ${currency}` : payout),
+        value: withUnit(formatAmount(ctx, payout), currency ?? ""),
       }),
     );
   } else if (displayValue(program.payout_currency) !== undefined) {
@@ -246,7 +262,7 @@ function levelsLine(ctx: T, program: Extras): string | undefined {
     : [];
   if (levels.length > 0) {
     const list = levels.map((v, i) =>
-      ctx.t("info-referral-level", { level: i + 1, value: escapeHtml(percent(v)) }),
+      ctx.t("info-referral-level", { level: i + 1, value: escapeHtml(percent(ctx, v)) }),
     );
     return ctx.t("info-referral-levels", { value: list.join(", ") });
   }

@@ -47,7 +47,9 @@ export function createLanguageFeature(): Feature {
     name: "language",
     callbacks: ["lang"],
     composer,
-    menu: [{ labelKey: "menu-language", data: LANGUAGE_MENU, order: 90, needsKey: false }],
+    menu: [
+      { labelKey: "menu-language", data: LANGUAGE_MENU, order: 35, needsKey: false, primary: true },
+    ],
     commands: [{ command: "language", descriptionKey: "cmd-language", inMenu: true }],
   };
 }

@@ -170,7 +170,7 @@ export function createNotifyFeature(): Feature {
     name: "notify",
     callbacks: ["notify"],
     composer,
-    menu: [{ labelKey: "notify-menu", data: SHOW_NOTIFY, order: 80 }],
+    menu: [{ labelKey: "notify-menu", data: SHOW_NOTIFY, order: 30, primary: true }],
     commands: [{ command: "notify", descriptionKey: "notify-cmd", inMenu: true }],
   };
 }

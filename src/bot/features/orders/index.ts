@@ -50,7 +50,14 @@ export function createOrdersFeature(): Feature {
     name: "orders",
     callbacks: ["ord"],
     composer,
-    menu: [{ labelKey: "orders-menu", data: listData(firstPage(OWN_ORDERS.scope)), order: 20 }],
+    menu: [
+      {
+        labelKey: "orders-menu",
+        data: listData(firstPage(OWN_ORDERS.scope)),
+        order: 20,
+        primary: true,
+      },
+    ],
     commands: [
       { command: "orders", descriptionKey: "orders-cmd-orders", inMenu: true },
       { command: "order", descriptionKey: "orders-cmd-order" },

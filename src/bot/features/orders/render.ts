@@ -23,7 +23,7 @@ import type { FlowContext, Translator } from "../../context.js";
 import { clip, escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { formatDate } from "../../ui/dates.js";
 import { fieldLabels } from "../../ui/field-names.js";
-import { currencyText, moneyText, type CurrencyNames } from "../../ui/money.js";
+import { currencyText, formatNumber, moneyText, type CurrencyNames } from "../../ui/money.js";
 import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
 
 /** All the pure renderers need: `t` in one language. A FlowContext is one; so is a plain translator. */
@@ -75,7 +75,7 @@ export function orderButtonNumbers(ctx: T, ids: readonly string[]): string[] {
 /**
  * One order in a list, two lines:
  *   🆕 #1041 · Created · 6 Jan 2025, 12:00 UTC
- *   250.00 Tether TRC20 (USDTTRC20) → 10212.50 Visa/Mastercard UAH (CARDUAH)
+ *   250.00 Tether TRC20 → 10212.50 Visa/Mastercard UAH (numbers in the reader's language)
  * Values are clipped hard so that a full page of 20 stays within one message.
  */
 export function renderOrderLine(ctx: T, order: Order, names: CurrencyNames): string {
@@ -87,8 +87,8 @@ export function renderOrderLine(ctx: T, order: Order, names: CurrencyNames): str
   // Room for the longest localized date ("22 нояб. 2026 г., 18:49 UTC").
   if (date) head.push(escapeHtml(clip(date, 32)));
   const limits = { amount: 22, name: 32 };
-  const send = moneyText(names, order.send, limits);
-  const receive = moneyText(names, order.receive, limits);
+  const send = moneyText(ctx, names, order.send, limits);
+  const receive = moneyText(ctx, names, order.receive, limits);
   const lines = [head.join(" · ")];
   if (send || receive) lines.push(escapeHtml([send ?? "…", receive ?? "…"].join(" → ")));
   return lines.join("\n");
@@ -131,7 +131,7 @@ export function orderToken(order: Order): string | undefined {
 }
 
 /**
- * "Bitcoin (BTC) → Visa UAH (CARDUAH)": the direction by the names of its two currencies (the
+ * "Bitcoin → Visa UAH": the direction by the names of its two currencies (the
  * directions map knows a direction only by its currency pair and slug, so the pair is the name).
  * Never a bare "#71": without both names there is no line; the amounts above still name what is known.
  */
@@ -146,16 +146,13 @@ function directionLine(order: Order, names: CurrencyNames): string | undefined {
   return `${clip(sendName, 60)} → ${clip(receiveName, 60)}`;
 }
 
-/** "1 BTC = 61234.5 USDT": the rate with the currencies' codes (else names) when known. */
-function rateLine(order: Order, names: CurrencyNames): string | undefined {
+/** "1 Bitcoin = 61 234,5 Tether TRC20": the rate in the reader's language, with the currencies' names. */
+function rateLine(ctx: T, order: Order, names: CurrencyNames): string | undefined {
   if (order.rate === undefined) return undefined;
-  // The code is short enough for a rate: the order's own, else the one a list label ends with ("Bitcoin (BTC)").
-  const short = (side: Order["send"]) => {
-    const label = currencyText(names, side?.currency);
-    return side?.currency.code ?? (label && /\(([^()]{1,20})\)$/.exec(label)?.[1]) ?? label;
+  const part = (amount: string, side: Order["send"]) => {
+    const name = currencyText(names, side?.currency);
+    return [clip(formatNumber(ctx, amount), 30), name && clip(name, 40)].filter(Boolean).join(" ");
   };
-  const part = (amount: string, side: Order["send"]) =>
-    [clip(amount, 30), short(side) && clip(short(side)!, 30)].filter(Boolean).join(" ");
   return `${part(order.rate.send, order.send)} = ${part(order.rate.receive, order.receive)}`;
 }
 
@@ -170,13 +167,13 @@ export function renderOrderCard(
   lines.push(`<b>${ctx.t("field-status")}:</b> ${statusLabel(ctx, order.status)}`);
   // Own orders: "You send"; a referral's order is seen from the side: "The referral sends".
   const prefix = options.referral ? "orders-field-ref" : "orders-field";
-  const send = moneyText(currencyNames, order.send);
+  const send = moneyText(ctx, currencyNames, order.send);
   if (send) lines.push(`<b>${ctx.t(`${prefix}-send`)}:</b> ${escapeHtml(send)}`);
-  const receive = moneyText(currencyNames, order.receive);
+  const receive = moneyText(ctx, currencyNames, order.receive);
   if (receive) lines.push(`<b>${ctx.t(`${prefix}-receive`)}:</b> ${escapeHtml(receive)}`);
   const direction = directionLine(order, currencyNames);
   if (direction) lines.push(`<b>${ctx.t("field-direction")}:</b> ${escapeHtml(direction)}`);
-  const rate = rateLine(order, currencyNames);
+  const rate = rateLine(ctx, order, currencyNames);
   if (rate) lines.push(`<b>${ctx.t("field-rate")}:</b> ${escapeHtml(rate)}`);
   // A referral's token is the handle of someone else's order: the partner has no use for it.
   const token = options.referral ? undefined : orderToken(order);

@@ -156,7 +156,7 @@ export function createPayFeature(): Feature {
     callbacks: ["pay"],
     composer,
     flows: [defineFlow(PAY_TOKEN_FLOW, payTokenFlow), defineFlow(PAY_CODE_FLOW, payCodeFlow)],
-    menu: [{ labelKey: "pay-menu", data: PAY_MENU_DATA, order: 40 }],
+    menu: [{ labelKey: "pay-menu", data: PAY_MENU_DATA, order: 22, primary: true }],
     commands: [{ command: "pay", descriptionKey: "pay-cmd", inMenu: true }],
   };
 }

@@ -7,8 +7,8 @@
  * return is plain JSON (it may land in a conversation's replay log) and never holds the order token.
  */
 import { ExchangerError, Unauthorized, Unavailable } from "../../../exchanger/errors.js";
-import { formatBalances, readBalances } from "../../../exchanger/normalize/balance.js";
-import type { Caller, Order, UserInfo } from "../../../exchanger/types.js";
+import { readBalances } from "../../../exchanger/normalize/balance.js";
+import type { Balance, Caller, Order, UserInfo } from "../../../exchanger/types.js";
 import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
 import {
   isPayableStatus,
@@ -34,13 +34,14 @@ export interface PayCard {
   sendCurrency?: string;
   receiveAmount?: string;
   receiveCurrency?: string;
-  balance?: string;
+  /** The user's balance (one per currency when the server keeps several); formatted by the screen. */
+  balance?: Balance[];
   /** Present when the order can be paid: the id behind the card's "Pay" button. */
   confirmId?: string;
 }
 
 export type PayOutcome =
-  | { kind: "paid"; orderId: string; status?: OrderStatus; balance?: string }
+  | { kind: "paid"; orderId: string; status?: OrderStatus; balance?: Balance[] }
   | { kind: "not-found"; orderId: string }
   | { kind: "not-payable"; orderId: string; status: OrderStatus }
   /** Another payment of this order is running (or its outcome is still unknown). */
@@ -60,9 +61,10 @@ const findOwnOrder = (
 ): Promise<Order | undefined> =>
   findOrder((params) => deps.exchanger.getOrders(caller, params), lookup);
 
-/** "1500.00 USD" (or "1500.00 USD, 0.01 BTC" for a balance per currency) from the user object, when it has one. */
-export function balanceOf(user: UserInfo | undefined): string | undefined {
-  return formatBalances(readBalances(user));
+/** The balance (one entry per currency when the server keeps several) from the user object, when it has one. */
+export function balanceOf(user: UserInfo | undefined): Balance[] | undefined {
+  const balances = readBalances(user);
+  return balances.length > 0 ? balances : undefined;
 }
 
 /** The user object for the balance and the 2FA flag; a failing read only hides them (a rejected key does not). */
@@ -74,11 +76,6 @@ async function readUser(deps: BotDeps, caller: Caller): Promise<UserInfo | undef
     return undefined;
   }
 }
-
-const text = (value: unknown): string | undefined =>
-  (typeof value === "string" && value.trim() !== "") || typeof value === "number"
-    ? String(value)
-    : undefined;
 
 /** What the confirmation card says about the order itself (no balance, no confirmation yet). Pure. */
 export function payCardOf(order: Order, names: CurrencyNames): PayCard {
@@ -350,7 +347,7 @@ async function afterPayment(
   caller: Caller,
   orderId: string,
   result: unknown,
-): Promise<{ status?: OrderStatus; balance?: string }> {
+): Promise<{ status?: OrderStatus; balance?: Balance[] }> {
   const fromResult =
     typeof result === "object" && result !== null ? (result as Record<string, unknown>) : {};
   let status =
@@ -362,6 +359,7 @@ async function afterPayment(
     status = order?.status;
   }
   const balance =
-    balanceOf(await readUser(deps, caller).catch(() => undefined)) ?? text(fromResult.balance);
+    balanceOf(await readUser(deps, caller).catch(() => undefined)) ??
+    balanceOf({ balance: fromResult.balance });
   return { ...(status !== undefined && { status }), ...(balance !== undefined && { balance }) };
 }

@@ -4,6 +4,7 @@ import type { Translator } from "../../context.js";
 import type { PayCard, PayOutcome } from "./pay-order.js";
 import { statusLabel } from "../../../exchanger/vocabulary.js";
 import { escapeHtml } from "../../ui/html.js";
+import { balancesText, formatAmount } from "../../ui/money.js";
 import { backToMenuRow } from "../menu/public.js";
 import type { Screen } from "../../ui/screen.js";
 import { cancelPay, checkPayStatus, confirmPay } from "./codec.js";
@@ -22,21 +23,27 @@ function withCheckButton(ctx: T, orderId: string, keyboard = new InlineKeyboard(
 
 const menuRow = (ctx: T, keyboard: InlineKeyboard): InlineKeyboard => backToMenuRow(ctx, keyboard);
 
-function amount(value: string | undefined, currency: string | undefined): string | undefined {
+function amount(
+  ctx: T,
+  value: string | undefined,
+  currency: string | undefined,
+): string | undefined {
   if (value === undefined) return undefined;
-  return escapeHtml(currency ? `${value} ${currency}` : value);
+  const number = formatAmount(ctx, value);
+  return escapeHtml(currency ? `${number} ${currency}` : number);
 }
 
 /** The confirmation card: what will be paid, from what, and the single-use "Pay" button. */
 export function renderPayCard(ctx: T, card: PayCard, note?: string): Screen {
   const lines = [ctx.t("pay-card-title", { id: escapeHtml(card.orderId) })];
   if (note) lines.push(note);
-  const send = amount(card.sendAmount, card.sendCurrency);
-  const receive = amount(card.receiveAmount, card.receiveCurrency);
+  const send = amount(ctx, card.sendAmount, card.sendCurrency);
+  const receive = amount(ctx, card.receiveAmount, card.receiveCurrency);
   if (send) lines.push(ctx.t("pay-card-amount", { amount: send }));
   if (receive) lines.push(ctx.t("pay-card-receive", { amount: receive }));
   lines.push(ctx.t("pay-card-status", { status: statusLabel(ctx, card.status) }));
-  if (card.balance) lines.push(ctx.t("pay-card-balance", { balance: escapeHtml(card.balance) }));
+  if (card.balance)
+    lines.push(ctx.t("pay-card-balance", { balance: escapeHtml(balancesText(ctx, card.balance)) }));
   lines.push("");
   const keyboard = new InlineKeyboard();
   if (card.payable && card.confirmId) {
@@ -67,7 +74,9 @@ export function renderOutcome(
       if (outcome.status !== undefined)
         lines.push(ctx.t("pay-card-status", { status: statusLabel(ctx, outcome.status) }));
       if (outcome.balance !== undefined)
-        lines.push(ctx.t("pay-card-balance", { balance: escapeHtml(outcome.balance) }));
+        lines.push(
+          ctx.t("pay-card-balance", { balance: escapeHtml(balancesText(ctx, outcome.balance)) }),
+        );
       return { text: lines.join("\n"), keyboard: menuRow(ctx, new InlineKeyboard()) };
     }
     case "not-found":

@@ -83,3 +83,6 @@ field-server-time = Server time
 field-timezone = Time zone
 field-online = Online
 field-maintenance = Maintenance
+field-message = Message
+field-newsletter = Newsletter
+field-preferred-currency = Preferred currency

@@ -1,4 +1,4 @@
-info-menu-currencies = 💱 Currencies
+info-menu-currencies = 🪙 Currencies
 info-menu-directions = 🔀 Directions
 info-menu-status = 📡 Status
 info-menu-referral = 🤝 Referral program
@@ -7,8 +7,11 @@ info-cmd-directions = Exchange directions, rates and limits
 info-cmd-status = Exchanger status
 info-cmd-referral = Referral program
 info-nothing = The exchanger sent no details.
-info-currencies-title = 💱 <b>Currencies</b> ({ $total })
+info-currencies-title = 🪙 <b>Currencies</b> ({ $total })
 info-currencies-empty = The exchanger lists no currencies right now.
+info-currency-type-crypto = crypto
+info-currency-type-fiat = fiat
+info-currency-type-ewallet = e-wallet
 info-currency-reserve = Reserve: { $value }
 info-directions-title = 🔀 <b>Exchange directions</b>
 info-directions-empty = The exchanger has no open exchange directions right now.
@@ -32,6 +35,8 @@ info-referral-off = The referral program is switched off at the moment.
 info-referral-percent = 💸 <b>Reward:</b> { $value } of every exchange
 info-referral-levels = 🪜 <b>Levels:</b> { $value }
 info-referral-level = level { $level } — { $value }
+# A percentage (the number already in the reader's language).
+info-percent = { $value }%
 info-referral-min-payout = 💳 <b>Minimum payout:</b> { $value }
 info-referral-cookie = 🍪 <b>Referral link remembered for:</b> { $days ->
     [one] { $days } day

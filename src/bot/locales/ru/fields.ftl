@@ -2,7 +2,7 @@
 # Any field name not listed there is shown as written by the server, humanized.
 field-number = Номер
 field-account-number = Номер аккаунта
-field-request-number = Номер заявки
+field-request-number = Номер запроса
 field-login = Логин
 field-email = E-mail
 field-phone = Телефон
@@ -83,3 +83,6 @@ field-server-time = Время сервера
 field-timezone = Часовой пояс
 field-online = Работает
 field-maintenance = Технические работы
+field-message = Сообщение
+field-newsletter = Рассылка новостей
+field-preferred-currency = Предпочитаемая валюта

@@ -1,4 +1,4 @@
-info-menu-currencies = 💱 Валюты
+info-menu-currencies = 🪙 Валюты
 info-menu-directions = 🔀 Направления
 info-menu-status = 📡 Статус
 info-menu-referral = 🤝 Партнёрам
@@ -7,13 +7,16 @@ info-cmd-directions = Направления обмена, курсы и лим�
 info-cmd-status = Статус обменника
 info-cmd-referral = Партнёрская программа
 info-nothing = Обменник не прислал подробностей.
-info-currencies-title = 💱 <b>Валюты</b> ({ $total })
+info-currencies-title = 🪙 <b>Валюты</b> ({ $total })
 info-currencies-empty = Обменник сейчас не показывает ни одной валюты.
+info-currency-type-crypto = криптовалюта
+info-currency-type-fiat = фиат
+info-currency-type-ewallet = электронный кошелёк
 info-currency-reserve = Резерв: { $value }
 info-directions-title = 🔀 <b>Направления обмена</b>
 info-directions-empty = У обменника сейчас нет открытых направлений обмена.
-info-directions-pick-send = Что вы хотите отдать?
-info-directions-pick-receive = Вы отдаёте <b>{ $send }</b>. Что хотите получить?
+info-directions-pick-send = Что вы хотите отправить?
+info-directions-pick-receive = Вы отправляете <b>{ $send }</b>. Что хотите получить?
 info-directions-none-from = Из <b>{ $send }</b> больше нет открытых направлений.
 info-direction-title = 🔀 <b>{ $send } → { $receive }</b>
 info-direction-rate = 💱 Курс: { $send } = { $receive }
@@ -32,6 +35,8 @@ info-referral-off = Партнёрская программа сейчас от�
 info-referral-percent = 💸 <b>Вознаграждение:</b> { $value } с каждого обмена
 info-referral-levels = 🪜 <b>Уровни:</b> { $value }
 info-referral-level = уровень { $level } — { $value }
+# A percentage (the number already in the reader's language).
+info-percent = { $value } %
 info-referral-min-payout = 💳 <b>Минимальная выплата:</b> { $value }
 info-referral-cookie = 🍪 <b>Реферальная ссылка запоминается на:</b> { $days ->
     [one] { $days } день

@@ -30,9 +30,9 @@ orders-card-title = 🧾 <b>Заявка №{ $id }</b>
 orders-ref-card-title = 👥 <b>Заявка реферала №{ $id }</b>
 # An order number in lists, buttons and messages (the glossary: # in English, № in Russian and Ukrainian).
 orders-number = №{ $id }
-orders-field-send = Отдаёте
+orders-field-send = Отправляете
 orders-field-receive = Получаете
-orders-field-ref-send = Реферал отдаёт
+orders-field-ref-send = Реферал отправляет
 orders-field-ref-receive = Реферал получает
 orders-btn-pay = 💳 Оплатить с баланса
 orders-not-found = 🔍 Заявка { $query } не найдена. Проверьте номер или токен и попробуйте снова.

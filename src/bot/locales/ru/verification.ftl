@@ -1,16 +1,16 @@
 verification-menu = 🪪 Верификация
-verification-cmd = Статус верификации и подача заявки
+verification-cmd = Статус верификации и подача запроса
 
 verification-title = 🪪 <b>Верификация</b>
-verification-none = Вы ещё не подавали заявку на верификацию. Нажмите «📤 Пройти верификацию», чтобы начать.
+verification-none = Вы ещё не подавали запрос на верификацию. Нажмите «📤 Пройти верификацию», чтобы начать.
 verification-status-line = <b>Статус:</b> { $status }
 verification-comment-line = 💬 <b>Комментарий обменника:</b> { $comment }
-verification-rejected-hint = Заявка отклонена. Исправьте замечание и подайте новую.
+verification-rejected-hint = Запрос отклонён. Исправьте замечание и подайте новый.
 verification-status-pending = ⏳ На проверке
-verification-status-approved = ✅ Одобрена
-verification-status-rejected = ❌ Отклонена
+verification-status-approved = ✅ Одобрен
+verification-status-rejected = ❌ Отклонён
 verification-status-unknown = неизвестен
-verification-status-none = 📭 Не подана
+verification-status-none = 📭 Не подан
 
 verification-kind-card = 💳 Банковская карта
 verification-kind-identity = 🪪 Документ, удостоверяющий личность
@@ -90,12 +90,12 @@ verification-photo-not-image = ❌ Это не изображение JPEG, PNG 
 verification-photo-too-many-pixels = ❌ В этом изображении слишком много пикселей (больше 50 мегапикселей), я не могу его обработать, поэтому оно не добавлено. Отправьте его как фото, а не как файл: Telegram его уменьшит.
 verification-photo-limit = ❌ Вы уже отправили { $max } фото — это максимум. Нажмите «Готово», чтобы продолжить.
 
-verification-summary-title = 📋 <b>Проверьте заявку на верификацию</b>
+verification-summary-title = 📋 <b>Проверьте запрос на верификацию</b>
 verification-summary-kind = <b>Вид:</b> { $kind }
 verification-summary-photos = <b>Фото:</b> { $count }
 verification-summary-service = Вы подтверждаете, что прошли верификацию в сервисе-партнёре обменника; данные здесь не нужны.
 verification-summary-confirm = Отправить?
-verification-editing = <i>✏️ Изменение: заполним заявку заново.</i>
+verification-editing = <i>✏️ Изменение: заполним запрос заново.</i>
 verification-sending = <i>⏳ Отправляю…</i>
 verification-submit-too-large = ❌ Одно из фото больше 9000 КБ. Нажмите «Изменить» и отправьте фото меньшего размера.
 verification-submit-not-image = ❌ Фото { $n } — не изображение { $types } (судя по содержимому), поэтому я его исключил.
@@ -114,7 +114,7 @@ verification-submit-too-many-pixels = ❌ В фото { $n } слишком мн
     }
 verification-submit-download-failed = ❌ Не удалось получить ваши фото из Telegram. Нажмите «Отправить», чтобы попробовать ещё раз, или «Изменить», чтобы отправить их заново.
 
-verification-sent = ✅ <b>Заявка на верификацию отправлена.</b>
+verification-sent = ✅ <b>Запрос на верификацию отправлен.</b>
 verification-clean-offer = 🧹 Ваши фото всё ещё в этом чате. Удалить их?
 verification-cleaned = 🧹 { $count ->
         [0] Не удалось удалить ни одного сообщения с фото (Telegram позволяет удалять их только в течение 48 часов).

@@ -2,7 +2,7 @@
 # Any field name not listed there is shown as written by the server, humanized.
 field-number = Номер
 field-account-number = Номер акаунта
-field-request-number = Номер заявки
+field-request-number = Номер запиту
 field-login = Логін
 field-email = E-mail
 field-phone = Телефон
@@ -83,3 +83,6 @@ field-server-time = Час сервера
 field-timezone = Часовий пояс
 field-online = Працює
 field-maintenance = Технічні роботи
+field-message = Повідомлення
+field-newsletter = Розсилка новин
+field-preferred-currency = Бажана валюта

@@ -1,4 +1,4 @@
-info-menu-currencies = 💱 Валюти
+info-menu-currencies = 🪙 Валюти
 info-menu-directions = 🔀 Напрямки
 info-menu-status = 📡 Статус
 info-menu-referral = 🤝 Партнерам
@@ -7,13 +7,16 @@ info-cmd-directions = Напрямки обміну, курси та ліміт�
 info-cmd-status = Статус обмінника
 info-cmd-referral = Партнерська програма
 info-nothing = Обмінник не надіслав подробиць.
-info-currencies-title = 💱 <b>Валюти</b> ({ $total })
+info-currencies-title = 🪙 <b>Валюти</b> ({ $total })
 info-currencies-empty = Обмінник зараз не показує жодної валюти.
+info-currency-type-crypto = криптовалюта
+info-currency-type-fiat = фіат
+info-currency-type-ewallet = електронний гаманець
 info-currency-reserve = Резерв: { $value }
 info-directions-title = 🔀 <b>Напрямки обміну</b>
 info-directions-empty = Обмінник зараз не має відкритих напрямків обміну.
-info-directions-pick-send = Що ви хочете віддати?
-info-directions-pick-receive = Ви віддаєте <b>{ $send }</b>. Що хочете отримати?
+info-directions-pick-send = Що ви хочете надіслати?
+info-directions-pick-receive = Ви надсилаєте <b>{ $send }</b>. Що хочете отримати?
 info-directions-none-from = З <b>{ $send }</b> більше немає відкритих напрямків.
 info-direction-title = 🔀 <b>{ $send } → { $receive }</b>
 info-direction-rate = 💱 Курс: { $send } = { $receive }
@@ -32,6 +35,8 @@ info-referral-off = Партнерська програма зараз вимк�
 info-referral-percent = 💸 <b>Винагорода:</b> { $value } з кожного обміну
 info-referral-levels = 🪜 <b>Рівні:</b> { $value }
 info-referral-level = рівень { $level } — { $value }
+# A percentage (the number already in the reader's language).
+info-percent = { $value } %
 info-referral-min-payout = 💳 <b>Мінімальна виплата:</b> { $value }
 info-referral-cookie = 🍪 <b>Реферальне посилання запам'ятовується на:</b> { $days ->
     [one] { $days } день

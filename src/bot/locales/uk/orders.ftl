@@ -30,9 +30,9 @@ orders-card-title = 🧾 <b>Заявка №{ $id }</b>
 orders-ref-card-title = 👥 <b>Заявка реферала №{ $id }</b>
 # An order number in lists, buttons and messages (the glossary: # in English, № in Russian and Ukrainian).
 orders-number = №{ $id }
-orders-field-send = Віддаєте
+orders-field-send = Надсилаєте
 orders-field-receive = Отримуєте
-orders-field-ref-send = Реферал віддає
+orders-field-ref-send = Реферал надсилає
 orders-field-ref-receive = Реферал отримує
 orders-btn-pay = 💳 Оплатити з балансу
 orders-not-found = 🔍 Заявку { $query } не знайдено. Перевірте номер або токен і спробуйте ще раз.

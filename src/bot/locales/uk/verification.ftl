@@ -1,11 +1,11 @@
 verification-menu = 🪪 Верифікація
-verification-cmd = Статус верифікації та подання заявки
+verification-cmd = Статус верифікації та подання запиту
 
 verification-title = 🪪 <b>Верифікація</b>
-verification-none = Ви ще не подавали заявку на верифікацію. Натисніть «📤 Пройти верифікацію», щоб почати.
+verification-none = Ви ще не подавали запит на верифікацію. Натисніть «📤 Пройти верифікацію», щоб почати.
 verification-status-line = <b>Статус:</b> { $status }
 verification-comment-line = 💬 <b>Коментар обмінника:</b> { $comment }
-verification-rejected-hint = Заявку відхилено. Виправте зауваження та подайте нову.
+verification-rejected-hint = Запит відхилено. Виправте зауваження та подайте новий.
 verification-status-pending = ⏳ На перевірці
 verification-status-approved = ✅ Схвалено
 verification-status-rejected = ❌ Відхилено
@@ -90,12 +90,12 @@ verification-photo-not-image = ❌ Це не зображення JPEG, PNG аб
 verification-photo-too-many-pixels = ❌ У цьому зображенні забагато пікселів (понад 50 мегапікселів), я не можу його обробити, тому його не додано. Надішліть його як фото, а не як файл: Telegram його зменшить.
 verification-photo-limit = ❌ Ви вже надіслали { $max } фото — це максимум. Натисніть «Готово», щоб продовжити.
 
-verification-summary-title = 📋 <b>Перевірте заявку на верифікацію</b>
+verification-summary-title = 📋 <b>Перевірте запит на верифікацію</b>
 verification-summary-kind = <b>Вид:</b> { $kind }
 verification-summary-photos = <b>Фото:</b> { $count }
 verification-summary-service = Ви підтверджуєте, що пройшли верифікацію в сервісі-партнері обмінника; дані тут не потрібні.
 verification-summary-confirm = Надіслати?
-verification-editing = <i>✏️ Зміна: заповнимо заявку заново.</i>
+verification-editing = <i>✏️ Зміна: заповнимо запит заново.</i>
 verification-sending = <i>⏳ Надсилаю…</i>
 verification-submit-too-large = ❌ Одне з фото більше за 9000 КБ. Натисніть «Змінити» й надішліть фото меншого розміру.
 verification-submit-not-image = ❌ Фото { $n } — не зображення { $types } (судячи з вмісту), тому я його вилучив.
@@ -114,7 +114,7 @@ verification-submit-too-many-pixels = ❌ У фото { $n } забагато п
     }
 verification-submit-download-failed = ❌ Не вдалося отримати ваші фото з Telegram. Натисніть «Надіслати», щоб спробувати ще раз, або «Змінити», щоб надіслати їх заново.
 
-verification-sent = ✅ <b>Заявку на верифікацію надіслано.</b>
+verification-sent = ✅ <b>Запит на верифікацію надіслано.</b>
 verification-clean-offer = 🧹 Ваші фото досі в цьому чаті. Видалити їх?
 verification-cleaned = 🧹 { $count ->
         [0] Не вдалося видалити жодного повідомлення з фото (Telegram дозволяє видаляти їх лише протягом 48 годин).

@@ -44,7 +44,7 @@ async function pickDirection(user: SimUser) {
   await user.send("/exchange");
   await user.press(/^Tether TRC20/);
   await user.press(/Visa\/Mastercard UAH/);
-  expect(user.lastText()).toContain("How much USDTTRC20 do you send?");
+  expect(user.lastText()).toContain("How much Tether TRC20 do you send?");
 }
 
 /** The amount, then every field from its buttons (the saved details' card): the summary. */
@@ -85,22 +85,28 @@ describe.each(DIALECT_NAMES)("exchanging from the chat (%s dialect)", (dialect) 
     const { h } = await world(dialect);
     const user = await h.linkedUser("main");
     await pickDirection(user);
-    expect(user.lastText()).toMatch(/Rate: 1 USDTTRC20 = 40\.85 CARDUAH/);
+    expect(user.lastText()).toMatch(/Rate: 1 Tether TRC20 = 40\.85 Visa\/Mastercard UAH/);
     await user.send("5");
-    expect(user.lastText()).toContain("The minimum for this exchange direction is 20 USDTTRC20");
+    expect(user.lastText()).toContain(
+      "The minimum for this exchange direction is 20.00 Tether TRC20",
+    );
     await user.send("60000");
-    expect(user.lastText()).toContain("The maximum for this exchange direction is 50000 USDTTRC20");
+    expect(user.lastText()).toContain(
+      "The maximum for this exchange direction is 50000.00 Tether TRC20",
+    );
     await user.send("1.234");
-    expect(user.lastText()).toContain("USDTTRC20 takes at most 2 digits after the decimal point");
+    expect(user.lastText()).toContain(
+      "Tether TRC20 takes at most 2 digits after the decimal point",
+    );
     await user.send("lots");
     expect(user.lastText()).toMatch(/That is not an amount/);
     // The amount to receive instead: what must be sent for it is rounded up.
     await user.press(/Amount to receive/);
-    expect(user.lastText()).toContain("How much CARDUAH do you want to receive?");
+    expect(user.lastText()).toContain("How much Visa/Mastercard UAH do you want to receive?");
     await user.send("4085");
     const first = user.lastText();
-    expect(first).toContain("You send: 100.00 USDTTRC20");
-    expect(first).toContain("You receive: ≈ 4085.00 CARDUAH");
+    expect(first).toContain("You send: 100.00 Tether TRC20");
+    expect(first).toContain("You receive: ≈ 4085.00 Visa/Mastercard UAH");
     expect(first).toContain("≈ is an estimate at the current rate");
     // The saved card field (masked by the exchanger) matched to the saved card it is; the CARDUAH details.
     const labels = buttonsOf(user.lastBotMessage()).map((b) => b.text);
@@ -179,11 +185,11 @@ describe.each(DIALECT_NAMES)("exchanging from the chat (%s dialect)", (dialect) 
     const user = await h.linkedUser("main");
     await pickDirection(user);
     await fillOrder(user, "100");
-    expect(user.lastText()).toContain("You receive: ≈ 4085.00 CARDUAH");
+    expect(user.lastText()).toContain("You receive: ≈ 4085.00 Visa/Mastercard UAH");
     rate(sandbox, "41.50");
     await user.press(/Create order/);
     expect(user.lastText()).toContain("The rate has changed");
-    expect(user.lastText()).toContain("You receive: ≈ 4150.00 CARDUAH");
+    expect(user.lastText()).toContain("You receive: ≈ 4150.00 Visa/Mastercard UAH");
     expect(h.exchangerCalls(CREATE)).toHaveLength(0);
     await user.press(/Create order/);
     expect(h.exchangerCalls(CREATE)).toHaveLength(1);
@@ -197,7 +203,7 @@ describe.each(DIALECT_NAMES)("exchanging from the chat (%s dialect)", (dialect) 
     const user = h!.user(); // the calculator needs no account
     await pickDirection(user);
     await user.send("100");
-    expect(user.lastText()).toContain("You receive: ≈ 4085.00 CARDUAH");
+    expect(user.lastText()).toContain("You receive: ≈ 4085.00 Visa/Mastercard UAH");
     const site = buttonsOf(user.lastBotMessage())[0];
     expect(site).toEqual({
       text: "🌐 Continue on site",
@@ -254,17 +260,17 @@ describe("exchanging from the chat: answers that went missing, floods", () => {
     await user.press(/^Tether TRC20/);
     await user.press(/Visa\/Mastercard UAH/);
     await user.press("💱 Calculate / Exchange");
-    expect(user.lastText()).toContain("How much USDTTRC20 do you send?");
+    expect(user.lastText()).toContain("How much Tether TRC20 do you send?");
     await user.send("/language");
     await user.press(/Русский/);
     await user.send("/exchange");
     await user.press(/^Tether TRC20/);
     await user.press(/Visa\/Mastercard UAH/);
-    expect(user.lastText()).toContain("Сколько USDTTRC20 вы отправляете?");
+    expect(user.lastText()).toContain("Сколько Tether TRC20 вы отправляете?");
     await user.send("10");
-    expect(user.lastText()).toContain("Минимум для этого направления обмена: 20 USDTTRC20");
+    expect(user.lastText()).toContain("Минимум для этого направления обмена: 20,00 Tether TRC20");
     await user.send("100,5");
-    expect(user.lastText()).toContain("Вы получаете: ≈ 4105.42 CARDUAH");
+    expect(user.lastText()).toContain("Вы получаете: ≈ 4\u202f105,42 Visa/Mastercard UAH");
   });
 
   it("a lost answer is found among the user's newest orders; a request that never ran says to check the orders", async () => {
@@ -292,7 +298,7 @@ describe("exchanging from the chat: answers that went missing, floods", () => {
     const user = h.user();
     await pickDirection(user);
     await user.send("100");
-    expect(user.lastText()).toContain("You receive: ≈ 4085.00 CARDUAH");
+    expect(user.lastText()).toContain("You receive: ≈ 4085.00 Visa/Mastercard UAH");
     expect(user.lastText()).toContain("link your account first");
     expect(h.exchangerCalls(CREATE)).toHaveLength(0);
   });
@@ -391,7 +397,7 @@ describe("exchanging from the chat: answers that went missing, floods", () => {
     // Before the fix each chat had five of its own: the second chat (two created) could go on.
     await pickDirection(second);
     await second.send("150");
-    expect(second.lastText()).toContain("You receive: ≈ 6127.50 CARDUAH");
+    expect(second.lastText()).toContain("You receive: ≈ 6127.50 Visa/Mastercard UAH");
     expect(second.lastText()).toMatch(
       /You have created several orders in a short time\. You can create the next one in \d+ min/,
     );

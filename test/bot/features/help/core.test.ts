@@ -39,7 +39,7 @@ describe("bot core", () => {
     const user = await h.linkedUser("main", { languageCode: "uk" });
     await user.send("/account");
     const card = user.lastText();
-    expect(card).toContain("💰 Партнерський баланс: 12.40");
+    expect(card).toContain("💰 Партнерський баланс: 12,40");
     expect(card).toContain("Логін: ivan_p");
     expect(card).toContain("Верифікацію пройдено: так");
     expect(card).toContain("Реферальне посилання: https://sandbox.exchanger.example/?ref=1024");

@@ -65,7 +65,7 @@ describe("referral card", () => {
       "info-referral-title\ninfo-referral-on",
     );
     expect(referralCard(ctx, { kind: "fields", fields: { percent: "0.5" } })).toBe(
-      'info-referral-title\n\ninfo-referral-percent{"value":"0.5%"}',
+      'info-referral-title\n\ninfo-referral-percent{"value":"info-percent{&quot;value&quot;:&quot;0.5&quot;}"}',
     );
     expect(referralCard(ctx, { kind: "nothing" })).toBe("info-referral-title\ninfo-nothing");
   });
@@ -87,12 +87,13 @@ describe("direction card", () => {
       })!,
       { id: 1, name: "Bitcoin", code: "BTC" },
       { id: 2, name: "Ether", code: "ETH" },
-      { send: "#1", receive: "#2" },
+      { send: "Bitcoin", receive: "Ether" },
     );
-    expect(text).toContain('info-direction-rate{"send":"1 BTC","receive":"15.2 ETH"}');
-    expect(text).toContain('info-direction-min{"value":"0.01 BTC"}');
-    expect(text).toContain('info-direction-max{"value":"2 BTC"}');
-    expect(text).toContain('info-direction-reserve{"value":"40 ETH"}');
+    // Currency names, not codes; amounts with two decimals at least, a rate as given.
+    expect(text).toContain('info-direction-rate{"send":"1 Bitcoin","receive":"15.2 Ether"}');
+    expect(text).toContain('info-direction-min{"value":"0.01 Bitcoin"}');
+    expect(text).toContain('info-direction-max{"value":"2.00 Bitcoin"}');
+    expect(text).toContain('info-direction-reserve{"value":"40.00 Ether"}');
     expect(text).toContain("<b>field-verification-needed:</b> ✓");
     expect(text).toContain("info-direction-inputs\n• Wallet");
     expect(text).not.toContain("btc-eth");
@@ -107,7 +108,7 @@ describe("account card balance", () => {
       "Exchanger",
     );
     expect(text).toContain(
-      'account-balance{"label":"account-balance-label","value":"10.00 USD"}\naccount-balance{"label":"account-balance-label","value":"0.5 BTC"}',
+      'account-balance{"label":"account-balance-label","value":"10.00 USD"}\naccount-balance{"label":"account-balance-label","value":"0.50 BTC"}',
     );
     expect(text).not.toMatch(/Balance:.*USD: 10/);
   });
@@ -115,7 +116,7 @@ describe("account card balance", () => {
   it("a bare number or a numeric string with its currency beside it; partner balance stays its own line", () => {
     expect(
       renderAccountCard(ctx, { balance: 1500, balance_currency: "USD" }, "Exchanger"),
-    ).toContain('"value":"1500 USD"');
+    ).toContain('"value":"1500.00 USD"');
     const text = renderAccountCard(
       ctx,
       { balance: "7.50", currency: "EUR", partner_balance: "1.20" },

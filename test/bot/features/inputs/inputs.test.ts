@@ -94,6 +94,7 @@ describe("saved exchange fields", () => {
     expect(stranger.lastText()).toMatch(/not linked yet/);
     const user = await h.linkedUser("main");
     await user.send("/menu");
+    await user.press("⋯ More");
     await user.press("📝 Saved fields");
     expect(user.lastText()).toContain("Card number:");
   });

@@ -24,6 +24,7 @@ describe("/referrals: orders of the user's referrals", () => {
   it("lists referral orders (string statuses), pages, and asks get-referral-orders", async () => {
     const user = await h.linkedUser();
     await user.send("/menu");
+    await user.press("⋯ More");
     await user.press("👥 Referral orders");
     const text = user.lastText();
     expect(text).toMatch(/^👥 Orders of your referrals\nFound: 8/);

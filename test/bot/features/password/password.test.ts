@@ -120,6 +120,7 @@ describe("changing the password", () => {
   it("from the main menu, in Russian", async () => {
     const user = await h.linkedUser("main", { languageCode: "ru" });
     await user.send("/menu");
+    await user.press("⋯ Ещё");
     await user.press("🔑 Сменить пароль");
     expect(user.lastText()).toMatch(/Отправьте ваш текущий пароль/);
     await user.send("main-demo-pass");

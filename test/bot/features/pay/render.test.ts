@@ -29,7 +29,7 @@ describe("payment outcome screens", () => {
       kind: "paid",
       orderId: "1041",
       status: readStatus("1"),
-      balance: "12.50 USD",
+      balance: [{ amount: "12.50", currency: "USD" }],
     });
     expect(screen.text).toContain("Order #1041 is paid from your balance.");
     expect(screen.text).toContain("💸");
@@ -83,13 +83,13 @@ describe("the confirmation card", () => {
     status: readStatus("0"),
     sendAmount: "250",
     sendCurrency: "USDT",
-    balance: "900 USD",
+    balance: [{ amount: "900", currency: "USD" }],
   };
 
   it("a payable order: amount, balance, a warning, and Pay / Cancel carrying the single-use id", () => {
     const screen = renderPayCard(en, { ...base, payable: true, confirmId: "AAAAAAAAAAAAAAAA" });
     expect(screen.text).toContain("A payment cannot be undone.");
-    expect(screen.text).toContain("900 USD");
+    expect(screen.text).toContain("900.00 USD");
     const data = buttons(screen.keyboard).map((b) => b.data);
     expect(data).toContain(confirmPay.pack({ confirmId: "AAAAAAAAAAAAAAAA" }));
     expect(data).toContain(cancelPay.pack({ confirmId: "AAAAAAAAAAAAAAAA" }));

@@ -97,15 +97,18 @@ describe("verification", () => {
       expect(text).toContain("submit a new one");
     });
 
-    it("empty: no request yet; the menu item leads here as a new protected message, Refresh edits it", async () => {
+    it("empty: no request yet; the menu item replaces the menu with a protected message, Refresh edits it", async () => {
       const user = await h.linkedUser("empty");
       await user.send("/menu");
+      await user.press("⋯ More");
       const menu = user.lastBotMessage();
       await user.press("🪪 Verification");
-      // An edit cannot protect the menu message, so the screen comes below it, protected.
+      // An edit cannot protect the menu message, so the protected screen takes its place: the menu
+      // is deleted, as every other item replaces it.
       const screen = user.lastBotMessage();
       expect(screen.messageId).not.toBe(menu.messageId);
       expect(screen.protectContent).toBe(true);
+      expect(user.visible().some((m) => m.messageId === menu.messageId)).toBe(false);
       expect(user.lastText()).toContain("You have not submitted a verification request yet");
       await user.press("🔄 Refresh");
       expect(user.lastBotMessage().messageId).toBe(screen.messageId);
@@ -631,6 +634,6 @@ describe("verification", () => {
     await user.press("🌐 Сторонній сервіс");
     await user.press("📤 Надіслати");
     expect(submits().at(-1)!.fields.language).toBe("uk");
-    expect(user.lastText()).toContain("Заявку на верифікацію надіслано");
+    expect(user.lastText()).toContain("Запит на верифікацію надіслано");
   });
 });
