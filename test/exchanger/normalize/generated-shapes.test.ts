@@ -19,6 +19,7 @@ import { readOrder } from "../../../src/exchanger/normalize/order.js";
 import { readVerification } from "../../../src/exchanger/normalize/verification.js";
 import { readSavedFields } from "../../../src/exchanger/normalize/saved-fields.js";
 import { readDirection } from "../../../src/exchanger/normalize/direction.js";
+import { readAccount } from "../../../src/exchanger/normalize/account.js";
 import { isPayableStatus } from "../../../src/exchanger/vocabulary.js";
 import type { Order } from "../../../src/exchanger/types.js";
 import type { FlowContext } from "../../../src/bot/context.js";
@@ -84,7 +85,7 @@ const verifyScreen = (raw: unknown) =>
 const inputsScreen = (raw: unknown) =>
   facts(renderInputs(en, readSavedFields(raw)!, new Map(INPUT_NAMES)).text).join("\n");
 const accountScreen = (raw: Record<string, unknown>) =>
-  facts(renderAccountCard(en, raw, "Sandbox")).join("\n");
+  facts(renderAccountCard(en, readAccount(raw), "Sandbox")).join("\n");
 
 function noCard(text: string, where: string): void {
   expect(text, where).not.toContain(CARD);

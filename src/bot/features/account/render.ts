@@ -1,5 +1,5 @@
 /** The user object as a readable card: balance first, secrets never, unknown fields humanized. */
-import { readAccount } from "../../../exchanger/normalize/account.js";
+import type { Account } from "../../../exchanger/normalize/account.js";
 import type { FlowContext } from "../../context.js";
 import { escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
@@ -28,10 +28,9 @@ function presentable(
 /** `exchanger`: the exchanger's name, HTML-escaped (ui/branding.ts exchangerName). */
 export function renderAccountCard(
   ctx: Pick<FlowContext, "t">,
-  user: Record<string, unknown>,
+  account: Account,
   exchanger: string,
 ): string {
-  const account = readAccount(user);
   const line = (label: string, value: string) =>
     ctx.t("account-balance", { label: escapeHtml(label), value: escapeHtml(value) });
   const withCurrency = (b: { amount: string; currency?: string }) =>

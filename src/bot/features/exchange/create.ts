@@ -33,14 +33,6 @@ export type CreateOutcome =
 /** How many newest orders are compared before and after a lost answer. */
 const NEWEST = 20;
 
-function loginOf(user: Record<string, unknown>): string | undefined {
-  for (const key of ["login", "user_login", "username"]) {
-    const value = user[key];
-    if (typeof value === "string" && value.trim() !== "") return value.trim();
-  }
-  return undefined;
-}
-
 const newestOrders = async (deps: BotDeps, caller: Caller): Promise<Order[] | undefined> =>
   (await deps.exchanger.getOrders(caller, { limit: NEWEST }).catch(() => undefined))?.items;
 
@@ -56,7 +48,7 @@ export async function createOrderOnce(
   if (waitMs > 0) return { kind: "budget", waitMs };
   let login: string | undefined;
   try {
-    login = loginOf(await deps.exchanger.getInfo(caller));
+    login = (await deps.exchanger.getInfo(caller)).login;
   } catch (error) {
     await deps.exchange.budget.giveBack(chatId);
     throw error;

@@ -39,4 +39,6 @@ orders-not-found = 🔍 Order { $query } was not found. Check the number or toke
 orders-usage = To open an order, send <code>/order</code> followed by its number or token, for example <code>/order 1039</code>. To see all your orders, send /orders.
 orders-bad-query = 🤔 “{ $query }” is neither an order number nor an order token. Send, for example, <code>/order 1039</code>.
 orders-btn-copy-token = 📋 Copy token
+orders-unsure-pay = ⚠️ I cannot read this exchanger's orders with certainty, so I do not offer to pay here. Pay this order on the exchanger's website.
+orders-btn-website = 🌐 Open the website
 orders-oldest-first = ℹ️ This exchanger lists orders oldest first and does not say how many there are (more than { $count }): ▶ leads to newer orders.
