@@ -46,7 +46,7 @@ export const FILTERS: Readonly<Record<LayoutObject, readonly FilterSpec[]>> = {
 };
 
 /** Most filtered reads one learning makes, whatever the server answers. */
-export const MAX_CALLS = 10;
+export const MAX_CALLS = 14;
 /** Candidate positions tried per filter before it is given up. */
 const TRIES_PER_FILTER = 3;
 
@@ -84,13 +84,32 @@ function candidatesFor(rows: readonly Row[], spec: FilterSpec, placed: Map<numbe
   });
 }
 
-/** The value to filter by: for a group, the commonest one that some row does not hold (so the answer must leave rows out). */
-function pivotOf(rows: readonly Row[], p: number, unique: boolean): number | undefined {
+/** The row whose value is filtered by: for a group, one with the commonest value (the answer then has most rows to agree). */
+function pivotOf(rows: readonly Row[], p: number, unique: boolean): number {
   if (unique) return 0;
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(String(r[p]), (counts.get(String(r[p])) ?? 0) + 1);
-  const best = [...counts].filter(([, n]) => n < rows.length).sort((a, b) => b[1] - a[1])[0];
-  return best === undefined ? undefined : rows.findIndex((r) => String(r[p]) === best[0]);
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+  return rows.findIndex((r) => String(r[p]) === best[0]);
+}
+
+/**
+ * When every row sampled holds the value, an answer holding it proves nothing (a server ignoring the
+ * filter answers the same): a value no row holds must then leave the pivot row out.
+ */
+async function leavesOut(
+  rows: readonly Row[],
+  p: number,
+  pivot: Row,
+  ask: (value: string) => Promise<Row[] | undefined>,
+): Promise<boolean> {
+  const held = new Set(rows.map((r) => String(r[p])));
+  const numeric = rows.every((r) => /^\d+$/.test(String(r[p])));
+  const other = numeric
+    ? [...Array(held.size + 1).keys()].map(String).find((v) => !held.has(v))!
+    : "\u2060no such value";
+  const answer = await ask(other);
+  return answer !== undefined && !answer.some((a) => same(a, pivot));
 }
 
 async function placeByFilter(
@@ -101,18 +120,22 @@ async function placeByFilter(
   budget: { left: number },
 ): Promise<void> {
   const candidates = candidatesFor(rows, spec, placed);
-  for (const p of candidates.slice(0, TRIES_PER_FILTER)) {
-    const pivot = pivotOf(rows, p, spec.unique);
-    if (pivot === undefined || budget.left <= 0) continue;
-    const value = String(rows[pivot]![p]);
+  const askBy = (value: string) => {
     budget.left--;
-    const answer = await ask({ [spec.name]: value });
-    if (answer === undefined || answer.length === 0) continue;
-    if (!answer.some((a) => same(a, rows[pivot]!))) continue;
+    return ask({ [spec.name]: value });
+  };
+  for (const p of candidates.slice(0, TRIES_PER_FILTER)) {
+    if (budget.left <= 0) return;
+    const pivot = rows[pivotOf(rows, p, spec.unique)]!;
+    const value = String(pivot[p]);
+    const answer = await askBy(value);
+    if (answer === undefined || !answer.some((a) => same(a, pivot))) continue;
     if (spec.unique && answer.length !== 1) continue;
     // Only one candidate may hold the value in every row answered: else the filter did not say which.
     const holding = candidates.filter((q) => answer.every((a) => String(a[q]) === value));
     if (holding.length !== 1 || holding[0] !== p) continue;
+    const everyRow = rows.every((r) => String(r[p]) === value);
+    if (everyRow && (budget.left <= 0 || !(await leavesOut(rows, p, pivot, askBy)))) continue;
     placed.set(p, { position: p, name: spec.name, by: "filter", why: `the ${spec.name} filter` });
     return;
   }
@@ -140,10 +163,11 @@ function placeByType(object: LayoutObject, rows: readonly Row[], placed: Map<num
   }
   placeAmounts(rows, free(["decimal", "display-amount", "integer"]), put);
   put(free(["hex-token"])[0], "token", "a hex token");
-  const statusLike = free(["small-number"]).find((p) =>
+  // A guess only when one column could be it: a wrong status would misread every order.
+  const statusLike = free(["small-number"]).filter((p) =>
     column(rows, p).every((v) => Number(v) <= 9),
   );
-  put(statusLike, "status", "a small number");
+  if (statusLike.length === 1) put(statusLike[0], "status", "the one small-number column");
   put(
     free(NUMBERS).find((p) => distinct(column(rows, p))),
     "id",
