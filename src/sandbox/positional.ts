@@ -60,6 +60,7 @@ function dottedDate(seconds: number): string {
 
 /** The user object exactly as documented: 30 values, secrets at 7, 8, 18, 28 and 29. */
 export function positionalUser(account: SandboxAccount): unknown[] {
+  if (account.userObject !== undefined) return account.userObject;
   const p = account.profile;
   const currency = typeof p.balance_currency === "string" ? p.balance_currency : "USD";
   const registered = Number(unix(p.created_at)) || 0;
