@@ -64,7 +64,10 @@ export function layoutProblems(layout: Layout, result: unknown): string[] {
       problems.push(`${text} at ${t} reads as a number that disagrees with ${plain} at ${p}`);
   }
   for (const field of layout.fields.filter((f) => /(^|_)at$/.test(f.name))) {
-    const unread = rows.filter((r) => r[field.position] != null && !dateOf(r[field.position]));
+    const unread = rows.filter(
+      (r) =>
+        r[field.position] !== null && r[field.position] !== undefined && !dateOf(r[field.position]),
+    );
     if (unread.length > 0)
       problems.push(
         `${field.name} at ${field.position}: ${unread.length} date(s) the bot cannot read`,

@@ -64,23 +64,7 @@ export async function runDoctor(
 ): Promise<DoctorReport> {
   const scrub = scrubberFor([options.apiKey, options.privateApiKey]);
   const out = (line: string) => write(scrub(line));
-  // Raw results as they arrived, by method: filled by the client's onSuccess for the call in flight.
-  const raw = new Map<string, Success & { status: number }>();
-  // The first answer per method within a check: a layout learning's filtered reads come after it.
-  const fresh = new Set<string>();
-  const layouts = new LayoutBook();
-  // Key-checked like the bot's client, so a refusal is judged by the same rejected-key rule.
-  const client = withKeyCheck(
-    createExchangerClient({
-      baseUrl: options.baseUrl,
-      timeoutMs: options.timeoutMs,
-      layouts,
-      onSuccess: (method, status, success) => {
-        if (!fresh.has(method)) raw.set(method, { ...success, status });
-        fresh.add(method);
-      },
-    }),
-  );
+  const { client, raw, fresh, layouts } = doctorClient(options);
   const found = new Map<string, Layout>();
   const caller =
     options.apiKey === undefined
@@ -122,6 +106,29 @@ export async function runDoctor(
   if (options.writeLayout !== undefined)
     writeLayouts(options.writeLayout, [...found.values()], out);
   return summarize(methods, options, caller !== undefined, out);
+}
+
+/**
+ * The doctor's client, key-checked like the bot's (a refusal is judged by the same rejected-key rule),
+ * and the raw results as they arrived, by method: the first answer per method within a check (`fresh`
+ * is cleared per check), since a layout learning's filtered reads come after it.
+ */
+function doctorClient(options: DoctorOptions) {
+  const raw = new Map<string, Success & { status: number }>();
+  const fresh = new Set<string>();
+  const layouts = new LayoutBook();
+  const client = withKeyCheck(
+    createExchangerClient({
+      baseUrl: options.baseUrl,
+      timeoutMs: options.timeoutMs,
+      layouts,
+      onSuccess: (method, status, success) => {
+        if (!fresh.has(method)) raw.set(method, { ...success, status });
+        fresh.add(method);
+      },
+    }),
+  );
+  return { client, raw, fresh, layouts };
 }
 
 /** The layout a positional answer was read by, what may be wrong with it, and the placement notes. */
