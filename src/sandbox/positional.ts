@@ -7,7 +7,7 @@
  */
 import { formatAmount } from "./format.js";
 import type { SandboxAccount } from "./state.js";
-import type { Rec } from "./reshape.js";
+import { positional, type Rec } from "./reshape.js";
 
 /** The sandbox's own order layout: deliberately not the spec's field order. */
 export const ORDER_POSITIONS = [
@@ -42,13 +42,10 @@ function unix(value: unknown): unknown {
 
 /** A record as the values of `positions`, in that order (absent fields null); dates as unix seconds, statuses as numbers. */
 export function toPositional(record: Rec, positions: readonly string[]): unknown[] {
-  return positions.map((name) => {
-    const value = record[name];
-    if (value === undefined) return null;
-    if (DATES.has(name)) return unix(value);
-    if (name === "status" && /^\d+$/.test(String(value))) return Number(value);
-    return value;
-  });
+  const written: Rec = { ...record };
+  for (const name of DATES) if (written[name] !== undefined) written[name] = unix(written[name]);
+  if (/^\d+$/.test(String(record.status))) written.status = Number(record.status);
+  return positional(written, positions);
 }
 
 /** "05.12.2019, 08:49", as the documented example writes the registration date. */

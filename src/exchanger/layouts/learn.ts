@@ -74,14 +74,20 @@ const column = (rows: readonly Row[], p: number) => rows.map((r) => r[p]);
 const same = (a: Row, b: Row) => JSON.stringify(a) === JSON.stringify(b);
 const distinct = (values: readonly unknown[]) => new Set(values.map(String)).size === values.length;
 
+/** Positions the filter may name, likeliest first: the filter's first kind, then columns whose values vary. */
 function candidatesFor(rows: readonly Row[], spec: FilterSpec, placed: Map<number, LayoutField>) {
   const size = rows[0]?.length ?? 0;
-  return Array.from({ length: size }, (_, p) => p).filter((p) => {
-    if (placed.has(p)) return false;
-    const kind = columnKind(column(rows, p));
-    if (kind === "mixed" || !spec.kinds.includes(kind)) return false;
-    return !spec.unique || distinct(column(rows, p));
-  });
+  const rank = (p: number) =>
+    spec.kinds.indexOf(columnKind(column(rows, p)) as ValueKind) * 2 +
+    (new Set(column(rows, p).map(String)).size > 1 ? 0 : 1);
+  return Array.from({ length: size }, (_, p) => p)
+    .filter((p) => {
+      if (placed.has(p)) return false;
+      const kind = columnKind(column(rows, p));
+      if (kind === "mixed" || !spec.kinds.includes(kind)) return false;
+      return !spec.unique || distinct(column(rows, p));
+    })
+    .sort((a, b) => rank(a) - rank(b) || a - b);
 }
 
 /** The row whose value is filtered by: for a group, one with the commonest value (the answer then has most rows to agree). */
@@ -129,7 +135,9 @@ async function placeByFilter(
     const pivot = rows[pivotOf(rows, p, spec.unique)]!;
     const value = String(pivot[p]);
     const answer = await askBy(value);
-    if (answer === undefined || !answer.some((a) => same(a, pivot))) continue;
+    // A filter the server refuses confirms nothing, whichever position it is asked about.
+    if (answer === undefined) return;
+    if (!answer.some((a) => same(a, pivot))) continue;
     if (spec.unique && answer.length !== 1) continue;
     // Only one candidate may hold the value in every row answered: else the filter did not say which.
     const holding = candidates.filter((q) => answer.every((a) => String(a[q]) === value));
@@ -210,9 +218,12 @@ function placeAmounts(rows: readonly Row[], amounts: number[], put: Put) {
         if (new Set([s, r, k]).size < 3) continue;
         if (!rows.every((row) => close(n(row, s) * n(row, k), n(row, r)))) continue;
         if (!rows.some((row) => n(row, k) !== 1)) continue;
-        put(s, "send_amount", "send × rate = receive");
+        // send × rate reads the same both ways: the rate is the one that varies less (one direction's).
+        const varies = (p: number) => new Set(column(rows, p).map(String)).size;
+        const [send, rate] = varies(k) > varies(s) ? [k, s] : [s, k];
+        put(send, "send_amount", "send × rate = receive");
         put(r, "receive_amount", "send × rate = receive");
-        put(k, "rate", "send × rate = receive");
+        put(rate, "rate", "send × rate = receive");
         return;
       }
   const decimals = amounts.filter((p) => column(rows, p).some((v) => kindOf(v) !== "integer"));

@@ -46,6 +46,7 @@ export function kindOf(value: unknown): ValueKind {
 function numberKind(n: number): ValueKind {
   if (!Number.isInteger(n)) return "decimal";
   if (n >= UNIX_MIN && n <= UNIX_MAX) return "unix-time";
+  if (n >= UNIX_MIN * 1000 && n <= UNIX_MAX * 1000) return "unix-time";
   if (n >= 0 && n <= SMALL_MAX) return "small-number";
   return "integer";
 }
