@@ -14,11 +14,17 @@ import { createFileDownloader } from "./telegram/file-download.js";
 import { FLOW_TIMEOUT_MS } from "./bot/core/flows.js";
 import { createTelegramFetch } from "./telegram/fetch.js";
 import type { BotConfig, BotDeps } from "./bot/context.js";
-import { createExchangerClient, type ExchangerClientWithStats } from "./exchanger/client.js";
+import {
+  createExchangerClient,
+  type CallOutcome,
+  type ExchangerClientWithStats,
+} from "./exchanger/client.js";
 import { ListOrder } from "./exchanger/list-order.js";
 import { ServedPageSize } from "./exchanger/served-page-size.js";
 import { ServerStatuses } from "./exchanger/server-statuses.js";
 import { withKeyCheck } from "./exchanger/key-check.js";
+import { LayoutBook } from "./exchanger/layouts/book.js";
+import { readLayoutFile } from "./exchanger/layouts/file.js";
 import type { Logger } from "./logger.js";
 import { disableNotifications, enableNotifications } from "./notify/schedule.js";
 import { recordShownOrders } from "./notify/shown.js";
@@ -65,6 +71,7 @@ export async function createApp(
     config.localesDir === undefined
       ? {}
       : loadTextOverrides(config.localesDir, readLocaleSources(LOCALES_DIR));
+  const pinned = pinnedLayouts(config);
   const storage =
     options.storage ?? (await openStorage(config, logger, { prefix: options.storagePrefix }));
   const operator = createOperator(storage.kv, options.registry ?? new Registry());
@@ -75,11 +82,9 @@ export async function createApp(
       baseUrl: config.exchanger.baseUrl,
       timeoutMs: config.exchanger.timeoutMs,
       connections: config.exchanger.connections,
+      layouts: new LayoutBook({ store: storage.kv, pinned, onLearned: learned(logger) }),
       logger,
-      onCall: (method, outcome, durationMs) => {
-        operator.metrics.exchangerCall(method, outcome, durationMs);
-        operator.exchangerHealth.record(outcome);
-      },
+      onCall: callRecorder(operator),
     }),
   );
   const deps = botDeps(config, logger, storage, exchanger, operator);
@@ -109,6 +114,21 @@ export async function createApp(
     },
   };
 }
+
+/** EXCHANGER_LAYOUT's layouts: a file that cannot be read stops the start (layouts/file.ts says why). */
+const pinnedLayouts = (config: Config) =>
+  config.exchanger.layoutFile === undefined ? [] : readLayoutFile(config.exchanger.layoutFile);
+
+/** Every exchanger call into the metrics and the exchanger health the operator alerts derive from. */
+const callRecorder =
+  (operator: Operator) => (method: string, outcome: CallOutcome, durationMs: number) => {
+    operator.metrics.exchangerCall(method, outcome, durationMs);
+    operator.exchangerHealth.record(outcome);
+  };
+
+/** Every learning in the log: which object and how many extra read calls it cost. */
+const learned = (logger: Logger) => (object: string, calls: number) =>
+  logger.info({ object, calls }, "exchanger layout learned");
 
 function botConfig(
   config: Config,

@@ -187,6 +187,11 @@ const EnvSchema = v.pipe(
     // once. Each chat makes one call at a time, so this caps how many chats are served concurrently
     // while the exchanger is slow: 16 held a 200-chat burst at 100 ms per call to 160 updates/s.
     EXCHANGER_CONNECTIONS: integerFrom(256, 1, 4096),
+    // A layout file written by `npm run doctor -- --write-layout FILE`: positional records are read by
+    // it instead of a layout learned from the server (exchanger/layouts/). Read and checked at start.
+    EXCHANGER_LAYOUT: v.optional(
+      v.pipe(v.string(), v.trim(), v.minLength(1, "must be a file path when set")),
+    ),
     ENCRYPTION_KEY: v.optional(base64Key),
     ENCRYPTION_KEYS_OLD: v.pipe(
       v.optional(v.string(), ""),
@@ -414,7 +419,13 @@ export type RedisTarget =
 
 export interface Config {
   botToken: string;
-  exchanger: { baseUrl: string; timeoutMs: number; connections: number };
+  exchanger: {
+    baseUrl: string;
+    timeoutMs: number;
+    connections: number;
+    /** EXCHANGER_LAYOUT: the pinned layout file, when set. */
+    layoutFile?: string;
+  };
   /** Undefined only in embedded mode, where storage generates one into the data folder. */
   encryptionKey: string | undefined;
   encryptionKeysOld: string[];
@@ -494,6 +505,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       baseUrl: e.EXCHANGER_BASE_URL.replace(/\/+$/, ""),
       timeoutMs: e.EXCHANGER_TIMEOUT_MS,
       connections: e.EXCHANGER_CONNECTIONS,
+      ...(e.EXCHANGER_LAYOUT !== undefined && { layoutFile: e.EXCHANGER_LAYOUT }),
     },
     encryptionKey: e.ENCRYPTION_KEY?.trim(),
     encryptionKeysOld: e.ENCRYPTION_KEYS_OLD,

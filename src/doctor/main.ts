@@ -5,10 +5,13 @@
  */
 import { ConfigError } from "../config.js";
 import { loadDoctorConfig } from "./config.js";
-import { runDoctor } from "./run.js";
+import { runDoctor, writeLayoutArg } from "./run.js";
 
 try {
-  const report = await runDoctor(loadDoctorConfig(), (line) => process.stdout.write(`${line}\n`));
+  const report = await runDoctor(
+    { ...loadDoctorConfig(), ...writeLayoutArg(process.argv.slice(2)) },
+    (line) => process.stdout.write(`${line}\n`),
+  );
   process.exitCode = report.ok ? 0 : 1;
 } catch (error) {
   if (error instanceof ConfigError) {

@@ -6,6 +6,7 @@
 import { createExchangerClient } from "../exchanger/client.js";
 import type { Success } from "../exchanger/envelope.js";
 import { ExchangerError, Unauthorized, Unavailable } from "../exchanger/errors.js";
+import { ConfigError } from "../config.js";
 import { withKeyCheck } from "../exchanger/key-check.js";
 import type { Language } from "../exchanger/types.js";
 import { CHECKS, type Check } from "./checks.js";
@@ -13,6 +14,11 @@ import { checkPrivateApi } from "./private-api.js";
 import { describeShape, hiddenFields, oneLine } from "./shape.js";
 import { placementOf } from "../exchanger/normalize/placement.js";
 import { fieldMessage, type FieldScope } from "../bot/ui/field-names.js";
+import { writeFileSync } from "node:fs";
+import { LayoutBook } from "../exchanger/layouts/book.js";
+import { layoutFileText } from "../exchanger/layouts/file.js";
+import type { Layout } from "../exchanger/normalize/layout.js";
+import { layoutFor, layoutLine, layoutProblems, namedResult } from "./layouts.js";
 
 export interface DoctorOptions {
   baseUrl: string;
@@ -22,6 +28,8 @@ export interface DoctorOptions {
   privateApiKey?: string | undefined;
   language: Language;
   timeoutMs: number;
+  /** `--write-layout FILE`: the layouts the doctor read positional records by are written there. */
+  writeLayout?: string;
 }
 
 export type Verdict = "understood" | "not understood" | "refused" | "unreachable" | "not asked";
@@ -56,16 +64,8 @@ export async function runDoctor(
 ): Promise<DoctorReport> {
   const scrub = scrubberFor([options.apiKey, options.privateApiKey]);
   const out = (line: string) => write(scrub(line));
-  // Raw results as they arrived, by method: filled by the client's onSuccess for the call in flight.
-  const raw = new Map<string, Success & { status: number }>();
-  // Key-checked like the bot's client, so a refusal is judged by the same rejected-key rule.
-  const client = withKeyCheck(
-    createExchangerClient({
-      baseUrl: options.baseUrl,
-      timeoutMs: options.timeoutMs,
-      onSuccess: (method, status, success) => raw.set(method, { ...success, status }),
-    }),
-  );
+  const { client, raw, fresh, layouts } = doctorClient(options);
+  const found = new Map<string, Layout>();
   const caller =
     options.apiKey === undefined
       ? undefined
@@ -78,6 +78,7 @@ export async function runDoctor(
   const methods: MethodReport[] = [];
   try {
     for (const check of CHECKS) {
+      fresh.clear();
       const report = await runCheck(
         check,
         { client, language: options.language, caller, rawResult: (m) => raw.get(m)?.result },
@@ -86,10 +87,14 @@ export async function runDoctor(
       const line = scrub(`${MARK[report.verdict]} ${check.method.padEnd(width)}  ${report.text}`);
       methods.push({ method: check.method, verdict: report.verdict, line });
       out(line);
-      if (report.verdict === "understood") {
-        const placed = placementLine(check.method, raw.get(check.method)?.result);
-        if (placed !== undefined) out(scrub(`     ${placed}`));
-      }
+      if (report.verdict === "understood")
+        for (const detail of understoodLines(
+          layouts,
+          check.method,
+          raw.get(check.method)?.result,
+          found,
+        ))
+          out(scrub(`     ${detail}`));
     }
     if (options.privateApiKey !== undefined)
       methods.push(
@@ -98,7 +103,56 @@ export async function runDoctor(
   } finally {
     await client.close();
   }
+  if (options.writeLayout !== undefined)
+    writeLayouts(options.writeLayout, [...found.values()], out);
   return summarize(methods, options, caller !== undefined, out);
+}
+
+/**
+ * The doctor's client, key-checked like the bot's (a refusal is judged by the same rejected-key rule),
+ * and the raw results as they arrived, by method: the first answer per method within a check (`fresh`
+ * is cleared per check), since a layout learning's filtered reads come after it.
+ */
+function doctorClient(options: DoctorOptions) {
+  const raw = new Map<string, Success & { status: number }>();
+  const fresh = new Set<string>();
+  const layouts = new LayoutBook();
+  const client = withKeyCheck(
+    createExchangerClient({
+      baseUrl: options.baseUrl,
+      timeoutMs: options.timeoutMs,
+      layouts,
+      onSuccess: (method, status, success) => {
+        if (!fresh.has(method)) raw.set(method, { ...success, status });
+        fresh.add(method);
+      },
+    }),
+  );
+  return { client, raw, fresh, layouts };
+}
+
+/** The layout a positional answer was read by, what may be wrong with it, and the placement notes. */
+function understoodLines(
+  book: LayoutBook,
+  method: string,
+  result: unknown,
+  found: Map<string, Layout>,
+): string[] {
+  const layout = layoutFor(book, method, result);
+  if (layout !== undefined) found.set(layout.object, layout);
+  const lines = layout === undefined ? [] : [layoutLine(layout), ...layoutProblems(layout, result)];
+  const placed = placementLine(method, namedResult(layout, result));
+  return placed === undefined ? lines : [...lines, placed];
+}
+
+/** `--write-layout FILE`: what EXCHANGER_LAYOUT then pins (layouts/file.ts). */
+function writeLayouts(path: string, layouts: Layout[], out: (line: string) => void): void {
+  if (layouts.length === 0) {
+    out(`No positional records met: nothing written to ${path}.`);
+    return;
+  }
+  writeFileSync(path, layoutFileText(layouts));
+  out(`Wrote ${layouts.length} layout(s) to ${path}: set EXCHANGER_LAYOUT=${path} to pin them.`);
 }
 
 /**
@@ -276,4 +330,14 @@ function scrubberFor(secrets: ReadonlyArray<string | undefined>): (text: string)
     .filter((s): s is string => s !== undefined && s !== "")
     .sort((a, b) => b.length - a.length);
   return (text) => values.reduce((out, secret) => out.split(secret).join("[key]"), text);
+}
+
+/** `--write-layout FILE` (or `--write-layout=FILE`) from the command line. */
+export function writeLayoutArg(args: readonly string[]): { writeLayout?: string } {
+  const i = args.findIndex((a) => a === "--write-layout" || a.startsWith("--write-layout="));
+  if (i < 0) return {};
+  const path = args[i]!.includes("=") ? args[i]!.split("=").slice(1).join("=") : args[i + 1];
+  if (path === undefined || path === "")
+    throw new ConfigError(["--write-layout needs a file path"]);
+  return { writeLayout: path };
 }

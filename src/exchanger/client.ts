@@ -32,14 +32,16 @@ import { readVerification } from "./normalize/verification.js";
 import { readSavedFields } from "./normalize/saved-fields.js";
 import { readOrders } from "./normalize/order.js";
 import { readDirection } from "./normalize/direction.js";
+import { accountOf, readAccount, type Account } from "./normalize/account.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
+import { LayoutBook } from "./layouts/book.js";
+import type { LayoutObject } from "./normalize/layout.js";
 import type {
   Caller,
   Currency,
   DetailFilters,
   Direction,
   DirectionLink,
-  Extras,
   ExchangerClient,
   Id,
   Language,
@@ -79,6 +81,8 @@ export interface ExchangerClientOptions {
    * exchanger health the operator alerts derive from it (src/operator/). Never sees parameters.
    */
   onCall?: (method: string, outcome: CallOutcome, durationMs: number) => void;
+  /** The layouts positional lists are read by (layouts/book.ts); default: learned in memory. */
+  layouts?: LayoutBook;
 }
 
 /**
@@ -166,7 +170,7 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
   const publicGet: PublicGet = (path, language, params = {}) =>
     transport.call({ path, http: "GET", params: { ...params, language }, read: true });
   return {
-    ...userReads(user),
+    ...userReads(user, options.layouts ?? new LayoutBook()),
     ...dataWrites(user, transport),
     ...securedWrites(user),
     ...publicReads(publicGet),
@@ -360,7 +364,10 @@ function record(path: string, success: Success): Record<string, unknown> {
 }
 
 /** A page of raw order records read once into the bot's orders (normalize/order.ts). */
-const orders = (raw: Page<unknown>): Page<Order> => ({ ...raw, items: readOrders(raw.items) });
+const orders = (raw: Page<unknown>, unsure = false): Page<Order> => {
+  const items = readOrders(raw.items);
+  return { ...raw, items: unsure ? items.map((o) => ({ ...o, unsure: true as const })) : items };
+};
 
 const orderParams = (p: (OrderFilters & ListParams) | undefined): Params => ({
   id: p?.id,
@@ -380,28 +387,69 @@ function verificationParams(fields: VerificationFields, language: Language): Par
   return { ...params, language };
 }
 
+/**
+ * A list answered as positional arrays, turned into named records by the object's layout (learned
+ * from the same method's filters when none is held: layouts/learn.ts). Named lists pass unchanged.
+ */
+function positionalReader(user: UserCall, layouts: LayoutBook) {
+  return async (object: LayoutObject, path: string, caller: Caller, params: Params) => {
+    const success = await user(path, caller, params, true);
+    const rows = Array.isArray(success.result) ? success.result.filter(Array.isArray) : [];
+    if (rows.length === 0) return { success, unsure: false };
+    const ask = async (params: Record<string, string>) => {
+      try {
+        const answer = await user(path, caller, { ...params, limit: LEARNING_LIMIT }, true);
+        return Array.isArray(answer.result) ? answer.result.filter(Array.isArray) : [];
+      } catch (error) {
+        // A filter the server refuses confirms nothing; any other failure fails the read itself.
+        if (error instanceof ExchangerError && !(error instanceof Unauthorized)) return undefined;
+        throw error;
+      }
+    };
+    const read = await layouts.name(object, rows, ask);
+    if (read === undefined) return { success, unsure: false };
+    return { success: { ...success, result: read.records }, unsure: !read.certain };
+  };
+}
+
+const GET_INFO = "/user-api-get-info";
+
+/** The user object read into the bot's Account: by the vendor's layout when positional (normalize/user-layout.ts). */
+function accountFrom(success: Success): Account {
+  // A PHP empty array (`[]`) or null where an object is meant is an object without fields.
+  if (isNothing(success.result)) return readAccount({});
+  const account = accountOf(success.result) ?? accountOf(record(GET_INFO, success));
+  if (account === undefined) throw badShape(GET_INFO, "an object");
+  return account;
+}
+
+/** Rows a learning reads per filtered call: enough to see a filter leave rows out. */
+const LEARNING_LIMIT = 100;
+
 // ---- the API --------------------------------------------------------------------------------------
 
 /** What the User API lets a linked chat read: retried on a lost answer, since nothing changes. */
 function userReads(
   user: UserCall,
+  layouts: LayoutBook,
 ): Pick<
   ExchangerClient,
   "getInfo" | "getOrders" | "getReferralOrders" | "getDetails" | "getVerification" | "getInputs"
 > {
+  const named = positionalReader(user, layouts);
   return {
-    async getInfo(caller): Promise<Extras> {
-      return record("/user-api-get-info", await user("/user-api-get-info", caller, {}, true));
-    },
+    getInfo: async (caller) => accountFrom(await user(GET_INFO, caller, {}, true)),
 
     async getOrders(caller, params): Promise<Page<Order>> {
       const path = "/user-api-get-orders";
-      return orders(page(path, await user(path, caller, orderParams(params), true), params?.limit));
+      const read = await named("order", path, caller, orderParams(params));
+      return orders(page(path, read.success, params?.limit), read.unsure);
     },
 
     async getReferralOrders(caller, params): Promise<Page<Order>> {
       const path = "/user-api-get-referral-orders";
-      return orders(page(path, await user(path, caller, orderParams(params), true), params?.limit));
+      const read = await named("referral order", path, caller, orderParams(params));
+      return orders(page(path, read.success, params?.limit), read.unsure);
     },
 
     async getDetails(caller, params?: DetailFilters & ListParams): Promise<Page<PaymentDetail>> {
@@ -412,7 +460,8 @@ function userReads(
         page: params?.page,
         limit: params?.limit,
       };
-      return page(path, await user(path, caller, fields, true), params?.limit);
+      const read = await named("detail", path, caller, fields);
+      return page(path, read.success, params?.limit);
     },
 
     async getVerification(caller): Promise<Verification | null> {

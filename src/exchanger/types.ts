@@ -11,6 +11,7 @@ import type { Order } from "./normalize/order.js";
 import type { Verification } from "./normalize/verification.js";
 import type { SavedField } from "./normalize/saved-fields.js";
 import type { Direction, DirectionField } from "./normalize/direction.js";
+import type { Account } from "./normalize/account.js";
 
 export type { Language };
 export type Id = string | number;
@@ -63,7 +64,8 @@ export interface DetailFilters {
   value?: string;
 }
 
-export type UserInfo = Extras;
+/** The user object as the bot holds it (normalize/account.ts): no feature reads the raw record. */
+export type UserInfo = Account;
 export type { Verification, SavedField };
 
 /** A currency of the public list (normalize/currencies.ts): name and code under whichever key the server used, entities decoded. */

@@ -18,10 +18,14 @@
  *   dates as unix seconds, rates as pairs `[1, x]`, text HTML-encoded, saved fields as a list of
  *   `{id, name, value}`, and verification data nested under `data` with a status object.
  *
+ * - `positional`: the spec's shapes, but every User API object (the user object, orders, referral
+ *   orders, saved details) written as a JSON array: the user object exactly as the vendor documents
+ *   it, the others in this sandbox's own layouts (positional.ts), which the bot learns from the filters.
+ *
  * Choose one with SANDBOX_DIALECT (npm run sandbox) or `startSandbox({ dialect })` (tests).
  */
 
-export const DIALECT_NAMES = ["spec", "names", "legacy", "shapes"] as const;
+export const DIALECT_NAMES = ["spec", "names", "legacy", "shapes", "positional"] as const;
 export type DialectName = (typeof DIALECT_NAMES)[number];
 
 export interface Dialect {
@@ -56,6 +60,8 @@ export interface Dialect {
   errorStatus: "as-documented" | 200;
   /** Whether error envelopes carry `message` (an older vendor page shows them without). */
   errorMessage: boolean;
+  /** User API objects as JSON arrays (positional.ts). */
+  positional?: boolean;
   /** Most list items one page holds, whatever `limit` asks (a server capping at 10); default 100. */
   pageCap?: number;
   /** With `pageCap`: page n's offset counted in the size served (default) or in the `limit` asked (listing.ts). */
@@ -134,6 +140,25 @@ export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
     rejectedKeyStatus: 401,
     errorStatus: "as-documented",
     errorMessage: true,
+  },
+  positional: {
+    name: "positional",
+    orderStatus: "number",
+    orderShape: "flat",
+    inputs: "map",
+    verification: "flat",
+    statusFilter: "number-or-name",
+    listOrder: "newest-first",
+    pagination: true,
+    currencies: { shape: "list", nameKey: "name", codeKey: "code" },
+    balance: "string",
+    status: "object",
+    referralProgram: "object",
+    nothing: "null",
+    rejectedKeyStatus: 401,
+    errorStatus: "as-documented",
+    errorMessage: true,
+    positional: true,
   },
 };
 

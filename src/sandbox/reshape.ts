@@ -173,6 +173,11 @@ export function mapToList(
   return Object.entries(map).map(([id, value]) => ({ id, ...extra(id), [valueKey]: value }));
 }
 
+/** A record as a positional array: the values of `positions` in that order, an absent one as null. */
+export function positional(record: Rec, positions: readonly string[]): unknown[] {
+  return positions.map((name) => (record[name] === undefined ? null : record[name]));
+}
+
 /** Text as a PHP script's htmlspecialchars() leaves it: the bot must decode it once, not twice. */
 export function htmlEncode(text: string): string {
   return text

@@ -67,6 +67,8 @@ export interface SandboxAccount {
   balance: number;
   /** The user object of get-info minus balance and 2FA flag (those are derived). Never secrets. */
   profile: Record<string, unknown>;
+  /** The `positional` dialect answers get-info with this array as it is, when a test sets one. */
+  userObject?: unknown[];
   orders: SandboxOrder[];
   referralOrders: SandboxOrder[];
   details: SandboxDetail[];

@@ -46,9 +46,10 @@ function totp(secret: string): string {
 }
 
 describe("user methods against the sandbox", () => {
-  it("getInfo returns the user object with extra fields", async () => {
+  it("getInfo returns the Account: login, the 2FA flag and the balance with its currency", async () => {
     const info = await client.getInfo(main);
-    expect(info).toMatchObject({ login: "ivan_p", two_factor_authentication: 0 });
+    expect(info).toMatchObject({ login: "ivan_p", twoFactor: false });
+    expect(info.balances).toEqual([{ amount: "1500.00", currency: "USD" }]);
     expect(sandbox.requests.at(-1)).toMatchObject({ method: "POST", account: "main", status: 200 });
   });
 
@@ -207,7 +208,7 @@ describe("user methods against the sandbox", () => {
     const secret = new Secret({ size: 20 }).base32;
     await client.setupTwoFactor(empty, { enable: true, secret, code: totp(secret) });
     expect(sandbox.accounts.empty.twoFactorSecret).toBe(secret);
-    expect(await client.getInfo(empty)).toMatchObject({ two_factor_authentication: 1 });
+    expect(await client.getInfo(empty)).toMatchObject({ twoFactor: true });
     expect(sandbox.requests.at(-2)!.fields).toMatchObject({
       two_factor_authentication_enable: "1",
       two_factor_authentication_token: secret,

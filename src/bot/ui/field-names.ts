@@ -65,6 +65,13 @@ const COMMON: Readonly<Record<string, string>> = {
   partner_reward: "field-referral-reward",
   percent: "field-referral-percent",
   referral_percent: "field-referral-percent",
+  // The vendor's documented user object (exchanger/normalize/user-layout.ts).
+  bonus_percent: "field-bonus-percent",
+  orders_volume: "field-orders-volume",
+  referrals_volume: "field-referrals-volume",
+  investments_volume: "field-investments-volume",
+  referrer: "field-referrer",
+  referrer_id: "field-referrer",
   levels: "field-levels",
   min_payout: "field-min-payout",
   payout_currency: "field-payout-currency",

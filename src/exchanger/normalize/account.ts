@@ -6,6 +6,7 @@
 import { readBalances } from "./balance.js";
 import { maskRecord } from "./secrets.js";
 import { TWO_FACTOR_FIELD, twoFactorFromUser } from "./two-factor.js";
+import { namedUser } from "./user-layout.js";
 import { amountOf, isRecord, textOf, type RawRecord } from "./values.js";
 import type { Balance } from "../types.js";
 
@@ -20,8 +21,20 @@ export interface Account {
   balances: Balance[];
   others: OtherBalance[];
   twoFactor?: boolean;
+  /** The facts features ask for by name (linking, 2FA, placing an order), when the server gives them. */
+  login?: string;
+  email?: string;
   /** Every other field, masked; nested values kept for the card to label. */
   fields: RawRecord;
+}
+
+/**
+ * The user object as the bot holds it, from whatever `get-info` answered: a positional array read by
+ * the vendor's documented layout (user-layout.ts), a named record as it is.
+ */
+export function accountOf(result: unknown): Account | undefined {
+  const user = namedUser(result);
+  return user === undefined ? undefined : readAccount(user);
 }
 
 const BALANCE = /balance/i;
@@ -56,6 +69,14 @@ export function readAccount(user: RawRecord): Account {
     balances,
     others,
     ...(twoFactor !== undefined && { twoFactor }),
+    ...named(user),
     fields: maskRecord(rest),
   };
+}
+
+/** Login and e-mail under their usual names (plain text only: masked fields stay in `fields`). */
+function named(user: RawRecord): Pick<Account, "login" | "email"> {
+  const login = textOf(user.login) ?? textOf(user.user_login) ?? textOf(user.username);
+  const email = textOf(user.email) ?? textOf(user.e_mail);
+  return { ...(login !== undefined && { login }), ...(email !== undefined && { email }) };
 }

@@ -5,7 +5,7 @@
  * (referral orders), and every other field masked and flattened for the card. Screens, the pay flow,
  * the filters, the watcher and the doctor read orders only through this object.
  */
-import { readStatus, type OrderStatus } from "../vocabulary.js";
+import { isPayableStatus, readStatus, type OrderStatus } from "../vocabulary.js";
 import { displayFields, type FlatFields } from "./fields.js";
 import { readRate, readSide, type Money, type Rate } from "./money.js";
 import type { Notes } from "./notes.js";
@@ -33,6 +33,11 @@ export interface Order {
   payment?: FlatFields;
   /** Every other field, masked and flattened (fields.ts). */
   fields: FlatFields;
+  /**
+   * Read from a positional record whose layout could not place the token or the status with
+   * certainty (normalize/layout.ts): the order is shown, but never offered for payment.
+   */
+  unsure?: true;
 }
 
 /** Synonyms per fact; the first is the spec's (or the most common) name. */
@@ -181,4 +186,14 @@ export function readOrder(raw: unknown, notes?: Notes): Order | undefined {
 /** Every order of a list that has an id (one without cannot be shown or addressed). */
 export function readOrders(items: readonly unknown[], notes?: Notes): Order[] {
   return items.flatMap((item) => readOrder(item, notes) ?? []);
+}
+
+/** Whether Pay may be offered: a status that allows it, read from a record whose layout is certain. */
+export function isPayableOrder(order: Order): boolean {
+  return order.unsure !== true && isPayableStatus(order.status);
+}
+
+/** A payable-looking order Pay is withheld from because its layout is a guess: the site is offered instead. */
+export function isPayableButUnsure(order: Order): boolean {
+  return order.unsure === true && isPayableStatus(order.status);
 }

@@ -8,12 +8,16 @@ import type { SandboxAccount, SandboxOrder, SandboxState } from "../state.js";
 import { localize } from "../i18n.js";
 import { htmlEncode, mapToList, writeDate, writeRate, writeSides } from "../reshape.js";
 import type { UserMethod } from "./types.js";
+import { ORDER_POSITIONS, positionalUser, toPositional } from "../positional.js";
 
 /** Fields of a referral's order that the partner (our caller) must not see. */
 const REFERRAL_HIDDEN = ["token", "receive_wallet", "send_wallet", "email", "ip"];
 
-export const getInfo: UserMethod = ({ account, dialect }) => ({
-  // Secrets (password, 2FA secret, API key) live outside `profile` and are never sent.
+export const getInfo: UserMethod = ({ account, dialect }) =>
+  dialect.positional ? { result: positionalUser(account) } : namedInfo(account, dialect);
+
+/** The user object as a map. Secrets (password, 2FA secret, API key) live outside `profile` and are never sent. */
+const namedInfo = (account: SandboxAccount, dialect: Dialect) => ({
   result: {
     ...account.profile,
     balance: balanceView(account, dialect),
@@ -53,7 +57,8 @@ function orderView(
   state: SandboxState,
   dialect: Dialect,
   order: Record<string, unknown>,
-): Record<string, unknown> {
+): Record<string, unknown> | unknown[] {
+  if (dialect.positional) return toPositional(order, ORDER_POSITIONS);
   const written = writeOrderStatus(dialect, order);
   if (dialect.orderShape === "flat") return written;
   const codes = Object.fromEntries(state.currencies.map((c) => [String(c.id), c.code]));

@@ -4,6 +4,7 @@ import { formatDateTime } from "../format.js";
 import { listAnswer } from "../listing.js";
 import { findCurrency, type SandboxDetail } from "../state.js";
 import type { UserMethod } from "./types.js";
+import { DETAIL_POSITIONS, toPositional } from "../positional.js";
 
 export const MAX_DETAIL_LENGTH = 255;
 
@@ -15,7 +16,9 @@ export const getDetails: UserMethod = ({ account, params, dialect }) => {
       (currencyId === undefined || String(d.currency_id) === currencyId.trim()) &&
       (value === undefined || d.value === value),
   );
-  return listAnswer(dialect, matching, params);
+  const page = listAnswer(dialect, matching, params);
+  if (!dialect.positional) return page;
+  return { ...page, result: page.result.map((d) => toPositional(d, DETAIL_POSITIONS)) };
 };
 
 export const createDetails: UserMethod = ({ state, account, params, now }) => {

@@ -15,11 +15,13 @@ import { renderAccountCard } from "../../../src/bot/features/account/render.js";
 import { renderVerificationRequest } from "../../../src/bot/features/verification/render.js";
 import { renderInputs } from "../../../src/bot/features/inputs/index.js";
 import { directionCard } from "../../../src/bot/features/info/render.js";
-import { readOrder } from "../../../src/exchanger/normalize/order.js";
+import { isPayableOrder, readOrder, readOrders } from "../../../src/exchanger/normalize/order.js";
 import { parsedOnce, toObjectList, unwrapList } from "../../../src/exchanger/envelope.js";
+import { LayoutBook } from "../../../src/exchanger/layouts/book.js";
 import { readVerification } from "../../../src/exchanger/normalize/verification.js";
 import { readSavedFields } from "../../../src/exchanger/normalize/saved-fields.js";
 import { readDirection } from "../../../src/exchanger/normalize/direction.js";
+import { readAccount } from "../../../src/exchanger/normalize/account.js";
 import { isPayableStatus } from "../../../src/exchanger/vocabulary.js";
 import type { Order } from "../../../src/exchanger/types.js";
 import type { FlowContext } from "../../../src/bot/context.js";
@@ -35,6 +37,8 @@ import {
   listVariant,
   ORDER_FIXTURES,
   orderVariant,
+  positionalFilters,
+  positionalOrders,
   USER_FIXTURE,
   userVariant,
   VERIFICATION_FIXTURE,
@@ -86,7 +90,7 @@ const verifyScreen = (raw: unknown) =>
 const inputsScreen = (raw: unknown) =>
   facts(renderInputs(en, readSavedFields(raw)!, new Map(INPUT_NAMES)).text).join("\n");
 const accountScreen = (raw: Record<string, unknown>) =>
-  facts(renderAccountCard(en, raw, "Sandbox")).join("\n");
+  facts(renderAccountCard(en, readAccount(raw), "Sandbox")).join("\n");
 
 function noCard(text: string, where: string): void {
   expect(text, where).not.toContain(CARD);
@@ -190,6 +194,36 @@ describe(`generated server shapes (seed ${SEED}, ${VARIANTS} variants of each re
         expect(totals, where).toEqual({ total: 34, position: ORDER_FIXTURES.length });
       const shown = [...screens.values()].map((screen) => JSON.stringify(screen)).join("\n");
       expect(shown.replace(/\s/g, ""), where).not.toContain(CARD);
+    }
+  });
+
+  it("positional orders: a random layout per variant, learned from the server's filters, reads to the same screens", async () => {
+    const core = (card: string) =>
+      card.split("\n").filter((l) => /Rate:|Created:|Updated:|Status|→/.test(l));
+    for (let i = 0; i < VARIANTS / 10; i++) {
+      const rand = variantRandom(SEED + 2, i);
+      const { rows, positions } = positionalOrders(rand);
+      const where = `seed ${SEED + 2} variant ${i}: ${JSON.stringify(positions)}`;
+      const book = new LayoutBook();
+      const named = await book.name("order", rows, positionalFilters(rows, positions));
+      expect(named!.certain, where).toBe(true);
+      const orders = readOrders(named!.records);
+      expect(orders, where).toHaveLength(ORDER_FIXTURES.length);
+      orders.forEach((order, which) => {
+        const screens = orderScreens(order);
+        const canonical = canonicalOrders[which]!;
+        expect(order.token, where).toBe(ORDER_FIXTURES[which]!.token);
+        expect(isPayableOrder(order), where).toBe(
+          isPayableStatus(readOrder(ORDER_FIXTURES[which]!)!.status),
+        );
+        expect([screens.line, screens.pay, screens.payButtons], where).toEqual([
+          canonical.line,
+          canonical.pay,
+          canonical.payButtons,
+        ]);
+        expect(core(screens.card!), where).toEqual(core(canonical.card!));
+        for (const screen of Object.values(screens)) noCard(screen, where);
+      });
     }
   });
 });

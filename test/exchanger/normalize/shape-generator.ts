@@ -10,6 +10,7 @@ import {
   htmlEncode,
   mapToList,
   nestVerification,
+  positional,
   reorder,
   titleSentence,
   writeDate,
@@ -306,4 +307,55 @@ export function listVariant(
   if (form === "keyed") items.forEach((item, i) => (item.id = canonical[i]!.id));
   const result = writeList(items, form, at);
   return { result: rand() < 0.2 && form !== "json-text" ? JSON.stringify(result) : result, form };
+}
+
+/** The flat canonical facts of an order fixture a positional server writes, one per position. */
+const POSITIONAL_FIELDS = [
+  "id",
+  "token",
+  "status",
+  "send_amount",
+  "send_currency_id",
+  "receive_amount",
+  "receive_currency_id",
+  "rate",
+  "created_at",
+  "updated_at",
+  "comment",
+  "receive_wallet",
+  "user_login",
+  "extra",
+] as const;
+
+/**
+ * A positional server's order list: every fixture as an array in a random layout (a seeded
+ * permutation), statuses as the server's names, dates and numbers in one random form per run.
+ * `positions` is the layout the server knows and the bot must learn.
+ */
+export function positionalOrders(rand: Random): { rows: unknown[][]; positions: string[] } {
+  const positions = [...POSITIONAL_FIELDS];
+  for (let i = positions.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [positions[i], positions[j]] = [positions[j]!, positions[i]!];
+  }
+  const dates = one(rand, ["naive", "unix", "unix-string", "unix-ms", "iso", "dotted"] as const);
+  const numbers = one(rand, ["string", "number"] as const);
+  const rows = ORDER_FIXTURES.map((fixture) => {
+    const record: Rec = { ...fixture, status: (fixture.status as StatusSpec).name };
+    for (const key of ["send_amount", "receive_amount", "rate"])
+      record[key] = writeNumber(String(record[key]), numbers);
+    for (const key of ["created_at", "updated_at"])
+      record[key] = writeDate(String(record[key]), dates);
+    return positional(record, positions);
+  });
+  return { rows, positions };
+}
+
+/** The server's filters over those rows, as a real server runs them (`{}`: the whole list). */
+export function positionalFilters(rows: unknown[][], positions: readonly string[]) {
+  return async (params: Record<string, string>): Promise<unknown[][] | undefined> => {
+    const at = Object.entries(params).map(([name, value]) => [positions.indexOf(name), value]);
+    if (at.some(([p]) => p === -1)) return undefined;
+    return rows.filter((row) => at.every(([p, value]) => String(row[p as number]) === value));
+  };
 }

@@ -4,7 +4,6 @@ import { withCaller } from "../../core/caller.js";
 import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { ACCOUNT_DATA } from "./public.js";
-import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { renderAccountCard } from "./render.js";
 import { exchangerName } from "../../ui/branding.js";
 import { backToMenuRow } from "../menu/public.js";
@@ -13,7 +12,7 @@ import { showScreen } from "../../ui/screen.js";
 
 async function showAccount(ctx: BotContext): Promise<void> {
   const user = await withCaller(ctx, (caller) => ctx.deps.exchanger.getInfo(caller));
-  const twofa = twoFactorFromUser(user);
+  const twofa = user.twoFactor;
   if (twofa !== undefined && twofa !== ctx.chatSettings.twofa) {
     ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId!, { twofa });
   }

@@ -1,5 +1,5 @@
 /** The user object as a readable card: balance first, secrets never, unknown fields humanized. */
-import { readAccount } from "../../../exchanger/normalize/account.js";
+import type { Account } from "../../../exchanger/normalize/account.js";
 import type { Translator } from "../../context.js";
 import { escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
@@ -32,12 +32,7 @@ function presentable(ctx: Translator, user: Record<string, unknown>): Record<str
 }
 
 /** `exchanger`: the exchanger's name, HTML-escaped (ui/branding.ts exchangerName). */
-export function renderAccountCard(
-  ctx: Translator,
-  user: Record<string, unknown>,
-  exchanger: string,
-): string {
-  const account = readAccount(user);
+export function renderAccountCard(ctx: Translator, account: Account, exchanger: string): string {
   const line = (label: string, value: string) =>
     ctx.t("account-balance", { label: escapeHtml(label), value: escapeHtml(value) });
   const withCurrency = (b: { amount: string; currency?: string }) => balancesText(ctx, [b]);

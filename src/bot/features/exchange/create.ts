@@ -32,14 +32,6 @@ export type CreateOutcome =
   /** The account's login could not be read: the order would not be the user's. */
   | { kind: "no-login" };
 
-function loginOf(user: Record<string, unknown>): string | undefined {
-  for (const key of ["login", "user_login", "username"]) {
-    const value = user[key];
-    if (typeof value === "string" && value.trim() !== "") return value.trim();
-  }
-  return undefined;
-}
-
 /** The newest orders as the orders list reads them (created-order.ts); undefined when unreadable. */
 const newest = (deps: BotDeps, caller: Caller): Promise<Order[] | undefined> =>
   newestOrders(deps.listOrder, deps.servedPageSize, (params) =>
@@ -106,7 +98,7 @@ async function loginOrGiveBack(
 ): Promise<string | undefined> {
   let login: string | undefined;
   try {
-    login = loginOf(await deps.exchanger.getInfo(caller));
+    login = (await deps.exchanger.getInfo(caller)).login;
   } catch (error) {
     await giveBack();
     throw error;

@@ -10,7 +10,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext, FlowContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { escapeHtml, maskSecret } from "../../ui/html.js";
-import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
+import type { UserInfo } from "../../../exchanger/types.js";
 import { renderAccountCard } from "../account/public.js";
 import { Unauthorized, ExchangerError } from "../../../exchanger/errors.js";
 import { mainMenuKeyboard } from "../menu/public.js";
@@ -54,7 +54,7 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
     return;
   }
   await ctx.replyWithChatAction("typing").catch(() => undefined);
-  let user: Record<string, unknown>;
+  let user: UserInfo;
   try {
     user = await ctx.deps.exchanger.getInfo({ apiKey: candidate, language: ctx.language });
   } catch (error) {
@@ -67,7 +67,7 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
     throw error;
   }
   await ctx.deps.vault.link(chatId, candidate);
-  const twofa = twoFactorFromUser(user);
+  const twofa = user.twoFactor;
   ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa });
   ctx.logger.info({}, "account linked");
   await ctx.reply(

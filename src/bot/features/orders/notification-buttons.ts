@@ -5,7 +5,7 @@
  * The watcher stores the orders' references first (`rememberNoticeOrders`), as every screen does.
  */
 import type { Order } from "../../../exchanger/types.js";
-import { isPayableStatus } from "../../../exchanger/vocabulary.js";
+import { isPayableOrder } from "../../../exchanger/normalize/order.js";
 import type { KV } from "../../../storage/kv.js";
 import { rememberOrderRefs, type OrderRef } from "../../core/order-refs.js";
 import { payData } from "../pay/public.js";
@@ -29,4 +29,4 @@ export const noticeCardData = (ref: OrderRef): string =>
 
 /** Pay, only while the order awaits payment (the pay card re-checks the status when pressed). */
 export const noticePayData = (order: Order, ref: OrderRef): string | undefined =>
-  isPayableStatus(order.status) ? payData(ref) : undefined;
+  isPayableOrder(order) ? payData(ref) : undefined;

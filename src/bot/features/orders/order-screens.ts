@@ -25,6 +25,7 @@ import type {
   Page,
   Caller,
 } from "../../../exchanger/types.js";
+import { isPayableButUnsure, isPayableOrder } from "../../../exchanger/normalize/order.js";
 import {
   isPayableStatus,
   statusEmoji,
@@ -287,6 +288,9 @@ export async function listScreen(
   return { text, keyboard: backToMenuRow(ctx, keyboard) };
 }
 
+/** The exchanger's website: where an order the bot cannot pay with certainty is paid. */
+const websiteOf = (ctx: BotContext): string => `https://${ctx.botConfig.exchangerHost}/`;
+
 // ---- card ------------------------------------------------------------------------------------------
 
 /** One order of this source, or undefined when the exchanger has none matching exactly (exchanger/order-lookup.ts). */
@@ -307,8 +311,10 @@ async function cardKeyboard(
   const keyboard = new InlineKeyboard();
   const ref = await rememberOrderRef(ctx.deps.kv, ctx.chatId!, order.id);
   const self = cardData(back, ref);
-  if (!source.referral && isPayableStatus(order.status))
+  if (!source.referral && isPayableOrder(order))
     keyboard.text(ctx.t("orders-btn-pay"), payData(ref)).row();
+  else if (!source.referral && isPayableButUnsure(order))
+    keyboard.url(ctx.t("orders-btn-website"), websiteOf(ctx)).row();
   // The token is what /pay and the site know the order by: one tap copies it (Bot API 7.11 copy_text).
   const token = source.referral ? undefined : orderToken(order);
   if (token !== undefined) keyboard.copyText(ctx.t("orders-btn-copy-token"), token).row();
@@ -330,8 +336,12 @@ export async function cardScreen(
 ): Promise<Screen> {
   tellWatcher(ctx, source, [order], false);
   const names = await loadCurrencyNames(ctx);
+  const card = renderOrderCard(ctx, order, names, { referral: source.referral });
   return {
-    text: renderOrderCard(ctx, order, names, { referral: source.referral }),
+    text:
+      !source.referral && isPayableButUnsure(order)
+        ? `${card}\n\n${ctx.t("orders-unsure-pay")}`
+        : card,
     keyboard: await cardKeyboard(ctx, source, order, back),
   };
 }

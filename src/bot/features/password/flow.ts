@@ -13,7 +13,6 @@ import { CodesLocked, isCodeRefusal } from "../../core/code-attempts.js";
 import { retryCode, sendCode } from "../../core/code-retry.js";
 import { describeError } from "../../core/errors.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
-import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { escapeHtml } from "../../ui/html.js";
 
 export const PASSWORD_FLOW = "password";
@@ -49,7 +48,7 @@ export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promis
 async function hasTwoFactor(conversation: Flow, ctx: FlowContext): Promise<boolean> {
   const fromUser = await callExchanger(
     conversation,
-    async (caller, deps) => twoFactorFromUser(await deps.exchanger.getInfo(caller)) ?? null,
+    async (caller, deps) => (await deps.exchanger.getInfo(caller)).twoFactor ?? null,
   );
   return fromUser ?? ctx.chatSettings.twofa ?? false;
 }

@@ -10,15 +10,10 @@ import { ExchangerError, Unauthorized, Unavailable } from "../../../exchanger/er
 import { readBalances } from "../../../exchanger/normalize/balance.js";
 import type { Balance, Caller, Order, UserInfo } from "../../../exchanger/types.js";
 import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
-import {
-  isPayableStatus,
-  readStatus,
-  statusKey,
-  type OrderStatus,
-} from "../../../exchanger/vocabulary.js";
+import { isPayableButUnsure, isPayableOrder } from "../../../exchanger/normalize/order.js";
+import { readStatus, statusKey, type OrderStatus } from "../../../exchanger/vocabulary.js";
 import { currencyText, type CurrencyNames } from "../../ui/money.js";
 import type { BotDeps } from "../../context.js";
-import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { isTwoFactorMessage } from "../../core/two-factor.js";
 import { Confirmations, type SettledSpend } from "../../core/confirmations.js";
 import { rememberOrderRef } from "../../core/order-refs.js";
@@ -30,6 +25,8 @@ export interface PayCard {
   /** What the order's status means and the server's label (plain JSON: it may sit in a replay log). */
   status: OrderStatus;
   payable: boolean;
+  /** The order's layout is a guess (normalize/layout.ts): the card sends the user to the website. */
+  unsure?: boolean;
   sendAmount?: string;
   sendCurrency?: string;
   receiveAmount?: string;
@@ -61,9 +58,11 @@ const findOwnOrder = (
 ): Promise<Order | undefined> =>
   findOrder((params) => deps.exchanger.getOrders(caller, params), lookup);
 
-/** The balance (one entry per currency when the server keeps several) from the user object, when it has one. */
+const nonEmpty = (balances: Balance[]) => (balances.length > 0 ? balances : undefined);
+
+/** The balance (one entry per currency when the server keeps several) from the account, when it has one. */
 export function balanceOf(user: UserInfo | undefined): Balance[] | undefined {
-  const balances = readBalances(user);
+  const balances = user?.balances ?? [];
   return balances.length > 0 ? balances : undefined;
 }
 
@@ -82,7 +81,8 @@ export function payCardOf(order: Order, names: CurrencyNames): PayCard {
   const card: PayCard = {
     orderId: order.id,
     status: order.status,
-    payable: isPayableStatus(order.status),
+    payable: isPayableOrder(order),
+    ...(isPayableButUnsure(order) && { unsure: true }),
   };
   if (order.send?.amount) card.sendAmount = order.send.amount;
   if (order.receive?.amount) card.receiveAmount = order.receive.amount;
@@ -106,7 +106,7 @@ export async function loadPayCard(
   const order = await findOwnOrder(deps, caller, lookup);
   if (!order) return undefined;
   const user = await readUser(deps, caller);
-  const twofa = user ? twoFactorFromUser(user) : undefined;
+  const twofa = user?.twoFactor;
   if (twofa !== undefined && (await deps.settings.get(chatId)).twofa !== twofa)
     await deps.settings.update(chatId, { twofa });
 
@@ -162,7 +162,7 @@ export async function payOrder(
   const order = await findOwnOrder(deps, caller, { id: orderId });
   const token = order?.token;
   if (!order || !token) return { kind: "not-found", orderId };
-  if (!isPayableStatus(order.status)) return { kind: "not-payable", orderId, status: order.status };
+  if (!isPayableOrder(order)) return { kind: "not-payable", orderId, status: order.status };
 
   const guards = new Confirmations(deps.kv);
   const account = deps.vault.accountIdOf(caller.apiKey);
@@ -360,6 +360,6 @@ async function afterPayment(
   }
   const balance =
     balanceOf(await readUser(deps, caller).catch(() => undefined)) ??
-    balanceOf({ balance: fromResult.balance });
+    nonEmpty(readBalances({ balance: fromResult.balance }));
   return { ...(status !== undefined && { status }), ...(balance !== undefined && { balance }) };
 }

@@ -55,7 +55,7 @@ export function renderPayCard(ctx: T, card: PayCard, note?: string): Screen {
       )
       .text(ctx.t("btn-cancel"), cancelPay.pack({ confirmId: card.confirmId }));
   } else {
-    lines.push(ctx.t("pay-card-not-payable"));
+    lines.push(ctx.t(card.unsure ? "pay-card-unsure" : "pay-card-not-payable"));
     withCheckButton(ctx, card.orderId, keyboard);
   }
   return { text: lines.join("\n"), keyboard: menuRow(ctx, keyboard) };

@@ -16,7 +16,6 @@ import type { Caller, UserInfo } from "../../../exchanger/types.js";
 import type { BotDeps, FlowContext } from "../../context.js";
 import { callExchanger, releaseFlowPrompt, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { forgetFlowMessage, rememberFlowMessage, type FlowEnd } from "../../core/flow-messages.js";
-import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { escapeHtml } from "../../ui/html.js";
 import { cancelKeyboard } from "../../core/ask.js";
 import { retryCode, sendCode } from "../../core/code-retry.js";
@@ -29,11 +28,12 @@ const isExchangerError = (error: unknown) => error instanceof ExchangerError;
 
 /** Who the authenticator app shows the code for: the account's login or e-mail. */
 export function accountLabel(user: UserInfo): string | undefined {
-  for (const key of ["login", "email", "username", "name"]) {
-    const value = user[key];
-    if (typeof value === "string" && value.trim() !== "") return value.trim();
-  }
-  return undefined;
+  const name = user.fields.name;
+  return (
+    user.login ??
+    user.email ??
+    (typeof name === "string" && name.trim() !== "" ? name.trim() : undefined)
+  );
 }
 
 /** The otpauth:// URI authenticator apps read (RFC 6238 defaults every app supports). */
@@ -71,7 +71,7 @@ export async function twofaEnableFlow(
   const chatId = ctx.chatId!;
   const account = await callExchanger(conversation, async (caller, deps) => {
     const user = await deps.exchanger.getInfo(caller);
-    return { on: twoFactorFromUser(user) ?? null, label: accountLabel(user) ?? null };
+    return { on: user.twoFactor ?? null, label: accountLabel(user) ?? null };
   });
   if (account.on === true) {
     await remember(conversation, chatId, true);

@@ -7,7 +7,6 @@ import { withCaller } from "../../core/caller.js";
 import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { defineFlow } from "../../core/flows.js";
-import { twoFactorFromUser } from "../../../exchanger/normalize/two-factor.js";
 import { enterCodeFlow } from "../../core/enter-flow.js";
 import {
   TWOFA_DISABLE_FLOW,
@@ -21,7 +20,7 @@ import { showScreen } from "../../ui/screen.js";
 
 async function showStatus(ctx: BotContext): Promise<void> {
   const user = await withCaller(ctx, (caller) => ctx.deps.exchanger.getInfo(caller));
-  const fromUser = twoFactorFromUser(user);
+  const fromUser = user.twoFactor;
   if (fromUser !== undefined && fromUser !== ctx.chatSettings.twofa)
     ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId!, { twofa: fromUser });
   const on = fromUser ?? ctx.chatSettings.twofa;

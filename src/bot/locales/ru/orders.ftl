@@ -50,3 +50,5 @@ orders-btn-copy-amount = 📋 Сумма
 orders-btn-copy-memo = 📋 Memo
 orders-btn-copy-payment-id = 📋 ID платежа
 orders-btn-copy-details = 📋 Реквизиты
+orders-unsure-pay = ⚠️ Я не могу с уверенностью прочитать заявки этого обменника, поэтому не предлагаю оплату здесь. Оплатите эту заявку на сайте обменника.
+orders-btn-website = 🌐 Открыть сайт

@@ -1,5 +1,6 @@
 /** The public cards and the account card for every shape a server may answer with. */
 import { readDirection } from "../../../../src/exchanger/normalize/direction.js";
+import { readAccount } from "../../../../src/exchanger/normalize/account.js";
 import { describe, expect, it } from "vitest";
 import { renderAccountCard } from "../../../../src/bot/features/account/render.js";
 import { createI18n } from "../../../../src/bot/i18n.js";
@@ -104,7 +105,7 @@ describe("account card balance", () => {
   it("one line per currency when the server gives one value per currency", () => {
     const text = renderAccountCard(
       ctx,
-      { login: "u", balance: { USD: "10.00", BTC: "0.5" } },
+      readAccount({ login: "u", balance: { USD: "10.00", BTC: "0.5" } }),
       "Exchanger",
     );
     expect(text).toContain(
@@ -115,11 +116,11 @@ describe("account card balance", () => {
 
   it("a bare number or a numeric string with its currency beside it; partner balance stays its own line", () => {
     expect(
-      renderAccountCard(ctx, { balance: 1500, balance_currency: "USD" }, "Exchanger"),
+      renderAccountCard(ctx, readAccount({ balance: 1500, balance_currency: "USD" }), "Exchanger"),
     ).toContain('"value":"1500.00 USD"');
     const text = renderAccountCard(
       ctx,
-      { balance: "7.50", currency: "EUR", partner_balance: "1.20" },
+      readAccount({ balance: "7.50", currency: "EUR", partner_balance: "1.20" }),
       "Exchanger",
     );
     expect(text).toContain('account-balance{"label":"account-balance-label","value":"7.50 EUR"}');
@@ -137,7 +138,7 @@ describe("account card dates", () => {
     };
     const card = renderAccountCard(
       ru,
-      { login: "ivan", created_at: "2023-03-14 10:22:31", last_login_at: 1736164800 },
+      readAccount({ login: "ivan", created_at: "2023-03-14 10:22:31", last_login_at: 1736164800 }),
       "Exchanger",
     );
     expect(card).toContain("14 мар. 2023 г., 10:22 UTC");

@@ -1,0 +1,95 @@
+/**
+ * The `positional` dialect (dialect.ts): every User API object written as a JSON array, as the vendor's
+ * documentation page "API Objects" shows the user object. The user object follows the documented
+ * 30-position layout exactly (secrets included, as a real server sends them: the bot must drop them);
+ * orders and saved details follow this sandbox's own layouts, which the bot does not know and must
+ * learn from the filters (they work as on any server: listing.ts).
+ */
+import { formatAmount } from "./format.js";
+import type { SandboxAccount } from "./state.js";
+import { positional, type Rec } from "./reshape.js";
+
+/** The sandbox's own order layout: deliberately not the spec's field order. */
+export const ORDER_POSITIONS = [
+  "exchange_id",
+  "token",
+  "send_amount",
+  "created_at",
+  "status",
+  "receive_currency_id",
+  "id",
+  "receive_amount",
+  "send_currency_id",
+  "rate",
+  "updated_at",
+  "receive_wallet",
+  "email",
+  "comment",
+  "user_login",
+  "partner_reward",
+] as const;
+
+export const DETAIL_POSITIONS = ["value", "created_at", "id", "currency_id"] as const;
+
+const DATES = new Set(["created_at", "updated_at"]);
+
+/** "YYYY-MM-DD HH:MM:SS" (UTC) as unix seconds; anything else as it is. */
+function unix(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const ms = Date.parse(`${value.replace(" ", "T")}Z`);
+  return Number.isNaN(ms) ? value : Math.floor(ms / 1000);
+}
+
+/** A record as the values of `positions`, in that order (absent fields null); dates as unix seconds, statuses as numbers. */
+export function toPositional(record: Rec, positions: readonly string[]): unknown[] {
+  const written: Rec = { ...record };
+  for (const name of DATES) if (written[name] !== undefined) written[name] = unix(written[name]);
+  if (/^\d+$/.test(String(record.status))) written.status = Number(record.status);
+  return positional(written, positions);
+}
+
+/** "05.12.2019, 08:49", as the documented example writes the registration date. */
+function dottedDate(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+}
+
+/** The user object exactly as documented: 30 values, secrets at 7, 8, 18, 28 and 29. */
+export function positionalUser(account: SandboxAccount): unknown[] {
+  if (account.userObject !== undefined) return account.userObject;
+  const p = account.profile;
+  const currency = typeof p.balance_currency === "string" ? p.balance_currency : "USD";
+  const registered = Number(unix(p.created_at)) || 0;
+  const money = (n: number) => `${formatAmount(n)} ${currency}`;
+  const percent = (n: number) => `${n.toFixed(4)} %`;
+  const volumes = [2450.5, 310.2, 0];
+  return [
+    p.id,
+    "127.0.0.1",
+    "UA",
+    1,
+    p.verified === 1 ? 1 : 0,
+    p.login,
+    p.email,
+    "c0nf1rm4t10nt0k3n",
+    "r3s3tt0k3n",
+    registered,
+    money(account.balance),
+    percent(0.05),
+    percent(0.5),
+    ...volumes.map(money),
+    0,
+    null,
+    account.apiKey,
+    account.balance,
+    0.05,
+    0.5,
+    ...volumes,
+    dottedDate(registered),
+    p.referral_link,
+    0,
+    account.twoFactorSecret ?? "",
+    "$2y$10$abcdefghijklmnopqrstuv.ABCDEFGHIJKLMNOPQRSTUVWXYZ01234",
+  ];
+}
