@@ -51,9 +51,7 @@ describe("the shapes dialect, read as the bot's own objects", () => {
       .lastText()
       .split("\n")
       .find((l, i, all) => all[i - 1]?.includes(`#${order.id} `));
-    expect(line).toBe(
-      `10.00 Tether TRC20 → ${order.receive_amount} Visa/Mastercard UAH`,
-    );
+    expect(line).toBe(`10.00 Tether TRC20 → ${order.receive_amount} Visa/Mastercard UAH`);
     await user.send(`/order ${order.id}`);
     const card = user.lastText();
     expect(card).toContain("You send: 10.00 Tether TRC20");

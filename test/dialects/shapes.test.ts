@@ -84,9 +84,7 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
     await h.restart(); // a fresh catalogue reads the new map
     const calls = await user.press("→ Tether TRC20", picker);
     expect(calls.filter((c) => c.method === "answerCallbackQuery")).toHaveLength(1);
-    expect(user.lastText()).toContain(
-      "Обменник больше не предлагает Bitcoin → Tether TRC20",
-    );
+    expect(user.lastText()).toContain("Обменник больше не предлагает Bitcoin → Tether TRC20");
     expect(h.exchangerCalls("/public-api-get-exchange")).toHaveLength(0);
   });
 
@@ -137,11 +135,7 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
     await user.send("/details");
     await user.press("➕ Add");
     await user.send("usdt");
-    expect(buttons(user)).toEqual([
-      "Tether TRC20",
-      "Tether ERC20",
-      "✖ Cancel",
-    ]);
+    expect(buttons(user)).toEqual(["Tether TRC20", "Tether ERC20", "✖ Cancel"]);
     await user.send("/cancel");
 
     const order = h.sandbox.state.accounts.main!.orders.find((o) => o.send_currency_id === "3")!;
