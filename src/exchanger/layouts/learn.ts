@@ -34,7 +34,7 @@ const ORDER_FILTERS: readonly FilterSpec[] = [
   { name: "receive_currency_id", unique: false, kinds: NUMBERS },
 ];
 
-/** The filters each object's list method accepts (../shared spec: get-orders, get-details). */
+/** The filters each object's list method accepts (the User API: get-orders, get-details; docs/exchanger-api.md). */
 export const FILTERS: Readonly<Record<LayoutObject, readonly FilterSpec[]>> = {
   user: [],
   order: ORDER_FILTERS,

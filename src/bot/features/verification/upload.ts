@@ -98,7 +98,7 @@ export type ArrivalRefusal = Extract<PhotoIntake, { ok: false }> | undefined;
 /**
  * The photo's bytes checked the moment it arrives (its header only, nothing decoded): a non-image,
  * a file too large or with too many pixels is refused then, not at submit. getFile outside external,
- * the bytes only inside it (ARCHITECTURE §2.6): they never reach the replay log.
+ * the bytes only inside it (docs/design.md, "Facts about the libraries"): they never reach the replay log.
  */
 export async function checkOnArrival(
   conversation: Flow,
