@@ -16,7 +16,7 @@ FROM node:22-bookworm-slim
 ENV NODE_ENV=production
 # glibc returns a freed block of 128 KB or more to the system at once instead of keeping it in the
 # heap (its default raises that threshold after the first large free, so the memory of cleaning a
-# verification photo stayed resident). Measured by `npm run bench` (P10).
+# verification photo stayed resident). Measured by `npm run bench` (P11).
 ENV MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY package.json package-lock.json ./
