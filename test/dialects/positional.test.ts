@@ -33,13 +33,14 @@ const CARD_LINES = {
     "Referral link: https://exchanger.example/?ref=user",
   ],
   ru: [
-    "💰 Баланс: 33668.78 USD",
+    // The balance in the reader's numbers; the vendor's own display texts as the server wrote them.
+    "💰 Баланс: 33\u202f668,78 USD",
     "Логин: user",
     "E-mail: user@example.com",
     "Объём обменов: 1021.00 USD",
   ],
   uk: [
-    "💰 Баланс: 33668.78 USD",
+    "💰 Баланс: 33\u202f668,78 USD",
     "Логін: user",
     "E-mail: user@example.com",
     "Обсяг обмінів: 1021.00 USD",

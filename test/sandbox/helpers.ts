@@ -1,4 +1,6 @@
 /** Small HTTP helpers for the sandbox tests: form-encoded POSTs and public GETs via global fetch. */
+import type { Dialect } from "../../src/sandbox/dialect.js";
+import { ORDER_POSITIONS } from "../../src/sandbox/positional.js";
 import type { Sandbox } from "../../src/sandbox/server.js";
 
 export type Fields = Record<string, string | number | Array<string | number>>;
@@ -47,4 +49,21 @@ export function expectError(answer: Answer): string {
     );
   }
   return answer.body.message as string;
+}
+
+/**
+ * A list answer's orders as named records: the `positional` dialect's arrays read by the sandbox's
+ * own order layout (positional.ts: dates as unix seconds, statuses as numbers), the others as they are.
+ */
+export function namedOrders<T = Record<string, unknown>>(dialect: Dialect, result: unknown): T[] {
+  const rows = result as unknown[];
+  if (!dialect.positional) return rows as T[];
+  return rows.map(
+    (row) =>
+      Object.fromEntries(
+        ORDER_POSITIONS.map((name, p) => [name, (row as unknown[])[p]]).filter(
+          ([, value]) => value !== null,
+        ),
+      ) as T,
+  );
 }

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DIALECT_NAMES, DIALECTS } from "../../src/sandbox/dialect.js";
 import { OPERATOR, startSandbox, type Sandbox } from "../../src/sandbox/server.js";
-import { post, type Fields } from "./helpers.js";
+import { namedOrders, post, type Fields } from "./helpers.js";
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -52,14 +52,15 @@ describe.each(DIALECT_NAMES)("Private API in the sandbox (%s dialect)", (dialect
 
     const key = sandbox.accounts.main.apiKey;
     const listed = await post(sandbox, "/user-api-get-orders", key, { token: order.token });
-    expect(listed.body.result).toHaveLength(1);
-    expect(listed.body.result[0].status).toEqual(order.status);
+    const read = <T>(result: unknown) => namedOrders<T>(DIALECTS[dialect], result);
+    expect(read(listed.body.result)).toHaveLength(1);
+    expect(read<{ status: unknown }>(listed.body.result)[0]!.status).toEqual(order.status);
     const awaiting = DIALECTS[dialect].statusFilter === "name-only" ? "@awaiting_payment" : 0;
     const unpaid = await post(sandbox, "/user-api-get-orders", key, {
       status: awaiting,
       limit: 100,
     });
-    expect(unpaid.body.result.map((o: { token: string }) => o.token)).toContain(order.token);
+    expect(read<{ token: string }>(unpaid.body.result).map((o) => o.token)).toContain(order.token);
 
     const paid = await post(sandbox, "/user-api-spend-balance", key, { token: order.token });
     expect(paid.body.success).toBe(true);

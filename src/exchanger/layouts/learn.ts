@@ -13,7 +13,7 @@ import type { Layout, LayoutField, LayoutObject } from "../normalize/layout.js";
 import { columnKind, kindOf, numericValue, type ValueKind } from "./value-types.js";
 
 export type Row = readonly unknown[];
-/** One filtered read of the same list: its rows, or undefined when the server refused the filter. */
+/** One filtered read of the same list: its rows, or undefined when the server refused the filter or its value. */
 export type Ask = (params: Record<string, string>) => Promise<Row[] | undefined>;
 
 interface FilterSpec {
@@ -22,13 +22,18 @@ interface FilterSpec {
   /** Whether one value names one row (token, id, value) or a group (status, currency…). */
   unique: boolean;
   kinds: readonly ValueKind[];
+  /**
+   * Whether the server takes only values it knows (statuses: the documented ids and names), refusing
+   * others: a refusal may then be of the value alone — another column's value asked as a status.
+   */
+  known?: true;
 }
 
 const NUMBERS: readonly ValueKind[] = ["integer", "small-number"];
 const ORDER_FILTERS: readonly FilterSpec[] = [
   { name: "token", unique: true, kinds: ["hex-token", "text"] },
   { name: "id", unique: true, kinds: NUMBERS },
-  { name: "status", unique: false, kinds: ["small-number", "text"] },
+  { name: "status", unique: false, kinds: ["small-number", "text"], known: true },
   { name: "exchange_id", unique: false, kinds: NUMBERS },
   { name: "send_currency_id", unique: false, kinds: NUMBERS },
   { name: "receive_currency_id", unique: false, kinds: NUMBERS },
@@ -130,14 +135,18 @@ async function placeByFilter(
     budget.left--;
     return ask({ [spec.name]: value });
   };
+  const refused = new Set<string>();
   for (const p of candidates.slice(0, TRIES_PER_FILTER)) {
     if (budget.left <= 0) return;
     const pivot = rows[pivotOf(rows, p, spec.unique)]!;
     const value = String(pivot[p]);
+    if (refused.has(value)) continue;
     const answer = await askBy(value);
-    // A filter the server refuses confirms nothing, whichever position it is asked about.
-    if (answer === undefined) return;
-    if (!answer.some((a) => same(a, pivot))) continue;
+    // A refused filter confirms nothing, whichever position it is asked about; a filter of known
+    // values is given up only when a second value is refused too (the first may be no status at all).
+    if (answer === undefined) refused.add(value);
+    if (refused.size >= (spec.known ? 2 : 1)) return;
+    if (answer === undefined || !answer.some((a) => same(a, pivot))) continue;
     if (spec.unique && answer.length !== 1) continue;
     // Only one candidate may hold the value in every row answered: else the filter did not say which.
     const holding = candidates.filter((q) => answer.every((a) => String(a[q]) === value));
