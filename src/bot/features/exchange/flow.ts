@@ -32,6 +32,7 @@ import {
   fieldProblem,
   fieldPrompt,
   limitMessage,
+  sideUnit,
   type AmountMode,
   type GoodQuote,
 } from "./render.js";
@@ -178,7 +179,8 @@ async function askReading(
   mode: AmountMode,
   typed: Ambiguous,
 ): Promise<string> {
-  const currency = escapeHtml(mode === "send" ? plan.send.code : plan.receive.code);
+  // The currency's name as every other exchange text writes it, never the internal code (issue 31).
+  const currency = sideUnit(plan, mode);
   const { group, decimal } = typed.readings;
   const keyboard = new InlineKeyboard()
     .text(plainAmount(group), amountReading.pack({ index: 1 }))

@@ -18,6 +18,9 @@ export type GoodQuote = Extract<Quote, { ok: true }>;
 
 /** The currency as the customer knows it (its name from the list, not the internal code). */
 const unit = (side: ExchangePlan["send"]) => escapeHtml(clip(side.label, 60));
+/** The currency of one side of the exchange, as `unit` writes it (for texts outside this file). */
+export const sideUnit = (plan: ExchangePlan, mode: AmountMode): string =>
+  unit(mode === "send" ? plan.send : plan.receive);
 const isSet = (limit: string | undefined) => limit !== undefined && Number(limit) !== 0;
 
 /** "100,50 Tether TRC20": an amount at the side's precision, in the reader's language, with its unit. */
