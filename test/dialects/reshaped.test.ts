@@ -64,7 +64,7 @@ describe("the shapes dialect, read as the bot's own objects", () => {
     const user = await h.linkedUser("main");
     await user.send(`/order ${order.id}`);
     const card = user.lastText();
-    expect(card).toContain(`Rate: 1 USDTTRC20 = ${Number(order.rate)} CARDUAH`);
+    expect(card).toContain(`Rate: 1 Tether TRC20 = ${Number(order.rate)} Visa/Mastercard UAH`);
     expect(card).not.toMatch(/Rate: 1, /);
     expect(card).toMatch(/Created: \w{3} \d{1,2}, \d{4}, \d\d:\d\d UTC/);
   });

@@ -54,8 +54,10 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
     await user.press("→ Visa/Mastercard UAH");
     const card = user.lastText();
     expect(card).toContain("Tether TRC20 → Visa/Mastercard UAH");
-    expect(card).toContain("Rate: 1 USDTTRC20 = 40.85 CARDUAH");
-    expect(card).toContain("Minimum: 20 USDTTRC20");
+    // Currencies by name, never the internal code; amounts at the currency's precision (issue 31).
+    expect(card).toContain("Rate: 1 Tether TRC20 = 40.85 Visa/Mastercard UAH");
+    expect(card).toContain("Minimum: 20.00 Tether TRC20");
+    expect(card).not.toMatch(/USDTTRC20|CARDUAH/);
     expect(card).toContain(
       "Fields to fill in\n• Card number\n• Card holder name\n• E-mail\n• Telegram username (optional)",
     );
@@ -70,7 +72,7 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
     expect(callbackData(user).every((data) => Buffer.byteLength(data) <= 64)).toBe(true);
     await user.press("→ Bitcoin");
     expect(user.lastText()).toContain("Payeer USD → Bitcoin");
-    expect(user.lastText()).toContain("Rate: 1 PRUSD = 0.0000158 BTC");
+    expect(user.lastText()).toContain("Rate: 1 Payeer USD = 0.0000158 Bitcoin");
     expect(h.exchangerCalls("/public-api-get-exchange").at(-1)!.query.pair).toBe(longSlug);
     expect(callbackData(user).every((data) => Buffer.byteLength(data) <= 64)).toBe(true);
   });
@@ -129,8 +131,11 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
   it("currencies are named (never '#id') on /currencies, in the currency search and on the pay card", async () => {
     const user = await h.linkedUser("main");
     await user.send("/currencies");
-    expect(user.lastText()).toContain("Bitcoin · BTC");
+    // Each currency by its name alone: no "#id", and no internal code beside it (issue 31).
+    expect(user.lastText()).toContain("\nBitcoin\nReserve: 3.51204118 Bitcoin");
+    expect(user.lastText()).toContain("\nTether TRC20\nReserve: ");
     expect(user.lastText()).not.toMatch(/#\d/);
+    expect(user.lastText()).not.toMatch(/\bBTC\b|USDTTRC20|CARDUAH/);
 
     await user.send("/details");
     await user.press("➕ Add");
@@ -147,7 +152,8 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
 
   it("the balance is shown on the account card and the pay card, whatever its shape", async () => {
     const user = await h.linkedUser("main");
-    const balance = h.sandbox.dialect.balance === "number" ? "1500 USD" : "1500.00 USD";
+    // A number or a decimal text, the balance reads at the currency's precision (issue 31).
+    const balance = "1500.00 USD";
     await user.send("/account");
     expect(user.lastText()).toContain(`💰 Balance: ${balance}`);
     expect(user.lastText()).not.toMatch(/Balance: .*USD: /);
@@ -160,6 +166,8 @@ describe.each(DIALECT_NAMES)("shapes of the %s dialect", (dialect) => {
   it("'no verification request' is shown as such", async () => {
     const user = await h.linkedUser("empty", { languageCode: "uk" });
     await user.send("/verify");
-    expect(user.lastText()).toContain("Ви ще не подавали заявку на верифікацію.");
+    expect(user.lastText()).toContain("Ви ще не подавали запит на верифікацію.");
+    // The verification request is a «запит», never an order's «заявка» (issue 31).
+    expect(user.lastText()).not.toContain("заявк");
   });
 });

@@ -151,7 +151,7 @@ describe("a secret typed after its prompt was left", () => {
     await user.send("/exchange");
     await user.press(/^Tether TRC20/);
     await user.press(/Visa\/Mastercard UAH/);
-    expect(user.lastText()).toContain("How much USDTTRC20 do you send?");
+    expect(user.lastText()).toContain("How much Tether TRC20 do you send?");
     await user.send("main-demo-pass");
     expect(message(user, "main-demo-pass").deleted).toBe(true);
     expect(user.lastText()).toBe(`🔐 ${LAPSED_PASSWORD}`);

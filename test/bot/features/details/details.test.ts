@@ -114,7 +114,7 @@ describe("payment details", () => {
     await user.send("/details");
     await user.press("➕ Add");
     await user.send("uah");
-    await user.press(/CARDUAH/);
+    await user.press("Visa/Mastercard UAH");
     await user.send("5500 0000 0000 0004");
     const typed = h.fake.messages.find(
       (m) => m.from === "user" && m.raw === "5500 0000 0000 0004",
@@ -131,7 +131,7 @@ describe("payment details", () => {
     // A wallet address is a requisite as it is: confirmed and listed in full.
     await user.press("➕ Add");
     await user.send("usdt");
-    await user.press("Tether TRC20 (USDTTRC20)");
+    await user.press("Tether TRC20");
     await user.send("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");
     expect(user.transcript()).toContain("— TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");
     expect(user.lastText()).toContain("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");

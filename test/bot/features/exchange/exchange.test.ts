@@ -448,7 +448,7 @@ describe("the exchanger failing inside the exchange flow", () => {
     await user.press(/Create order/);
     expect(user.lastText()).toContain("The exchanger is not answering");
     expect(user.lastText()).toContain("Check the order before creating it");
-    expect(user.lastText()).toContain("You send: 100.50 USDTTRC20");
+    expect(user.lastText()).toContain("You send: 100.50 Tether TRC20");
     expect(user.transcript()).not.toMatch(/Something went wrong/);
     expect(h.exchangerCalls(CREATE)).toHaveLength(0);
     noBug(h);
@@ -490,7 +490,7 @@ describe("amounts that read two ways, and the reserve", () => {
     await pickDirection(user);
     await user.send("1,500");
     expect(user.lastText()).toContain(
-      "“1,500” can be read two ways: 1500 USDTTRC20 or 1.5 USDTTRC20",
+      "“1,500” can be read two ways: 1500 Tether TRC20 or 1.5 Tether TRC20",
     );
     expect(buttonsOf(user.lastBotMessage()).map((b) => b.text)).toEqual([
       "1500",
@@ -500,8 +500,11 @@ describe("amounts that read two ways, and the reserve", () => {
     await user.send("1500");
     expect(user.lastText()).toContain("Press the button of the amount you mean");
     await user.press("1500");
-    expect(user.transcript()).toContain("You send: 1500.00 USDTTRC20");
-    expect(user.transcript()).toContain("You receive: ≈ 61275.00 CARDUAH");
+    expect(user.transcript()).toContain("Amount: 1500 Tether TRC20");
+    expect(user.transcript()).toContain("You send: 1500.00 Tether TRC20");
+    expect(user.transcript()).toContain("You receive: ≈ 61275.00 Visa/Mastercard UAH");
+    // The currency by its name on every one of these screens, never the internal code (issue 31).
+    expect(user.transcript()).not.toMatch(/USDTTRC20|CARDUAH/);
     await user.send("/cancel");
 
     await pickDirection(user);
@@ -509,11 +512,13 @@ describe("amounts that read two ways, and the reserve", () => {
     expect(user.lastText()).toContain("can be read two ways");
     await user.press("1.5");
     // The reading chosen is below the minimum: said, and the amount asked again.
-    expect(user.lastText()).toContain("The minimum for this exchange direction is 20 USDTTRC20");
-    expect(user.lastText()).toContain("How much USDTTRC20 do you send?");
+    expect(user.lastText()).toContain(
+      "The minimum for this exchange direction is 20.00 Tether TRC20",
+    );
+    expect(user.lastText()).toContain("How much Tether TRC20 do you send?");
     await user.send("2,000");
     await user.press("2000");
-    expect(user.transcript()).toContain("You send: 2000.00 USDTTRC20");
+    expect(user.transcript()).toContain("You send: 2000.00 Tether TRC20");
     expect(h.exchangerCalls(CREATE)).toHaveLength(0);
   });
 
@@ -525,8 +530,10 @@ describe("amounts that read two ways, and the reserve", () => {
     await pickDirection(user);
     await user.press(/Amount to receive/);
     await user.send("6000");
-    expect(user.lastText()).toContain("The exchanger can pay out at most 5000 CARDUAH right now");
+    expect(user.lastText()).toContain(
+      "The exchanger can pay out at most 5000.00 Visa/Mastercard UAH right now",
+    );
     await user.send("4085");
-    expect(user.lastText()).toContain("You send: 100.00 USDTTRC20");
+    expect(user.lastText()).toContain("You send: 100.00 Tether TRC20");
   });
 });
