@@ -13,6 +13,7 @@ import type { SimUser } from "../harness/user.js";
 import { ExchangerProxy } from "./exchanger-proxy.js";
 import { OwnRedis } from "./own-redis.js";
 import { rememberCreating } from "../../src/bot/features/exchange/in-flight.js";
+import { toSummary } from "../bot/features/exchange/steps.js";
 
 const CREATE = "/private-api-create-order";
 const ADMIN_CHAT = 424243;
@@ -48,18 +49,6 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
     await sandbox.close();
   });
 
-  /** /exchange → Tether TRC20 → Visa/Mastercard UAH, 100.5, every field from its buttons: the summary. */
-  async function summary(user: SimUser): Promise<void> {
-    await user.send("/exchange");
-    await user.press(/^Tether TRC20/);
-    await user.press(/Visa\/Mastercard UAH/);
-    await user.send("100.5");
-    await user.press(/^414949\*+1234$/);
-    await user.press("IVAN PETRENKO");
-    await user.press("ivan.petrenko@example.com");
-    expect(user.lastText()).toContain("Check the order before creating it");
-  }
-
   const created = (): SandboxOrder =>
     sandbox.state.accounts.main!.orders.find((o) => o.send_amount === "100.50")!;
   const botCount = (user: SimUser) =>
@@ -76,7 +65,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
 
   it("storage refusing writes right after create-order: the order's number and token, not “try again”; logged and alerted once", async () => {
     const user = await h.linkedUser("main");
-    await summary(user);
+    await toSummary(user);
     const before = botCount(user);
     proxy.hooks.afterAnswer = async (path): Promise<"pass"> => {
       if (path === CREATE) await redis.refuseWrites();
@@ -99,7 +88,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
 
   it("Redis stopped right after create-order, its answer lost too: the order is found and shown, never “try again”", async () => {
     const user = await h.linkedUser("main");
-    await summary(user);
+    await toSummary(user);
     const before = botCount(user);
     proxy.hooks.afterAnswer = async (path) => {
       if (path !== CREATE) return "pass";
@@ -117,7 +106,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
 
   it("Telegram refusing the order's card: the user still reads its number, token and where to pay", async () => {
     const user = await h.linkedUser("main");
-    await summary(user);
+    await toSummary(user);
     const before = botCount(user);
     proxy.hooks.afterAnswer = (path) => {
       if (path === CREATE) h.fake.failNext("sendMessage", 400, "Bad Request: message is too long");
@@ -136,7 +125,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
 
   it("an answer longer than one message: the card is cut to fit, the payment part kept, nothing refused", async () => {
     const user = await h.linkedUser("main");
-    await summary(user);
+    await toSummary(user);
     proxy.hooks.rewrite = (path, body) => {
       if (path !== CREATE) return body;
       const answer = JSON.parse(body.toString()) as { result: Record<string, unknown> };
@@ -156,7 +145,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
 
   it("the process killed while create-order is in flight: the next start tells the user what became of it", async () => {
     const user = await h.linkedUser("main");
-    await summary(user);
+    await toSummary(user);
     const summaryId = user.findButton(/Create order/).message.messageId;
     let release: (verdict: "drop") => void = () => undefined;
     const held = new Promise<"drop">((resolve) => (release = resolve));
@@ -195,7 +184,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
 
   it("a create that never reached the exchanger before the process died: “cannot tell yet, check /orders”, told by the next start only", async () => {
     const user = await h.linkedUser("main");
-    await summary(user);
+    await toSummary(user);
     const summaryId = user.findButton(/Create order/).message.messageId;
     const ids = sandbox.state.accounts.main!.orders.map((o) => String(o.id));
     // What the dead process wrote before its request left; the request itself never arrived.

@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DIALECT_NAMES, type DialectName } from "../../../../src/sandbox/dialect.js";
 import { startSandbox, type Sandbox } from "../../../../src/sandbox/server.js";
 import { Harness } from "../../../harness/harness.js";
-import type { SimUser } from "../../../harness/user.js";
 import type { StoredMessage } from "../../../harness/telegram-fake.js";
+import { fillOrder, pickDirection } from "./steps.js";
 
 const CREATE = "/private-api-create-order";
 const ADMIN = 777_001;
@@ -37,23 +37,6 @@ async function world(dialect: DialectName, env: Record<string, string> = {}, wit
     },
   });
   return { h, sandbox };
-}
-
-/** /exchange → Tether TRC20 → Visa/Mastercard UAH: the amount prompt. */
-async function pickDirection(user: SimUser) {
-  await user.send("/exchange");
-  await user.press(/^Tether TRC20/);
-  await user.press(/Visa\/Mastercard UAH/);
-  expect(user.lastText()).toContain("How much Tether TRC20 do you send?");
-}
-
-/** The amount, then every field from its buttons (the saved details' card): the summary. */
-async function fillOrder(user: SimUser, amount = "100.5") {
-  await user.send(amount);
-  await user.press(/^414949\*+1234$/);
-  await user.press("IVAN PETRENKO");
-  await user.press("ivan.petrenko@example.com");
-  expect(user.lastText()).toContain("Check the order before creating it");
 }
 
 /** Every button of a message, as the fake stored it. */

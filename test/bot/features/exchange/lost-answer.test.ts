@@ -6,9 +6,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { Harness } from "../../../harness/harness.js";
-import type { SimUser } from "../../../harness/user.js";
 import { DIALECTS, type Dialect } from "../../../../src/sandbox/dialect.js";
 import { startSandbox, type Sandbox } from "../../../../src/sandbox/server.js";
+import { toSummary } from "./steps.js";
 
 const CREATE = "/private-api-create-order";
 const VARIANTS: Array<[string, Dialect]> = [
@@ -24,18 +24,6 @@ afterEach(async () => {
   h = sandbox = undefined;
 });
 
-/** /exchange → Tether TRC20 → Visa/Mastercard UAH, the amount and every field: the summary. */
-async function fillOrder(user: SimUser) {
-  await user.send("/exchange");
-  await user.press(/^Tether TRC20/);
-  await user.press(/Visa\/Mastercard UAH/);
-  await user.send("100.5");
-  await user.press(/^414949\*+1234$/);
-  await user.press("IVAN PETRENKO");
-  await user.press("ivan.petrenko@example.com");
-  expect(user.lastText()).toContain("Check the order before creating it");
-}
-
 describe.each(VARIANTS)("a lost create-order answer, oldest first %s", (_name, dialect) => {
   it("finds the new order among the newest and shows it, created once", async () => {
     sandbox = await startSandbox({ port: 0, dialect });
@@ -45,7 +33,7 @@ describe.each(VARIANTS)("a lost create-order answer, oldest first %s", (_name, d
     for (let i = 1; i <= 45; i++) sandbox.addOrder("main", { send_amount: "100.00" });
     const user = await h.linkedUser("main");
     const before = new Set(orders.map((o) => String(o.id)));
-    await fillOrder(user);
+    await toSummary(user);
     sandbox.injectFault({ path: CREATE, kind: "lost-answer" });
     await user.press(/Create order/);
     expect(h.exchangerCalls(CREATE)).toHaveLength(1);

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../../../src/sandbox/server.js";
 import { Harness } from "../../../harness/harness.js";
 import { totp } from "../../../harness/two-factor.js";
+import { toSummary } from "../exchange/steps.js";
 import {
   notificationsTo,
   notifierFor,
@@ -46,13 +47,7 @@ async function watched(account: "main" | "twofa", languageCode = "en") {
 describe("the chat's own actions are not announced back", () => {
   it("an order created from the chat: its card once, no 🔔 New order; the exchanger's next change is", async () => {
     const { world, user, poll } = await watched("main");
-    await user.send("/exchange");
-    await user.press(/^Tether TRC20/);
-    await user.press(/Visa\/Mastercard UAH/);
-    await user.send("100.5");
-    await user.press(/^414949\*+1234$/);
-    await user.press("IVAN PETRENKO");
-    await user.press("ivan.petrenko@example.com");
+    await toSummary(user);
     await user.press(/Create order/);
     const account = world.sandbox.state.accounts.main!;
     const order = account.orders.find((o) => o.send_amount === "100.50")!;
