@@ -68,25 +68,27 @@ export interface Dialect {
   capOffset?: "served" | "asked";
 }
 
+const SPEC: Dialect = {
+  name: "spec",
+  orderStatus: "number",
+  orderShape: "flat",
+  inputs: "map",
+  verification: "flat",
+  statusFilter: "number-or-name",
+  listOrder: "newest-first",
+  pagination: true,
+  currencies: { shape: "list", nameKey: "name", codeKey: "code" },
+  balance: "string",
+  status: "object",
+  referralProgram: "object",
+  nothing: "null",
+  rejectedKeyStatus: 401,
+  errorStatus: "as-documented",
+  errorMessage: true,
+};
+
 export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
-  spec: {
-    name: "spec",
-    orderStatus: "number",
-    orderShape: "flat",
-    inputs: "map",
-    verification: "flat",
-    statusFilter: "number-or-name",
-    listOrder: "newest-first",
-    pagination: true,
-    currencies: { shape: "list", nameKey: "name", codeKey: "code" },
-    balance: "string",
-    status: "object",
-    referralProgram: "object",
-    nothing: "null",
-    rejectedKeyStatus: 401,
-    errorStatus: "as-documented",
-    errorMessage: true,
-  },
+  spec: SPEC,
   names: {
     name: "names",
     orderStatus: "name",
@@ -141,25 +143,8 @@ export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
     errorStatus: "as-documented",
     errorMessage: true,
   },
-  positional: {
-    name: "positional",
-    orderStatus: "number",
-    orderShape: "flat",
-    inputs: "map",
-    verification: "flat",
-    statusFilter: "number-or-name",
-    listOrder: "newest-first",
-    pagination: true,
-    currencies: { shape: "list", nameKey: "name", codeKey: "code" },
-    balance: "string",
-    status: "object",
-    referralProgram: "object",
-    nothing: "null",
-    rejectedKeyStatus: 401,
-    errorStatus: "as-documented",
-    errorMessage: true,
-    positional: true,
-  },
+  // The spec dialect's answers, every object written as an array (reshape.ts, user-layout).
+  positional: { ...SPEC, name: "positional", positional: true },
 };
 
 /** The dialect by name; undefined (no name) is `spec`. Throws with the list of names on a typo. */

@@ -235,25 +235,8 @@ export class OwnSentinelGroup {
     );
   }
 
-  private async until(
-    what: string,
-    probe: () => Promise<boolean>,
-    timeoutMs = 20_000,
-  ): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    let last: unknown;
-    for (;;) {
-      try {
-        if (await probe()) return;
-      } catch (error) {
-        last = error;
-      }
-      if (Date.now() > deadline)
-        throw new Error(
-          `timed out waiting for ${what}${last instanceof Error ? ` (last error: ${last.message})` : ""}`,
-        );
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  private until(what: string, probe: () => Promise<boolean>, timeoutMs?: number): Promise<void> {
+    return until(what, probe, timeoutMs);
   }
 }
 
@@ -261,4 +244,26 @@ export class OwnSentinelGroup {
 function field(fields: string[], name: string): string | undefined {
   const at = fields.indexOf(name);
   return at >= 0 && at % 2 === 0 ? fields[at + 1] : undefined;
+}
+
+/** Polls `probe` until it holds; the deadline only bounds a broken group, it measures nothing. */
+export async function until(
+  what: string,
+  probe: () => Promise<boolean>,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      if (await probe()) return;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting for ${what}${last instanceof Error ? ` (last error: ${last.message})` : ""}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

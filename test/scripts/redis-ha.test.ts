@@ -16,6 +16,7 @@ import { createLogger } from "../../src/logger.js";
 import { openStorage, type Storage } from "../../src/storage/index.js";
 import { TEST_ENCRYPTION_KEY } from "../harness/harness.js";
 import { freePort } from "../harness/ports.js";
+import { until } from "../faults/own-sentinel.js";
 
 const SCRIPT = resolve("scripts/redis-ha.sh");
 const HOST = "127.0.0.1";
@@ -284,27 +285,5 @@ async function ask<T>(
     return await use(redis);
   } finally {
     redis.disconnect();
-  }
-}
-
-/** Polls `probe` until it holds; the deadline only bounds a broken group, it measures nothing. */
-async function until(
-  what: string,
-  probe: () => Promise<boolean>,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      if (await probe()) return;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline)
-      throw new Error(
-        `timed out waiting for ${what}${last instanceof Error ? ` (last error: ${last.message})` : ""}`,
-      );
-    await new Promise((done) => setTimeout(done, 100));
   }
 }
