@@ -7,24 +7,25 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "./config.js";
 import { createBot, type CreatedBot } from "./bot/index.js";
 import { SettingsStore } from "./storage/settings.js";
-import { CurrencyCache } from "./exchanger/catalog/currencies.js";
-import { Branding } from "./exchanger/catalog/branding.js";
-import { DirectionCatalog } from "./exchanger/catalog/directions.js";
+import {
+  CurrencyCache,
+  Branding,
+  DirectionCatalog,
+  createExchangerClient,
+  type CallOutcome,
+  type ExchangerClientWithStats,
+  ListOrder,
+  ServedPageSize,
+  ServerStatuses,
+  withKeyCheck,
+  LayoutBook,
+  readLayoutFile,
+  createPrivateClient,
+} from "./exchanger/index.js";
 import { createFileDownloader } from "./telegram/file-download.js";
 import { FLOW_TIMEOUT_MS } from "./bot/core/flows.js";
 import { createTelegramFetch } from "./telegram/fetch.js";
 import type { BotConfig, BotDeps } from "./bot/context.js";
-import {
-  createExchangerClient,
-  type CallOutcome,
-  type ExchangerClientWithStats,
-} from "./exchanger/client.js";
-import { ListOrder } from "./exchanger/list-order.js";
-import { ServedPageSize } from "./exchanger/served-page-size.js";
-import { ServerStatuses } from "./exchanger/server-statuses.js";
-import { withKeyCheck } from "./exchanger/key-check.js";
-import { LayoutBook } from "./exchanger/layouts/book.js";
-import { readLayoutFile } from "./exchanger/layouts/file.js";
 import type { Logger } from "./logger.js";
 import { disableNotifications, enableNotifications } from "./notify/schedule.js";
 import { recordShownOrders } from "./notify/shown.js";
@@ -37,7 +38,6 @@ import { Registry } from "prom-client";
 import { loadTextOverrides, readLocaleSources } from "./bot/text-overrides.js";
 import { LOCALES_DIR } from "./bot/i18n.js";
 import { createOperator, type Operator } from "./operator/index.js";
-import { createPrivateClient } from "./exchanger/private-client.js";
 import { CreationBudget } from "./bot/core/creation-budget.js";
 
 export type Storage = Awaited<ReturnType<typeof openStorage>>;

@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { BlockList, isIP } from "node:net";
 import * as v from "valibot";
-import { isSupportUrl } from "./exchanger/normalize/social.js";
+import { isSupportUrl } from "./exchanger/index.js";
 
 export const LANGUAGES = ["en", "ru", "uk"] as const;
 export type Language = (typeof LANGUAGES)[number];

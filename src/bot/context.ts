@@ -12,24 +12,27 @@ import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Language } from "../config.js";
-import type { ServerStatuses } from "../exchanger/server-statuses.js";
-import type { ExchangerClient, Order } from "../exchanger/types.js";
+import type {
+  ServerStatuses,
+  ExchangerClient,
+  Order,
+  CurrencyCache,
+  Branding,
+  DirectionCatalog,
+  ListOrder,
+  ServedPageSize,
+  PrivateClient,
+} from "../exchanger/index.js";
 import type { Logger } from "../logger.js";
 import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
 import type { EncryptedConversationAdapter } from "../storage/conversation-store.js";
 import type { ChatSnapshot } from "./core/chat-snapshot.js";
 import type { ChatSettings, SettingsStore } from "../storage/settings.js";
-import type { CurrencyCache } from "../exchanger/catalog/currencies.js";
-import type { Branding } from "../exchanger/catalog/branding.js";
-import type { DirectionCatalog } from "../exchanger/catalog/directions.js";
-import type { ListOrder } from "../exchanger/list-order.js";
-import type { ServedPageSize } from "../exchanger/served-page-size.js";
 import type { UpdateGate } from "./core/update-gate.js";
 import type { CodeAttempts } from "./core/code-attempts.js";
 import type { AppMetrics } from "../operator/metrics.js";
 import type { OperatorStats } from "../operator/stats.js";
-import type { PrivateClient } from "../exchanger/private-client.js";
 import type { CreationBudget } from "./core/creation-budget.js";
 
 export interface BotDeps {

@@ -6,9 +6,13 @@
  * When a client method's signature changes (e.g. getExchange taking the direction's `pair` slug),
  * only that row's `read` changes.
  */
-import { currencyLabel } from "../exchanger/catalog/currencies.js";
-import { isPlainObject } from "../exchanger/envelope.js";
-import type { Caller, ExchangerClient, Language } from "../exchanger/types.js";
+import {
+  currencyLabel,
+  isPlainObject,
+  type Caller,
+  type ExchangerClient,
+  type Language,
+} from "../exchanger/index.js";
 
 export interface CheckContext {
   client: ExchangerClient;

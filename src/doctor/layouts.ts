@@ -4,17 +4,18 @@
  * each position was placed and which were not), and what a layout reading may get wrong — a number
  * written as text that disagrees with the same value as a plain number, a date that cannot be read.
  */
-import type { LayoutBook } from "../exchanger/layouts/book.js";
-import { numericValue } from "../exchanger/layouts/value-types.js";
 import {
+  type LayoutBook,
+  numericValue,
   describeField,
   unplacedPositions,
   type Layout,
   type LayoutObject,
-} from "../exchanger/normalize/layout.js";
-import { NUMBER_BESIDE, USER_LAYOUT } from "../exchanger/normalize/user-layout.js";
-import { dateOf } from "../exchanger/normalize/values.js";
-import { nameRecord } from "../exchanger/normalize/layout.js";
+  NUMBER_BESIDE,
+  USER_LAYOUT,
+  dateOf,
+  nameRecord,
+} from "../exchanger/index.js";
 
 /** The list methods whose rows a layout may name, by the object they hold. */
 export const LAYOUT_METHODS: Readonly<Record<string, LayoutObject>> = {

@@ -6,16 +6,20 @@
  * server can turn into an order, compared with the answer to a key no server knows): the same rule
  * the bot applies when a creation is refused, so the doctor says what the bot will conclude.
  */
-import { ExchangerError, Unauthorized, Unavailable } from "../exchanger/errors.js";
-import { fieldParameterName } from "../exchanger/field-parameter.js";
 import {
+  ExchangerError,
+  Unauthorized,
+  Unavailable,
+  fieldParameterName,
   createOrderParams,
   createPrivateClient,
   type KeyProbe,
   type ProbeAnswer,
-} from "../exchanger/private-client.js";
-import type { ExchangerClientWithStats } from "../exchanger/client.js";
-import type { Direction, ExchangerClient, Language } from "../exchanger/types.js";
+  type ExchangerClientWithStats,
+  type Direction,
+  type ExchangerClient,
+  type Language,
+} from "../exchanger/index.js";
 import { oneLine } from "./shape.js";
 
 export type PrivateApiVerdict = "understood" | "refused" | "unreachable" | "not understood";

@@ -3,21 +3,25 @@
  * reports one line per method — reachable or not, the shape it saw, whether the bot understands it
  * (and what a user would see when it does not). The key is scrubbed from everything it writes.
  */
-import { createExchangerClient } from "../exchanger/client.js";
-import type { Success } from "../exchanger/envelope.js";
-import { ExchangerError, Unauthorized, Unavailable } from "../exchanger/errors.js";
+import {
+  createExchangerClient,
+  type Success,
+  ExchangerError,
+  Unauthorized,
+  Unavailable,
+  withKeyCheck,
+  type Language,
+  placementOf,
+  LayoutBook,
+  layoutFileText,
+  type Layout,
+} from "../exchanger/index.js";
 import { ConfigError } from "../config.js";
-import { withKeyCheck } from "../exchanger/key-check.js";
-import type { Language } from "../exchanger/types.js";
 import { CHECKS, type Check } from "./checks.js";
 import { checkPrivateApi } from "./private-api.js";
 import { describeShape, hiddenFields, oneLine } from "./shape.js";
-import { placementOf } from "../exchanger/normalize/placement.js";
 import { fieldMessage, type FieldScope } from "../bot/ui/field-names.js";
 import { writeFileSync } from "node:fs";
-import { LayoutBook } from "../exchanger/layouts/book.js";
-import { layoutFileText } from "../exchanger/layouts/file.js";
-import type { Layout } from "../exchanger/normalize/layout.js";
 import { layoutFor, layoutLine, layoutProblems, namedResult } from "./layouts.js";
 
 export interface DoctorOptions {

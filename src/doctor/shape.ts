@@ -2,8 +2,7 @@
  * A one-phrase description of a raw `result`, for `npm run doctor`: what kind of value the server
  * sent and how big it is — never the values themselves (they may be personal data).
  */
-import { isPlainObject } from "../exchanger/envelope.js";
-import { isSecretFieldName } from "../exchanger/secret-names.js";
+import { isPlainObject, isSecretFieldName } from "../exchanger/index.js";
 
 export function describeShape(value: unknown): string {
   if (value === undefined) return "no result";

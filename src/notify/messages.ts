@@ -3,7 +3,7 @@
  * Cards come from the order screens' renderer, so a notification looks like the card in /orders.
  */
 import type { Translator } from "../bot/context.js";
-import type { Order } from "../exchanger/types.js";
+import { type Order, statusLabel } from "../exchanger/index.js";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import {
   noticeCardData,
@@ -13,7 +13,6 @@ import {
   type CurrencyNames,
   type OrderRef,
 } from "../bot/features/orders/public.js";
-import { statusLabel } from "../exchanger/vocabulary.js";
 import { clip, displayValue, escapeHtml, fitMessage } from "../bot/ui/html.js";
 import type { OrderChange } from "./seen.js";
 

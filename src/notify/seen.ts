@@ -13,8 +13,7 @@
  * Twenty orders cost 20–80 characters; MAX_TRACKED bounds the state whatever the exchanger sends.
  */
 import { LANGUAGES, type Language } from "../config.js";
-import type { Order } from "../exchanger/types.js";
-import { isActiveStatus, specStatusId, statusKey } from "../exchanger/vocabulary.js";
+import { type Order, isActiveStatus, specStatusId, statusKey } from "../exchanger/index.js";
 
 /** What the state keeps of an order: its id and status. */
 export type SeenOrder = Pick<Order, "id" | "status">;

@@ -16,7 +16,7 @@ import {
   type SeenOrder,
   type SeenRecord,
 } from "./seen.js";
-import { isActiveStatus } from "../exchanger/vocabulary.js";
+import { isActiveStatus } from "../exchanger/index.js";
 
 export interface ShownDeps {
   kv: KV;

@@ -22,18 +22,23 @@ import { GrammyError, type Api } from "grammy";
 import type { I18n } from "@grammyjs/i18n";
 import type { Language } from "../config.js";
 import type { FlowContext } from "../bot/context.js";
-import { CurrencyCache } from "../exchanger/catalog/currencies.js";
+import {
+  CurrencyCache,
+  Unauthorized,
+  type ExchangerClient,
+  type Order,
+  ListOrder,
+  newestFirstPage,
+  type FetchPage,
+  ServedPageSize,
+  isActiveStatus,
+} from "../exchanger/index.js";
 import {
   notifyPrefs,
   type ChatSettings,
   type NotifyPrefs,
   type SettingsStore,
 } from "../storage/settings.js";
-import { Unauthorized } from "../exchanger/errors.js";
-import type { ExchangerClient, Order } from "../exchanger/types.js";
-import { ListOrder } from "../exchanger/list-order.js";
-import { newestFirstPage, type FetchPage } from "../exchanger/newest-first.js";
-import { ServedPageSize } from "../exchanger/served-page-size.js";
 import type { Logger } from "../logger.js";
 import { isRefusal } from "../telegram/refusals.js";
 import type { KV } from "../storage/kv.js";
@@ -51,7 +56,6 @@ import {
   reschedule,
   SCHEDULE_KEY,
 } from "./schedule.js";
-import { isActiveStatus } from "../exchanger/vocabulary.js";
 import {
   compareOrders,
   dayOf,

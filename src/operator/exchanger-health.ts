@@ -4,7 +4,7 @@
  * not the API) starts or continues a failure; any answer — a result, a refusal, a rejected key —
  * proves the exchanger works and ends it. Refusals are the server doing its job.
  */
-import type { CallOutcome } from "../exchanger/client.js";
+import type { CallOutcome } from "../exchanger/index.js";
 
 export class ExchangerHealth {
   #failingSince: number | undefined;

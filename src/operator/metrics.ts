@@ -14,7 +14,7 @@ import {
   type Registry,
   Summary,
 } from "prom-client";
-import type { CallOutcome } from "../exchanger/client.js";
+import type { CallOutcome } from "../exchanger/index.js";
 import { RecentActivity } from "./recent.js";
 
 const PREFIX = "exchanger_bot_";

@@ -6,7 +6,7 @@
  * memory is fixed whatever the traffic. Latency quantiles come from prom-client's sliding Summary.
  */
 import type { Summary } from "prom-client";
-import type { CallOutcome } from "../exchanger/client.js";
+import type { CallOutcome } from "../exchanger/index.js";
 
 type Counted = "updates" | "errors" | "exchangerAnswered" | "exchangerUnavailable";
 

@@ -91,6 +91,14 @@ export function violations(imports: readonly Import[]): string[] {
       to.startsWith("bot/")
     )
       say("Telegram-free layers never import the bot");
+    if (
+      !from.startsWith("exchanger/") &&
+      to.startsWith("exchanger/") &&
+      to !== "exchanger/index.ts"
+    )
+      say(
+        "the exchanger's inner rooms are reached only through its front door, exchanger/index.ts",
+      );
   }
   return out;
 }
@@ -305,6 +313,8 @@ describe("layout rules (src/bot/README.md)", () => {
       sample("bot/core/flows.ts", "bot/middlewares/load-chat.ts", true),
       sample("notify/messages.ts", "bot/features/orders/render.ts"),
       sample("exchanger/client.ts", "bot/context.ts", true),
+      sample("bot/features/pay/index.ts", "exchanger/normalize/order.ts"),
+      sample("notify/watcher.ts", "exchanger/types.ts", true),
     ];
     for (const one of broken) expect(violations([one]), `${one.from} → ${one.to}`).toHaveLength(1);
     const fine = [
@@ -314,6 +324,8 @@ describe("layout rules (src/bot/README.md)", () => {
       sample("bot/middlewares/conversations.ts", "bot/core/flows.ts"),
       sample("bot/index.ts", "bot/features/pay/index.ts"),
       sample("notify/messages.ts", "bot/features/orders/public.ts"),
+      sample("bot/features/pay/index.ts", "exchanger/index.ts"),
+      sample("exchanger/client.ts", "exchanger/normalize/order.ts"),
     ];
     expect(violations(fine)).toEqual([]);
   });

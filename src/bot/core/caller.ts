@@ -2,7 +2,7 @@
  * The only way features get at the API key: fetched from the vault for one call, never stored on the
  * context, never returned from a conversation's `external` (it would land in the replay log).
  */
-import type { Caller } from "../../exchanger/types.js";
+import type { Caller } from "../../exchanger/index.js";
 import { takeSealedKey } from "./chat-snapshot.js";
 import type { FlowContext } from "../context.js";
 import { NotLinked } from "./errors.js";

@@ -15,8 +15,7 @@
  */
 import { createHash } from "node:crypto";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { ExchangerError } from "../../exchanger/errors.js";
-import type { Caller } from "../../exchanger/types.js";
+import { ExchangerError, type Caller } from "../../exchanger/index.js";
 import { consumeOrWait, createLimiter, type LimiterStore } from "./limiter.js";
 import { isTwoFactorMessage } from "./two-factor.js";
 

@@ -5,8 +5,7 @@
  * stays with the flow; other errors are thrown to it.
  */
 import type { InlineKeyboard } from "grammy";
-import { ExchangerError } from "../../exchanger/errors.js";
-import type { Caller } from "../../exchanger/types.js";
+import { ExchangerError, type Caller } from "../../exchanger/index.js";
 import type { BotDeps, FlowContext } from "../context.js";
 import { accept, ask, CANCELLED, refuse } from "./ask.js";
 import { isCodeRefusal } from "./code-attempts.js";

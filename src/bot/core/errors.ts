@@ -1,5 +1,5 @@
 /** What went wrong, in the user's language: shared by the error boundary and the flows that report a failure themselves. */
-import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/errors.js";
+import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/index.js";
 import type { FlowContext } from "../context.js";
 import { escapeHtml } from "../ui/html.js";
 import { CodesLocked, minutesToWait } from "./code-attempts.js";

@@ -11,8 +11,8 @@ import {
   Unauthorized,
   Unavailable,
   type UnavailableReason,
-} from "../../exchanger/errors.js";
-import type { Caller } from "../../exchanger/types.js";
+  type Caller,
+} from "../../exchanger/index.js";
 import { getCaller } from "./caller.js";
 import type { BotContext, BotDeps, FlowContext } from "../context.js";
 import { NotLinked } from "./errors.js";

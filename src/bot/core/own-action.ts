@@ -7,7 +7,7 @@
  * Called by the step that knows the outcome, after the user was shown it; a failure is logged and
  * changes nothing for the user (at worst the watcher announces the change once).
  */
-import type { Order } from "../../exchanger/types.js";
+import type { Order } from "../../exchanger/index.js";
 import type { BotDeps } from "../context.js";
 import type { Logger } from "../../logger.js";
 

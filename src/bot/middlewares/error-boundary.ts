@@ -12,7 +12,7 @@
  */
 import type { InlineKeyboard, NextFunction } from "grammy";
 import { isRefusal } from "../../telegram/refusals.js";
-import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/errors.js";
+import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/index.js";
 import type { FlowContext } from "../context.js";
 import { CodesLocked } from "../core/code-attempts.js";
 import { secretNotice } from "../core/secret-prompt.js";

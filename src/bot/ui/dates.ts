@@ -15,7 +15,7 @@
 import { LANGUAGES } from "../../config.js";
 import type { Translator } from "../context.js";
 import { displayValue } from "./html.js";
-import { dateOf } from "../../exchanger/normalize/values.js";
+import { dateOf } from "../../exchanger/index.js";
 
 /** The moment a server value names (the normalizer's one reading of dates), or undefined. */
 export function parseServerDate(value: unknown): Date | undefined {

@@ -3,7 +3,7 @@
  * `escapeHtml` before it is placed in a message.
  */
 
-import { isHiddenField, looksSecret, maskDeep } from "../../exchanger/normalize/secrets.js";
+import { isHiddenField, looksSecret, maskDeep } from "../../exchanger/index.js";
 
 export const MESSAGE_LIMIT = 4096;
 

@@ -13,7 +13,7 @@
  * The currency's name comes from the exchanger's cached list (by id) when it has it, else from what
  * the order itself said (name, else code), else "#id".
  */
-import type { CurrencyRef, Money } from "../../exchanger/normalize/money.js";
+import type { CurrencyRef, Money } from "../../exchanger/index.js";
 import { clip } from "./html.js";
 
 /** Currency id (as text) → display name, from the cached public list (CurrencyCache.labels). */

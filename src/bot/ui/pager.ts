@@ -5,7 +5,7 @@
  * The middle button only shows the position (NOOP_DATA).
  */
 import type { InlineKeyboard } from "grammy";
-import type { Pagination } from "../../exchanger/types.js";
+import type { Pagination } from "../../exchanger/index.js";
 import { NOOP_DATA } from "./callback-data.js";
 
 export interface PageInfo {

@@ -7,7 +7,7 @@ import { formatDateTime } from "../format.js";
 import { nothingObject } from "../nothing.js";
 import type { UserMethod } from "./types.js";
 import { nestVerification } from "../reshape.js";
-import { VERIFICATION_FIELDS } from "../../exchanger/types.js";
+import { VERIFICATION_FIELDS } from "../../exchanger/index.js";
 
 /** Per photo, 9000 KB as the exchanger's upload form states. */
 export const MAX_PHOTO_BYTES = 9000 * 1024;

@@ -1,5 +1,5 @@
 /** The user object as a readable card: balance first, secrets never, unknown fields humanized. */
-import type { Account } from "../../../exchanger/normalize/account.js";
+import type { Account } from "../../../exchanger/index.js";
 import type { Translator } from "../../context.js";
 import { escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { fieldLabel, fieldLabels } from "../../ui/field-names.js";

@@ -7,7 +7,7 @@
  * only side effects are Telegram calls (recorded and replayed) and `callExchanger` / `external`
  * (run once). /cancel, other commands and other screens' buttons leave it (core/flow-exit.ts).
  */
-import { ExchangerError } from "../../../exchanger/errors.js";
+import { ExchangerError, isCardNumber, maskIfCard } from "../../../exchanger/index.js";
 import type { FlowContext } from "../../context.js";
 import { loadDetailsPage, renderDetailsList } from "./list.js";
 import {
@@ -31,7 +31,6 @@ import { escapeHtml, quoteInput } from "../../ui/html.js";
 import { sendScreen, showScreen } from "../../ui/screen.js";
 import { pickCurrencyData, pickerPageData } from "./codec.js";
 import { NOOP_DATA } from "../../ui/callback-data.js";
-import { isCardNumber, maskIfCard } from "../../../exchanger/normalize/secrets.js";
 
 export const ADD_DETAIL_FLOW = "add-detail";
 /** What create-details accepts (the sandbox enforces the same limit, in characters). */

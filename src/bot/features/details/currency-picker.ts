@@ -4,8 +4,7 @@
  * data stays a few bytes long whatever ids the exchanger uses.
  */
 import { InlineKeyboard } from "grammy";
-import type { Currency } from "../../../exchanger/types.js";
-import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
+import { type Currency, currencyLabel } from "../../../exchanger/index.js";
 import { clip } from "../../ui/html.js";
 import { addPagerRow } from "../../ui/pager.js";
 import { pickCurrencyData, pickerPageData } from "./codec.js";

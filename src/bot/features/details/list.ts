@@ -4,13 +4,17 @@
  * loads it inside `external`, whose result lands in the replay log.
  */
 import { InlineKeyboard } from "grammy";
-import type { Caller, Pagination, PaymentDetail } from "../../../exchanger/types.js";
+import {
+  type Caller,
+  type Pagination,
+  type PaymentDetail,
+  maskIfCard,
+} from "../../../exchanger/index.js";
 import type { BotDeps, Translator } from "../../context.js";
 import { backToMenuRow } from "../menu/public.js";
 import { addPagerRow, totalPages } from "../../ui/pager.js";
 import { clip, displayValue, escapeHtml, fitMessage } from "../../ui/html.js";
 import type { Screen } from "../../ui/screen.js";
-import { maskIfCard } from "../../../exchanger/normalize/secrets.js";
 import { DETAILS_ADD, detailsPage, tickPage } from "./codec.js";
 
 export const DETAILS_PAGE_SIZE = 5;

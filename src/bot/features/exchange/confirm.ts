@@ -7,7 +7,7 @@
  * summary to press Create again in a minute.
  */
 import { InlineKeyboard } from "grammy";
-import { quoteFromSend, sameAmount, withinTolerance } from "../../../exchanger/exchange-quote.js";
+import { quoteFromSend, sameAmount, withinTolerance } from "../../../exchanger/index.js";
 import type { FlowContext } from "../../context.js";
 import { ask, note } from "../../core/ask.js";
 import { CANCEL_DATA } from "../../core/codec.js";

@@ -4,10 +4,18 @@
  * private-api-create-order call (never retried: private-client.ts), and a lost answer looked for among
  * the orders that appeared (created-order.ts). Exactly one of the outcomes below.
  */
-import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
-import { findCreatedOrders, newestOrders, orderKeys } from "../../../exchanger/created-order.js";
-import { OperatorKeyRefused, type PrivateClient } from "../../../exchanger/private-client.js";
-import type { Caller, Language, Order } from "../../../exchanger/types.js";
+import {
+  ExchangerError,
+  Unavailable,
+  findCreatedOrders,
+  newestOrders,
+  orderKeys,
+  OperatorKeyRefused,
+  type PrivateClient,
+  type Caller,
+  type Language,
+  type Order,
+} from "../../../exchanger/index.js";
 import type { BotDeps } from "../../context.js";
 import type { NoReturnWatch } from "../../core/after-spend.js";
 import { forgetCreating, rememberCreating } from "./in-flight.js";

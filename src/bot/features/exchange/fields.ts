@@ -8,8 +8,13 @@
  * masked value cannot be sent to create-order, so it is offered only when one of the user's saved
  * payment details masks to exactly it (that detail's full value is used); otherwise it is not offered.
  */
-import { isCardNumber, isNumberField, maskNumber } from "../../../exchanger/normalize/secrets.js";
-import type { PaymentDetail, SavedField } from "../../../exchanger/types.js";
+import {
+  isCardNumber,
+  isNumberField,
+  maskNumber,
+  type PaymentDetail,
+  type SavedField,
+} from "../../../exchanger/index.js";
 import { clip } from "../../ui/html.js";
 import type { PlanField } from "./plan.js";
 

@@ -10,9 +10,9 @@ import {
   parseAmount,
   quoteFromReceive,
   quoteFromSend,
-} from "../../../exchanger/exchange-quote.js";
-import { Unauthorized } from "../../../exchanger/errors.js";
-import { exchangeLink } from "../../../exchanger/exchange-link.js";
+  Unauthorized,
+  exchangeLink,
+} from "../../../exchanger/index.js";
 import type { FlowContext } from "../../context.js";
 import { accept, ask, note, refuse, type Verdict } from "../../core/ask.js";
 import { CANCEL_DATA } from "../../core/codec.js";

@@ -6,7 +6,7 @@
  * ids (never the tokens) of the orders the account had just before.
  */
 import type { KV } from "../../../storage/kv.js";
-import type { Language } from "../../../exchanger/types.js";
+import type { Language } from "../../../exchanger/index.js";
 
 const PREFIX = "exchange:creating:";
 /** Long enough for any restart; a record older than this is of no use to anyone. */

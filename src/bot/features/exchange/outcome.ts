@@ -10,9 +10,12 @@
  */
 import QRCode from "qrcode";
 import { InlineKeyboard, InputFile } from "grammy";
-import type { Order } from "../../../exchanger/types.js";
-import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
-import { isPayableStatus } from "../../../exchanger/vocabulary.js";
+import {
+  type Order,
+  ORDER_TOKEN,
+  isPayableStatus,
+  exchangeLink,
+} from "../../../exchanger/index.js";
 import type { BotContext } from "../../context.js";
 import { clip, escapeHtml, fieldLines, fitMessage, MESSAGE_LIMIT } from "../../ui/html.js";
 import type { CreateWatch } from "../../core/after-spend.js";
@@ -23,7 +26,6 @@ import { payData } from "../pay/public.js";
 import { rememberOrderRef } from "../../core/order-refs.js";
 import { seenOwnAction } from "../../core/own-action.js";
 import type { CreateOutcome, OrderDraft } from "./create.js";
-import { exchangeLink } from "../../../exchanger/exchange-link.js";
 import { alertKeyRefused, announceKeyWorks } from "./key-alert.js";
 
 export async function showOutcome(

@@ -5,10 +5,14 @@
  * Read in the chat's language: field names come back translated, and create-order is sent in the same
  * language (private-client.ts).
  */
-import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
-import { quoteTermsOf } from "../../../exchanger/normalize/index.js";
-import { smallerReserve, type QuoteTerms } from "../../../exchanger/exchange-quote.js";
-import type { Currency, Language } from "../../../exchanger/types.js";
+import {
+  currencyLabel,
+  quoteTermsOf,
+  smallerReserve,
+  type QuoteTerms,
+  type Currency,
+  type Language,
+} from "../../../exchanger/index.js";
 import type { BotDeps } from "../../context.js";
 
 /** Decimals when neither the direction nor the currency list says: enough for any coin. */

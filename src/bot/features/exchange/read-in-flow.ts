@@ -4,7 +4,7 @@
  * told in the user's language (core/errors.ts) and logged at warn — never "Something went wrong on our
  * side" and an "unhandled error".
  */
-import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
+import { ExchangerError, Unavailable } from "../../../exchanger/index.js";
 import type { FlowContext } from "../../context.js";
 import { describeError } from "../../core/errors.js";
 import { callPublicExchanger, type Flow } from "../../core/flows.js";

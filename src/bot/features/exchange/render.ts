@@ -3,7 +3,7 @@
  * (problems and limits named), the estimate (marked as one), the field prompts and the summary (card
  * numbers masked). Pure: a translator and plain data in, HTML out.
  */
-import type { AmountProblem, LimitCrossed, Quote } from "../../../exchanger/exchange-quote.js";
+import type { AmountProblem, LimitCrossed, Quote } from "../../../exchanger/index.js";
 import type { Translator } from "../../context.js";
 import { clip, escapeHtml } from "../../ui/html.js";
 import { formatAmount, formatNumber } from "../../ui/money.js";

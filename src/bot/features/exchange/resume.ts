@@ -7,8 +7,7 @@
  * Records younger than the grace period may belong to a live instance: looked at again later.
  */
 import { InlineKeyboard } from "grammy";
-import type { Language } from "../../../exchanger/types.js";
-import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
+import { type Language, ORDER_TOKEN } from "../../../exchanger/index.js";
 import type { StartEnv } from "../../feature.js";
 import { fitMessage, MESSAGE_LIMIT } from "../../ui/html.js";
 import { showScreenAt, type Screen } from "../../ui/screen.js";

@@ -3,9 +3,14 @@
  * referral program. The spec leaves these shapes open ("not shown"), so the well-known fields get a
  * translated label and a place of honour, everything else is shown humanized. Every value is escaped.
  */
-import type { Currency, Direction, Extras, PublicInfo } from "../../../exchanger/types.js";
+import {
+  type Currency,
+  type Direction,
+  type Extras,
+  type PublicInfo,
+  currencyLabel,
+} from "../../../exchanger/index.js";
 import type { Translator } from "../../context.js";
-import { currencyLabel } from "../../../exchanger/catalog/currencies.js";
 import {
   clip,
   displayValue,

@@ -9,8 +9,7 @@ import { withCaller } from "../../core/caller.js";
 import type { BotContext, Translator } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { clip, escapeHtml, fitMessage, looksSecret } from "../../ui/html.js";
-import type { SavedField } from "../../../exchanger/types.js";
-import { isHiddenField, maskDeep } from "../../../exchanger/normalize/secrets.js";
+import { type SavedField, isHiddenField, maskDeep } from "../../../exchanger/index.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
 

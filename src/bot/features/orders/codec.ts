@@ -15,7 +15,7 @@
  * page 0, an id with odd characters) parses to undefined, so it reaches the fallback's
  * "this button has expired".
  */
-import { FILTER_NAME, type StatusChoice } from "../../../exchanger/server-statuses.js";
+import { FILTER_NAME, type StatusChoice } from "../../../exchanger/index.js";
 import { orderRefField, type OrderRef } from "../../core/order-refs.js";
 import { callbackData, pageField, type Field } from "../../ui/callback-data.js";
 

@@ -8,7 +8,7 @@ import type { Feature } from "../../feature.js";
 import { listData, payableList } from "./codec.js";
 import { payableScreen } from "./payable.js";
 import { onCallback } from "../../ui/callback-data.js";
-import { parseOrderQuery } from "../../../exchanger/order-lookup.js";
+import { parseOrderQuery } from "../../../exchanger/index.js";
 import { quoteInput } from "../../ui/html.js";
 import {
   firstPage,

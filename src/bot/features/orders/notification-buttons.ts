@@ -4,8 +4,7 @@
  * notification's own; the data is this feature's and pay's, so pressing them opens the same screens.
  * The watcher stores the orders' references first (`rememberNoticeOrders`), as every screen does.
  */
-import type { Order } from "../../../exchanger/types.js";
-import { isPayableOrder } from "../../../exchanger/normalize/order.js";
+import { type Order, isPayableOrder } from "../../../exchanger/index.js";
 import type { KV } from "../../../storage/kv.js";
 import { rememberOrderRefs, type OrderRef } from "../../core/order-refs.js";
 import { payData } from "../pay/public.js";

@@ -10,29 +10,29 @@
  */
 import { addPayToButtons } from "./pay-to.js";
 import { Composer, InlineKeyboard } from "grammy";
-import { ExchangerError } from "../../../exchanger/errors.js";
-import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
 import {
+  ExchangerError,
+  findOrder,
+  type OrderLookup,
   choiceStatus,
   statusFilterParam,
   type StatusChoice,
-} from "../../../exchanger/server-statuses.js";
-import type {
-  ExchangerClient,
-  ListParams,
-  Order,
-  OrderFilters,
-  Page,
-  Caller,
-} from "../../../exchanger/types.js";
-import { isPayableButUnsure, isPayableOrder } from "../../../exchanger/normalize/order.js";
-import {
+  type ExchangerClient,
+  type ListParams,
+  type Order,
+  type OrderFilters,
+  type Page,
+  type Caller,
+  isPayableButUnsure,
+  isPayableOrder,
   isPayableStatus,
   statusEmoji,
   statusLabel,
   statusMeaning,
   statusWords,
-} from "../../../exchanger/vocabulary.js";
+  newestFirstPage,
+  type OrdersPage,
+} from "../../../exchanger/index.js";
 import { withCaller } from "../../core/caller.js";
 import { pressedOrder, rememberOrderRef, rememberShownOrders } from "../../core/order-refs.js";
 import type { BotContext } from "../../context.js";
@@ -64,7 +64,6 @@ import { backToMenuRow } from "../menu/public.js";
 import { payData } from "../pay/public.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { supportRow } from "../../ui/branding.js";
-import { newestFirstPage, type OrdersPage } from "../../../exchanger/newest-first.js";
 
 export interface OrderSource {
   scope: OrderScope;

@@ -5,8 +5,7 @@
  * address, a memo, a payment id, an amount), then from the value's shape; a date is not copied.
  */
 import type { InlineKeyboard } from "grammy";
-import type { Order } from "../../../exchanger/types.js";
-import { isCardNumber } from "../../../exchanger/normalize/secrets.js";
+import { type Order, isCardNumber } from "../../../exchanger/index.js";
 import type { BotContext } from "../../context.js";
 
 /** A crypto address: letters, digits and (TON) - or _, as long as addresses are (no card, no sentence). */

@@ -10,15 +10,18 @@
  * payable ones among them shown, page by page.
  */
 import { InlineKeyboard } from "grammy";
-import { ExchangerError } from "../../../exchanger/errors.js";
 import {
+  ExchangerError,
   choiceStatus,
   statusFilterParam,
   type StatusChoice,
-} from "../../../exchanger/server-statuses.js";
-import type { ListParams, Order, OrderFilters } from "../../../exchanger/types.js";
-import { isPayableStatus, statusMeaning } from "../../../exchanger/vocabulary.js";
-import type { OrdersPage } from "../../../exchanger/newest-first.js";
+  type ListParams,
+  type Order,
+  type OrderFilters,
+  isPayableStatus,
+  statusMeaning,
+  type OrdersPage,
+} from "../../../exchanger/index.js";
 import { rememberShownOrders } from "../../core/order-refs.js";
 import type { BotContext } from "../../context.js";
 import { addPagerRow } from "../../ui/pager.js";

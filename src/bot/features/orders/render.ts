@@ -17,14 +17,18 @@
  *
  * Everything except loadCurrencyNames is pure.
  */
-import type { Order } from "../../../exchanger/types.js";
-import { statusEmoji, statusLabel, statusWords } from "../../../exchanger/vocabulary.js";
+import {
+  type Order,
+  statusEmoji,
+  statusLabel,
+  statusWords,
+  ORDER_TOKEN,
+} from "../../../exchanger/index.js";
 import type { FlowContext, Translator } from "../../context.js";
 import { clip, escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { formatDate } from "../../ui/dates.js";
 import { fieldLabels } from "../../ui/field-names.js";
 import { currencyText, formatNumber, moneyText, type CurrencyNames } from "../../ui/money.js";
-import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
 
 /** All the pure renderers need: `t` in one language. A FlowContext is one; so is a plain translator. */
 type T = Translator;

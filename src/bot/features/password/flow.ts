@@ -5,8 +5,7 @@
  * that checks the current password alone, so a wrong one can only be reported at the end (the first
  * prompt says so). Any refusal but a wrong code is shown and ends the flow, nothing changed.
  */
-import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
-import type { Caller } from "../../../exchanger/types.js";
+import { ExchangerError, Unavailable, type Caller } from "../../../exchanger/index.js";
 import type { BotDeps, FlowContext } from "../../context.js";
 import { accept, ask, refuse } from "../../core/ask.js";
 import { CodesLocked, isCodeRefusal } from "../../core/code-attempts.js";

@@ -6,8 +6,7 @@
  * - pay-code: entered after a confirmation was consumed on an account with 2FA; asks for the code
  *   (up to MAX_CODE_ATTEMPTS wrong ones, and never past the account's allowance: code-attempts.ts) and pays.
  */
-import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
-import { ORDER_TOKEN } from "../../../exchanger/order-lookup.js";
+import { ExchangerError, Unavailable, ORDER_TOKEN } from "../../../exchanger/index.js";
 import type { FlowContext } from "../../context.js";
 import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { describeError } from "../../core/errors.js";

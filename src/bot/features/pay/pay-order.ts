@@ -6,12 +6,23 @@
  * (withCaller) and inside one (callExchanger, where the key is fetched inside `external`). What they
  * return is plain JSON (it may land in a conversation's replay log) and never holds the order token.
  */
-import { ExchangerError, Unauthorized, Unavailable } from "../../../exchanger/errors.js";
-import { readBalances } from "../../../exchanger/normalize/balance.js";
-import type { Balance, Caller, Order, UserInfo } from "../../../exchanger/types.js";
-import { findOrder, type OrderLookup } from "../../../exchanger/order-lookup.js";
-import { isPayableButUnsure, isPayableOrder } from "../../../exchanger/normalize/order.js";
-import { readStatus, statusKey, type OrderStatus } from "../../../exchanger/vocabulary.js";
+import {
+  ExchangerError,
+  Unauthorized,
+  Unavailable,
+  readBalances,
+  type Balance,
+  type Caller,
+  type Order,
+  type UserInfo,
+  findOrder,
+  type OrderLookup,
+  isPayableButUnsure,
+  isPayableOrder,
+  readStatus,
+  statusKey,
+  type OrderStatus,
+} from "../../../exchanger/index.js";
 import { currencyText, type CurrencyNames } from "../../ui/money.js";
 import type { BotDeps } from "../../context.js";
 import { isTwoFactorMessage } from "../../core/two-factor.js";

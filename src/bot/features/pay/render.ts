@@ -2,7 +2,7 @@
 import { InlineKeyboard } from "grammy";
 import type { Translator } from "../../context.js";
 import type { PayCard, PayOutcome } from "./pay-order.js";
-import { statusLabel } from "../../../exchanger/vocabulary.js";
+import { statusLabel } from "../../../exchanger/index.js";
 import { escapeHtml } from "../../ui/html.js";
 import { balancesText, formatAmount } from "../../ui/money.js";
 import { backToMenuRow } from "../menu/public.js";

@@ -11,8 +11,7 @@
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { InputFile, type InlineKeyboard } from "grammy";
-import { ExchangerError } from "../../../exchanger/errors.js";
-import type { Caller, UserInfo } from "../../../exchanger/types.js";
+import { ExchangerError, type Caller, type UserInfo } from "../../../exchanger/index.js";
 import type { BotDeps, FlowContext } from "../../context.js";
 import { callExchanger, releaseFlowPrompt, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { forgetFlowMessage, rememberFlowMessage, type FlowEnd } from "../../core/flow-messages.js";

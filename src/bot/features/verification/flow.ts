@@ -9,7 +9,7 @@
  * - photos are downloaded only in upload.ts, inside the external that uploads them.
  */
 import { InlineKeyboard } from "grammy";
-import type { VerificationFields } from "../../../exchanger/types.js";
+import type { VerificationFields } from "../../../exchanger/index.js";
 import type { FlowContext } from "../../context.js";
 import { accept, ask, note, refuse } from "../../core/ask.js";
 import { defineFlow, trackFlowPrompt, type Flow } from "../../core/flows.js";

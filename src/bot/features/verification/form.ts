@@ -7,7 +7,7 @@
  * (many people and countries have none); everything else is asked.
  */
 import type { Message } from "grammy/types";
-import type { VerificationFields } from "../../../exchanger/types.js";
+import type { VerificationFields } from "../../../exchanger/index.js";
 import { ID_TYPES, type VerificationKind } from "./render.js";
 import {
   parseBirthDate,

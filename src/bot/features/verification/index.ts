@@ -11,7 +11,7 @@ import { NotLinked } from "../../core/errors.js";
 import { renderVerificationRequest } from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
-import type { Verification } from "../../../exchanger/normalize/index.js";
+import type { Verification } from "../../../exchanger/index.js";
 import { SHOW_VERIFICATION, START_FORM } from "./codec.js";
 
 /** Under review or approved: nothing to submit, so no "Submit verification" (and an old one says why). */

@@ -5,13 +5,15 @@
  * shown (fieldLines drops them); fields this bot does not know are humanized.
  */
 import type { Translator } from "../../context.js";
-import type { Verification, VerificationFields } from "../../../exchanger/types.js";
-import { maskNumber, isNumberField } from "../../../exchanger/normalize/secrets.js";
 import {
+  type Verification,
+  type VerificationFields,
+  maskNumber,
+  isNumberField,
   readVerificationStatus,
   type VerificationMeaning,
   type VerificationStatus,
-} from "../../../exchanger/vocabulary.js";
+} from "../../../exchanger/index.js";
 import { clip, escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { formatDate } from "../../ui/dates.js";
 import { fieldLabel as translatedField, fieldMessage } from "../../ui/field-names.js";

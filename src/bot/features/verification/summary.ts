@@ -4,8 +4,7 @@
  * and the result replaces it in place, so it stays protected too.
  */
 import { InlineKeyboard } from "grammy";
-import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
-import type { VerificationFields } from "../../../exchanger/types.js";
+import { ExchangerError, Unavailable, type VerificationFields } from "../../../exchanger/index.js";
 import type { FlowContext } from "../../context.js";
 import { describeError } from "../../core/errors.js";
 import { clearTypedInput } from "../../core/flow-messages.js";

@@ -4,8 +4,13 @@
  * replay log (docs/design.md, "Facts about the libraries"). The one place where the user's photos are downloaded.
  */
 import { GrammyError } from "grammy";
-import { ExchangerError, Unavailable } from "../../../exchanger/errors.js";
-import type { PhotoUpload, VerificationFields, Verification } from "../../../exchanger/types.js";
+import {
+  ExchangerError,
+  Unavailable,
+  type PhotoUpload,
+  type VerificationFields,
+  type Verification,
+} from "../../../exchanger/index.js";
 import type { BotDeps, FlowContext } from "../../context.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
 import { MAX_PHOTO_BYTES, type CollectedPhoto, type PhotoIntake } from "./form.js";
