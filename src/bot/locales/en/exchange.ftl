@@ -5,6 +5,7 @@ exchange-amount-too-many-decimals = 🤔 { $currency } takes at most { $decimals
 exchange-amount-below-min = ⬇️ The minimum for this exchange direction is { $min } { $currency }. Send a larger amount.
 exchange-amount-above-max = ⬆️ The maximum for this exchange direction is { $max } { $currency }. Send a smaller amount.
 exchange-amount-ambiguous = 🤔 “{ $typed }” can be read two ways: <b>{ $group } { $currency }</b> or <b>{ $decimal } { $currency }</b>. Which one do you mean?
+exchange-amount-ambiguous-one = 🤔 “{ $typed }”: do you mean <b>{ $group } { $currency }</b>? { $currency } takes at most { $decimals } digits after the decimal point, so it cannot be { $typed }. If you meant another amount, press Cancel and start again.
 exchange-amount-pick = Press the button of the amount you mean, or Cancel.
 exchange-amount-chosen = Amount: <b>{ $amount } { $currency }</b>
 exchange-amount-over-reserve = 📉 The exchanger can pay out at most { $reserve } { $receiveCurrency } right now, so you can send at most { $maxSend } { $sendCurrency }. Send a smaller amount.

@@ -5,6 +5,7 @@ exchange-amount-too-many-decimals = 🤔 Для { $currency } допускает
 exchange-amount-below-min = ⬇️ Минимум для этого направления обмена: { $min } { $currency }. Отправьте сумму побольше.
 exchange-amount-above-max = ⬆️ Максимум для этого направления обмена: { $max } { $currency }. Отправьте сумму поменьше.
 exchange-amount-ambiguous = 🤔 «{ $typed }» можно прочитать двумя способами: <b>{ $group } { $currency }</b> или <b>{ $decimal } { $currency }</b>. Какую сумму вы имеете в виду?
+exchange-amount-ambiguous-one = 🤔 «{ $typed }»: вы имеете в виду <b>{ $group } { $currency }</b>? Для { $currency } допускается не больше { $decimals } знаков после запятой, поэтому { $typed } быть не может. Если вы имели в виду другую сумму, нажмите «Отмена» и начните заново.
 exchange-amount-pick = Нажмите кнопку с нужной суммой или «Отмена».
 exchange-amount-chosen = Сумма: <b>{ $amount } { $currency }</b>
 exchange-amount-over-reserve = 📉 Сейчас обменник может выплатить не больше { $reserve } { $receiveCurrency }, поэтому отправить можно не больше { $maxSend } { $sendCurrency }. Отправьте сумму поменьше.

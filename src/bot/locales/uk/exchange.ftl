@@ -5,6 +5,7 @@ exchange-amount-too-many-decimals = 🤔 Для { $currency } допускаєт
 exchange-amount-below-min = ⬇️ Мінімум для цього напрямку обміну: { $min } { $currency }. Надішліть більшу суму.
 exchange-amount-above-max = ⬆️ Максимум для цього напрямку обміну: { $max } { $currency }. Надішліть меншу суму.
 exchange-amount-ambiguous = 🤔 «{ $typed }» можна прочитати двома способами: <b>{ $group } { $currency }</b> або <b>{ $decimal } { $currency }</b>. Яку суму ви маєте на увазі?
+exchange-amount-ambiguous-one = 🤔 «{ $typed }»: ви маєте на увазі <b>{ $group } { $currency }</b>? Для { $currency } допускається не більше { $decimals } знаків після коми, тому { $typed } бути не може. Якщо ви мали на увазі іншу суму, натисніть «Скасувати» й почніть знову.
 exchange-amount-pick = Натисніть кнопку з потрібною сумою або «Скасувати».
 exchange-amount-chosen = Сума: <b>{ $amount } { $currency }</b>
 exchange-amount-over-reserve = 📉 Зараз обмінник може виплатити не більше { $reserve } { $receiveCurrency }, тож надіслати можна не більше { $maxSend } { $sendCurrency }. Надішліть меншу суму.

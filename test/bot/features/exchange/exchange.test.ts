@@ -505,6 +505,30 @@ describe("amounts that read two ways, and the reserve", () => {
     expect(h.exchangerCalls(CREATE)).toHaveLength(0);
   });
 
+  it("“1.234” for a currency of 2 decimals is asked (1234?), not refused as “too many decimals”", async () => {
+    const { h } = await world("spec");
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await user.send("1.234");
+    expect(user.lastText()).toContain("“1.234”: do you mean 1234 Tether TRC20?");
+    expect(user.lastText()).not.toContain("Please send the amount again");
+    expect(buttonsOf(user.lastBotMessage()).map((b) => b.text)).toEqual(["1234", "✖ Cancel"]);
+    await user.press("1234");
+    expect(user.transcript()).toContain("Amount: 1234 Tether TRC20");
+    expect(user.transcript()).toContain("You send: 1234.00 Tether TRC20");
+    await user.send("/cancel");
+
+    // In ru too, in the glossary's words.
+    const ru = await h.linkedUser("main", { languageCode: "ru" });
+    await ru.send("/exchange");
+    await ru.press(/^Tether TRC20/);
+    await ru.press(/Visa\/Mastercard UAH/);
+    await ru.send("1,234");
+    expect(ru.lastText()).toContain("вы имеете в виду 1234 Tether TRC20?");
+    expect(buttonsOf(ru.lastBotMessage()).map((b) => b.text)).toEqual(["1234", "✖ Отмена"]);
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
+  });
+
   it("the reserve is the smaller of the direction's and the currency list's", async () => {
     const { h, sandbox } = await world("spec");
     // The currency list says the exchanger can pay out 5000 UAH; the direction object says nothing.
