@@ -51,7 +51,6 @@ exchange-created = ✅ <b>The order is created.</b>
 exchange-notify-on = 🔔 Notifications are on for this chat: I will tell you when the order's status changes. Turn them off in /notify.
 exchange-btn-copy-token = 📋 Copy token
 exchange-btn-pay = 💳 Pay from balance
-exchange-qr-caption = Address to pay to: <code>{ $address }</code>
 exchange-created-brief = ✅ <b>Order #{ $id } is created.</b> I could not show its full card: here is what you need to pay it (see it whole in /orders).
 exchange-resumed-created = ✅ <b>The bot restarted while creating your order, and the order was created.</b>
 exchange-resumed-unknown = ⏳ <b>The bot restarted while creating your order, so I cannot tell yet whether it was created.</b> Check /orders before creating it again.
