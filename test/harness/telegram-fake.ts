@@ -100,6 +100,8 @@ export class TelegramFake {
   private allowed: RegExp[] = [];
   readonly messages: StoredMessage[] = [];
   readonly files = new Map<string, StoredFile>();
+  /** Every file download served (HTTP mode): which file, how many bytes, whether the whole file. */
+  readonly fileReads: { filePath: string; bytes: number; whole: boolean }[] = [];
   private readonly answered = new Set<string>();
   private readonly failures: InjectedFailure[] = [];
   private readonly holds = new Map<string, Promise<void>>();
@@ -283,12 +285,23 @@ export class TelegramFake {
           .end(JSON.stringify({ ok: false, error_code: 404, description: "Not Found" }));
         return;
       }
+      // A Range request ("bytes=0-N", as a file server honours it) gets only those bytes.
+      const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ""));
+      const from = range ? Number(range[1]) : 0;
+      const to = range?.[2] ? Math.min(Number(range[2]) + 1, file.bytes.length) : file.bytes.length;
+      const body = Buffer.from(file.bytes.subarray(from, to));
+      this.fileReads.push({
+        filePath: file.filePath,
+        bytes: body.length,
+        whole: body.length === file.bytes.length,
+      });
       res
-        .writeHead(200, {
+        .writeHead(range ? 206 : 200, {
           "content-type": "application/octet-stream",
-          "content-length": file.bytes.length,
+          "content-length": body.length,
+          ...(range ? { "content-range": `bytes ${from}-${to - 1}/${file.bytes.length}` } : {}),
         })
-        .end(Buffer.from(file.bytes));
+        .end(body);
       return;
     }
     let body = new Uint8Array(Buffer.concat(chunks));
