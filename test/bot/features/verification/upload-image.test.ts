@@ -124,7 +124,13 @@ describe("cleanUploadImage", () => {
 /** A photo larger than the head the arrival check reads: noise does not compress. */
 function noisePhoto(format: "jpeg" | "png" | "webp", width = 1200, height = 900): Promise<Buffer> {
   return sharp({
-    create: { width, height, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#000",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
   })
     .toFormat(format, format === "png" ? {} : { quality: 95 })
     .toBuffer();
