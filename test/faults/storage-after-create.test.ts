@@ -239,6 +239,38 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
     await old.close();
   });
 
+  it("a flow the user started after the restart, before the recovery ran, is theirs to keep", async () => {
+    const user = await h.linkedUser("main");
+    await toSummary(user);
+    const summaryId = user.findButton(/Create order/).message.messageId;
+    let release: (verdict: "drop") => void = () => undefined;
+    const held = new Promise<"drop">((resolve) => (release = resolve));
+    let reached = false;
+    proxy.hooks.afterAnswer = (path) => {
+      if (path !== CREATE) return "pass";
+      reached = true;
+      return held;
+    };
+    const pressing = user.press(/Create order/);
+    await until("create-order reaching the exchanger", () => Promise.resolve(reached));
+    const old = await h.restartAfterCrash();
+    // Within the grace period the recovery waits; the user starts a new exchange meanwhile.
+    await user.send("/exchange");
+    await user.press(/^Tether TRC20/);
+    await user.press(/Visa\/Mastercard UAH/);
+    expect(user.lastText()).toContain("How much Tether TRC20 do you send?");
+    await h.app.resumeInterrupted({ graceMs: 0 });
+    expect(h.fake.message(user.chatId, summaryId)!.text).toContain(`Order #${created().id}`);
+    // The new exchange goes on where the user was: the amount prompt takes the amount.
+    await user.send("100");
+    expect(user.transcript()).toContain("You receive: ≈ 4085.00 Visa/Mastercard UAH");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+
+    release("drop");
+    await pressing;
+    await old.close();
+  });
+
   it("a create that never reached the exchanger before the process died: “cannot tell yet, check /orders”, told by the next start only", async () => {
     const user = await h.linkedUser("main");
     await toSummary(user);
