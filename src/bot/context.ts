@@ -34,6 +34,7 @@ import type { CodeAttempts } from "./core/code-attempts.js";
 import type { AppMetrics } from "../operator/metrics.js";
 import type { OperatorStats } from "../operator/stats.js";
 import type { CreationBudget } from "./core/creation-budget.js";
+import type { DownloadOptions } from "../telegram/file-download.js";
 
 export interface BotDeps {
   exchanger: ExchangerClient;
@@ -53,8 +54,11 @@ export interface BotDeps {
   currencies: CurrencyCache;
   /** Public directions map and direction field names, cached. */
   directions: DirectionCatalog;
-  /** Downloads a Telegram file by its `file_path` (honours TELEGRAM_API_ROOT). */
-  downloadFile(filePath: string): Promise<Uint8Array>;
+  /**
+   * Downloads a Telegram file by its `file_path` (honours TELEGRAM_API_ROOT); with `firstBytes`, only
+   * that many bytes from its start (a header to look at), the rest never fetched.
+   */
+  downloadFile(filePath: string, options?: DownloadOptions): Promise<Uint8Array>;
   /** Each update's one round trip: seen-before check, the chat's budget, the chat's values. */
   updateGate: UpdateGate;
   /** Wrong 2FA codes per exchanger account (shared by instances). */

@@ -106,18 +106,23 @@ export function parseAmount(text: string, decimals: number): ParsedAmount {
 const AMBIGUOUS = /^\+?([1-9]\d{0,2})[.,](\d{3})$/;
 
 /**
- * Both readings of an amount that could be either (`AMBIGUOUS`), when both are amounts the currency
- * can take: the user is asked which one they meant rather than guessed for. Undefined: one reading only.
+ * The readings of an amount that could be either (`AMBIGUOUS`): the user is asked which one they
+ * meant rather than guessed for. `decimal` is absent when that reading has more decimals than the
+ * currency takes ("1.234" for a currency of 2): the user is still asked — "1234?" — never told
+ * "too many decimals" for what may well be a thousands group. Undefined: one reading only.
  */
-export function amountReadings(
-  text: string,
-  decimals: number,
-): { group: string; decimal: string } | undefined {
+export interface AmountReadings {
+  group: string;
+  decimal?: string;
+}
+
+export function amountReadings(text: string, decimals: number): AmountReadings | undefined {
   const match = AMBIGUOUS.exec(text.trim().replace(/[\s\u00a0\u202f']/g, ""));
   if (match === null) return undefined;
   const group = parseAmount(`${match[1]}${match[2]}`, decimals);
   const decimal = parseAmount(`${match[1]}.${match[2]}`, decimals);
-  return group.ok && decimal.ok ? { group: group.amount, decimal: decimal.amount } : undefined;
+  if (!group.ok) return undefined;
+  return decimal.ok ? { group: group.amount, decimal: decimal.amount } : { group: group.amount };
 }
 
 /** The estimate to receive for an amount to send, and whether the amount is within the limits. */

@@ -17,6 +17,7 @@ export { ExchangerError, Unauthorized, Unavailable, type UnavailableReason } fro
 export { exchangeLink } from "./exchange-link.js";
 export {
   type AmountProblem,
+  type AmountReadings,
   amountReadings,
   type LimitCrossed,
   parseAmount,

@@ -4,8 +4,10 @@
  */
 import type { Translator } from "../bot/context.js";
 import { type Order, statusLabel } from "../exchanger/index.js";
+import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import {
+  addPayToButtons,
   noticeCardData,
   noticePayData,
   renderOrderCard,
@@ -68,6 +70,10 @@ export function changeKeyboard(
   const rows: InlineKeyboardButton[][] = [];
   const pay = noticePayData(change.order, ref);
   if (pay !== undefined) rows.push([{ text: tr.t("notify-btn-pay"), callback_data: pay }]);
+  // Where to pay, as on every order card (orders/pay-to.ts); its QR code comes with the card.
+  const payTo = new InlineKeyboard();
+  addPayToButtons(tr, change.order, payTo);
+  rows.push(...payTo.inline_keyboard.filter((row) => row.length > 0));
   rows.push([{ text: tr.t("notify-btn-card"), callback_data: noticeCardData(ref) }]);
   return { inline_keyboard: rows };
 }

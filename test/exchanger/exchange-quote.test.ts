@@ -254,9 +254,57 @@ describe("amountReadings: an amount that reads two ways is asked, not guessed", 
       "1,500,000",
     ])
       expect(amountReadings(text, 2), text).toBeUndefined();
-    // The decimal reading has more digits than the currency takes: that refusal is what the user reads.
-    expect(amountReadings("1.234", 2)).toBeUndefined();
-    expect(parseAmount("1.234", 2)).toMatchObject({ ok: false, problem: "too-many-decimals" });
+  });
+
+  it("“1.234” for a currency of 2 decimals is asked too: 1234, the decimal reading it cannot take left out", () => {
+    expect(amountReadings("1.234", 2)).toEqual({ group: "1234.00" });
+    expect(amountReadings("1,234", 0)).toEqual({ group: "1234" });
+    // A decimal reading whose extra digits are zeros is one the currency takes.
+    expect(amountReadings("1.500", 1)).toEqual({ group: "1500.0", decimal: "1.5" });
+  });
+
+  it("property: over precisions 0–8 and every d[dd][.,]ddd, the readings are exactly what parseAmount takes", () => {
+    // A fixed-seed generator: the same cases on every run, many of them.
+    let seed = 20261125;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let run = 0; run < 3000; run++) {
+      const decimals = run % 9;
+      const lead = String(1 + next(999)); // 1–999: no leading zero
+      const tail = String(next(1000)).padStart(3, "0");
+      const text = `${lead}${next(2) === 0 ? "." : ","}${tail}`;
+      const readings = amountReadings(text, decimals);
+      const whole = parseAmount(`${lead}${tail}`, decimals);
+      const fraction = parseAmount(`${lead}.${tail}`, decimals);
+      // Always asked: the thousands reading is always an amount.
+      expect(readings, `${text} @${decimals}`).toBeDefined();
+      expect(whole.ok && readings!.group).toBe(whole.ok && whole.amount);
+      // The decimal reading is offered exactly when the currency takes its digits.
+      const significant = tail.replace(/0+$/, "").length;
+      expect(readings!.decimal !== undefined, `${text} @${decimals}`).toBe(significant <= decimals);
+      if (fraction.ok) expect(readings!.decimal).toBe(fraction.amount);
+      // Both readings carry exactly the currency's decimals.
+      for (const amount of [readings!.group, readings!.decimal])
+        if (amount !== undefined) expect(amount.split(".")[1]?.length ?? 0, amount).toBe(decimals);
+    }
+  });
+
+  it("property: what is not d[dd][.,]ddd is never asked, at any precision 0–8", () => {
+    for (let decimals = 0; decimals <= 8; decimals++)
+      for (const text of [
+        "0,500",
+        "0.123",
+        "1234.567",
+        "1,50",
+        "1.5000",
+        "12",
+        "1,500.5",
+        "1.500.000",
+        "abc",
+      ])
+        expect(amountReadings(text, decimals), `${text} @${decimals}`).toBeUndefined();
   });
 });
 

@@ -14,6 +14,7 @@ import { ExchangerProxy } from "./exchanger-proxy.js";
 import { OwnRedis } from "./own-redis.js";
 import { rememberCreating } from "../../src/bot/features/exchange/in-flight.js";
 import { toSummary } from "../bot/features/exchange/steps.js";
+import { until } from "./own-sentinel.js";
 
 const CREATE = "/private-api-create-order";
 const ADMIN_CHAT = 424243;
@@ -176,6 +177,94 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
     const count = h.fake.messages.length;
     await h.app.resumeInterrupted({ graceMs: 0 });
     expect(h.fake.messages.length).toBe(count);
+
+    release("drop");
+    await pressing;
+    await old.close();
+  });
+
+  it("after the restart's recovery the old exchange conversation is left: its Create answers “already done”, nothing is created twice", async () => {
+    const user = await h.linkedUser("main");
+    await toSummary(user);
+    const { message, data: createData } = user.findButton(/Create order/);
+    const summaryId = message.messageId;
+    let release: (verdict: "drop") => void = () => undefined;
+    const held = new Promise<"drop">((resolve) => (release = resolve));
+    let reached = false;
+    proxy.hooks.afterAnswer = (path) => {
+      if (path !== CREATE) return "pass";
+      reached = true;
+      return held;
+    };
+    const pressing = user.press(/Create order/);
+    await until("create-order reaching the exchanger", () => Promise.resolve(reached));
+    // Today's state in the store: the conversation parked at the summary, waiting for Create.
+    const storedFlow = () => h.app.deps.conversationAdapter.read(String(user.chatId));
+    expect(await storedFlow()).toBeDefined();
+
+    const old = await h.restartAfterCrash();
+    await h.app.resumeInterrupted({ graceMs: 0 });
+    const order = created();
+    const summary = () => h.fake.message(user.chatId, summaryId)!;
+    expect(summary().text).toContain(`Order #${order.id}`);
+    // The flow is left: nothing of it stays in the store.
+    expect(await storedFlow()).toBeUndefined();
+    // Where to pay, as on every order card: copy buttons on the told card, the QR code under it.
+    const copies = (summary().replyMarkup?.inline_keyboard ?? []).flat().map((b) => b.text);
+    expect(copies).toContain("📋 Address");
+    expect(h.fake.callsOf("sendPhoto", user.chatId)).toHaveLength(1);
+
+    // A press of the old Create (a client that still showed it, Telegram redelivering it): answered
+    // honestly, the card told after the restart keeps its buttons, and no second order.
+    const answers = h.fake.callsOf("answerCallbackQuery").length;
+    await user.pressData(createData, summaryId);
+    const answer = h.fake.callsOf("answerCallbackQuery").slice(answers);
+    expect(answer.map((c) => c.payload.text)).toEqual([
+      "✅ Already done: this button no longer does anything.",
+    ]);
+    expect(summary().text).toContain(`Order #${order.id}`);
+    expect((summary().replyMarkup?.inline_keyboard ?? []).flat().map((b) => b.text)).toEqual(
+      copies,
+    );
+    // Text typed now is not taken for an answer to the old summary.
+    await user.send("hello");
+    expect(user.transcript()).not.toContain("Use the buttons above");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+    expect(
+      sandbox.state.accounts.main!.orders.filter((o) => o.send_amount === "100.50"),
+    ).toHaveLength(1);
+
+    release("drop");
+    await pressing;
+    await old.close();
+  });
+
+  it("a flow the user started after the restart, before the recovery ran, is theirs to keep", async () => {
+    const user = await h.linkedUser("main");
+    await toSummary(user);
+    const summaryId = user.findButton(/Create order/).message.messageId;
+    let release: (verdict: "drop") => void = () => undefined;
+    const held = new Promise<"drop">((resolve) => (release = resolve));
+    let reached = false;
+    proxy.hooks.afterAnswer = (path) => {
+      if (path !== CREATE) return "pass";
+      reached = true;
+      return held;
+    };
+    const pressing = user.press(/Create order/);
+    await until("create-order reaching the exchanger", () => Promise.resolve(reached));
+    const old = await h.restartAfterCrash();
+    // Within the grace period the recovery waits; the user starts a new exchange meanwhile.
+    await user.send("/exchange");
+    await user.press(/^Tether TRC20/);
+    await user.press(/Visa\/Mastercard UAH/);
+    expect(user.lastText()).toContain("How much Tether TRC20 do you send?");
+    await h.app.resumeInterrupted({ graceMs: 0 });
+    expect(h.fake.message(user.chatId, summaryId)!.text).toContain(`Order #${created().id}`);
+    // The new exchange goes on where the user was: the amount prompt takes the amount.
+    await user.send("100");
+    expect(user.transcript()).toContain("You receive: ≈ 4085.00 Visa/Mastercard UAH");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(1);
 
     release("drop");
     await pressing;

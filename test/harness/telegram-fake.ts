@@ -35,6 +35,8 @@ export interface ApiCall {
   payload: Record<string, unknown>;
   /** Files uploaded with the call (multipart): field → size in bytes. */
   uploads: Record<string, number>;
+  /** The same files' bytes (a QR code a test decodes). */
+  files?: Record<string, Uint8Array>;
 }
 
 export interface StoredMessage {
@@ -98,6 +100,8 @@ export class TelegramFake {
   private allowed: RegExp[] = [];
   readonly messages: StoredMessage[] = [];
   readonly files = new Map<string, StoredFile>();
+  /** Every file download served (HTTP mode): which file, how many bytes, whether the whole file. */
+  readonly fileReads: { filePath: string; bytes: number; whole: boolean }[] = [];
   private readonly answered = new Set<string>();
   private readonly failures: InjectedFailure[] = [];
   private readonly holds = new Map<string, Promise<void>>();
@@ -281,12 +285,23 @@ export class TelegramFake {
           .end(JSON.stringify({ ok: false, error_code: 404, description: "Not Found" }));
         return;
       }
+      // A Range request ("bytes=0-N", as a file server honours it) gets only those bytes.
+      const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ""));
+      const from = range ? Number(range[1]) : 0;
+      const to = range?.[2] ? Math.min(Number(range[2]) + 1, file.bytes.length) : file.bytes.length;
+      const body = Buffer.from(file.bytes.subarray(from, to));
+      this.fileReads.push({
+        filePath: file.filePath,
+        bytes: body.length,
+        whole: body.length === file.bytes.length,
+      });
       res
-        .writeHead(200, {
+        .writeHead(range ? 206 : 200, {
           "content-type": "application/octet-stream",
-          "content-length": file.bytes.length,
+          "content-length": body.length,
+          ...(range ? { "content-range": `bytes ${from}-${to - 1}/${file.bytes.length}` } : {}),
         })
-        .end(Buffer.from(file.bytes));
+        .end(body);
       return;
     }
     let body = new Uint8Array(Buffer.concat(chunks));
@@ -311,8 +326,8 @@ export class TelegramFake {
     if (!route || route[1] !== this.token)
       return { status: 401, json: { ok: false, error_code: 401, description: "Unauthorized" } };
     const method = route[2]!;
-    const { payload, uploads } = await parsePayload(contentType, body);
-    this.calls.push({ method, payload, uploads });
+    const { payload, uploads, files } = await parsePayload(contentType, body);
+    this.calls.push({ method, payload, uploads, files });
     await this.holds.get(method);
     const failureIndex = this.failures.findIndex((f) => f.method === method);
     if (failureIndex >= 0) {
@@ -498,6 +513,9 @@ export class TelegramFake {
       throw new TelegramApiError(400, "Bad Request: message to edit not found");
     if (message.from !== "bot")
       throw new TelegramApiError(400, "Bad Request: message can't be edited");
+    // A photo's caption is edited with editMessageCaption: a photo never becomes a text message.
+    if (message.photo && text !== undefined)
+      throw new TelegramApiError(400, "Bad Request: there is no text in the message to edit");
     const markup = this.checkMarkup(p.reply_markup);
     const newText = text === undefined ? message.text : this.checkText(text, p.parse_mode);
     const newRaw = text ?? message.raw;
@@ -582,7 +600,11 @@ async function readBody(body: unknown): Promise<Uint8Array> {
 async function parsePayload(
   contentType: string,
   body: Uint8Array,
-): Promise<{ payload: Record<string, unknown>; uploads: Record<string, number> }> {
+): Promise<{
+  payload: Record<string, unknown>;
+  uploads: Record<string, number>;
+  files?: Record<string, Uint8Array>;
+}> {
   if (contentType.startsWith("multipart/form-data")) {
     // grammY writes `filename=a.png` unquoted, which Telegram accepts but undici's strict parser rejects.
     const form = await new Response(body, { headers: { "content-type": contentType } })
@@ -591,6 +613,7 @@ async function parsePayload(
     if (!form) return parseMultipartLoosely(contentType, body);
     const payload: Record<string, unknown> = {};
     const uploads: Record<string, number> = {};
+    const files: Record<string, Uint8Array> = {};
     for (const [name, value] of form.entries()) {
       if (typeof value === "string") {
         // grammY sends objects and numbers JSON-encoded in multipart fields.
@@ -601,9 +624,10 @@ async function parsePayload(
         }
       } else {
         uploads[name] = value.size;
+        files[name] = new Uint8Array(await value.arrayBuffer());
       }
     }
-    return { payload, uploads };
+    return { payload, uploads, files };
   }
   if (body.length === 0) return { payload: {}, uploads: {} };
   return {
@@ -616,10 +640,15 @@ async function parsePayload(
 function parseMultipartLoosely(
   contentType: string,
   body: Uint8Array,
-): { payload: Record<string, unknown>; uploads: Record<string, number> } {
+): {
+  payload: Record<string, unknown>;
+  uploads: Record<string, number>;
+  files: Record<string, Uint8Array>;
+} {
   const boundary = contentType.match(/boundary="?([^";]+)"?/i)?.[1];
   const payload: Record<string, unknown> = {};
   const uploads: Record<string, number> = {};
+  const files: Record<string, Uint8Array> = {};
   if (!boundary) throw new TelegramApiError(400, "Bad Request: multipart boundary is missing");
   const raw = Buffer.from(body);
   const delimiter = Buffer.from(`--${boundary}`);
@@ -635,8 +664,10 @@ function parseMultipartLoosely(
       const content = part.subarray(headerEnd + 4);
       const name = headers.match(/\bname="?([^";\r\n]+)"?/i)?.[1];
       if (name !== undefined) {
-        if (/\bfilename=/i.test(headers)) uploads[name] = content.length;
-        else {
+        if (/\bfilename=/i.test(headers)) {
+          uploads[name] = content.length;
+          files[name] = new Uint8Array(content);
+        } else {
           const value = content.toString("utf8");
           try {
             payload[name] = JSON.parse(value);
@@ -648,5 +679,5 @@ function parseMultipartLoosely(
     }
     start = end;
   }
-  return { payload, uploads };
+  return { payload, uploads, files };
 }

@@ -7,8 +7,8 @@
  * that, flow-messages.ts) the bot asks first; the pending command is not replayed after "Yes", the
  * user is told to send it again (replaying an update from storage would need to store it).
  */
-import { Composer, InlineKeyboard } from "grammy";
-import type { BotContext } from "../context.js";
+import { type Api, Composer, InlineKeyboard } from "grammy";
+import type { BotContext, BotDeps } from "../context.js";
 import { dropButtons, showScreen } from "../ui/screen.js";
 import { clearSecretPrompt } from "./secret-prompt.js";
 import { lapseSecretPrompt } from "./lapsed-prompt.js";
@@ -35,17 +35,28 @@ export const flowRunning = (ctx: BotContext) => Object.keys(ctx.conversation.act
 export async function leaveFlows(ctx: BotContext, outcome: FlowEnd): Promise<boolean> {
   const running = flowRunning(ctx);
   await ctx.conversation.exitAll();
-  const chatId = ctx.chatId;
-  if (chatId !== undefined) {
-    await ctx.deps.conversationAdapter.delete(conversationKey(chatId));
-    await deleteFlowMessage(ctx.deps.kv, ctx.api, chatId);
-    // A secret prompt left for another screen keeps guarding the chat a while; a deliberate cancel does not.
-    await (outcome === "left"
-      ? lapseSecretPrompt(ctx.deps.kv, chatId)
-      : clearSecretPrompt(ctx.deps.kv, chatId));
-    await closePrompts(ctx.deps.kv, ctx.api, chatId, outcome);
-  }
+  if (ctx.chatId !== undefined) await endChatFlows(ctx.deps, ctx.api, ctx.chatId, outcome);
   return running;
+}
+
+/**
+ * What leaving leaves behind, cleared for one chat — also with no update at hand (at start, when a
+ * restart's recovery finished what a flow was doing: exchange/resume.ts): the stored state, the QR
+ * message, the secret-prompt marker, the prompts' buttons (and how the flow ended, for late presses).
+ */
+export async function endChatFlows(
+  deps: Pick<BotDeps, "kv" | "conversationAdapter">,
+  api: Api,
+  chatId: number,
+  outcome: FlowEnd,
+): Promise<void> {
+  await deps.conversationAdapter.delete(conversationKey(chatId));
+  await deleteFlowMessage(deps.kv, api, chatId);
+  // A secret prompt left for another screen keeps guarding the chat a while; a deliberate cancel does not.
+  await (outcome === "left"
+    ? lapseSecretPrompt(deps.kv, chatId)
+    : clearSecretPrompt(deps.kv, chatId));
+  await closePrompts(deps.kv, api, chatId, outcome);
 }
 
 /**
@@ -61,7 +72,19 @@ export async function answerStaleButton(ctx: BotContext, strip = false): Promise
   await ctx.answerCallbackQuery({
     text: how === "expired" ? ctx.t("button-expired") : ctx.t(`flow-stale-${how}`),
   });
-  if ((strip || how !== "expired") && messageId !== undefined && ctx.chatId !== undefined)
+  // Only a keyboard that still holds the pressed button is the old prompt's: a message that has
+  // become something else since (a result screen in its place) keeps its own buttons.
+  const pressedIsThere = (ctx.callbackQuery?.message?.reply_markup?.inline_keyboard ?? [])
+    .flat()
+    .some(
+      (button) => "callback_data" in button && button.callback_data === ctx.callbackQuery?.data,
+    );
+  if (
+    (strip || how !== "expired") &&
+    pressedIsThere &&
+    messageId !== undefined &&
+    ctx.chatId !== undefined
+  )
     await dropButtons(ctx.api, ctx.chatId, messageId);
 }
 

@@ -6,6 +6,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import {
+  type AmountReadings,
   amountReadings,
   parseAmount,
   quoteFromReceive,
@@ -93,10 +94,10 @@ async function showEstimate(
   await sendScreen(ctx, { text: lines.join("\n"), keyboard: backToMenuRow(ctx, keyboard) });
 }
 
-/** An amount typed so that it reads two ways ("1,500"): both readings, to ask which one was meant. */
+/** An amount typed so that it reads two ways ("1,500", "1.234"): its readings, to ask which one was meant. */
 interface Ambiguous {
   typed: string;
-  readings: { group: string; decimal: string };
+  readings: AmountReadings;
 }
 
 /** The amount to send (or to receive, by the button): a quote within the limits. */
@@ -182,19 +183,28 @@ async function askReading(
   // The currency's name as every other exchange text writes it, never the internal code (issue 31).
   const currency = sideUnit(plan, mode);
   const { group, decimal } = typed.readings;
-  const keyboard = new InlineKeyboard()
-    .text(plainAmount(group), amountReading.pack({ index: 1 }))
-    .text(plainAmount(decimal), amountReading.pack({ index: 2 }))
-    .row()
-    .text(ctx.t("btn-cancel"), CANCEL_DATA);
+  const keyboard = new InlineKeyboard().text(plainAmount(group), amountReading.pack({ index: 1 }));
+  if (decimal !== undefined) keyboard.text(plainAmount(decimal), amountReading.pack({ index: 2 }));
+  keyboard.row().text(ctx.t("btn-cancel"), CANCEL_DATA);
   const pick = note(ctx.t("exchange-amount-pick"));
+  const typedText = escapeHtml(clip(typed.typed, 20));
+  // "1.234" for a currency of 2 decimals: 1234, or an amount it cannot take — asked, not refused.
+  const prompt =
+    decimal === undefined
+      ? ctx.t("exchange-amount-ambiguous-one", {
+          typed: typedText,
+          group: plainAmount(group),
+          currency,
+          decimals: mode === "send" ? plan.terms.sendDecimals : plan.terms.receiveDecimals,
+        })
+      : ctx.t("exchange-amount-ambiguous", {
+          typed: typedText,
+          group: plainAmount(group),
+          decimal: plainAmount(decimal),
+          currency,
+        });
   return ask<string>(conversation, ctx, {
-    prompt: ctx.t("exchange-amount-ambiguous", {
-      typed: escapeHtml(clip(typed.typed, 20)),
-      group: plainAmount(group),
-      decimal: plainAmount(decimal),
-      currency,
-    }),
+    prompt,
     keyboard,
     notText: pick,
     check: () => pick,

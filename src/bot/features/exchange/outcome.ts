@@ -8,8 +8,7 @@
  * handed to the watch first, so whatever fails while the card is built or sent (our storage, Telegram)
  * still ends with the user reading them; our own steps are guarded, the card fits one message.
  */
-import QRCode from "qrcode";
-import { InlineKeyboard, InputFile } from "grammy";
+import { InlineKeyboard } from "grammy";
 import {
   type Order,
   ORDER_TOKEN,
@@ -21,7 +20,7 @@ import { clip, escapeHtml, fieldLines, fitMessage, MESSAGE_LIMIT } from "../../u
 import type { CreateWatch } from "../../core/after-spend.js";
 import { sendScreen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
-import { addPayToButtons, addressToPay, renderOrderCard } from "../orders/public.js";
+import { addPayToButtons, renderOrderCard, sendPayToQr } from "../orders/public.js";
 import { payData } from "../pay/public.js";
 import { rememberOrderRef } from "../../core/order-refs.js";
 import { seenOwnAction } from "../../core/own-action.js";
@@ -106,8 +105,8 @@ async function showCreated(ctx: BotContext, order: Order, watch: CreateWatch): P
   const keyboard = new InlineKeyboard();
   if (order.token && ORDER_TOKEN.test(order.token))
     keyboard.copyText(ctx.t("exchange-btn-copy-token"), order.token).row();
-  // Where to pay, in full: one tap copies the address, the card, the memo, the amount.
-  if (isPayableStatus(order.status)) addPayToButtons(ctx, order, keyboard);
+  // Where to pay, in full: one tap copies the address, the card, the memo, the amount (orders/pay-to.ts).
+  addPayToButtons(ctx, order, keyboard);
   // A long id travels by reference, stored before the button is sent (core/order-refs.ts).
   const ref = isPayableStatus(order.status)
     ? await watch.guard("order reference", () => rememberOrderRef(ctx.deps.kv, chatId, order.id))
@@ -115,19 +114,6 @@ async function showCreated(ctx: BotContext, order: Order, watch: CreateWatch): P
   if (ref !== undefined) keyboard.text(ctx.t("exchange-btn-pay"), payData(ref)).row();
   await sendScreen(ctx, { text, keyboard: backToMenuRow(ctx, keyboard) });
   await seenOwnAction(ctx, order); // the card above is the one the watcher would repeat
-  const address = addressToPay(order);
-  if (address !== undefined)
-    await watch.guard("address QR code", () => sendAddressQr(ctx, address), "other");
-}
-
-async function sendAddressQr(ctx: BotContext, address: string): Promise<void> {
-  const png = await QRCode.toBuffer(address, {
-    type: "png",
-    errorCorrectionLevel: "M",
-    margin: 2,
-    width: 360,
-  });
-  await ctx.replyWithPhoto(new InputFile(png, "address.png"), {
-    caption: ctx.t("exchange-qr-caption", { address: escapeHtml(address) }),
-  });
+  // The address's QR code under the card, as on every order card that carries it (orders/pay-to.ts).
+  await watch.guard("address QR code", () => sendPayToQr(ctx.api, chatId, ctx, order), "other");
 }

@@ -10,8 +10,16 @@ import { InlineKeyboard } from "grammy";
 import { type Language, ORDER_TOKEN } from "../../../exchanger/index.js";
 import type { StartEnv } from "../../feature.js";
 import { fitMessage, MESSAGE_LIMIT } from "../../ui/html.js";
-import { showScreenAt, type Screen } from "../../ui/screen.js";
-import { renderOrderCard, type CurrencyNames } from "../orders/public.js";
+import { showScreenAt, tidyKeyboard, type Screen } from "../../ui/screen.js";
+import type { Translator } from "../../context.js";
+import { endChatFlows } from "../../core/flow-exit.js";
+import { isFlowPrompt } from "../../core/flow-messages.js";
+import {
+  addPayToButtons,
+  renderOrderCard,
+  sendPayToQr,
+  type CurrencyNames,
+} from "../orders/public.js";
 import { lostAnswer, type CreateOutcome } from "./create.js";
 import { creatingRecords, type CreateInFlight } from "./in-flight.js";
 
@@ -46,10 +54,33 @@ async function resumeOne(env: StartEnv, record: CreateInFlight): Promise<void> {
     { outcome: outcome.kind },
     "a create-order in flight when the previous process stopped: the user is told its outcome",
   );
-  const screen = await screenOf(env, record.language, outcome);
-  if (record.summaryId === undefined) await env.api.sendMessage(record.chatId, screen.text);
-  else await showScreenAt(env.api, { chatId: record.chatId, messageId: record.summaryId }, screen);
+  // The exchange flow whose Create was in flight is still parked at the summary in the store (its
+  // state is saved only after an update is handled): left now, once, so nothing can be created from
+  // it again, and a late press on its buttons is answered "already done". Only while the summary is
+  // still that chat's flow prompt: a flow the user started since is theirs to keep.
+  const { chatId, summaryId } = record;
+  if (summaryId !== undefined && (await isFlowPrompt(env.deps.kv, chatId, summaryId)))
+    await endChatFlows(env.deps, env.api, chatId, "done");
+  const t = translatorOf(env, record.language);
+  const screen = await screenOf(env, t, record.language, outcome);
+  if (summaryId === undefined)
+    await env.api.sendMessage(chatId, screen.text, {
+      reply_markup: tidyKeyboard(screen.keyboard),
+    });
+  else await showScreenAt(env.api, { chatId, messageId: summaryId }, screen);
+  // Where to pay, as under every order card: the address's QR code (orders/pay-to.ts).
+  if (outcome.kind === "created")
+    await sendPayToQr(env.api, chatId, t, outcome.order).catch((error: unknown) =>
+      env.deps.logger.warn(
+        { err: String(error) },
+        "could not send the QR code of an order's address",
+      ),
+    );
 }
+
+const translatorOf = (env: StartEnv, language: Language): Translator => ({
+  t: (key, args) => env.i18n.t(language, key, args),
+});
 
 /** The order that appeared since the request left, read with the chat's own key; unknown without one. */
 async function outcomeOf(env: StartEnv, record: CreateInFlight): Promise<CreateOutcome> {
@@ -66,11 +97,10 @@ async function outcomeOf(env: StartEnv, record: CreateInFlight): Promise<CreateO
 
 async function screenOf(
   env: StartEnv,
+  { t }: Translator,
   language: Language,
   outcome: CreateOutcome,
 ): Promise<Screen> {
-  const t = (key: string, args?: Record<string, string | number>) =>
-    env.i18n.t(language, key, args);
   if (outcome.kind !== "created") return { text: t("exchange-resumed-unknown") };
   const order = outcome.order;
   const names: CurrencyNames = await env.deps.currencies
@@ -80,7 +110,8 @@ async function screenOf(
   const card = renderOrderCard({ t }, order, names).split("\n");
   const keyboard = new InlineKeyboard();
   if (order.token && ORDER_TOKEN.test(order.token))
-    keyboard.copyText(t("exchange-btn-copy-token"), order.token);
+    keyboard.copyText(t("exchange-btn-copy-token"), order.token).row();
+  addPayToButtons({ t }, order, keyboard);
   return {
     text: [head, "", fitMessage(card, MESSAGE_LIMIT - head.length - 2)].join("\n"),
     keyboard,

@@ -3,6 +3,7 @@
  *
  *   <scope>:l:<filter>:<page>        a page of the list          e.g. "ord:l:a:3", "rord:l:1:1", "ord:l:@success:1"
  *   <scope>:c:<ref>:<filter>:<page>  one order's card, remembering the list it was opened from
+ *   <scope>:r:<ref>:<filter>:<page>  the card's Refresh: the same card again, its QR code not sent again
  *   <scope>:f                        the filter chip already showing its first page: answered, nothing edited
  *   ord:p:<page>                     a page of the own orders awaiting payment (💳 Pay an order)
  *
@@ -55,6 +56,7 @@ const filter: Field<StatusFilter> = { pattern: FILTER, encode: encodeFilter, dec
 const codecs = (scope: OrderScope) => ({
   list: callbackData(`${scope}:l`, { filter, page: pageField }),
   card: callbackData(`${scope}:c`, { ref: orderRefField, filter, page: pageField }),
+  refresh: callbackData(`${scope}:r`, { ref: orderRefField, filter, page: pageField }),
   same: `${scope}:f`,
 });
 const SCOPES = { ord: codecs("ord"), rord: codecs("rord") };
@@ -72,6 +74,11 @@ export function cardData(view: ListView, ref: OrderRef): string {
   return SCOPES[view.scope].card.pack({ ref, filter: view.filter, page: view.page });
 }
 
+/** The card's Refresh: the card again, in place, without sending its QR code again (orders/pay-to.ts). */
+export function refreshData(view: ListView, ref: OrderRef): string {
+  return SCOPES[view.scope].refresh.pack({ ref, filter: view.filter, page: view.page });
+}
+
 export const sameFilterData = (scope: OrderScope): string => SCOPES[scope].same;
 
 export function parseListData(scope: OrderScope, data: string): ListView | undefined {
@@ -82,6 +89,17 @@ export function parseListData(scope: OrderScope, data: string): ListView | undef
 export function parseCardData(scope: OrderScope, data: string): CardView | undefined {
   const view = SCOPES[scope].card.unpack(data);
   return view && { scope, ...view };
+}
+
+/** A card's button: opened (from the list: its QR code follows) or refreshed (in place, nothing more). */
+export function parseCardPress(
+  scope: OrderScope,
+  data: string,
+): (CardView & { refresh: boolean }) | undefined {
+  const opened = parseCardData(scope, data);
+  if (opened) return { ...opened, refresh: false };
+  const view = SCOPES[scope].refresh.unpack(data);
+  return view && { scope, ...view, refresh: true };
 }
 
 export function isSameFilterData(scope: OrderScope, data: string): boolean {

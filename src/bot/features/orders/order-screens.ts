@@ -8,7 +8,7 @@
  * Callback queries are answered only after the exchanger answered: when it fails, the error
  * boundary answers the query and reports, so every query is answered exactly once either way.
  */
-import { addPayToButtons } from "./pay-to.js";
+import { addPayToButtons, sendPayToQr } from "./pay-to.js";
 import { Composer, InlineKeyboard } from "grammy";
 import {
   ExchangerError,
@@ -25,7 +25,6 @@ import {
   type Caller,
   isPayableButUnsure,
   isPayableOrder,
-  isPayableStatus,
   statusEmoji,
   statusLabel,
   statusMeaning,
@@ -40,8 +39,9 @@ import {
   cardData,
   isSameFilterData,
   listData,
-  parseCardData,
+  parseCardPress,
   parseListData,
+  refreshData,
   sameFilter,
   sameFilterData,
   type ListView,
@@ -309,7 +309,7 @@ async function cardKeyboard(
 ): Promise<InlineKeyboard> {
   const keyboard = new InlineKeyboard();
   const ref = await rememberOrderRef(ctx.deps.kv, ctx.chatId!, order.id);
-  const self = cardData(back, ref);
+  const self = refreshData(back, ref);
   if (!source.referral && isPayableOrder(order))
     keyboard.text(ctx.t("orders-btn-pay"), payData(ref)).row();
   else if (!source.referral && isPayableButUnsure(order))
@@ -317,8 +317,8 @@ async function cardKeyboard(
   // The token is what /pay and the site know the order by: one tap copies it (Bot API 7.11 copy_text).
   const token = source.referral ? undefined : orderToken(order);
   if (token !== undefined) keyboard.copyText(ctx.t("orders-btn-copy-token"), token).row();
-  // Where to pay, whole and one tap from the clipboard, while it can still be paid.
-  if (!source.referral && isPayableStatus(order.status)) addPayToButtons(ctx, order, keyboard);
+  // Where to pay, whole and one tap from the clipboard, while it can still be paid (its QR code follows the card).
+  if (!source.referral) addPayToButtons(ctx, order, keyboard);
   // An order with a problem (suspended, error, hold…) is one the operator must sort out: offer Support.
   if (statusMeaning(order.status) === "problem") await supportRow(ctx, keyboard);
   keyboard.text(ctx.t("btn-refresh"), self);
@@ -345,6 +345,22 @@ export async function cardScreen(
   };
 }
 
+/**
+ * A card just opened (not refreshed): the QR code of the address to pay to under it, as under a new
+ * order (orders/pay-to.ts). The card is shown and its button answered already: a refusal here is
+ * logged, never turned into an error screen.
+ */
+export async function followCardWithQr(
+  ctx: BotContext,
+  source: OrderSource,
+  order: Order,
+): Promise<void> {
+  if (source.referral || ctx.chatId === undefined) return;
+  await sendPayToQr(ctx.api, ctx.chatId, ctx, order).catch((error: unknown) =>
+    ctx.logger.warn({ err: String(error) }, "could not send the QR code of an order's address"),
+  );
+}
+
 export function notFoundScreen(ctx: BotContext, query: string, back: ListView): Screen {
   return {
     text: ctx.t("orders-not-found", { query: escapeHtml(query) }),
@@ -357,10 +373,9 @@ export async function showOwnOrder(ctx: BotContext, lookup: OrderLookup): Promis
   const back = firstPage(OWN_ORDERS.scope);
   const order = await findSourceOrder(ctx, OWN_ORDERS, lookup);
   const shown = "id" in lookup ? orderNumber(ctx, lookup.id) : lookup.token;
-  await showScreen(
-    ctx,
-    order ? await cardScreen(ctx, OWN_ORDERS, order, back) : notFoundScreen(ctx, shown, back),
-  );
+  if (order === undefined) return void (await showScreen(ctx, notFoundScreen(ctx, shown, back)));
+  await showScreen(ctx, await cardScreen(ctx, OWN_ORDERS, order, back));
+  await followCardWithQr(ctx, OWN_ORDERS, order);
 }
 
 /** Buttons of one source: list pages, cards, the active chip. Data that does not parse falls through (→ "expired"). */
@@ -370,17 +385,16 @@ export function orderBrowserComposer(source: OrderSource): Composer<BotContext> 
     const data = ctx.callbackQuery.data;
     const list = parseListData(source.scope, data);
     if (list) return showScreen(ctx, await listScreen(ctx, source, list));
-    const card = parseCardData(source.scope, data);
+    const card = parseCardPress(source.scope, data);
     const id = card && (await pressedOrder(ctx, card.ref));
     if (card && id !== undefined) {
       const back: ListView = { scope: card.scope, filter: card.filter, page: card.page };
       const order = await findSourceOrder(ctx, source, { id });
-      return showScreen(
-        ctx,
-        order
-          ? await cardScreen(ctx, source, order, back)
-          : notFoundScreen(ctx, orderNumber(ctx, id), back),
-      );
+      if (order === undefined)
+        return showScreen(ctx, notFoundScreen(ctx, orderNumber(ctx, id), back));
+      await showScreen(ctx, await cardScreen(ctx, source, order, back));
+      if (!card.refresh) await followCardWithQr(ctx, source, order);
+      return;
     }
     if (isSameFilterData(source.scope, data))
       return void (await ctx.answerCallbackQuery(ctx.t("orders-filter-already")));

@@ -1,12 +1,21 @@
 /**
- * Where to pay, one tap away: the order's payment instructions (normalize/order.ts `payment`, shown in
- * full) as copy buttons (Bot API `copy_text`) on every order card that carries them, and the crypto
- * address among them, for a QR code. Which value is which is read from the field's name first (an
- * address, a memo, a payment id, an amount), then from the value's shape; a date is not copied.
+ * Where to pay, one tap away, the same on every order card that carries it (the created order's, the
+ * /orders and /order card, the one told after a restart): the order's payment instructions
+ * (normalize/order.ts `payment`, shown in full on the card) as copy buttons (Bot API `copy_text`),
+ * and the crypto address among them as a QR code. Which value is which is read from the field's name
+ * first (an address, a memo, a payment id, an amount), then from the value's shape; a date is not copied.
+ *
+ * A QR code is a photo, and a photo with a caption cannot be edited into a text message nor back: the
+ * card stays a text message (edited in place, paged, Back to the list like every screen) and the QR
+ * code comes as its own photo right under it, without buttons, its caption naming the order and the
+ * address — so it still says what it is once the card above has become the list again. It is sent
+ * when a card is opened (not on its Refresh) and only while the order can be paid.
  */
-import type { InlineKeyboard } from "grammy";
-import { type Order, isCardNumber } from "../../../exchanger/index.js";
-import type { BotContext } from "../../context.js";
+import QRCode from "qrcode";
+import { type Api, type InlineKeyboard, InputFile } from "grammy";
+import { type Order, isCardNumber, isPayableStatus } from "../../../exchanger/index.js";
+import type { Translator } from "../../context.js";
+import { clip, escapeHtml } from "../../ui/html.js";
 
 /** A crypto address: letters, digits and (TON) - or _, as long as addresses are (no card, no sentence). */
 const CRYPTO_ADDRESS = /^(?:[a-z]+:)?(?=[\w-]*[A-Za-z])[\w-]{25,110}$/;
@@ -38,14 +47,40 @@ function payToValues(order: Order): { kind: Kind; value: string }[] {
   return out;
 }
 
-/** The crypto address the order says to pay to, when it says one (for its QR code). */
+/** The crypto address the order says to pay to, when it says one and can still be paid (for its QR code). */
 export function addressToPay(order: Order): string | undefined {
+  if (!isPayableStatus(order.status)) return undefined;
   return payToValues(order).find((item) => item.kind === "address")?.value;
 }
 
-/** A copy button per value to pay with (address, card, memo, payment id, amount), one row each. */
-export function addPayToButtons(ctx: BotContext, order: Order, keyboard: InlineKeyboard): void {
+/** A copy button per value to pay with (address, card, memo, payment id, amount), one row each, while payable. */
+export function addPayToButtons(ctx: Translator, order: Order, keyboard: InlineKeyboard): void {
+  if (!isPayableStatus(order.status)) return;
   const values = payToValues(order).filter((item) => item.value.length <= MAX_COPY);
   for (const { kind, value } of values.slice(0, MAX_BUTTONS))
     keyboard.copyText(ctx.t(`orders-btn-copy-${kind}`), value).row();
+}
+
+/** The QR code of the address to pay to, as a photo under the card just shown; false when there is none. */
+export async function sendPayToQr(
+  api: Api,
+  chatId: number,
+  ctx: Translator,
+  order: Order,
+): Promise<boolean> {
+  const address = addressToPay(order);
+  if (address === undefined) return false;
+  const png = await QRCode.toBuffer(address, {
+    type: "png",
+    errorCorrectionLevel: "M",
+    margin: 2,
+    width: 360,
+  });
+  await api.sendPhoto(chatId, new InputFile(png, "address.png"), {
+    caption: ctx.t("orders-qr-caption", {
+      id: escapeHtml(clip(order.id || "?", 40)),
+      address: escapeHtml(address),
+    }),
+  });
+  return true;
 }

@@ -7,4 +7,4 @@ export { noticeCardData, noticePayData, rememberNoticeOrders } from "./notificat
 export type { OrderRef } from "../../core/order-refs.js";
 export { showOwnOrder } from "./order-screens.js";
 export { payableScreen } from "./payable.js";
-export { addPayToButtons, addressToPay } from "./pay-to.js";
+export { addPayToButtons, sendPayToQr } from "./pay-to.js";

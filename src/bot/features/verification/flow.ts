@@ -4,9 +4,10 @@
  *
  * Replay rules this form keeps:
  * - everything the user sent (answers, photo file ids, message ids) lives in the replay log, which
- *   the adapter encrypts; nothing is downloaded while collecting, so a restart loses nothing;
+ *   the adapter encrypts; only each photo's head is read while collecting (upload.ts
+ *   checkOnArrival), so a restart loses nothing;
  * - "today" comes from conversation.now(); the exchanger is only reached through callExchanger;
- * - photos are downloaded only in upload.ts, inside the external that uploads them.
+ * - photos are downloaded whole only in upload.ts, once, inside the external that uploads them.
  */
 import { InlineKeyboard } from "grammy";
 import type { VerificationFields } from "../../../exchanger/index.js";

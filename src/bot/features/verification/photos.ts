@@ -1,8 +1,8 @@
 /**
  * Collecting photos until "Done": each accepted photo moves the live screen (with the Done button)
- * below it. Each photo's bytes are looked at as it arrives (its header: is it an image we can send, not
+ * below it. Each photo's first bytes are read as it arrives (its header: is it an image we can send, not
  * too large, not too many pixels) and then let go: the photos are kept by Telegram file id until
- * submission, which fetches and cleans them.
+ * submission, which downloads them whole, once, and cleans them.
  */
 import { InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
@@ -75,7 +75,7 @@ async function takePhoto(
   const intake = photoFromMessage(message);
   if (intake === undefined) return ctx.t("verification-photo-expected");
   media.push(message.message_id);
-  // What Telegram's message says first (no download), then the bytes themselves (the header only).
+  // What Telegram's message says first (no download), then the first bytes (the header only).
   const refusal = intake.ok ? await checkOnArrival(conversation, at, intake.photo) : intake;
   if (refusal !== undefined)
     return refusal.reason === "too-large"

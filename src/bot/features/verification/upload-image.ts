@@ -77,6 +77,63 @@ export async function probeUploadImage(bytes: Uint8Array): Promise<ImageProbe> {
   return { ok: true, format };
 }
 
+/**
+ * How much of a photo the arrival check reads: a JPEG's markers before the image (EXIF with its
+ * thumbnail, an ICC profile) fit in it, a PNG's or WebP's header in far less.
+ */
+export const HEAD_BYTES = 256 * 1024;
+
+/** The accepted formats by their first bytes (the signature every file of the format starts with). */
+function signatureOf(bytes: Uint8Array): Accepted | undefined {
+  const ascii = (from: number, to: number) =>
+    Buffer.from(bytes.subarray(from, to)).toString("latin1");
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (ascii(0, 8) === "\x89PNG\r\n\x1a\n") return "png";
+  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  return undefined;
+}
+
+/**
+ * A WebP's canvas size from its first chunk's header (libwebp wants the whole file even for that):
+ * "VP8 " (lossy), "VP8L" (lossless) or "VP8X" (extended). Undefined: not a header it knows.
+ */
+function webpSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const view = Buffer.from(bytes);
+  if (view.length < 30) return undefined;
+  const chunk = view.toString("latin1", 12, 16);
+  if (chunk === "VP8X")
+    return { width: view.readUIntLE(24, 3) + 1, height: view.readUIntLE(27, 3) + 1 };
+  if (chunk === "VP8L" && view[20] === 0x2f) {
+    const bits = view.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === "VP8 " && view[23] === 0x9d && view[24] === 0x01 && view[25] === 0x2a)
+    return { width: view.readUInt16LE(26) & 0x3fff, height: view.readUInt16LE(28) & 0x3fff };
+  return undefined;
+}
+
+/**
+ * The arrival check on the first bytes of a photo only (`complete`: they are the whole file): what
+ * `probeUploadImage` says of the whole, or undefined when the head cannot tell (an image whose header
+ * runs past it) — then submit's full check decides. Not an accepted signature is certain from the
+ * first bytes; the pixel count from the header.
+ */
+export async function probeImageHead(
+  head: Uint8Array,
+  complete: boolean,
+): Promise<ImageProbe | undefined> {
+  const signature = signatureOf(head);
+  if (signature === undefined) return { ok: false, reason: "not-image" };
+  const probe = await probeUploadImage(head);
+  if (complete || probe.ok || probe.reason === "too-many-pixels") return probe;
+  if (signature !== "webp") return undefined;
+  const size = webpSize(head);
+  if (size === undefined) return undefined;
+  return size.width * size.height > MAX_IMAGE_PIXELS
+    ? { ok: false, reason: "too-many-pixels" }
+    : { ok: true, format: "webp" };
+}
+
 /** The bytes the user sent as the n-th photo (1-based) → what may be uploaded, or why not. */
 export async function cleanUploadImage(bytes: Uint8Array, n: number): Promise<UploadVerdict> {
   const probe = await probeUploadImage(bytes);

@@ -14,7 +14,7 @@ import {
 import type { BotDeps, FlowContext } from "../../context.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
 import { MAX_PHOTO_BYTES, type CollectedPhoto, type PhotoIntake } from "./form.js";
-import { cleanUploadImage, probeUploadImage } from "./upload-image.js";
+import { cleanUploadImage, HEAD_BYTES, probeImageHead } from "./upload-image.js";
 
 export type SubmitOutcome =
   | { ok: true }
@@ -101,9 +101,11 @@ async function download(deps: BotDeps, files: Located[]): Promise<PhotoUpload[] 
 export type ArrivalRefusal = Extract<PhotoIntake, { ok: false }> | undefined;
 
 /**
- * The photo's bytes checked the moment it arrives (its header only, nothing decoded): a non-image,
- * a file too large or with too many pixels is refused then, not at submit. getFile outside external,
- * the bytes only inside it (docs/design.md, "Facts about the libraries"): they never reach the replay log.
+ * The photo checked the moment it arrives, without downloading it: its size from getFile, its first
+ * HEAD_BYTES (a Range request, nothing decoded) for what it is and its pixel count. A non-image, a
+ * file too large or with too many pixels is refused then, not at submit; the whole photo is fetched
+ * once, at submit. getFile outside external, the bytes only inside it (docs/design.md, "Facts about
+ * the libraries"): they never reach the replay log.
  */
 export async function checkOnArrival(
   conversation: Flow,
@@ -126,11 +128,14 @@ export async function checkOnArrival(
   }
   if (path === undefined) return undefined;
   const where = path;
+  // Only the head: the photo itself is downloaded once, at submit (docs/security.md).
   const refusal = await conversation.external(async (outer) => {
-    const data = await outer.deps.downloadFile(where).catch(() => undefined);
-    if (data === undefined) return null;
-    const probe = data.length > MAX_PHOTO_BYTES ? undefined : await probeUploadImage(data);
-    return tooLarge(data.length) ?? (probe?.ok === false ? probe : null);
+    const head = await outer.deps
+      .downloadFile(where, { firstBytes: HEAD_BYTES })
+      .catch(() => undefined);
+    if (head === undefined) return null;
+    const probe = await probeImageHead(head, head.length < HEAD_BYTES);
+    return probe?.ok === false ? probe : null;
   });
   return refusal ?? undefined;
 }

@@ -50,5 +50,6 @@ orders-btn-copy-amount = 📋 Amount
 orders-btn-copy-memo = 📋 Memo
 orders-btn-copy-payment-id = 📋 Payment ID
 orders-btn-copy-details = 📋 Payment details
+orders-qr-caption = 🔳 Address to pay to for order #{ $id }: <code>{ $address }</code>
 orders-unsure-pay = ⚠️ I cannot read this exchanger's orders with certainty, so I do not offer to pay here. Pay this order on the exchanger's website.
 orders-btn-website = 🌐 Open the website

@@ -50,5 +50,6 @@ orders-btn-copy-amount = 📋 Сумма
 orders-btn-copy-memo = 📋 Memo
 orders-btn-copy-payment-id = 📋 ID платежа
 orders-btn-copy-details = 📋 Реквизиты
+orders-qr-caption = 🔳 Адрес для оплаты заявки №{ $id }: <code>{ $address }</code>
 orders-unsure-pay = ⚠️ Я не могу с уверенностью прочитать заявки этого обменника, поэтому не предлагаю оплату здесь. Оплатите эту заявку на сайте обменника.
 orders-btn-website = 🌐 Открыть сайт

@@ -50,5 +50,6 @@ orders-btn-copy-amount = 📋 Сума
 orders-btn-copy-memo = 📋 Memo
 orders-btn-copy-payment-id = 📋 ID платежу
 orders-btn-copy-details = 📋 Реквізити
+orders-qr-caption = 🔳 Адреса для оплати заявки №{ $id }: <code>{ $address }</code>
 orders-unsure-pay = ⚠️ Я не можу напевно прочитати заявки цього обмінника, тому не пропоную оплату тут. Оплатіть цю заявку на сайті обмінника.
 orders-btn-website = 🌐 Відкрити сайт

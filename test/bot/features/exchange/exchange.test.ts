@@ -5,6 +5,7 @@
  * masked, and a saved Monobank card that masks to it), card holder name and e-mail (both saved); the
  * account's saved payment details of CARDUAH: 4149 4993 0000 1234.
  */
+import { decodeQr } from "../../../harness/qr.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { DIALECT_NAMES, type DialectName } from "../../../../src/sandbox/dialect.js";
 import { startSandbox, type Sandbox } from "../../../../src/sandbox/server.js";
@@ -77,7 +78,8 @@ describe.each(DIALECT_NAMES)("exchanging from the chat (%s dialect)", (dialect) 
     expect(user.lastText()).toContain(
       "The maximum for this exchange direction is 50000.00 Tether TRC20",
     );
-    await user.send("1.234");
+    // Four decimals can be no thousands group: refused ("1.234" is asked: see below).
+    await user.send("1.2345");
     expect(user.lastText()).toContain(
       "Tether TRC20 takes at most 2 digits after the decimal point",
     );
@@ -148,7 +150,9 @@ describe.each(DIALECT_NAMES)("exchanging from the chat (%s dialect)", (dialect) 
     // The crypto address to pay to, as a QR code under the card.
     const qr = h.fake.callsOf("sendPhoto");
     expect(qr).toHaveLength(1);
-    expect(String(qr[0]!.payload.caption)).toContain("Address to pay to:");
+    expect(String(qr[0]!.payload.caption)).toContain(`Address to pay to for order #${order.id}:`);
+    const [png] = Object.values(qr[0]!.files ?? {});
+    expect(await decodeQr(png!)).toEqual([String(order.pay_to)]);
     // Where to pay and how much, whole on the card and one tap from the clipboard.
     const payTo = String(order.pay_to);
     expect(card.text).toContain(payTo);
@@ -502,6 +506,30 @@ describe("amounts that read two ways, and the reserve", () => {
     await user.send("2,000");
     await user.press("2000");
     expect(user.transcript()).toContain("You send: 2000.00 Tether TRC20");
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
+  });
+
+  it("“1.234” for a currency of 2 decimals is asked (1234?), not refused as “too many decimals”", async () => {
+    const { h } = await world("spec");
+    const user = await h.linkedUser("main");
+    await pickDirection(user);
+    await user.send("1.234");
+    expect(user.lastText()).toContain("“1.234”: do you mean 1234 Tether TRC20?");
+    expect(user.lastText()).not.toContain("Please send the amount again");
+    expect(buttonsOf(user.lastBotMessage()).map((b) => b.text)).toEqual(["1234", "✖ Cancel"]);
+    await user.press("1234");
+    expect(user.transcript()).toContain("Amount: 1234 Tether TRC20");
+    expect(user.transcript()).toContain("You send: 1234.00 Tether TRC20");
+    await user.send("/cancel");
+
+    // In ru too, in the glossary's words.
+    const ru = await h.linkedUser("main", { languageCode: "ru" });
+    await ru.send("/exchange");
+    await ru.press(/^Tether TRC20/);
+    await ru.press(/Visa\/Mastercard UAH/);
+    await ru.send("1,234");
+    expect(ru.lastText()).toContain("вы имеете в виду 1234 Tether TRC20?");
+    expect(buttonsOf(ru.lastBotMessage()).map((b) => b.text)).toEqual(["1234", "✖ Отмена"]);
     expect(h.exchangerCalls(CREATE)).toHaveLength(0);
   });
 

@@ -118,6 +118,25 @@ describe("notification kinds", () => {
     expect(user.lastText()).toContain(`#${String(added.id)}`);
   });
 
+  it("a notification carrying where to pay has its copy buttons, as every order card; its card brings the QR code", async () => {
+    const ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
+    const user = await subscribedUser(h);
+    const clock = new TestClock();
+    const watcher = notifierFor(h, { now: clock.now });
+    await watcher.runOnce();
+    const added = h.sandbox.addOrder("main", { status: 0 });
+    Object.assign(added, { payment: { address: ETH } });
+    clock.advance(900_001);
+    await watcher.runOnce();
+    const notice = user.lastBotMessage();
+    expect(notice.text).toContain(ETH);
+    const buttons = (notice.replyMarkup?.inline_keyboard ?? []).flat();
+    expect(buttons.map((b) => b.text)).toEqual(["💳 Pay", "📋 Address", "📄 Order card"]);
+    expect(buttons[1]!.copy_text?.text).toBe(ETH);
+    await user.press("📄 Order card");
+    expect(h.fake.callsOf("sendPhoto", user.chatId)).toHaveLength(1);
+  });
+
   it("ru and uk: the switches and the buttons are localized", async () => {
     for (const lang of ["ru", "uk"]) {
       const user = await subscribedUser(h, "main", lang);

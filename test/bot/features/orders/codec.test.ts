@@ -5,7 +5,9 @@ import {
   isSameFilterData,
   listData,
   parseCardData,
+  parseCardPress,
   parseListData,
+  refreshData,
   sameFilterData,
 } from "../../../../src/bot/features/orders/codec.js";
 import { openPayCard, payData } from "../../../../src/bot/features/pay/public.js";
@@ -35,6 +37,29 @@ describe("order list and card data", () => {
     const data = cardData(back, ref("1041"));
     expect(data).toBe("ord:c:1041:@wait:3");
     expect(parseCardData("ord", data)).toEqual({ ...back, ref: "1041" });
+  });
+
+  it("a card's Refresh is told from its opening (the QR code follows an opening only), both within 64 bytes", () => {
+    const back = {
+      scope: "rord" as const,
+      filter: { form: "name" as const, value: "a".repeat(16) },
+      page: 999999,
+    };
+    const opened = cardData(back, ref("x".repeat(32)));
+    const refreshed = refreshData(back, ref("x".repeat(32)));
+    expect(Buffer.byteLength(refreshed)).toBeLessThanOrEqual(64);
+    expect(parseCardPress("rord", opened)).toEqual({
+      ...back,
+      ref: "x".repeat(32),
+      refresh: false,
+    });
+    expect(parseCardPress("rord", refreshed)).toEqual({
+      ...back,
+      ref: "x".repeat(32),
+      refresh: true,
+    });
+    expect(parseCardData("rord", refreshed)).toBeUndefined();
+    expect(parseCardPress("ord", refreshed)).toBeUndefined();
   });
 
   it("the longest card still fits in 64 bytes; a longer or odd id travels as a short reference", () => {

@@ -10,7 +10,9 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   cleanUploadImage,
+  HEAD_BYTES,
   MAX_IMAGE_PIXELS,
+  probeImageHead,
 } from "../../../../src/bot/features/verification/upload-image.js";
 import { startSandbox, type Sandbox } from "../../../../src/sandbox/server.js";
 import { Harness } from "../../../harness/harness.js";
@@ -119,6 +121,69 @@ describe("cleanUploadImage", () => {
   });
 });
 
+/** A photo larger than the head the arrival check reads: noise does not compress. */
+function noisePhoto(format: "jpeg" | "png" | "webp", width = 1200, height = 900): Promise<Buffer> {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#000",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
+    .toFormat(format, format === "png" ? {} : { quality: 95 })
+    .toBuffer();
+}
+
+describe("probeImageHead: the arrival check on the first bytes only", () => {
+  it("tells JPEG, PNG and WebP from their head, each file larger than it", async () => {
+    for (const format of ["jpeg", "png", "webp"] as const) {
+      const photo = await noisePhoto(format);
+      expect(photo.length, format).toBeGreaterThan(HEAD_BYTES);
+      expect(await probeImageHead(photo.subarray(0, HEAD_BYTES), false), format).toEqual({
+        ok: true,
+        format,
+      });
+    }
+  });
+
+  it("WebP's size from its first chunk (lossy, lossless, extended), the pixel limit from it", async () => {
+    const small = sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a6" } });
+    const variants = {
+      lossy: await small.clone().webp().toBuffer(),
+      lossless: await small.clone().webp({ lossless: true }).toBuffer(),
+      extended: await small
+        .clone()
+        .withExif({ IFD0: { Make: "X" } })
+        .webp()
+        .toBuffer(),
+    };
+    for (const [name, webp] of Object.entries(variants))
+      expect(await probeImageHead(webp.subarray(0, 40), false), name).toEqual({
+        ok: true,
+        format: "webp",
+      });
+    // An extended header claiming 16384 × 16384 (268 MP): refused from 40 bytes.
+    const huge = Buffer.from(variants.extended.subarray(0, 40));
+    expect(huge.toString("latin1", 12, 16)).toBe("VP8X");
+    huge.writeUIntLE(16383, 24, 3);
+    huge.writeUIntLE(16383, 27, 3);
+    expect(await probeImageHead(huge, false)).toEqual({ ok: false, reason: "too-many-pixels" });
+  });
+
+  it("not an image from its first bytes, a bomb from its header; a header past the head: cannot tell (submit decides)", async () => {
+    expect(await probeImageHead(ZIP, false)).toEqual({ ok: false, reason: "not-image" });
+    expect(await probeImageHead(PHP, true)).toEqual({ ok: false, reason: "not-image" });
+    expect(await probeImageHead(pngClaiming(30_000, 30_000), true)).toEqual({
+      ok: false,
+      reason: "too-many-pixels",
+    });
+    const jpeg = await noisePhoto("jpeg");
+    expect(await probeImageHead(jpeg.subarray(0, 200), false)).toBeUndefined();
+  });
+});
+
 describe("verification uploads end to end", () => {
   let sandbox: Sandbox;
   let h: Harness;
@@ -223,5 +288,32 @@ describe("verification uploads end to end", () => {
     expect(buttons).not.toContain("📤 Submit");
     expect(buttons).toContain("✏️ Edit");
     expect(submits()).toHaveLength(0);
+  });
+
+  it("each photo is downloaded once: its head as it arrives, the whole at submit", async () => {
+    const user = await h.linkedUser("main");
+    await fillCard(user);
+    const jpeg = await noisePhoto("jpeg");
+    const webp = await noisePhoto("webp");
+    await user.sendDocument({ fileName: "front.jpg", mimeType: "image/jpeg", bytes: jpeg });
+    await user.sendDocument({ fileName: "back.webp", mimeType: "image/webp", bytes: webp });
+    expect(user.lastText()).toContain("Photo 2 received");
+    // As they arrived: only their heads were read.
+    expect(h.fake.fileReads.map((r) => [r.bytes, r.whole])).toEqual([
+      [HEAD_BYTES, false],
+      [HEAD_BYTES, false],
+    ]);
+    await user.press("✅ Done (2 photos)");
+    await user.press("📤 Submit");
+    expect(
+      submits()
+        .at(-1)!
+        .files.map((f) => f.filename),
+    ).toEqual(["photo-1.jpg", "photo-2.webp"]);
+    // Each file in whole exactly once.
+    const whole = h.fake.fileReads.filter((r) => r.whole);
+    expect(whole.map((r) => r.bytes)).toEqual([jpeg.length, webp.length]);
+    expect(new Set(whole.map((r) => r.filePath)).size).toBe(2);
+    expect(h.fake.fileReads).toHaveLength(4);
   });
 });
