@@ -28,12 +28,17 @@
  * Then the feature's handler: one routing step (feature.ts featureRoutes: a button reaches only the
  * features declaring its prefix, a command only its feature), the link fallback (free text in a chat
  * without a key is a key attempt) and the fallback (hints, "button expired").
+ *
+ * A command that left a form after "Leave the form?" (core/flow-exit.ts, `ctx.replayAfter`) runs
+ * through steps 2-8 and the handler once the update that left is over — still in the chat's turn of
+ * step 1, with the flow's state saved — as a context of its own (`replayLeftCommand`).
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
 import {
   Bot,
   Composer,
+  Context,
   type Api,
   type ApiClientOptions,
   type BotError,
@@ -190,6 +195,22 @@ function logUnhandled(deps: BotDeps) {
 }
 
 type Step = Middleware<BotContext>;
+
+/**
+ * After the update: the command it left a form for (ctx.replayAfter), run once through `rest` (the
+ * update path below step 1) as its own update. Runs inside the chat's turn (no other update of the
+ * chat in between) and after the conversations plugin saved the state the update left.
+ */
+function replayLeftCommand(deps: BotDeps, rest: Composer<BotContext>): Step {
+  const run = new Composer<BotContext>(updateLogger(deps.logger), rest).middleware();
+  return async (ctx, next) => {
+    await next();
+    const update = ctx.replayAfter;
+    if (update === undefined) return;
+    const again = new Context(update, ctx.api, ctx.me) as BotContext;
+    await run(again, () => Promise.resolve());
+  };
+}
 interface Built {
   i18n: I18n<FlowContext>;
   layout: BotLayout;
@@ -209,8 +230,9 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
       countUpdates(deps.metrics),
       backlog(deps, botConfig, i18n),
       ...oneAtATime,
-      loader.bind,
     ),
+    // A replayed command (replayLeftCommand) starts here, with its own store round trip.
+    bind: loader.bind,
     guardSecrets: secretGuard(loader.secretPrompts),
     identifyChat: addressedToThisBot,
     loadChatState: new Composer<BotContext>(loader.load, i18n),
@@ -257,8 +279,8 @@ export function createBot(
   const routes = featureRoutes(features);
 
   const path = updatePath(deps, botConfig, { i18n, layout, routes, features });
-  bot.use(
-    path.accept,
+  const rest = new Composer<BotContext>(
+    path.bind,
     path.guardSecrets,
     path.identifyChat,
     path.loadChatState,
@@ -268,6 +290,7 @@ export function createBot(
     path.flows,
     path.route,
   );
+  bot.use(path.accept, replayLeftCommand(deps, rest), rest);
 
   bot.catch(logUnhandled(deps));
 
