@@ -47,6 +47,7 @@ import {
 } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
+import { answerOnce, type AnswerOnce } from "../telegram/answer-once.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
 import { featureRoutes, layoutOf, type BotLayout, type Feature, type StartEnv } from "./feature.js";
 import { registerCommands, registerDescriptions } from "./profile.js";
@@ -137,7 +138,7 @@ export interface CreatedBot {
   resumeInterrupted(options?: { graceMs?: number }): Promise<void>;
 }
 
-function newBot(options: CreateBotOptions): Bot<BotContext> {
+function newBot(options: CreateBotOptions, once: AnswerOnce): Bot<BotContext> {
   const bot = new Bot<BotContext>(options.token, {
     client: options.client,
     botInfo: options.botInfo,
@@ -147,6 +148,8 @@ function newBot(options: CreateBotOptions): Bot<BotContext> {
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
   // Every text is HTML; installed inside conversations too (core/flows.ts).
   bot.api.config.use(htmlParseMode());
+  // A press answered twice costs a refused request (telegram/answer-once.ts); shared with the flows.
+  bot.api.config.use(once.skipRepeats);
   return bot;
 }
 
@@ -216,11 +219,13 @@ interface Built {
   layout: BotLayout;
   routes: ReturnType<typeof featureRoutes>;
   features: readonly Feature[];
+  /** The one answer-once transformer of this bot (bot.api and the flows share what was answered). */
+  once: AnswerOnce;
 }
 
 /** The steps of the list above, each one middleware named for what it decides. */
 function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
-  const { i18n, layout, routes, features } = built;
+  const { i18n, layout, routes, features, once } = built;
   const loader = chatLoader(deps, botConfig, layout);
   const oneAtATime: Step[] = [sequentialize((ctx: BotContext) => ctx.chatId?.toString())];
   if (botConfig.crossInstanceChatLock) oneAtATime.push(chatLock(deps.kv));
@@ -240,7 +245,7 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
     catchErrors: new Composer<BotContext>(errorBoundary, countHandlerErrors(deps.metrics)),
     privateOnly: new Composer<BotContext>(createAdminComposer(botConfig.adminChatIds), privateOnly),
     flows: new Composer<BotContext>(
-      installConversations(deps, loader, i18n),
+      installConversations(deps, loader, i18n, once),
       flowSteps(
         [createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])],
         pressWithoutFlows(routes),
@@ -271,14 +276,15 @@ export function createBot(
   botConfig: BotConfig,
   options: CreateBotOptions,
 ): CreatedBot {
-  const bot = newBot(options);
+  const once = answerOnce();
+  const bot = newBot(options, once);
 
   const i18n = createI18n(botConfig.defaultLanguage, botConfig.textOverrides);
   const features = FEATURE_FACTORIES.map((create) => create());
   const layout = layoutOf(features);
   const routes = featureRoutes(features);
 
-  const path = updatePath(deps, botConfig, { i18n, layout, routes, features });
+  const path = updatePath(deps, botConfig, { i18n, layout, routes, features, once });
   const rest = new Composer<BotContext>(
     path.bind,
     path.guardSecrets,

@@ -95,7 +95,7 @@ describe("notification kinds", () => {
     ]);
     // One line, the card on demand: "Open order" shows the card /orders shows, in place of the line.
     expect(sent[0]).toMatch(new RegExp(`^🔔 #${order.id} .* → .*: now Paid$`));
-    expect(sent[0].split("\n")).toHaveLength(1);
+    expect(sent[0]!.split("\n")).toHaveLength(1);
     await user.press("📄 Open order");
     expect(user.lastText()).toContain(`#${order.id}`);
     expect(user.lastText()).toContain("You send");
