@@ -43,12 +43,12 @@ export async function leaveFlows(ctx: BotContext, outcome: FlowEnd): Promise<boo
   const chatId = ctx.chatId;
   if (chatId !== undefined) {
     await ctx.deps.conversationAdapter.delete(conversationKey(chatId));
-    await deleteFlowMessage(ctx.deps.kv, ctx.api, chatId);
+    const deleted = await deleteFlowMessage(ctx.deps.kv, ctx.api, chatId);
     // A secret prompt left for another screen keeps guarding the chat a while; a deliberate cancel does not.
     await (outcome === "left"
       ? lapseSecretPrompt(ctx.deps.kv, chatId)
       : clearSecretPrompt(ctx.deps.kv, chatId));
-    await closePrompts(ctx.deps.kv, ctx.api, chatId, outcome);
+    await closePrompts(ctx.deps.kv, ctx.api, chatId, outcome, deleted);
   }
   return running;
 }
@@ -80,6 +80,15 @@ export async function answerStaleButton(ctx: BotContext, strip = false): Promise
 /** Is this update something other than an answer to the running flow? */
 async function leavesFlow(ctx: BotContext): Promise<boolean> {
   if (ctx.message?.text?.startsWith("/")) return true;
+  // An API key pasted in a chat without an account (the calculator asks for it after its estimate)
+  // is no answer to a flow: the flow is left and the key links (features/link). A linked chat's
+  // flows keep their text: a password prompt may get a key-shaped password.
+  if (
+    ctx.secretRemoved?.reason === "key" &&
+    ctx.chatId !== undefined &&
+    !(await ctx.deps.vault.has(ctx.chatId))
+  )
+    return true;
   const query = ctx.callbackQuery;
   if (query === undefined || query.data === NOOP_DATA || query.data === CANCEL_DATA) return false;
   const messageId = query.message?.message_id;
