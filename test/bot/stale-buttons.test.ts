@@ -119,10 +119,9 @@ describe("after /logout, old screens' buttons", () => {
       expect(await h.storage.vault.has(user.chatId)).toBe(false);
       const before = user.visible().length;
       for (const id of [orders, account, details]) {
-        const button = h.fake
-          .message(user.chatId, id)!
-          .replyMarkup!.inline_keyboard.flat()
-          .find((b) => "callback_data" in b) as { callback_data: string };
+        const button = (h.fake.message(user.chatId, id)!.replyMarkup?.inline_keyboard ?? [])
+          .flat()
+          .find((b) => b !== undefined && "callback_data" in b) as { callback_data: string };
         const calls = await user.pressData(button.callback_data, id);
         expect(toast(calls)).toMatch(unlinked);
         expect(h.fake.message(user.chatId, id)!.replyMarkup?.inline_keyboard ?? []).toEqual([]);

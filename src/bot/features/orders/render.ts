@@ -217,7 +217,11 @@ export function renderOrderCard(
     );
   lines.push("");
   lines.push(
-    ...fieldLines(presentable(ctx, order.fields, currencyNames), { label, maxValue: 400 }),
+    ...fieldLines(presentable(ctx, order.fields, currencyNames), {
+      label,
+      maxValue: 400,
+      number: (value) => formatNumber(ctx, value),
+    }),
   );
   return fitMessage(lines);
 }
