@@ -11,6 +11,7 @@
 import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
+import type { Update } from "grammy/types";
 import type { Language } from "../config.js";
 import type {
   ServerStatuses,
@@ -136,6 +137,8 @@ export interface BaseFlavor {
   spendInFlight?: SpendInFlight;
   /** This text could answer a secret prompt the chat left a moment ago (core/lapsed-prompt.ts; set by the secret guard). */
   lapsedPrompt?: SecretStep;
+  /** A command kept while "Leave the form?" was asked, to run once this update is over (core/flow-exit.ts). */
+  replayAfter?: Update;
 }
 
 export interface RemovedSecret {

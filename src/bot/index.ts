@@ -28,12 +28,17 @@
  * Then the feature's handler: one routing step (feature.ts featureRoutes: a button reaches only the
  * features declaring its prefix, a command only its feature), the link fallback (free text in a chat
  * without a key is a key attempt) and the fallback (hints, "button expired").
+ *
+ * A command that left a form after "Leave the form?" (core/flow-exit.ts, `ctx.replayAfter`) runs
+ * through steps 2-8 and the handler once the update that left is over — still in the chat's turn of
+ * step 1, with the flow's state saved — as a context of its own (`replayLeftCommand`).
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
 import {
   Bot,
   Composer,
+  Context,
   type Api,
   type ApiClientOptions,
   type BotError,
@@ -42,6 +47,7 @@ import {
 } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
+import { answerOnce, type AnswerOnce } from "../telegram/answer-once.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
 import { featureRoutes, layoutOf, type BotLayout, type Feature, type StartEnv } from "./feature.js";
 import { registerCommands, registerDescriptions } from "./profile.js";
@@ -132,7 +138,7 @@ export interface CreatedBot {
   resumeInterrupted(options?: { graceMs?: number }): Promise<void>;
 }
 
-function newBot(options: CreateBotOptions): Bot<BotContext> {
+function newBot(options: CreateBotOptions, once: AnswerOnce): Bot<BotContext> {
   const bot = new Bot<BotContext>(options.token, {
     client: options.client,
     botInfo: options.botInfo,
@@ -142,6 +148,8 @@ function newBot(options: CreateBotOptions): Bot<BotContext> {
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
   // Every text is HTML; installed inside conversations too (core/flows.ts).
   bot.api.config.use(htmlParseMode());
+  // A press answered twice costs a refused request (telegram/answer-once.ts); shared with the flows.
+  bot.api.config.use(once.skipRepeats);
   return bot;
 }
 
@@ -190,16 +198,34 @@ function logUnhandled(deps: BotDeps) {
 }
 
 type Step = Middleware<BotContext>;
+
+/**
+ * After the update: the command it left a form for (ctx.replayAfter), run once through `rest` (the
+ * update path below step 1) as its own update. Runs inside the chat's turn (no other update of the
+ * chat in between) and after the conversations plugin saved the state the update left.
+ */
+function replayLeftCommand(deps: BotDeps, rest: Composer<BotContext>): Step {
+  const run = new Composer<BotContext>(updateLogger(deps.logger), rest).middleware();
+  return async (ctx, next) => {
+    await next();
+    const update = ctx.replayAfter;
+    if (update === undefined) return;
+    const again = new Context(update, ctx.api, ctx.me) as BotContext;
+    await run(again, () => Promise.resolve());
+  };
+}
 interface Built {
   i18n: I18n<FlowContext>;
   layout: BotLayout;
   routes: ReturnType<typeof featureRoutes>;
   features: readonly Feature[];
+  /** The one answer-once transformer of this bot (bot.api and the flows share what was answered). */
+  once: AnswerOnce;
 }
 
 /** The steps of the list above, each one middleware named for what it decides. */
 function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
-  const { i18n, layout, routes, features } = built;
+  const { i18n, layout, routes, features, once } = built;
   const loader = chatLoader(deps, botConfig, layout);
   const oneAtATime: Step[] = [sequentialize((ctx: BotContext) => ctx.chatId?.toString())];
   if (botConfig.crossInstanceChatLock) oneAtATime.push(chatLock(deps.kv));
@@ -209,8 +235,9 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
       countUpdates(deps.metrics),
       backlog(deps, botConfig, i18n),
       ...oneAtATime,
-      loader.bind,
     ),
+    // A replayed command (replayLeftCommand) starts here, with its own store round trip.
+    bind: loader.bind,
     guardSecrets: secretGuard(loader.secretPrompts),
     identifyChat: addressedToThisBot,
     loadChatState: new Composer<BotContext>(loader.load, i18n),
@@ -218,7 +245,7 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
     catchErrors: new Composer<BotContext>(errorBoundary, countHandlerErrors(deps.metrics)),
     privateOnly: new Composer<BotContext>(createAdminComposer(botConfig.adminChatIds), privateOnly),
     flows: new Composer<BotContext>(
-      installConversations(deps, loader, i18n),
+      installConversations(deps, loader, i18n, once),
       flowSteps(
         [createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])],
         pressWithoutFlows(routes),
@@ -249,16 +276,17 @@ export function createBot(
   botConfig: BotConfig,
   options: CreateBotOptions,
 ): CreatedBot {
-  const bot = newBot(options);
+  const once = answerOnce();
+  const bot = newBot(options, once);
 
   const i18n = createI18n(botConfig.defaultLanguage, botConfig.textOverrides);
   const features = FEATURE_FACTORIES.map((create) => create());
   const layout = layoutOf(features);
   const routes = featureRoutes(features);
 
-  const path = updatePath(deps, botConfig, { i18n, layout, routes, features });
-  bot.use(
-    path.accept,
+  const path = updatePath(deps, botConfig, { i18n, layout, routes, features, once });
+  const rest = new Composer<BotContext>(
+    path.bind,
     path.guardSecrets,
     path.identifyChat,
     path.loadChatState,
@@ -268,6 +296,7 @@ export function createBot(
     path.flows,
     path.route,
   );
+  bot.use(path.accept, replayLeftCommand(deps, rest), rest);
 
   bot.catch(logUnhandled(deps));
 

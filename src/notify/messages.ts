@@ -1,17 +1,16 @@
 /**
  * The texts the watcher sends, in the chat's language. Pure apart from the translator passed in.
- * Cards come from the order screens' renderer, so a notification looks like the card in /orders.
+ * A change is one line from the order screens' renderer ("🔔 #6001 Tether TRC20 → Card UAH: now
+ * Paid") with "Open order", which opens the card /orders opens (copy buttons, QR and all).
  */
 import type { Translator } from "../bot/context.js";
-import { type Order, statusLabel } from "../exchanger/index.js";
-import { InlineKeyboard } from "grammy";
+import type { Order } from "../exchanger/index.js";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import {
-  addPayToButtons,
   noticeCardData,
   noticePayData,
-  renderOrderCard,
   renderOrderLine,
+  renderOrderNotice,
   type CurrencyNames,
   type OrderRef,
 } from "../bot/features/orders/public.js";
@@ -28,18 +27,9 @@ function orderId(order: Order): string {
   return escapeHtml(clip(displayValue(order.id) ?? "?", 40));
 }
 
-export function headline(tr: Translator, change: OrderChange): string {
-  const vars = { id: orderId(change.order), status: statusLabel(tr, change.order.status) };
-  return tr.t(change.kind === "new" ? "notify-headline-new" : "notify-headline-status", vars);
-}
-
-/** "🔔 Order #1041 is now 💸 Paid" above the order's full card, within Telegram's limit. */
+/** "🔔 #1041 Tether TRC20 → Card UAH: now Paid": one line; the card is behind "Open order". */
 export function changeMessage(tr: Translator, change: OrderChange, names: CurrencyNames): string {
-  return fitMessage([
-    headline(tr, change),
-    "",
-    ...renderOrderCard(tr, change.order, names).split("\n"),
-  ]);
+  return fitMessage([renderOrderNotice(tr, change.order, names, change.kind)]);
 }
 
 /** Many changes at once (e.g. after an outage): one message with a line per order. */
@@ -60,7 +50,7 @@ export type OrderRefs = ReadonlyMap<string, OrderRef>;
 /** A summary's buttons: a card button (and Pay) for this many orders at most, so it stays readable. */
 export const MAX_SUMMARY_ORDERS = 6;
 
-/** Under one order's notification: Pay while it awaits payment, and its card (the same screens as /orders). */
+/** Under one order's notification: Pay while it awaits payment, and "Open order" (the card /orders opens). */
 export function changeKeyboard(
   tr: Translator,
   change: OrderChange,
@@ -70,11 +60,7 @@ export function changeKeyboard(
   const rows: InlineKeyboardButton[][] = [];
   const pay = noticePayData(change.order, ref);
   if (pay !== undefined) rows.push([{ text: tr.t("notify-btn-pay"), callback_data: pay }]);
-  // Where to pay, as on every order card (orders/pay-to.ts); its QR code comes with the card.
-  const payTo = new InlineKeyboard();
-  addPayToButtons(tr, change.order, payTo);
-  rows.push(...payTo.inline_keyboard.filter((row) => row.length > 0));
-  rows.push([{ text: tr.t("notify-btn-card"), callback_data: noticeCardData(ref) }]);
+  rows.push([{ text: tr.t("notify-btn-open"), callback_data: noticeCardData(ref) }]);
   return { inline_keyboard: rows };
 }
 

@@ -1,8 +1,9 @@
 /**
  * Confirmation buttons are single-use (issue 13, item 10): a stale "Yes" does nothing and says so;
- * "Add" during another flow leaves that flow and starts adding (issue 14: flows never hold the chat).
+ * "Add" during another flow leaves that flow and starts adding (issue 14: flows never hold the chat);
+ * after /logout an old screen's button answers with a toast and loses its keyboard (issue 31).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ApiCall } from "../harness/telegram-fake.js";
 import { Harness } from "../harness/harness.js";
 
@@ -89,4 +90,46 @@ describe("deleting payment details on two instances at once", () => {
     expect(a.fake.wasAnswered(first.queryId)).toBe(true);
     expect(b.fake.wasAnswered(second.queryId)).toBe(true);
   });
+});
+
+describe("after /logout, old screens' buttons", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await Harness.start();
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  for (const [lang, unlinked] of [
+    ["en", /^🔑 No account is linked to this chat: this screen's buttons no longer work/],
+    ["ru", /^🔑 К этому чату не привязан аккаунт: кнопки этого экрана больше не работают/],
+    ["uk", /^🔑 До цього чату не прив'язано акаунт: кнопки цього екрана більше не працюють/],
+  ] as const)
+    it(`answer with a toast and lose their buttons, never a new message per press (${lang})`, async () => {
+      const user = await h.linkedUser("main", { languageCode: lang });
+      await user.send("/orders");
+      const orders = user.lastBotMessage().messageId;
+      await user.send("/account");
+      const account = user.lastBotMessage().messageId;
+      await user.send("/details");
+      const details = user.lastBotMessage().messageId;
+      await user.send("/logout");
+      await user.press(/^(Yes, unlink|Да|Так)/);
+      expect(await h.storage.vault.has(user.chatId)).toBe(false);
+      const before = user.visible().length;
+      for (const id of [orders, account, details]) {
+        const button = (h.fake.message(user.chatId, id)!.replyMarkup?.inline_keyboard ?? [])
+          .flat()
+          .find((b) => b !== undefined && "callback_data" in b) as { callback_data: string };
+        const calls = await user.pressData(button.callback_data, id);
+        expect(toast(calls)).toMatch(unlinked);
+        expect(h.fake.message(user.chatId, id)!.replyMarkup?.inline_keyboard ?? []).toEqual([]);
+        // A second press (a client that still shows the old keyboard) changes nothing either.
+        const again = await user.pressData(button.callback_data, id);
+        expect(toast(again)).toMatch(unlinked);
+        expect(again.filter((c) => c.method !== "answerCallbackQuery")).toEqual([]);
+      }
+      expect(user.visible()).toHaveLength(before);
+    });
 });

@@ -7,7 +7,10 @@ import { afterEach } from "vitest";
 import { liveFakes } from "./telegram-fake.js";
 
 afterEach(() => {
-  const refused = [...liveFakes].flatMap((fake) => fake.takeUnexpectedErrors());
+  const fakes = [...liveFakes];
+  const refused = fakes.flatMap((fake) => fake.takeUnexpectedErrors());
+  // Checked whichever way it was closed (here, or in the test's own afterEach, which runs first).
+  for (const fake of fakes) if (fake.closed) liveFakes.delete(fake);
   if (refused.length > 0)
     throw new Error(
       `unexpected Bot API errors:\n${refused.map((r) => `  ${r.method}: ${r.description}`).join("\n")}`,

@@ -85,7 +85,11 @@ export class TelegramApiError extends Error {
   }
 }
 
-/** Every fake alive in this test file: setup.ts checks them after each test. */
+/**
+ * Every fake of this test file still to be checked: setup.ts checks them after each test. A closed
+ * fake stays until that check (a test closing its harness in its own afterEach closes it before
+ * setup.ts's afterEach runs), then setup.ts drops it.
+ */
 export const liveFakes = new Set<TelegramFake>();
 
 export interface RefusedCall {
@@ -261,8 +265,11 @@ export class TelegramFake {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
+  /** Set by close(): setup.ts drops the fake from liveFakes once it has checked it. */
+  closed = false;
+
   async close(): Promise<void> {
-    liveFakes.delete(this);
+    this.closed = true;
     for (const wake of this.waiters.splice(0)) wake();
     if (!this.server) return;
     this.server.closeAllConnections();

@@ -44,7 +44,7 @@ export function messagesTo(harnesses: Harness[], chatId: number): string[] {
 /** Only what the watcher sent (its headlines), not the bot's replies to the user. */
 export function notificationsTo(harnesses: Harness[], chatId: number): string[] {
   return messagesTo(harnesses, chatId).filter((t) =>
-    /^(🔔 (Order #|New order #|Several of your orders)|🔕 Order notifications stopped)/.test(t),
+    /^(🔔 (#|New order #|Several of your orders)|🔕 Order notifications stopped)/.test(t),
   );
 }
 

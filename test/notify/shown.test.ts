@@ -49,7 +49,9 @@ describe("orders screens feed the watcher", () => {
     clock.advance(IDLE_MS + 1);
     await watcher.runOnce();
     const sent = notificationsTo([h], user.chatId);
-    expect(sent.map((t) => t.split("\n")[0])).toEqual(["🔔 Order #1033 is now 💸 Paid"]);
+    expect(sent.map((t) => t.split("\n")[0])).toEqual([
+      "🔔 #1033 Bitcoin → Tether TRC20: now Paid",
+    ]);
   });
 
   it("a first page showing every order in motion counts as the poll: the next one moves an interval on", async () => {

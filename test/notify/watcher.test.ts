@@ -61,8 +61,8 @@ describe("order status watcher, two instances on one Redis", () => {
     for (const user of users) {
       const sent = notificationsTo([a, b], user.chatId).filter((t) => t.includes(`#${order.id}`));
       expect(sent).toHaveLength(1);
-      expect(sent[0]).toMatch(new RegExp(`Order #${order.id} is now 💸 Paid`));
-      expect(sent[0]).toContain("You send"); // the full card follows the headline
+      expect(sent[0]).toMatch(new RegExp(`^🔔 #${order.id} .*: now Paid$`));
+      expect(sent[0]).not.toContain("You send"); // one line: the card is behind "Open order"
     }
 
     // Nothing new: later polls announce nothing again.
@@ -91,10 +91,10 @@ describe("order status watcher, two instances on one Redis", () => {
     await later();
 
     const sent = notificationsTo([a, b], user.chatId).filter((t) =>
-      t.includes(`#${String(order.id)} is now`),
+      t.startsWith(`🔔 #${String(order.id)} `),
     );
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatch(new RegExp(`Order #${String(order.id)} is now 💸 Paid`));
+    expect(sent[0]).toMatch(new RegExp(`^🔔 #${String(order.id)} .*: now Paid$`));
     const byId = a
       .exchangerCalls("/user-api-get-orders")
       .filter((r) => r.fields.id === String(order.id));
@@ -111,8 +111,9 @@ describe("order status watcher, two instances on one Redis", () => {
       t.includes(`#${String(added.id)}`),
     );
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatch(new RegExp(`New order #${String(added.id)}: 🆕 Created`));
-    expect(sent[0]).toContain("77.00");
+    expect(sent[0]).toMatch(new RegExp(`^🔔 New order #${String(added.id)} .*: Created$`));
+    // One line: the amounts are on the card behind "Open order".
+    expect(sent[0]).not.toContain("77.00");
   });
 
   it("several changes at once become one summary message", async () => {
@@ -194,9 +195,10 @@ describe("order status watcher, two instances on one Redis", () => {
     await later();
     const sent = notificationsTo([a, b], user.chatId).filter((t) => t.includes(`#${order.id}`));
     // Two instances' fakes: which one sent what is up to the race, so compare as a set.
-    expect(sent.map((t) => t.split("\n")[0]).sort()).toEqual([
-      `🔔 Order #${order.id} is now ✅ Completed`,
-      `🔔 Order #${order.id} is now 💸 Paid`,
+    // One line each: "🔔 #id <direction>: now <status>".
+    expect(sent.map((t) => t.replace(/^(🔔 #\S+) .* → .*:/, "$1:")).sort()).toEqual([
+      `🔔 #${order.id}: now Completed`,
+      `🔔 #${order.id}: now Paid`,
     ]);
   });
 

@@ -100,7 +100,9 @@ describe("the compiled bot process", () => {
             .visible(777)
             .some(
               (m) =>
-                m.from === "bot" && m.text.includes(`Order #${String(order.id)} is now 💸 Paid`),
+                m.from === "bot" &&
+                m.text.startsWith(`🔔 #${String(order.id)} `) &&
+                m.text.endsWith(": now Paid"),
             ),
         "the status notification",
       );

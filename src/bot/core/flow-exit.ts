@@ -4,10 +4,15 @@
  *
  * A flow never holds the chat: a command or a button that is not the flow's own leaves the flow first
  * and then runs as usual. Only when leaving would lose what the user typed (a half-filled form marks
- * that, flow-messages.ts) the bot asks first; the pending command is not replayed after "Yes", the
- * user is told to send it again (replaying an update from storage would need to store it).
+ * that, flow-messages.ts) the bot asks first. A command that asked is kept (PENDING_TTL_MS, under the
+ * chat's prefix) and runs once after "Yes": the handler hands it back on `ctx.replayAfter`, and
+ * createBot runs it through the update path once this update is over (the flow's state is saved by
+ * then), under its own negative update id, so the update gate lets it through exactly once. A button
+ * that asked is not replayed (its press was answered already): the user is told to press it again.
  */
 import { type Api, Composer, InlineKeyboard } from "grammy";
+import type { Update } from "grammy/types";
+import { chatKeyPrefix } from "../../storage/settings.js";
 import type { BotContext, BotDeps } from "../context.js";
 import { dropButtons, showScreen } from "../ui/screen.js";
 import { clearSecretPrompt } from "./secret-prompt.js";
@@ -51,12 +56,12 @@ export async function endChatFlows(
   outcome: FlowEnd,
 ): Promise<void> {
   await deps.conversationAdapter.delete(conversationKey(chatId));
-  await deleteFlowMessage(deps.kv, api, chatId);
+  const deleted = await deleteFlowMessage(deps.kv, api, chatId);
   // A secret prompt left for another screen keeps guarding the chat a while; a deliberate cancel does not.
   await (outcome === "left"
     ? lapseSecretPrompt(deps.kv, chatId)
     : clearSecretPrompt(deps.kv, chatId));
-  await closePrompts(deps.kv, api, chatId, outcome);
+  await closePrompts(deps.kv, api, chatId, outcome, deleted);
 }
 
 /**
@@ -91,6 +96,15 @@ export async function answerStaleButton(ctx: BotContext, strip = false): Promise
 /** Is this update something other than an answer to the running flow? */
 async function leavesFlow(ctx: BotContext): Promise<boolean> {
   if (ctx.message?.text?.startsWith("/")) return true;
+  // An API key pasted in a chat without an account (the calculator asks for it after its estimate)
+  // is no answer to a flow: the flow is left and the key links (features/link). A linked chat's
+  // flows keep their text: a password prompt may get a key-shaped password.
+  if (
+    ctx.secretRemoved?.reason === "key" &&
+    ctx.chatId !== undefined &&
+    !(await ctx.deps.vault.has(ctx.chatId))
+  )
+    return true;
   const query = ctx.callbackQuery;
   if (query === undefined || query.data === NOOP_DATA || query.data === CANCEL_DATA) return false;
   const messageId = query.message?.message_id;
@@ -102,20 +116,60 @@ async function leavesFlow(ctx: BotContext): Promise<boolean> {
   );
 }
 
+/** How long a command that asked "Leave the form?" waits for the answer. */
+export const PENDING_TTL_MS = 10 * 60_000;
+const pendingKey = (chatId: number) => `${chatKeyPrefix(chatId)}flow:pending-command`;
+
+/**
+ * Keeps the command that asked "Leave the form?" (only what running it needs), or forgets an older
+ * one when a button asked. A command whose payload the secret guard removed is never kept.
+ */
+async function keepPendingCommand(ctx: BotContext, chatId: number): Promise<void> {
+  const message = ctx.message;
+  if (message?.text?.startsWith("/") !== true || ctx.secretRemoved !== undefined)
+    return ctx.deps.kv.del(pendingKey(chatId));
+  const { message_id, date, chat, from, text, entities } = message;
+  const update = {
+    update_id: ctx.update.update_id,
+    message: { message_id, date, chat, from, text, entities },
+  };
+  await ctx.deps.kv.set(pendingKey(chatId), JSON.stringify(update), PENDING_TTL_MS);
+}
+
+/** The kept command, taken once (whoever deletes it first has it), under its own negative update id. */
+async function takePendingCommand(ctx: BotContext, chatId: number): Promise<Update | undefined> {
+  const key = pendingKey(chatId);
+  const stored = await ctx.deps.kv.get(key);
+  if (stored === undefined || !(await ctx.deps.kv.delIf(key, stored))) return undefined;
+  const update = JSON.parse(stored) as Update;
+  // Telegram's update ids are positive: the replay's own id never meets a real one at the gate.
+  return { ...update, update_id: -Math.abs(update.update_id) };
+}
+
+async function leaveAndReplay(ctx: BotContext): Promise<void> {
+  const chatId = ctx.chatId;
+  const command = chatId === undefined ? undefined : await takePendingCommand(ctx, chatId);
+  const left = await leaveFlows(ctx, "left");
+  const text = !left
+    ? ctx.t("button-expired")
+    : ctx.t(command === undefined ? "flow-left" : "flow-left-command");
+  await showScreen(ctx, { text }, { toast: text });
+  if (left && command !== undefined) ctx.replayAfter = command;
+}
+
 /** Installed after conversations() and /cancel, before the flows. */
 export function createFlowExit(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.callbackQuery(LEAVE_YES, async (ctx) => {
-    const text = (await leaveFlows(ctx, "left")) ? ctx.t("flow-left") : ctx.t("button-expired");
-    await showScreen(ctx, { text }, { toast: text });
-  });
+  composer.callbackQuery(LEAVE_YES, leaveAndReplay);
   composer.callbackQuery(LEAVE_NO, async (ctx) => {
+    if (ctx.chatId !== undefined) await ctx.deps.kv.del(pendingKey(ctx.chatId));
     const text = flowRunning(ctx) ? ctx.t("flow-stay") : ctx.t("button-expired");
     await showScreen(ctx, { text }, { toast: text });
   });
   composer.use(async (ctx, next) => {
     if (!flowRunning(ctx) || !(await leavesFlow(ctx))) return next();
     if (ctx.chatId !== undefined && (await hasTypedInput(ctx.deps.kv, ctx.chatId))) {
+      await keepPendingCommand(ctx, ctx.chatId);
       const keyboard = new InlineKeyboard()
         .text(ctx.t("flow-leave-yes"), LEAVE_YES)
         .text(ctx.t("flow-leave-no"), LEAVE_NO);

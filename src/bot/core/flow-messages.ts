@@ -43,12 +43,17 @@ export function forgetFlowMessage(kv: KV, chatId: number): Promise<void> {
   return kv.del(key(chatId));
 }
 
-/** Deletes the recorded message, if any (already gone is fine). */
-export async function deleteFlowMessage(kv: KV, api: Api, chatId: number): Promise<void> {
+/** Deletes the recorded message, if any (already gone is fine); its id, so nothing else edits it. */
+export async function deleteFlowMessage(
+  kv: KV,
+  api: Api,
+  chatId: number,
+): Promise<number | undefined> {
   const id = Number(await kv.get(key(chatId)));
-  if (!Number.isSafeInteger(id) || id <= 0) return;
+  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   await api.deleteMessage(chatId, id).catch(() => undefined);
   await kv.del(key(chatId));
+  return id;
 }
 
 const parseIds = (raw: string | undefined): number[] =>
@@ -113,6 +118,7 @@ export async function closePrompts(
   api: Api,
   chatId: number,
   outcome: FlowEnd,
+  deleted?: number,
 ): Promise<void> {
   const entries = parseEntries(await kv.get(promptsKey(chatId)));
   await kv.del(promptsKey(chatId), inputKey(chatId));
@@ -127,7 +133,8 @@ export async function closePrompts(
     PROMPT_RECORD_TTL_MS,
   );
   // Retired prompts have no buttons left: editing them again would be a wasted call.
-  for (const id of entries) if (id > 0) await dropButtons(api, chatId, id);
+  // So does the flow's message deleted a moment ago (`deleted`: the QR code).
+  for (const id of entries) if (id > 0 && id !== deleted) await dropButtons(api, chatId, id);
 }
 
 /**

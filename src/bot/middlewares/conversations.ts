@@ -3,13 +3,16 @@
  * - state = replay log of what the user typed → encrypted adapter with a TTL, no date revival;
  * - `version` (core/flows.ts CONVERSATIONS_VERSION) is raised whenever any conversation's code changes;
  * - transformers on bot.api do not reach conversations → auto-retry and the HTML parse mode are
- *   re-installed via `plugins` (built once here; they keep no state of their own);
+ *   re-installed via `plugins` (built once here; they keep no state of their own), and bot.api's own
+ *   answer-once record (`once.record`: answers in flows are noted, never skipped, so the outer
+ *   context does not answer a press again; telegram/answer-once.ts);
  * - installed after sequentialize (index.ts), so two updates of one chat never replay one state.
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations } from "@grammyjs/conversations";
 import type { I18n } from "@grammyjs/i18n";
 import type { NextFunction } from "grammy";
+import type { AnswerOnce } from "../../telegram/answer-once.js";
 import { htmlParseMode } from "../../telegram/html-parse-mode.js";
 import type { BotContext, BotDeps, FlowContext } from "../context.js";
 import { conversationKey, takeFlowState } from "../core/chat-snapshot.js";
@@ -19,7 +22,12 @@ import { updateLogger } from "./update-logger.js";
 
 type Step = (ctx: FlowContext, next: NextFunction) => Promise<void>;
 
-export function installConversations(deps: BotDeps, loader: ChatLoader, i18n: I18n<FlowContext>) {
+export function installConversations(
+  deps: BotDeps,
+  loader: ChatLoader,
+  i18n: I18n<FlowContext>,
+  once: AnswerOnce,
+) {
   const retry = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 });
   const html = htmlParseMode();
   return conversations<BotContext, FlowContext>({
@@ -33,6 +41,7 @@ export function installConversations(deps: BotDeps, loader: ChatLoader, i18n: I1
       (ctx: FlowContext, next: NextFunction) => {
         ctx.api.config.use(retry);
         ctx.api.config.use(html);
+        ctx.api.config.use(once.record);
         return next();
       },
       loader.inFlow,

@@ -1,7 +1,8 @@
 /**
  * The error boundary: the one place where failures become messages for the user.
  *
- * - NotLinked      → how to link
+ * - NotLinked      → how to link; for a button (a screen shown before /logout) a toast, and that
+ *                    message's buttons taken away: no new message per press
  * - Unauthorized   → the key was revoked or changed (401/403, or an error envelope confirmed by
  *                    exchanger/key-check.ts): it is dropped, notifications stop, link again
  * - Unavailable    → the exchanger is not answering, try later
@@ -19,6 +20,7 @@ import { secretNotice } from "../core/secret-prompt.js";
 import { reportFailureAfterSpend } from "../core/after-spend.js";
 import { describeError, NotLinked } from "../core/errors.js";
 import { supportRow } from "../ui/branding.js";
+import { dropButtons } from "../ui/screen.js";
 
 /**
  * Side effects of an error beyond telling the user: a rejected key is forgotten and the chat leaves
@@ -52,11 +54,25 @@ export function logError(ctx: FlowContext, error: unknown): void {
     );
 }
 
+/**
+ * A button of a screen shown while the chat was linked, pressed after /logout (or after a revoked key
+ * was dropped): the toast says so and that message's buttons go, so the next press cannot repeat it.
+ */
+async function answerUnlinkedPress(ctx: FlowContext): Promise<void> {
+  await ctx.answerCallbackQuery({ text: ctx.t("error-not-linked-press") }).catch(() => undefined);
+  const message = ctx.callbackQuery?.message;
+  const hasButtons = (message?.reply_markup?.inline_keyboard ?? []).length > 0;
+  if (message !== undefined && hasButtons && ctx.chatId !== undefined)
+    await dropButtons(ctx.api, ctx.chatId, message.message_id);
+}
+
 /** Tells the user about an error on the screen they are looking at. */
 export async function reportError(ctx: FlowContext, error: unknown): Promise<void> {
   // After a spend left, the exchanger's answer decides what the user reads: never "try again".
   if (await reportFailureAfterSpend(ctx, error)) return;
   logError(ctx, error);
+  if (error instanceof NotLinked && ctx.callbackQuery !== undefined && !ctx.secretRemoved)
+    return answerUnlinkedPress(ctx);
   await handleErrorEffects(ctx, error).catch((e: unknown) =>
     ctx.logger.warn({ err: String(e) }, "error side effect failed"),
   );

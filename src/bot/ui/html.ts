@@ -70,16 +70,31 @@ const MAX_VALUE_TEXT = 2000;
 export function displayValue(
   value: unknown,
   label: (key: string) => string = humanizeKey,
+  number?: NumberFormat,
 ): string | undefined {
-  return readable(value, 0, { left: MAX_VALUE_TEXT }, label);
+  return readable(value, 0, { left: MAX_VALUE_TEXT }, { label, number });
+}
+
+/**
+ * Writes a decimal in the reader's language (ui/money.ts formatNumber, passed in by the screen).
+ * Only numbers with a fractional part are given to it ("0.5" → "0,5" in ru/uk): whole numbers stay
+ * as written, since a generic field's integer is as often an id, a phone or a count as a quantity.
+ */
+export type NumberFormat = (decimal: string) => string;
+const FRACTIONAL = /^[+-]?\d+\.\d+$/;
+
+function leafNumber(value: string | number, number: NumberFormat | undefined): string {
+  const text = String(value);
+  return number !== undefined && FRACTIONAL.test(text.trim()) ? number(text.trim()) : text;
 }
 
 function readable(
   value: unknown,
   depth: number,
   budget: { left: number },
-  label: (key: string) => string,
+  how: { label: (key: string) => string; number?: NumberFormat },
 ): string | undefined {
+  const label = how.label;
   if (value === null || value === undefined) return undefined;
   if (budget.left <= 0) return "…";
   let out: string | undefined;
@@ -89,8 +104,9 @@ function readable(
         ? undefined
         : value.length > budget.left
           ? `${value.slice(0, budget.left)}…`
-          : value;
-  else if (typeof value === "number" || typeof value === "bigint") out = String(value);
+          : leafNumber(value, how.number);
+  else if (typeof value === "number") out = leafNumber(value, how.number);
+  else if (typeof value === "bigint") out = String(value);
   else if (typeof value === "boolean") out = value ? "✓" : "✗";
   else if (typeof value === "object") {
     if (depth >= MAX_DEPTH) return "…";
@@ -106,7 +122,7 @@ function readable(
         break;
       }
       seen++;
-      const shown = readable(item, depth + 1, budget, label);
+      const shown = readable(item, depth + 1, budget, how);
       if (shown === undefined) continue;
       // A nested list or object is put in parentheses, so its "; " and ", " do not read as its parent's.
       const part =
@@ -150,6 +166,8 @@ export function fieldLines(
      * shown in full (the card's copy buttons carry each value); only secret-named fields are left out.
      */
     payTo?: boolean;
+    /** Decimals in the reader's language (not for `payTo`: where to pay is shown as the exchanger wrote it). */
+    number?: NumberFormat;
   } = {},
 ): string[] {
   const skip = new Set(options.skip ?? []);
@@ -161,7 +179,9 @@ export function fieldLines(
     if (skip.has(key) || (options.payTo ? isHiddenField(key) : looksSecret(key, raw))) continue;
     // Card and document numbers masked at any depth, whatever screen the record came from — except
     // where to pay, which is the exchanger's and must be read whole.
-    const shown = displayValue(options.payTo ? raw : maskDeep(raw, key), labelOf);
+    const shown = options.payTo
+      ? displayValue(raw, labelOf)
+      : displayValue(maskDeep(raw, key), labelOf, options.number);
     if (shown === undefined) continue;
     const label = labelOf(key);
     lines.push(`<b>${escapeHtml(label)}:</b> ${escapeHtml(clip(shown, options.maxValue ?? 300))}`);

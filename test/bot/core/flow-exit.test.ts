@@ -8,6 +8,7 @@ import type { ApiCall } from "../../harness/telegram-fake.js";
 import { Harness } from "../../harness/harness.js";
 import type { SimUser } from "../../harness/user.js";
 import { totp } from "../../harness/two-factor.js";
+import { LEAVE_YES } from "../../../src/bot/core/codec.js";
 
 const toast = (calls: ApiCall[]) =>
   String(calls.find((c) => c.method === "answerCallbackQuery")?.payload.text ?? "");
@@ -171,13 +172,56 @@ describe("flows: honest buttons and leaving", () => {
     expect(user.lastText()).toMatch(/фамили/i);
 
     await user.send("/orders");
+    const asked = user.lastBotMessage().messageId;
     await user.press("Да, выйти");
-    expect(user.lastText()).toMatch(/Анкета закрыта/);
-    await user.send("/orders");
-    expect(user.lastText()).toMatch(/заявк/i);
+    // The question becomes "form left", and the command that asked runs, once, without being sent again.
+    expect(h.fake.message(user.chatId, asked)!.text).toBe("Анкета закрыта.");
+    expect(user.lastText()).toMatch(/Ваши заявки/);
+    const lists = () =>
+      user.visible().filter((m) => m.from === "bot" && /Ваши заявки/.test(m.text));
+    expect(lists()).toHaveLength(1);
+    // A second press of the same Yes runs nothing again.
+    await user.pressData(LEAVE_YES, asked);
+    expect(lists()).toHaveLength(1);
     await user.send("Petrenko");
     expect(h.exchangerCalls("/user-api-submit-verification")).toHaveLength(0);
     expect(user.lastText()).not.toMatch(/Проверьте/);
+  });
+
+  it("a command that leaves a half-filled form runs once after Yes, even one that starts another flow (en)", async () => {
+    const user = await h.linkedUser("main");
+    await user.send("/verify");
+    await user.press("📤 Submit verification");
+    await user.press(/Bank card/);
+    await user.send("4111 1111 1111 1111");
+    await user.send("/password");
+    expect(user.lastText()).toBe("❓ Leave the form? What you entered will be lost.");
+    const asked = user.lastBotMessage().messageId;
+    await user.press("Yes, leave");
+    expect(h.fake.message(user.chatId, asked)!.text).toBe("Form left.");
+    // /password ran without being sent again, and its flow holds the next text.
+    expect(user.lastText()).toMatch(/Send your current password/);
+    expect(user.transcript().match(/Send your current password/g)).toHaveLength(1);
+    await user.send(h.sandbox.accounts.main.password);
+    expect(user.lastText()).toMatch(/send the new password/);
+  });
+
+  it("No forgets the command that asked; Yes after a button's question runs no old command", async () => {
+    const user = await h.linkedUser("main");
+    const menu = user.lastBotMessage().messageId;
+    await user.send("/verify");
+    await user.press("📤 Submit verification");
+    await user.press(/Bank card/);
+    await user.send("4111 1111 1111 1111");
+    await user.send("/account");
+    await user.press("No, stay");
+    // A button of another screen asks too; Yes leaves, says to press it again, and /account (forgotten at No) does not run.
+    await user.press("📋 Orders", menu);
+    expect(user.lastText()).toBe("❓ Leave the form? What you entered will be lost.");
+    const before = user.visible().length;
+    await user.press("Yes, leave");
+    expect(user.lastText()).toBe("Form left. Press the button again.");
+    expect(user.visible()).toHaveLength(before);
   });
 
   it("a form with nothing typed yet is left without a question", async () => {

@@ -32,6 +32,8 @@ describe("a redelivered update", () => {
     await h.deliver(newPassword);
     expect(user.lastText()).toMatch(/once more/);
     const before = h.fake.calls.length;
+    // That second delete finds the message gone: Telegram's refusal is the price of guarding first.
+    h.fake.expectErrors(/message to delete not found/);
     await h.deliver(newPassword); // Telegram's redelivery: same update_id
     // The secret guard runs before any store read (it cannot know the update is a repeat), so the only
     // call is deleting that same message again; nothing is sent and the flow does not move.

@@ -4,7 +4,7 @@ import type { Translator } from "../../context.js";
 import { escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
 import { formatDate } from "../../ui/dates.js";
-import { balancesText } from "../../ui/money.js";
+import { balancesText, formatNumber } from "../../ui/money.js";
 
 /** Fields holding a moment ("created_at", "last_login"…): shown in the one date format of every screen. */
 const DATE_FIELD = /(^|_)(date|at)$|^date_|At$|^last_login$/;
@@ -47,7 +47,10 @@ export function renderAccountCard(ctx: Translator, account: Account, exchanger: 
     lines.push(ctx.t(account.twoFactor ? "account-2fa-on" : "account-2fa-off"));
   lines.push("");
   lines.push(
-    ...fieldLines(presentable(ctx, account.fields), { label: fieldLabels(ctx, "account") }),
+    ...fieldLines(presentable(ctx, account.fields), {
+      label: fieldLabels(ctx, "account"),
+      number: (value) => formatNumber(ctx, value),
+    }),
   );
   return fitMessage(lines);
 }

@@ -20,7 +20,6 @@ import { CANCEL_DATA } from "../../core/codec.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
 import { clip, escapeHtml } from "../../ui/html.js";
 import { sendScreen } from "../../ui/screen.js";
-import { backToMenuRow } from "../menu/public.js";
 import { AMOUNT_TO_RECEIVE, AMOUNT_TO_SEND, amountReading, fieldChoice } from "./codec.js";
 import { confirmAndCreate } from "./confirm.js";
 import { checkFieldValue, fieldChoices, isSensitiveField, shownValue } from "./fields.js";
@@ -54,8 +53,28 @@ export async function exchangeFlow(
     return;
   }
   const plan = reading.plan;
-  const quote = await askAmount(conversation, ctx, plan);
-  const access = await conversation.external(async (outer) => ({
+  let quote = await askAmount(conversation, ctx, plan);
+  for (;;) {
+    const access = await readAccess(conversation, plan, quote);
+    if (access.creates && access.linked && access.waitMs === 0) break;
+    // The calculator stays open on its estimate: another amount typed is another estimate (a
+    // command, another screen's button, Cancel or a pasted API key leaves it: core/flow-exit.ts).
+    quote = await askAmount(conversation, ctx, plan, estimate(ctx, plan, quote, access));
+  }
+  const values = await askFields(conversation, ctx, plan, quote);
+  await confirmAndCreate(conversation, ctx, plan, quote, values);
+}
+
+interface Access {
+  creates: boolean;
+  linked: boolean;
+  waitMs: number;
+  link?: string;
+}
+
+/** Whether this chat may create now, and the site's link for the amount (an estimate's way on). */
+function readAccess(conversation: Flow, plan: ExchangePlan, quote: GoodQuote): Promise<Access> {
+  return conversation.external(async (outer) => ({
     creates: outer.deps.exchange.privateApi !== undefined,
     linked: await outer.deps.vault.has(outer.chatId!),
     waitMs: await accountWait(outer),
@@ -64,10 +83,6 @@ export async function exchangeFlow(
         ? undefined
         : exchangeLink(outer.deps.exchange.urlTemplate, plan.slug, quote.send),
   }));
-  if (!access.creates || !access.linked || access.waitMs > 0)
-    return showEstimate(ctx, plan, quote, access);
-  const values = await askFields(conversation, ctx, plan, quote);
-  await confirmAndCreate(conversation, ctx, plan, quote, values);
 }
 
 /** ms until the chat's account may create again (the budget is per account: core/creation-budget.ts); 0 unlinked. */
@@ -77,21 +92,25 @@ async function accountWait(outer: FlowContext): Promise<number> {
   return outer.deps.exchange.budget.waitFor(outer.deps.vault.accountIdOf(apiKey));
 }
 
-/** The calculator's end without creating: the estimate, and the way on (the site, linking, waiting). */
-async function showEstimate(
+/** An estimate above the next amount prompt: its text and the site's link for that amount. */
+interface Estimate {
+  text: string;
+  link?: string;
+}
+
+/** The calculator's answer without creating: the estimate, and the way on (the site, linking, waiting). */
+function estimate(
   ctx: FlowContext,
   plan: ExchangePlan,
   quote: GoodQuote,
-  access: { creates: boolean; linked: boolean; waitMs: number; link?: string },
-): Promise<void> {
+  access: Access,
+): Estimate {
   const lines = [...estimateLines(ctx, plan, quote), ""];
   if (access.creates && !access.linked) lines.push(ctx.t("exchange-link-first"));
   else if (access.creates)
     lines.push(ctx.t("exchange-budget-spent", { minutes: Math.ceil(access.waitMs / 60_000) }));
-  const keyboard = new InlineKeyboard();
-  if (access.link !== undefined) keyboard.url(ctx.t("exchange-btn-site"), access.link).row();
-  else if (!access.creates) lines.push(ctx.t("exchange-on-website"));
-  await sendScreen(ctx, { text: lines.join("\n"), keyboard: backToMenuRow(ctx, keyboard) });
+  else if (access.link === undefined) lines.push(ctx.t("exchange-on-website"));
+  return { text: lines.join("\n"), link: access.link };
 }
 
 /** An amount typed so that it reads two ways ("1,500", "1.234"): its readings, to ask which one was meant. */
@@ -105,12 +124,16 @@ async function askAmount(
   conversation: Flow,
   ctx: FlowContext,
   plan: ExchangePlan,
+  after?: Estimate,
 ): Promise<GoodQuote> {
   let mode: AmountMode = "send";
-  let head = "";
+  let head = after === undefined ? "" : `${after.text}\n\n`;
+  let link = after?.link;
   for (;;) {
     const other: AmountMode = mode === "send" ? "receive" : "send";
-    const keyboard = new InlineKeyboard()
+    const keyboard = new InlineKeyboard();
+    if (link !== undefined) keyboard.url(ctx.t("exchange-btn-site"), link).row();
+    keyboard
       .text(
         ctx.t(`exchange-btn-by-${other}`),
         other === "receive" ? AMOUNT_TO_RECEIVE : AMOUNT_TO_SEND,
@@ -128,6 +151,7 @@ async function askAmount(
       check: (text): Verdict<Answer> => checkAmount(ctx, plan, current, text),
     });
     head = "";
+    link = undefined;
     if (typeof answer === "string") mode = answer;
     else if (!("readings" in answer)) return answer;
     else {

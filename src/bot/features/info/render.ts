@@ -21,6 +21,7 @@ import {
 } from "../../ui/html.js";
 import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
 import { formatAmount, formatNumber } from "../../ui/money.js";
+import { formatDate } from "../../ui/dates.js";
 
 type T = Translator;
 
@@ -115,6 +116,7 @@ export function directionCard(
   const rest = fieldLines(direction.extras, {
     maxValue: 200,
     label: fieldLabels(ctx, "direction"),
+    number: (value) => formatNumber(ctx, value),
   });
   if (rest.length > 0) lines.push("", ...rest);
 
@@ -189,7 +191,15 @@ function statusFields(ctx: T, status: Extras): string[] {
     "maintenance",
     ...(displayValue(status.datetime) !== undefined ? ["time"] : []),
   ];
-  const rest = fieldLines(status, { skip, label: fieldLabels(ctx, "status") });
+  // The server's clock in the one date format (ui/dates.ts): the reader's language, UTC stated.
+  const shown: Extras = { ...status };
+  if (skip.includes("time")) shown.datetime = formatDate(ctx, status.datetime);
+  else if (status.time !== undefined) shown.time = formatDate(ctx, status.time);
+  const rest = fieldLines(shown, {
+    skip,
+    label: fieldLabels(ctx, "status"),
+    number: (value) => formatNumber(ctx, value),
+  });
   if (rest.length > 0) lines.push("", ...rest);
   return lines;
 }
@@ -254,7 +264,13 @@ function referralFields(ctx: T, program: Extras): string[] {
     lines.push(ctx.t("info-referral-cookie", { days }));
   else used.delete("cookie_days");
 
-  lines.push(...fieldLines(program, { skip: used, label: fieldLabels(ctx, "referral-program") }));
+  lines.push(
+    ...fieldLines(program, {
+      skip: used,
+      label: fieldLabels(ctx, "referral-program"),
+      number: (value) => formatNumber(ctx, value),
+    }),
+  );
   return lines;
 }
 

@@ -8,7 +8,15 @@ import { Composer, InlineKeyboard } from "grammy";
 import { withCaller } from "../../core/caller.js";
 import type { BotContext, Translator } from "../../context.js";
 import type { Feature } from "../../feature.js";
-import { clip, escapeHtml, fitMessage, looksSecret } from "../../ui/html.js";
+import {
+  clip,
+  displayValue,
+  escapeHtml,
+  fitMessage,
+  humanizeKey,
+  looksSecret,
+} from "../../ui/html.js";
+import { formatNumber } from "../../ui/money.js";
 import { type SavedField, isHiddenField, maskDeep } from "../../../exchanger/index.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
@@ -27,7 +35,8 @@ export function renderInputs(
     // The directions' own name first (the catalogue's), else the name the server sent with the value.
     const label = name ?? ctx.t("inputs-unnamed-field", { id: clip(field.id, 20) });
     // Masked again under the name it is shown with: a card number saved under a bare id is known for one only now.
-    const value = String(maskDeep(field.value, name ?? field.id) ?? "");
+    const masked = maskDeep(field.value, name ?? field.id);
+    const value = displayValue(masked, humanizeKey, (v) => formatNumber(ctx, v)) ?? "";
     lines.push(`<b>${escapeHtml(clip(label, 100))}:</b> ${escapeHtml(clip(value, 300))}`);
   }
   if (lines.length === 0)

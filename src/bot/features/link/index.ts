@@ -39,6 +39,15 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   const chatId = ctx.chatId!;
   // Invisible characters and line breaks inside a pasted key are not part of it (api-key-shape.ts).
   const candidate = keyCandidate(text);
+  // Text of no key's shape (an amount, a word) is not answered as a key, nor deleted: it says how to link.
+  if (
+    candidate === undefined &&
+    ctx.secretRemoved === undefined &&
+    ctx.secretAnswer === undefined
+  ) {
+    await ctx.reply(ctx.t("link-not-linked-text"));
+    return;
+  }
   // The message holds a secret (or something the user believes is one): gone before anything else
   // (the secret guard has already deleted it when it had the shape of a key).
   if (ctx.secretAnswer !== undefined) await ctx.secretAnswer.take();

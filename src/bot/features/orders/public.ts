@@ -1,8 +1,13 @@
 /**
- * What the order-status watcher (src/notify) shows: an order's card and list line, as in /orders, and
- * its buttons; and the card /start opens for a deep link to an order (`start=order_<id>`, core/deep-link.ts).
+ * What the order-status watcher (src/notify) shows: an order's one-line notice, its list line (as in
+ * /orders) and its buttons ("Open order" opens the card /orders opens); and the card /start opens for a deep link to an order (`start=order_<id>`, core/deep-link.ts).
  */
-export { renderOrderCard, renderOrderLine, type CurrencyNames } from "./render.js";
+export {
+  renderOrderCard,
+  renderOrderLine,
+  renderOrderNotice,
+  type CurrencyNames,
+} from "./render.js";
 export { noticeCardData, noticePayData, rememberNoticeOrders } from "./notification-buttons.js";
 export type { OrderRef } from "../../core/order-refs.js";
 export { showOwnOrder } from "./order-screens.js";

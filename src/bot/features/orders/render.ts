@@ -160,6 +160,23 @@ function rateLine(ctx: T, order: Order, names: CurrencyNames): string | undefine
   return `${part(order.rate.send, order.send)} = ${part(order.rate.receive, order.receive)}`;
 }
 
+/**
+ * An order's notification, one line: "🔔 #6001 Tether TRC20 → Card UAH: now Paid" (a new order:
+ * "🔔 New order #6001 …: Created"). The card is one tap away (the notification's "Open order").
+ */
+export function renderOrderNotice(
+  ctx: T,
+  order: Order,
+  names: CurrencyNames,
+  kind: "new" | "status",
+): string {
+  const number = `<b>${escapeHtml(orderNumber(ctx, clip(order.id || "?", 40)))}</b>`;
+  const direction = directionLine(order, names);
+  const what = direction === undefined ? number : `${number} ${escapeHtml(direction)}`;
+  const status = escapeHtml(statusWords(ctx, order.status));
+  return ctx.t(kind === "new" ? "notify-line-new" : "notify-line-status", { order: what, status });
+}
+
 export function renderOrderCard(
   ctx: T,
   order: Order,
@@ -200,7 +217,11 @@ export function renderOrderCard(
     );
   lines.push("");
   lines.push(
-    ...fieldLines(presentable(ctx, order.fields, currencyNames), { label, maxValue: 400 }),
+    ...fieldLines(presentable(ctx, order.fields, currencyNames), {
+      label,
+      maxValue: 400,
+      number: (value) => formatNumber(ctx, value),
+    }),
   );
   return fitMessage(lines);
 }

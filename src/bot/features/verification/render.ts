@@ -16,6 +16,7 @@ import {
 } from "../../../exchanger/index.js";
 import { clip, escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { formatDate } from "../../ui/dates.js";
+import { formatNumber } from "../../ui/money.js";
 import { fieldLabel as translatedField, fieldMessage } from "../../ui/field-names.js";
 
 type T = Translator;
@@ -127,7 +128,10 @@ export function renderVerificationRequest(ctx: T, request: Verification | null):
   if (request.createdAt !== undefined) tail.created_at = formatDate(ctx, request.createdAt);
   if (request.updatedAt !== undefined) tail.updated_at = formatDate(ctx, request.updatedAt);
   const ordered = { ...head, ...orderFields(fields), ...tail };
-  const details = fieldLines(ordered, { label: (key) => fieldLabel(ctx, key) });
+  const details = fieldLines(ordered, {
+    label: (key) => fieldLabel(ctx, key),
+    number: (value) => formatNumber(ctx, value),
+  });
   if (details.length > 0) lines.push("", ...details);
   return fitMessage(lines);
 }
@@ -152,7 +156,12 @@ export function renderSummary(
     ctx.t("verification-summary-kind", { kind: kindLabel(ctx, kind) ?? kind }),
   ];
   const shown = displayable(ctx, fields as Record<string, unknown>);
-  lines.push(...fieldLines(orderFields(shown), { label: (key) => fieldLabel(ctx, key) }));
+  lines.push(
+    ...fieldLines(orderFields(shown), {
+      label: (key) => fieldLabel(ctx, key),
+      number: (value) => formatNumber(ctx, value),
+    }),
+  );
   if (kind !== "service") lines.push(ctx.t("verification-summary-photos", { count: photoCount }));
   else lines.push("", ctx.t("verification-summary-service"));
   lines.push("", ctx.t("verification-summary-confirm"));

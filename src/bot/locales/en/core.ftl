@@ -6,6 +6,7 @@ button-expired = This button has expired.
 private-only = 🔒 I only work in a private chat, so your account stays private. Write to me directly: @{ $bot }. Never post your API key in a group!
 private-only-short = Please write to me in a private chat.
 error-not-linked = 🔑 Your account is not linked yet. Send /start to see how to link it with your API key.
+error-not-linked-press = 🔑 No account is linked to this chat: this screen's buttons no longer work. Send your API key to link one.
 error-key-rejected = 🔑 The exchanger no longer accepts your key (it was revoked or changed). I forgot it; send the new key from “API Settings” to link again.
 error-unavailable = ⏳ The exchanger is not answering right now. Please try again in a few minutes.
 error-exchanger = ⚠️ The exchanger says: { $message }

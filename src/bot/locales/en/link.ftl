@@ -6,6 +6,7 @@ link-intro =
 
     I delete the message with the key at once and keep the key encrypted.
 link-not-a-key = 🤔 That does not look like an API key (a long code without spaces from the “API Settings” section of your account). I deleted the message just in case. Please send the key again.
+link-not-linked-text = 🔑 Your account is not linked yet. To link it, send me the <b>API key</b> from “API Settings” on the exchanger's website (a long code without spaces). Without an account, /exchange shows what an exchange would give.
 link-rejected = ❌ The exchanger rejected this key. Check that the API is switched on in “API Settings” and that you copied the whole key, then send it again. Nothing was saved.
 link-done = ✅ Account linked. Key: <code>{ $key }</code>
 link-already = Your account is already linked. To use another key, /logout first.

@@ -19,5 +19,6 @@ flow-stale-failed = This step has already ended; nothing to do here.
 flow-leave-ask = ❓ Leave the form? What you entered will be lost.
 flow-leave-yes = Yes, leave
 flow-leave-no = No, stay
-flow-left = Form left. Send the command or press the button again.
+flow-left = Form left. Press the button again.
+flow-left-command = Form left.
 flow-stay = 👍 Let us continue: answer the last question.

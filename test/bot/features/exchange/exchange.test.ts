@@ -290,6 +290,28 @@ describe("exchanging from the chat: answers that went missing, floods", () => {
     expect(h.exchangerCalls(CREATE)).toHaveLength(0);
   });
 
+  it("the guest calculator: a second amount gets a second estimate, a word is not taken for a key, a pasted key links", async () => {
+    const { h } = await world("spec");
+    const user = h.user();
+    await pickDirection(user);
+    await user.send("100");
+    expect(user.lastText()).toContain("You receive: ≈ 4085.00 Visa/Mastercard UAH");
+    expect(user.lastText()).toContain("link your account first");
+    await user.send("200");
+    expect(user.lastText()).toContain("You receive: ≈ 8170.00 Visa/Mastercard UAH");
+    expect(user.transcript()).not.toMatch(/API key \(a long code|does not look like an API key/);
+    // The amounts stay in the chat: they are no secret.
+    expect(
+      user.visible().filter((m) => m.from === "user" && /^(100|200)$/.test(m.text)),
+    ).toHaveLength(2);
+    // The key the estimate asks for leaves the calculator and links the account.
+    await user.send(h.sandbox.accounts.main.apiKey);
+    expect(user.lastText()).toContain("Account linked");
+    expect(await h.storage.vault.has(user.chatId)).toBe(true);
+    expect(user.visible().some((m) => m.text === h.sandbox.accounts.main.apiKey)).toBe(false);
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
+  });
+
   it("two bot instances both taking the same Create press while its prompt is live: the single-use confirmation lets one create", async () => {
     const { h, sandbox } = await world("spec");
     const user = await h.linkedUser("main");

@@ -60,6 +60,7 @@ describe("descriptions", () => {
 
   it("the fake refuses a text over Telegram's limit, as Telegram does", async () => {
     h = await Harness.start();
+    h.fake.expectErrors(/too long/); // the refusals under test
     await expect(h.app.bot.api.setMyShortDescription("x".repeat(121))).rejects.toThrow(
       /400.*too long/,
     );

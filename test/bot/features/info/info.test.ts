@@ -164,11 +164,24 @@ describe("public screens", () => {
     expect(text).toContain("Exchanger status\n🟢 Online");
     expect(text).toContain("Name: Sandbox Exchanger");
     expect(text).toContain("Version: Exchanger CMS 3.8 (sandbox)");
-    expect(text).toMatch(/Server time: \d{4}-\d\d-\d\d/);
+    // The server's clock in the one date format of every screen ("Nov 25, 2026, 10:00 UTC").
+    expect(text).toMatch(/Server time: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d UTC/);
     expect(text).toContain("Time zone: UTC");
     expect(text).not.toMatch(/^Time: /m);
     expect(text).not.toContain("Maintenance");
     expect(h.exchangerCalls("/public-api-get-status").at(-1)!.query.language).toBe("en");
+  });
+
+  it("/status in ru and uk: the server's time in the reader's date format", async () => {
+    for (const [lang, label, month] of [
+      ["ru", "Время сервера", /\d{1,2} [а-я]{3,5}\.? \d{4}( г\.)?, \d\d:\d\d UTC/],
+      ["uk", "Час сервера", /\d{1,2} [а-яіїєґ]{3,5}\.? \d{4}( р\.)?, \d\d:\d\d UTC/],
+    ] as const) {
+      const user = h.user({ languageCode: lang });
+      await user.send("/status");
+      expect(user.lastText()).toMatch(new RegExp(`${label}: ${month.source}`));
+      expect(user.lastText()).not.toMatch(/\d{4}-\d\d-\d\d/);
+    }
   });
 
   it("/referral: a readable card in the user's language", async () => {

@@ -58,7 +58,18 @@ describe("linking an account", () => {
     const user = h.user();
     const before = h.sandbox.requests.length;
     await user.send("hello there");
-    expect(user.lastText()).toMatch(/does not look like an API key/);
+    // Not shaped like a key: not answered as one, not deleted; how to link (and the calculator).
+    expect(user.lastText()).toMatch(/not linked yet.*API key.*\/exchange/s);
+    expect(user.transcript()).not.toMatch(/does not look like an API key/);
+    expect(user.visible().some((m) => m.from === "user" && m.text === "hello there")).toBe(true);
+    for (const [languageCode, hint] of [
+      ["ru", /не привязан.*API-ключ.*\/exchange/s],
+      ["uk", /не прив'язано.*API-ключ.*\/exchange/s],
+    ] as const) {
+      const other = h.user({ languageCode });
+      await other.send("100");
+      expect(other.lastText()).toMatch(hint);
+    }
     expect(h.sandbox.requests.length).toBe(before);
   });
 

@@ -86,15 +86,19 @@ describe("notification kinds", () => {
     await watcher.runOnce();
     const sent = notificationsTo([h], user.chatId);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toContain(`Order #${order.id} is now`);
+    expect(sent[0]).toContain(`🔔 #${order.id} `);
     const call = lastNotification(user.chatId);
     expect(call.payload.disable_notification).toBe(true);
     const message = user.lastBotMessage();
     expect(message.replyMarkup?.inline_keyboard?.flat().map((b) => b.text)).toEqual([
-      "📄 Order card",
+      "📄 Open order",
     ]);
-    await user.press("📄 Order card");
+    // One line, the card on demand: "Open order" shows the card /orders shows, in place of the line.
+    expect(sent[0]).toMatch(new RegExp(`^🔔 #${order.id} .* → .*: now Paid$`));
+    expect(sent[0]!.split("\n")).toHaveLength(1);
+    await user.press("📄 Open order");
     expect(user.lastText()).toContain(`#${order.id}`);
+    expect(user.lastText()).toContain("You send");
     expect(user.lastBotMessage().messageId).toBe(message.messageId);
   });
 
@@ -112,7 +116,7 @@ describe("notification kinds", () => {
       .lastBotMessage()
       .replyMarkup?.inline_keyboard?.flat()
       .map((b) => b.text);
-    expect(buttons).toEqual(["💳 Pay", "📄 Order card"]);
+    expect(buttons).toEqual(["💳 Pay", "📄 Open order"]);
     await user.press("💳 Pay");
     expect(user.lastText()).not.toContain("expired");
     expect(user.lastText()).toContain(`#${String(added.id)}`);

@@ -55,7 +55,8 @@ describe("notifications switch", () => {
     h.sandbox.setOrderStatus("main", order.id, 1);
     clock.advance(900_001);
     await watcher.runOnce();
-    expect(user.lastText()).toContain(`Заявка №${order.id}: теперь 💸 Оплачена`);
+    expect(user.lastText()).toMatch(new RegExp(`^🔔 №${order.id} .* → .*: теперь Оплачена$`));
+    expect(user.findButton("📄 Открыть заявку")).toBeDefined();
     for (const poll of h.exchangerCalls("/user-api-get-orders"))
       expect(poll.fields.language).toBe("ru");
 
@@ -64,6 +65,17 @@ describe("notifications switch", () => {
     await uk.press("🔔 Увімкнути");
     expect(uk.lastText()).toContain("Сповіщення про заявки");
     expect(uk.lastText()).toContain("увімкнено");
+    await watcher.runOnce(); // the uk chat's baseline
+    h.sandbox.setOrderStatus("main", order.id, 4);
+    clock.advance(3_600_001);
+    await watcher.runOnce();
+    // One line in the chat's language; "Open order" opens the card /orders opens, in place.
+    expect(uk.lastText()).toMatch(new RegExp(`^🔔 №${order.id} .* → .*: тепер Виконана$`));
+    const notice = uk.lastBotMessage().messageId;
+    await uk.press("📄 Відкрити заявку");
+    expect(uk.lastBotMessage().messageId).toBe(notice);
+    expect(uk.lastText()).toContain(`№${order.id}`);
+    expect(uk.lastText().split("\n").length).toBeGreaterThan(5);
   });
 
   it("the screen's buttons switch in place; a second press on an old screen changes nothing", async () => {
@@ -124,6 +136,8 @@ describe("notifications switch", () => {
     await user.send(h.sandbox.accounts.main.apiKey);
     const offer = user.findButton("Turn on notifications");
     h.fake.message(user.chatId, offer.message.messageId)!.deleted = true;
+    // Telegram refuses the edit of the message the user deleted: that is the case under test.
+    h.fake.expectErrors(/message to edit not found/);
     const calls = await user.pressData(offer.data, offer.message.messageId);
     expect((await h.app.deps.settings.get(user.chatId)).notify).toBe(true);
     expect(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text).toMatch(/on/i);

@@ -36,7 +36,7 @@ describe("buttons of an order with a 40-digit id", () => {
     await watcher.runOnce();
     notice = user.lastBotMessage().messageId;
     noticePay = dataOf(user, "💳 Pay");
-    noticeCard = dataOf(user, "📄 Order card");
+    noticeCard = dataOf(user, "📄 Open order");
   });
   afterAll(async () => {
     await h.close();
@@ -51,7 +51,7 @@ describe("buttons of an order with a 40-digit id", () => {
   });
 
   it("the notification's card button opens the order's card, whose Pay pays it", async () => {
-    await user.press("📄 Order card", notice);
+    await user.press("📄 Open order", notice);
     expect(user.lastText()).toContain(`Order #${LONG}`);
     await user.press("🔄 Refresh");
     expect(user.lastText()).toContain(`Order #${LONG}`);
