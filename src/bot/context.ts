@@ -132,6 +132,17 @@ export interface BaseFlavor {
   spendInFlight?: SpendInFlight;
   /** This text could answer a secret prompt the chat left a moment ago (core/lapsed-prompt.ts; set by the secret guard). */
   lapsedPrompt?: SecretStep;
+  /** The running flow's live-prompt record, loaded and saved with its state (outside conversations only; core/flow-messages.ts). */
+  flowPrompts?: FlowPrompts;
+}
+
+/**
+ * The running flow's prompts, live ones as their id, retired ones as minus their id, newest last; and
+ * whether leaving would lose typed input. JSON-safe: it is stored with the flow's state.
+ */
+export interface FlowPrompts {
+  entries: number[];
+  typedInput?: true;
 }
 
 export interface RemovedSecret {

@@ -43,7 +43,7 @@ export async function leaveFlows(ctx: BotContext, outcome: FlowEnd): Promise<boo
     await (outcome === "left"
       ? lapseSecretPrompt(ctx.deps.kv, chatId)
       : clearSecretPrompt(ctx.deps.kv, chatId));
-    await closePrompts(ctx.deps.kv, ctx.api, chatId, outcome);
+    await closePrompts(ctx, outcome);
   }
   return running;
 }
@@ -66,17 +66,13 @@ export async function answerStaleButton(ctx: BotContext, strip = false): Promise
 }
 
 /** Is this update something other than an answer to the running flow? */
-async function leavesFlow(ctx: BotContext): Promise<boolean> {
+function leavesFlow(ctx: BotContext): boolean {
   if (ctx.message?.text?.startsWith("/")) return true;
   const query = ctx.callbackQuery;
   if (query === undefined || query.data === NOOP_DATA || query.data === CANCEL_DATA) return false;
   const messageId = query.message?.message_id;
   // The flow's own prompts (recorded as they are sent) keep working; any other message's button leaves.
-  return (
-    messageId === undefined ||
-    ctx.chatId === undefined ||
-    !(await isFlowPrompt(ctx.deps.kv, ctx.chatId, messageId))
-  );
+  return messageId === undefined || !isFlowPrompt(ctx, messageId);
 }
 
 /** Installed after conversations() and /cancel, before the flows. */
@@ -91,8 +87,8 @@ export function createFlowExit(): Composer<BotContext> {
     await showScreen(ctx, { text }, { toast: text });
   });
   composer.use(async (ctx, next) => {
-    if (!flowRunning(ctx) || !(await leavesFlow(ctx))) return next();
-    if (ctx.chatId !== undefined && (await hasTypedInput(ctx.deps.kv, ctx.chatId))) {
+    if (!flowRunning(ctx) || !leavesFlow(ctx)) return next();
+    if (hasTypedInput(ctx)) {
       const keyboard = new InlineKeyboard()
         .text(ctx.t("flow-leave-yes"), LEAVE_YES)
         .text(ctx.t("flow-leave-no"), LEAVE_NO);
