@@ -126,8 +126,7 @@ async function answer<T>(
   if (q.secret || sensitive)
     await conversation.external((outer: BotContext) => takeSecretAnswer(outer));
   if (text?.startsWith("/")) return conversation.halt({ next: true });
-  if (q.keepsInput)
-    await conversation.external((outer: BotContext) => markTypedInput(outer));
+  if (q.keepsInput) await conversation.external((outer: BotContext) => markTypedInput(outer));
   const notText = typeof q.notText === "string" ? refuse(q.notText) : q.notText;
   const verdict = text === undefined ? notText : q.check ? await q.check(text) : accept(text as T);
   if ("note" in verdict) {
