@@ -64,7 +64,8 @@ function chatFlowStorage(deps: BotDeps) {
       const stored = (await (readAhead
         ? adapter.openStored(key, readAhead.value)
         : adapter.read(key))) as StoredFlows | undefined;
-      ctx.flowPrompts = readFlowPrompts(stored?.prompts);
+      // No record stored (no flow, or none with prompts yet): none made here (flowPromptsOf makes it).
+      if (stored?.prompts !== undefined) ctx.flowPrompts = readFlowPrompts(stored.prompts);
       return stored;
     },
     write(ctx: FlowContext, data: StoredFlows) {
