@@ -6,7 +6,8 @@
  *   round trip brings the dedupe mark, the budget, settings, sealed key and flow state;
  * - a duplicate update (the same /account again): 1 — the gate says "seen before", nothing else runs;
  * - a message inside a flow (an unknown currency typed into the add-detail flow, which asks again):
- *   2 — the gate, and the flow's state written back.
+ *   2 — the gate, and the flow's state written back; the live-prompt record (the old picker released,
+ *   the new one tracked) travels in the same value (src/bot/core/flow-messages.ts). Was 6 before it did.
  */
 import type { Update } from "grammy/types";
 import { watchRedisWrites } from "../test/harness/redis-writes.js";

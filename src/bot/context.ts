@@ -139,6 +139,17 @@ export interface BaseFlavor {
   lapsedPrompt?: SecretStep;
   /** A command kept while "Leave the form?" was asked, to run once this update is over (core/flow-exit.ts). */
   replayAfter?: Update;
+  /** The running flow's live-prompt record, loaded and saved with its state (outside conversations only; core/flow-messages.ts). */
+  flowPrompts?: FlowPrompts;
+}
+
+/**
+ * The running flow's prompts, live ones as their id, retired ones as minus their id, newest last; and
+ * whether leaving would lose typed input. JSON-safe: it is stored with the flow's state.
+ */
+export interface FlowPrompts {
+  entries: number[];
+  typedInput?: true;
 }
 
 export interface RemovedSecret {

@@ -2,7 +2,8 @@
  * Redis round trips per update kind, counted at the client (test/harness/redis-writes.ts), through
  * the whole bot as createApp wires it. The update path (src/bot/index.ts) needs one round trip to
  * decide and load everything (update seen before, the chat's budget, settings, sealed key, flow
- * state); a message inside a flow must also write the flow's state back.
+ * state, and with it the flow's live-prompt record); a message inside a flow must also write the flow's
+ * state back (the record in the same value: core/flow-messages.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Harness, REDIS_URL } from "../harness/harness.js";
@@ -56,14 +57,32 @@ describe("Redis round trips per update", () => {
     expect(user.transcript()).toBe(before);
   });
 
-  it("a message inside a flow: the gate, the live-prompt record (retire, track) and the flow's state", async () => {
+  it("a message inside a flow: the gate and the flow's state written back (with its live-prompt record)", async () => {
     await user.send("/details");
     await user.press("➕ Add");
-    const trips = await roundTrips(() => user.send("dogecoin"));
-    expect(trips[0]).toEqual(GATE);
-    // Read-then-write of the flow's prompt record, twice: the answered prompt retired, the re-prompt tracked.
-    expect(trips.slice(1, 5)).toEqual([["get"], ["set"], ["get"], ["set"]]);
-    expect(trips.slice(5)).toEqual([["set"]]);
+    const picker = user.lastBotMessage().messageId;
+    // The answer retires the picker and tracks the new one: the record changes, and is saved with the state.
+    expect(await roundTrips(() => user.send("tether"))).toEqual([GATE, ["set"]]);
+    expect(user.lastText()).toMatch(/matching “tether”/);
+    expect(user.lastBotMessage().messageId).not.toBe(picker);
+  });
+
+  it("a press on the flow's live prompt: the gate and the flow's state", async () => {
+    expect(await roundTrips(() => user.press("Tether TRC20"))).toEqual([GATE, ["set"]]);
+    expect(user.lastText()).toMatch(/Send the Tether TRC20 detail/);
+  });
+
+  it("a refused answer (re-prompt): the gate and the flow's state", async () => {
+    expect(await roundTrips(() => user.send("    "))).toEqual([GATE, ["set"]]);
+    expect(user.lastText()).toMatch(/The detail is empty/);
+  });
+
+  it("the answer that ends a flow: the gate, the key again, how it ended (for its old prompts), the state deleted", async () => {
+    const trips = await roundTrips(() => user.send("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE"));
+    expect(user.transcript()).toMatch(/saved/i);
+    // The update's read-ahead key serves one exchanger call; the list shown after saving reads it again.
+    // The prompts' "already done" record is read, merged and written; the flow's state (and record) deleted.
+    expect(trips).toEqual([GATE, ["get"], ["get"], ["set"], ["del"]]);
   });
 
   it("typed text in a private chat brings the secret-prompt markers in the same round trip", async () => {

@@ -16,15 +16,9 @@ import { InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import type { BotContext, FlowContext, Translator } from "../context.js";
 import { sendScreen, showScreen } from "../ui/screen.js";
-import {
-  flowEntryOf,
-  isLivePrompt,
-  retireFlowPrompt,
-  trackFlowPrompt,
-  type Flow,
-} from "./flows.js";
+import { flowEntryOf, isLivePrompt, retireFlowPrompt, type Flow } from "./flows.js";
 import { CANCEL_DATA } from "./codec.js";
-import { markTypedInput } from "./flow-messages.js";
+import { markTypedInput, trackPrompt } from "./flow-messages.js";
 import { removeIfLapsedSecret } from "./lapsed-prompt.js";
 import {
   clearSecretPrompt,
@@ -76,15 +70,22 @@ export function cancelKeyboard(ctx: Translator, data = CANCEL_DATA): InlineKeybo
   return new InlineKeyboard().text(ctx.t("btn-cancel"), data);
 }
 
-/** Sends a prompt below the user's last message; its buttons belong to the flow (and go with it). */
-export async function showPrompt(
+/**
+ * Sends a prompt below the user's last message; its buttons belong to the flow (and go with it).
+ * Sent and recorded in one `external` that returns only the message id: the replay log keeps that
+ * number instead of Telegram's whole answer (the message echoed back with its keyboard, ≈ 1 KB),
+ * and every later update of the flow reads, decrypts and writes the log again.
+ */
+export function showPrompt(
   conversation: Flow,
-  ctx: FlowContext,
   text: string,
   keyboard?: InlineKeyboard,
 ): Promise<number> {
-  const messageId = await sendScreen(ctx, { text, keyboard });
-  return keyboard === undefined ? messageId : trackFlowPrompt(conversation, messageId);
+  return conversation.external(async (outer: BotContext) => {
+    const messageId = await sendScreen(outer, { text, keyboard });
+    if (keyboard !== undefined) trackPrompt(outer, messageId);
+    return messageId;
+  });
 }
 
 export async function ask<T = string>(
@@ -103,7 +104,7 @@ export async function ask<T>(
   q: Question<T>,
 ): Promise<T | Cancelled> {
   const keyboard = q.keyboard ?? cancelKeyboard(ctx);
-  if (q.prompt !== undefined) await showPrompt(conversation, ctx, q.prompt, keyboard);
+  if (q.prompt !== undefined) await showPrompt(conversation, q.prompt, keyboard);
   if (q.secret) await markSecret(conversation, q.secret, q.reopens);
   return answer(conversation, ctx, q, keyboard);
 }
@@ -126,10 +127,7 @@ async function answer<T>(
   if (q.secret || sensitive)
     await conversation.external((outer: BotContext) => takeSecretAnswer(outer));
   if (text?.startsWith("/")) return conversation.halt({ next: true });
-  if (q.keepsInput)
-    await conversation.external((outer: BotContext) =>
-      markTypedInput(outer.deps.kv, outer.chatId!),
-    );
+  if (q.keepsInput) await conversation.external((outer: BotContext) => markTypedInput(outer));
   const notText = typeof q.notText === "string" ? refuse(q.notText) : q.notText;
   const verdict = text === undefined ? notText : q.check ? await q.check(text) : accept(text as T);
   if ("note" in verdict) {
@@ -146,7 +144,7 @@ async function answer<T>(
     if (q.secret) await forgetSecretPrompt(conversation);
     return verdict.value;
   }
-  await showPrompt(conversation, ctx, verdict.problem, keyboard);
+  await showPrompt(conversation, verdict.problem, keyboard);
   return conversation.skip();
 }
 

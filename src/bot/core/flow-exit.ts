@@ -13,17 +13,20 @@
 import { type Api, Composer, InlineKeyboard } from "grammy";
 import type { Update } from "grammy/types";
 import { chatKeyPrefix } from "../../storage/settings.js";
-import type { BotContext, BotDeps } from "../context.js";
+import type { BotContext, BotDeps, FlowPrompts } from "../context.js";
 import { dropButtons, showScreen } from "../ui/screen.js";
 import { clearSecretPrompt } from "./secret-prompt.js";
 import { lapseSecretPrompt } from "./lapsed-prompt.js";
 import {
   closePrompts,
   deleteFlowMessage,
+  flowPromptsOf,
   hasTypedInput,
   isFlowPrompt,
+  readFlowPrompts,
   stalePrompt,
   type FlowEnd,
+  type StoredFlows,
 } from "./flow-messages.js";
 import { conversationKey } from "./chat-snapshot.js";
 import { CANCEL_DATA, LEAVE_NO, LEAVE_YES } from "./codec.js";
@@ -40,8 +43,28 @@ export const flowRunning = (ctx: BotContext) => Object.keys(ctx.conversation.act
 export async function leaveFlows(ctx: BotContext, outcome: FlowEnd): Promise<boolean> {
   const running = flowRunning(ctx);
   await ctx.conversation.exitAll();
-  if (ctx.chatId !== undefined) await endChatFlows(ctx.deps, ctx.api, ctx.chatId, outcome);
+  if (ctx.chatId !== undefined)
+    await endChatFlows({ ...ctx, chatId: ctx.chatId, flowPrompts: flowPromptsOf(ctx) }, outcome);
   return running;
+}
+
+/** The chat's live-prompt record as stored with its flow state, read with no update at hand. */
+export async function storedFlowPrompts(
+  deps: Pick<BotDeps, "conversationAdapter">,
+  chatId: number,
+): Promise<FlowPrompts> {
+  const stored = (await deps.conversationAdapter.read(conversationKey(chatId))) as
+    StoredFlows | undefined;
+  return readFlowPrompts(stored?.prompts);
+}
+
+/** A chat whose flows end: with the update at hand (its prompt record loaded), or by id alone. */
+export interface EndingChat {
+  deps: Pick<BotDeps, "kv" | "conversationAdapter">;
+  api: Api;
+  chatId: number;
+  /** The update's record (flowPromptsOf); without one it is read from the stored state first. */
+  flowPrompts?: FlowPrompts;
 }
 
 /**
@@ -49,19 +72,17 @@ export async function leaveFlows(ctx: BotContext, outcome: FlowEnd): Promise<boo
  * restart's recovery finished what a flow was doing: exchange/resume.ts): the stored state, the QR
  * message, the secret-prompt marker, the prompts' buttons (and how the flow ended, for late presses).
  */
-export async function endChatFlows(
-  deps: Pick<BotDeps, "kv" | "conversationAdapter">,
-  api: Api,
-  chatId: number,
-  outcome: FlowEnd,
-): Promise<void> {
+export async function endChatFlows(chat: EndingChat, outcome: FlowEnd): Promise<void> {
+  const { deps, api, chatId } = chat;
+  // The prompt record travels with the flow's state: read before that state is deleted.
+  const flowPrompts = chat.flowPrompts ?? (await storedFlowPrompts(deps, chatId));
   await deps.conversationAdapter.delete(conversationKey(chatId));
   const deleted = await deleteFlowMessage(deps.kv, api, chatId);
   // A secret prompt left for another screen keeps guarding the chat a while; a deliberate cancel does not.
   await (outcome === "left"
     ? lapseSecretPrompt(deps.kv, chatId)
     : clearSecretPrompt(deps.kv, chatId));
-  await closePrompts(deps.kv, api, chatId, outcome, deleted);
+  await closePrompts({ deps, api, chatId, flowPrompts }, outcome, deleted);
 }
 
 /**
@@ -109,11 +130,7 @@ async function leavesFlow(ctx: BotContext): Promise<boolean> {
   if (query === undefined || query.data === NOOP_DATA || query.data === CANCEL_DATA) return false;
   const messageId = query.message?.message_id;
   // The flow's own prompts (recorded as they are sent) keep working; any other message's button leaves.
-  return (
-    messageId === undefined ||
-    ctx.chatId === undefined ||
-    !(await isFlowPrompt(ctx.deps.kv, ctx.chatId, messageId))
-  );
+  return messageId === undefined || !isFlowPrompt(ctx, messageId);
 }
 
 /** How long a command that asked "Leave the form?" waits for the answer. */
@@ -168,7 +185,7 @@ export function createFlowExit(): Composer<BotContext> {
   });
   composer.use(async (ctx, next) => {
     if (!flowRunning(ctx) || !(await leavesFlow(ctx))) return next();
-    if (ctx.chatId !== undefined && (await hasTypedInput(ctx.deps.kv, ctx.chatId))) {
+    if (ctx.chatId !== undefined && hasTypedInput(ctx)) {
       await keepPendingCommand(ctx, ctx.chatId);
       const keyboard = new InlineKeyboard()
         .text(ctx.t("flow-leave-yes"), LEAVE_YES)

@@ -78,18 +78,18 @@ export function defineFlow<A extends unknown[]>(id: string, builder: FlowBuilder
 }
 
 function endFlowPrompts(conversation: Flow, outcome: FlowEnd): Promise<void> {
-  return conversation.external((outer: BotContext) =>
-    outer.chatId === undefined
-      ? undefined
-      : closePrompts(outer.deps.kv, outer.api, outer.chatId, outcome),
-  );
+  return conversation.external((outer: BotContext) => closePrompts(outer, outcome));
 }
+
+/*
+ * The prompt record (flow-messages.ts) is changed inside `external` on the outer context, in memory:
+ * the flow state's write at the end of the update saves it with the state. A replayed `external` does
+ * not run again, and the record read with the state already holds what it did.
+ */
 
 /** The prompt turned into the flow's result screen, whose buttons (Refresh, Menu) outlive the flow. */
 export async function releaseFlowPrompt(conversation: Flow, messageId: number): Promise<void> {
-  await conversation.external((outer: BotContext) =>
-    outer.chatId === undefined ? undefined : untrackPrompt(outer.deps.kv, outer.chatId, messageId),
-  );
+  await conversation.external((outer: BotContext) => untrackPrompt(outer, messageId));
 }
 
 /**
@@ -97,9 +97,7 @@ export async function releaseFlowPrompt(conversation: Flow, messageId: number): 
  * flow while it runs, and are taken away when it ends. Returns the message id for chaining.
  */
 export async function trackFlowPrompt(conversation: Flow, messageId: number): Promise<number> {
-  await conversation.external((outer: BotContext) =>
-    outer.chatId === undefined ? undefined : trackPrompt(outer.deps.kv, outer.chatId, messageId),
-  );
+  await conversation.external((outer: BotContext) => trackPrompt(outer, messageId));
   return messageId;
 }
 
@@ -114,22 +112,17 @@ export async function retireFlowPrompt(
 ): Promise<void> {
   await conversation.external(async (outer: BotContext) => {
     const chatId = outer.chatId;
-    const id =
-      chatId === undefined
-        ? undefined
-        : (messageId ?? (await newestLivePrompt(outer.deps.kv, chatId)));
+    const id = messageId ?? newestLivePrompt(outer);
     if (chatId === undefined || id === undefined) return;
-    await retirePrompt(outer.deps.kv, chatId, id);
+    retirePrompt(outer, id);
     if (!edited) await dropButtons(outer.api, chatId, id);
   });
 }
 
 /** True when `messageId` is the flow's newest prompt with buttons: only its buttons answer a question. */
 export function isLivePrompt(conversation: Flow, messageId: number | undefined): Promise<boolean> {
-  return conversation.external(async (outer: BotContext) =>
-    outer.chatId === undefined || messageId === undefined
-      ? false
-      : (await newestLivePrompt(outer.deps.kv, outer.chatId)) === messageId,
+  return conversation.external(
+    (outer: BotContext) => messageId !== undefined && newestLivePrompt(outer) === messageId,
   );
 }
 

@@ -17,6 +17,7 @@ import { htmlParseMode } from "../../telegram/html-parse-mode.js";
 import type { BotContext, BotDeps, FlowContext } from "../context.js";
 import { conversationKey, takeFlowState } from "../core/chat-snapshot.js";
 import { CONVERSATIONS_VERSION } from "../core/flows.js";
+import { isEmptyRecord, readFlowPrompts, type StoredFlows } from "../core/flow-messages.js";
 import type { ChatLoader } from "./load-chat.js";
 import { updateLogger } from "./update-logger.js";
 
@@ -53,18 +54,33 @@ export function installConversations(
 /**
  * Each chat's flow state in the encrypted adapter (`conv:<chat id>`), read from the update's snapshot
  * when load-chat read it ahead (one round trip for settings, key and state). No chat, no state.
+ *
+ * The same sealed value carries the flow's live-prompt record (core/flow-messages.ts): reading the
+ * state puts it on the update's context, where the flow's steps and flow exit change it in memory,
+ * and writing the state saves it — one read and one write per update for both. Deleting the state
+ * (the flow ended, was left or lapsed) deletes the record with it.
  */
 function chatFlowStorage(deps: BotDeps) {
   const adapter = deps.conversationAdapter;
   return {
-    read(ctx: FlowContext) {
+    async read(ctx: FlowContext) {
       if (ctx.chatId === undefined) return undefined;
       const readAhead = takeFlowState(ctx.snapshot);
       const key = conversationKey(ctx.chatId);
-      return readAhead ? adapter.openStored(key, readAhead.value) : adapter.read(key);
+      const stored = (await (readAhead
+        ? adapter.openStored(key, readAhead.value)
+        : adapter.read(key))) as StoredFlows | undefined;
+      // No record stored (no flow, or none with prompts yet): none made here (flowPromptsOf makes it).
+      if (stored?.prompts !== undefined) ctx.flowPrompts = readFlowPrompts(stored.prompts);
+      return stored;
     },
-    write: (ctx: FlowContext, state: unknown) =>
-      ctx.chatId === undefined ? undefined : adapter.write(conversationKey(ctx.chatId), state),
+    write(ctx: FlowContext, data: StoredFlows) {
+      if (ctx.chatId === undefined) return undefined;
+      const record = ctx.flowPrompts;
+      const value =
+        record === undefined || isEmptyRecord(record) ? data : { ...data, prompts: record };
+      return adapter.write(conversationKey(ctx.chatId), value);
+    },
     delete: (ctx: FlowContext) =>
       ctx.chatId === undefined ? undefined : adapter.delete(conversationKey(ctx.chatId)),
   };

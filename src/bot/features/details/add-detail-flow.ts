@@ -92,7 +92,7 @@ async function pickCurrency(conversation: Flow, ctx: FlowContext): Promise<Picka
     messageId: 0,
   };
   const first = pickerScreen(ctx, picker);
-  picker.messageId = await showPrompt(conversation, ctx, first.text, first.keyboard);
+  picker.messageId = await showPrompt(conversation, first.text, first.keyboard);
   for (;;) {
     const update = await conversation.wait();
     if (update.callbackQuery) {
@@ -154,7 +154,7 @@ async function typed(conversation: Flow, update: FlowContext, picker: Picker): P
   await releaseFlowPrompt(conversation, picker.messageId);
   await update.api.deleteMessage(update.chat!.id, picker.messageId).catch(() => undefined);
   const screen = pickerScreen(update, picker);
-  picker.messageId = await showPrompt(conversation, update, screen.text, screen.keyboard);
+  picker.messageId = await showPrompt(conversation, screen.text, screen.keyboard);
 }
 
 /** Asks the value until the exchanger saves it (its refusal is said, and asked again). */

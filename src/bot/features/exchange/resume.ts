@@ -12,7 +12,7 @@ import type { StartEnv } from "../../feature.js";
 import { fitMessage, MESSAGE_LIMIT } from "../../ui/html.js";
 import { showScreenAt, tidyKeyboard, type Screen } from "../../ui/screen.js";
 import type { Translator } from "../../context.js";
-import { endChatFlows } from "../../core/flow-exit.js";
+import { endChatFlows, storedFlowPrompts } from "../../core/flow-exit.js";
 import { isFlowPrompt } from "../../core/flow-messages.js";
 import {
   addPayToButtons,
@@ -59,8 +59,11 @@ async function resumeOne(env: StartEnv, record: CreateInFlight): Promise<void> {
   // it again, and a late press on its buttons is answered "already done". Only while the summary is
   // still that chat's flow prompt: a flow the user started since is theirs to keep.
   const { chatId, summaryId } = record;
-  if (summaryId !== undefined && (await isFlowPrompt(env.deps.kv, chatId, summaryId)))
-    await endChatFlows(env.deps, env.api, chatId, "done");
+  if (summaryId !== undefined) {
+    const flowPrompts = await storedFlowPrompts(env.deps, chatId);
+    if (isFlowPrompt({ flowPrompts }, summaryId))
+      await endChatFlows({ deps: env.deps, api: env.api, chatId, flowPrompts }, "done");
+  }
   const t = translatorOf(env, record.language);
   const screen = await screenOf(env, t, record.language, outcome);
   if (summaryId === undefined)

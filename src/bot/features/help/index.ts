@@ -52,7 +52,7 @@ export function createCancelComposer(): Composer<BotContext> {
     const ours =
       Object.keys(ctx.conversation.active()).length > 0 &&
       messageId !== undefined &&
-      (await isFlowPrompt(ctx.deps.kv, ctx.chatId!, messageId));
+      isFlowPrompt(ctx, messageId);
     if (!ours) return answerStaleButton(ctx, true);
     await leaveFlows(ctx, "cancelled");
     await showScreen(ctx, { text: ctx.t("cancel-done") }, { toast: ctx.t("cancel-done") });

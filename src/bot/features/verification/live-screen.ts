@@ -47,7 +47,7 @@ export async function nextAction(
   if (!message) return conversation.skip({ next: true }); // edits, reactions…: not answers
   if (message.text?.startsWith("/")) return conversation.halt({ next: true });
   // From now on leaving the form loses what was typed: flow-exit asks first.
-  await conversation.external((outer) => markTypedInput(outer.deps.kv, outer.chatId!));
+  await conversation.external((outer) => markTypedInput(outer));
   if (message.text !== undefined) return { type: "text", ctx, text: message.text };
   return { type: "media", ctx, message };
 }

@@ -89,7 +89,7 @@ async function trySubmit(
           : "verification-submit-download-failed",
       );
     // Submitted: leaving from here on loses nothing, so no "Leave the form?" question.
-    await conversation.external((outer) => clearTypedInput(outer.deps.kv, outer.chatId!));
+    await conversation.external((outer) => clearTypedInput(outer));
     return undefined;
   } catch (error) {
     // The exchanger's refusal (e.g. a field it does not accept) or an outage: keep the form. A
