@@ -255,6 +255,10 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
     await until("create-order reaching the exchanger", () => Promise.resolve(reached));
     const old = await h.restartAfterCrash();
     // Within the grace period the recovery waits; the user starts a new exchange meanwhile.
+    // The crash lost the old process's last flow state, which knew that "Creating the order…" had
+    // taken the summary's buttons: leaving the old flow asks once to drop them (the only case where the
+    // live-prompt record is behind Telegram).
+    h.fake.expectErrors(/message is not modified/);
     await user.send("/exchange");
     await user.press(/^Tether TRC20/);
     await user.press(/Visa\/Mastercard UAH/);

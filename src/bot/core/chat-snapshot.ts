@@ -81,6 +81,20 @@ export function takeSealedKey(
   return entry.vaultWrites === vault.writes ? { value: entry.value } : undefined;
 }
 
+/**
+ * Whether the chat has a key, from the sealed key read ahead (not taking it); undefined when it was
+ * not read ahead or the vault changed since — then ask the vault.
+ */
+export function keyReadAhead(
+  snapshot: ChatSnapshot | undefined,
+  vault: Vault,
+): boolean | undefined {
+  const entry = snapshot?.sealedKey;
+  return entry === undefined || entry.vaultWrites !== vault.writes
+    ? undefined
+    : entry.value !== undefined;
+}
+
 /** The flow state read ahead, once; undefined → read the store. */
 export function takeFlowState(snapshot: ChatSnapshot | undefined): Prefetched | undefined {
   const entry = snapshot?.flowState;

@@ -28,7 +28,7 @@ import {
   type FlowEnd,
   type StoredFlows,
 } from "./flow-messages.js";
-import { conversationKey } from "./chat-snapshot.js";
+import { conversationKey, keyReadAhead } from "./chat-snapshot.js";
 import { CANCEL_DATA, LEAVE_NO, LEAVE_YES } from "./codec.js";
 import { NOOP_DATA } from "../ui/callback-data.js";
 
@@ -65,6 +65,8 @@ export interface EndingChat {
   chatId: number;
   /** The update's record (flowPromptsOf); without one it is read from the stored state first. */
   flowPrompts?: FlowPrompts;
+  /** A prompt the caller edits into something else right after (its buttons go with that edit). */
+  replacing?: number;
 }
 
 /**
@@ -82,7 +84,7 @@ export async function endChatFlows(chat: EndingChat, outcome: FlowEnd): Promise<
   await (outcome === "left"
     ? lapseSecretPrompt(deps.kv, chatId)
     : clearSecretPrompt(deps.kv, chatId));
-  await closePrompts({ deps, api, chatId, flowPrompts }, outcome, deleted);
+  await closePrompts({ deps, api, chatId, flowPrompts }, outcome, [deleted, chat.replacing]);
 }
 
 /**
@@ -123,7 +125,7 @@ async function leavesFlow(ctx: BotContext): Promise<boolean> {
   if (
     ctx.secretRemoved?.reason === "key" &&
     ctx.chatId !== undefined &&
-    !(await ctx.deps.vault.has(ctx.chatId))
+    !(keyReadAhead(ctx.snapshot, ctx.deps.vault) ?? (await ctx.deps.vault.has(ctx.chatId)))
   )
     return true;
   const query = ctx.callbackQuery;

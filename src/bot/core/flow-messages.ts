@@ -136,7 +136,8 @@ export function isFlowPrompt(ctx: HasFlowPrompts, messageId: number): boolean {
 export async function closePrompts(
   ctx: HasFlowPrompts & { deps: Pick<BotDeps, "kv">; api: Api; chatId?: number },
   outcome: FlowEnd,
-  deleted?: number,
+  /** Messages whose buttons need no edit: deleted a moment ago (the QR code) or about to be replaced. */
+  spare: readonly (number | undefined)[] = [],
 ): Promise<void> {
   const chatId = ctx.chatId;
   const record = flowPromptsOf(ctx);
@@ -156,8 +157,9 @@ export async function closePrompts(
     PROMPT_RECORD_TTL_MS,
   );
   // Retired prompts have no buttons left: editing them again would be a wasted call.
-  // So does the flow's message deleted a moment ago (`deleted`: the QR code).
-  for (const id of entries) if (id > 0 && id !== deleted) await dropButtons(ctx.api, chatId, id);
+  // So do the messages spared (deleted, or edited into something else by the caller).
+  for (const id of entries)
+    if (id > 0 && !spare.includes(id)) await dropButtons(ctx.api, chatId, id);
 }
 
 /**

@@ -62,7 +62,10 @@ async function resumeOne(env: StartEnv, record: CreateInFlight): Promise<void> {
   if (summaryId !== undefined) {
     const flowPrompts = await storedFlowPrompts(env.deps, chatId);
     if (isFlowPrompt({ flowPrompts }, summaryId))
-      await endChatFlows({ deps: env.deps, api: env.api, chatId, flowPrompts }, "done");
+      await endChatFlows(
+        { deps: env.deps, api: env.api, chatId, flowPrompts, replacing: summaryId },
+        "done",
+      );
   }
   const t = translatorOf(env, record.language);
   const screen = await screenOf(env, t, record.language, outcome);

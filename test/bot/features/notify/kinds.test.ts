@@ -122,7 +122,7 @@ describe("notification kinds", () => {
     expect(user.lastText()).toContain(`#${String(added.id)}`);
   });
 
-  it("a notification carrying where to pay has its copy buttons, as every order card; its card brings the QR code", async () => {
+  it("a notification of an order awaiting payment is one line; its Open order brings the card with where to pay, copyable, and the QR code", async () => {
     const ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
     const user = await subscribedUser(h);
     const clock = new TestClock();
@@ -133,11 +133,16 @@ describe("notification kinds", () => {
     clock.advance(900_001);
     await watcher.runOnce();
     const notice = user.lastBotMessage();
-    expect(notice.text).toContain(ETH);
+    expect(notice.text.split("\n")).toHaveLength(1);
     const buttons = (notice.replyMarkup?.inline_keyboard ?? []).flat();
-    expect(buttons.map((b) => b.text)).toEqual(["💳 Pay", "📋 Address", "📄 Order card"]);
-    expect(buttons[1]!.copy_text?.text).toBe(ETH);
-    await user.press("📄 Order card");
+    expect(buttons.map((b) => b.text)).toEqual(["💳 Pay", "📄 Open order"]);
+    await user.press("📄 Open order");
+    const card = h.fake.message(user.chatId, notice.messageId)!;
+    expect(card.text).toContain(ETH);
+    const copy = (card.replyMarkup?.inline_keyboard ?? [])
+      .flat()
+      .find((b) => b.text === "📋 Address");
+    expect(copy?.copy_text?.text).toBe(ETH);
     expect(h.fake.callsOf("sendPhoto", user.chatId)).toHaveLength(1);
   });
 
