@@ -2,7 +2,7 @@
  * An orders screen feeds the watcher: what the user saw there is not announced to them afterwards,
  * and a first, unfiltered page that shows every order in motion counts as the chat's poll.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Harness } from "../harness/harness.js";
 import { loadSeen, SCHEDULE_KEY } from "../../src/notify/schedule.js";
 import { statusKey } from "../../src/exchanger/vocabulary.js";
@@ -89,8 +89,10 @@ describe("orders screens feed the watcher", () => {
   it("chats with notifications off are not touched", async () => {
     h = await Harness.start();
     const user = await h.linkedUser();
+    // The feed, when the screen starts one, runs beside it: wait for its outcome, not for a while.
+    const feed = vi.spyOn(h.app.deps.notifications, "shown");
     await user.send("/orders");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const started of feed.mock.results) await started.value;
     expect(await h.storage.kv.zscore(SCHEDULE_KEY, String(user.chatId))).toBeUndefined();
     expect((await h.app.deps.settings.get(user.chatId)).seen).toBeUndefined();
   });
