@@ -64,7 +64,6 @@ async function flood(port: number, count: number): Promise<void> {
               .once("data", () => resolve())
               .once("end", () => resolve())
               .once("close", () => resolve());
-            setTimeout(resolve, 2_000).unref();
           }),
         );
         socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");

@@ -11,6 +11,7 @@ import type { HealthReport } from "../src/operator/health.js";
 import { createLogger } from "../src/logger.js";
 import { BOT_INFO, BOT_TOKEN } from "./harness/telegram-fake.js";
 import { closedWithin, openSocket, rawRequest } from "./harness/raw-http.js";
+import { until } from "./faults/own-sentinel.js";
 
 const SECRET = "right-secret-0123456789";
 const PATH = "/telegram/hook";
@@ -18,6 +19,10 @@ const PATH = "/telegram/hook";
 interface Running {
   port: number;
   seen: string[];
+  /** Resolves once the server has accepted `n` connections in all (it counts them on arrival). */
+  accepted(n: number): Promise<void>;
+  /** Resolves once the server has read the headers of `n` requests in all (they are being served). */
+  requested(n: number): Promise<void>;
 }
 
 const servers: Server[] = [];
@@ -49,8 +54,17 @@ async function start(limits: Partial<WebhookLimits> = {}): Promise<Running> {
     limits,
   });
   servers.push(server);
+  let connections = 0;
+  let requests = 0;
+  server.on("connection", () => connections++);
+  server.on("request", () => requests++);
   await listen(server, 0);
-  return { port: (server.address() as AddressInfo).port, seen };
+  return {
+    port: (server.address() as AddressInfo).port,
+    seen,
+    accepted: (n) => until(`${n} connections accepted`, async () => connections >= n),
+    requested: (n) => until(`${n} requests read`, async () => requests >= n),
+  };
 }
 
 const update = (text: string) =>
@@ -220,11 +234,11 @@ describe("webhook server", () => {
   }, 15_000);
 
   it("at the cap closes the connection idle longest for a new one, never one serving a request", async () => {
-    const { port, seen } = await start({ maxConnections: 2 });
+    const { port, seen, accepted } = await start({ maxConnections: 2 });
     const oldest = await openSocket(port);
-    await new Promise((r) => setTimeout(r, 50)); // the server has counted it before the next arrives
+    await accepted(1); // the server has counted it before the next arrives
     const younger = await openSocket(port);
-    await new Promise((r) => setTimeout(r, 50));
+    await accepted(2);
     const third = await openSocket(port);
     expect(await closedWithin(oldest, 2_000)).toBe(true); // made room
     expect(younger.destroyed).toBe(false);
@@ -239,14 +253,14 @@ describe("webhook server", () => {
   });
 
   it("refuses a new connection only when every connection at the cap is serving a request", async () => {
-    const { port } = await start({ maxConnections: 2, requestTimeoutMs: 10_000 });
+    const { port, requested } = await start({ maxConnections: 2, requestTimeoutMs: 10_000 });
     // Two authenticated uploads in progress (the body is announced, never finished): both busy.
     const uploads = [await openSocket(port), await openSocket(port)];
     for (const socket of uploads)
       socket.write(
         `POST ${PATH} HTTP/1.1\r\nHost: x\r\nX-Telegram-Bot-Api-Secret-Token: ${SECRET}\r\nContent-Length: 100\r\n\r\n{`,
       );
-    await new Promise((r) => setTimeout(r, 100));
+    await requested(2);
     const third = await openSocket(port);
     expect(await closedWithin(third, 2_000)).toBe(true);
     for (const socket of uploads) expect(socket.destroyed).toBe(false);

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { Harness } from "../harness/harness.js";
 import { OwnRedis } from "./own-redis.js";
+import { until } from "./own-sentinel.js";
 
 export const INTERNAL_ERROR = "Something went wrong on our side";
 export const UNAVAILABLE = "The exchanger is not answering right now";
@@ -16,13 +17,6 @@ export function errorLogs(h: Harness): string[] {
 export function expectNoCrash(h: Harness, transcript: string): void {
   expect(transcript).not.toContain(INTERNAL_ERROR);
   expect(errorLogs(h)).toEqual([]);
-}
-
-/** Runs `action` and returns how long it took, in ms. */
-export async function timed(action: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await action();
-  return performance.now() - started;
 }
 
 /**
@@ -48,15 +42,10 @@ export function onOwnRedis(): {
     harness: () => h!,
     redis: () => redis!,
     /** Resolves once the bot's Redis client is connected again after a restart. */
-    async botReconnected() {
-      const deadline = Date.now() + 15_000;
-      while (h!.storage.redis?.status !== "ready") {
-        if (Date.now() > deadline)
-          throw new Error(
-            `the bot's Redis client did not reconnect (status ${h!.storage.redis?.status})`,
-          );
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    botReconnected: () =>
+      until(
+        "the bot's Redis client to reconnect",
+        async () => h!.storage.redis?.status === "ready",
+      ),
   };
 }

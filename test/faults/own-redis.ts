@@ -33,8 +33,13 @@ export class OwnRedis {
     return redis;
   }
 
-  /** Starts the server (again) on the same port and data folder; resolves once it answers PING. */
+  /**
+   * Starts the server (again) on the same port and data folder; resolves once it answers PING. A
+   * no-op while the server this object started still runs: a second one could not take the port, and
+   * losing track of the first would leave it running after `stop()`.
+   */
   async up(): Promise<void> {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) return;
     const args = [
       "--port",
       String(this.port),

@@ -145,6 +145,12 @@ export class OwnSentinelGroup {
     return list.split("\n").filter((line) => line.trim() !== "").length - 1;
   }
 
+  /** Clients subscribed to the Sentinel's channels (a connection's failover detector listens so). */
+  async sentinelSubscribers(): Promise<number> {
+    const list = (await this.sentinel(["CLIENT", "LIST"])) as string;
+    return list.split("\n").filter((line) => /\b(sub|psub)=[1-9]/.test(line)).length;
+  }
+
   /** Starts `SENTINEL FAILOVER` (does not wait). */
   async startFailover(): Promise<void> {
     await this.sentinel(["SENTINEL", "FAILOVER", MASTER_NAME]);

@@ -10,7 +10,7 @@ import { openStorage } from "../../src/storage/index.js";
 import { connectRedis } from "../../src/storage/redis-connection.js";
 import { Harness, TEST_ENCRYPTION_KEY } from "../harness/harness.js";
 import { freePort } from "../harness/ports.js";
-import { MASTER_NAME, OwnSentinelGroup } from "./own-sentinel.js";
+import { MASTER_NAME, OwnSentinelGroup, until } from "./own-sentinel.js";
 
 const PASSWORD = "node-pw-7f3a9c";
 const SENTINEL_PASSWORD = "sentinel-pw-2b8e41";
@@ -112,22 +112,26 @@ describe("Redis Sentinel failover mid-conversation", () => {
     // Keep another user tapping until the bot is on the new master: each update's Redis commands
     // (the gate's writes, the throttle, the key read) meet the switch — queued, resent after READONLY, or failed.
     const answers: string[] = [];
-    const deadline = Date.now() + 30_000;
-    while (!(h.storage.redis?.status === "ready" && h.storage.redis.stream?.remotePort === to)) {
-      if (Date.now() > deadline)
-        throw new Error(`the bot did not move to the new master on port ${to}`);
-      const before = reader.visible().length;
-      await reader.send("/account");
-      answers.push(
-        reader
-          .visible()
-          .slice(before)
-          .filter((m) => m.from === "bot")
-          .map((m) => m.text)
-          .join("\n"),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const onNewMaster = () =>
+      h.storage.redis?.status === "ready" && h.storage.redis.stream?.remotePort === to;
+    await until(
+      `the bot to move to the new master on port ${to}`,
+      async () => {
+        if (onNewMaster()) return true;
+        const before = reader.visible().length;
+        await reader.send("/account");
+        answers.push(
+          reader
+            .visible()
+            .slice(before)
+            .filter((m) => m.from === "bot")
+            .map((m) => m.text)
+            .join("\n"),
+        );
+        return onNewMaster();
+      },
+      30_000,
+    );
     await group.masterIs(to);
 
     // Never silence: each update got the card, or (if Redis could not serve it in time) "try again".
@@ -153,11 +157,16 @@ describe("Redis Sentinel failover mid-conversation", () => {
       password: PASSWORD,
       sentinelPassword: SENTINEL_PASSWORD,
     };
+    const subscribed = await group.sentinelSubscribers();
     const redis = await connectRedis(target, createLogger("silent"));
     try {
       await redis.set(`${h.prefix}sentinel-probe`, "1", "PX", 10_000);
       expect(await redis.get(`${h.prefix}sentinel-probe`)).toBe("1");
-      await new Promise((resolve) => setTimeout(resolve, 1_000)); // the failover detector has subscribed by now
+      // Past the down Sentinel: the failover detector has subscribed on the live one.
+      await until(
+        "the failover detector to subscribe",
+        async () => (await group.sentinelSubscribers()) > subscribed,
+      );
       expect(consoleError.mock.calls.map((call) => call.join(" "))).toEqual([]);
     } finally {
       redis.disconnect();
@@ -179,12 +188,10 @@ describe("Redis Sentinel failover mid-conversation", () => {
       createLogger("silent"),
       { prefix: h.prefix },
     );
-    const deadline = Date.now() + 5_000;
-    while ((await group.sentinelClients()) <= before) {
-      if (Date.now() > deadline)
-        throw new Error("the storage never subscribed to the Sentinel's failover announcements");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await until(
+      "the storage to subscribe to the Sentinel's failover announcements",
+      async () => (await group.sentinelClients()) > before,
+    );
     await storage.close();
     await expect.poll(() => group.sentinelClients(), { timeout: 5_000 }).toBe(before);
   });

@@ -6,12 +6,12 @@
  * has created the order, Telegram refusing the card ("message is too long"), an answer longer than one
  * message, or the process killed while the request was in flight (finished at the next start).
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox, type SandboxOrder } from "../../src/sandbox/server.js";
-import { Harness } from "../harness/harness.js";
+import { describe, expect, it } from "vitest";
+import type { SandboxOrder } from "../../src/sandbox/server.js";
 import type { SimUser } from "../harness/user.js";
-import { ExchangerProxy } from "./exchanger-proxy.js";
-import { OwnRedis } from "./own-redis.js";
+import { errorLogs } from "./helpers.js";
+import { botMessages, botSaid, proxiedWorldPerTest } from "./proxied-world.js";
+import { until } from "./own-sentinel.js";
 import { rememberCreating } from "../../src/bot/features/exchange/in-flight.js";
 import { toSummary } from "../bot/features/exchange/steps.js";
 import { until } from "./own-sentinel.js";
@@ -20,51 +20,18 @@ const CREATE = "/private-api-create-order";
 const ADMIN_CHAT = 424243;
 
 describe("failures after an order is created", { timeout: 60_000 }, () => {
-  let redis: OwnRedis;
-  let sandbox: Sandbox;
-  let proxy: ExchangerProxy;
-  let h: Harness;
-
-  beforeEach(async () => {
-    sandbox = await startSandbox();
-    proxy = await ExchangerProxy.start(sandbox.baseUrl);
-    redis = await OwnRedis.start();
-    h = await Harness.start({
-      sandbox,
-      env: {
-        REDIS_URL: redis.url,
-        EXCHANGER_BASE_URL: proxy.baseUrl,
-        EXCHANGER_TIMEOUT_MS: "2000",
-        ADMIN_CHAT_IDS: String(ADMIN_CHAT),
-        PRIVATE_API_KEY: sandbox.operatorKey,
-      },
-    });
-  });
-  afterEach(async () => {
-    proxy.hooks = {};
-    await redis.up(); // the harness cleans its keys on close
-    await redis.acceptWrites();
-    await h.close();
-    await redis.stop();
-    await proxy.close();
-    await sandbox.close();
-  });
+  const world = proxiedWorldPerTest(ADMIN_CHAT, (sandbox) => ({
+    PRIVATE_API_KEY: sandbox.operatorKey,
+  }));
 
   const created = (): SandboxOrder =>
-    sandbox.state.accounts.main!.orders.find((o) => o.send_amount === "100.50")!;
-  const botCount = (user: SimUser) =>
-    h.fake.messages.filter((m) => m.chatId === user.chatId && m.from === "bot").length;
-  const said = (user: SimUser, from: number) =>
-    h.fake.messages
-      .filter((m) => m.chatId === user.chatId && m.from === "bot")
-      .slice(from)
-      .map((m) => m.text)
-      .join("\n---\n");
-  const alerts = () =>
-    h.fake.messages.filter((m) => m.chatId === ADMIN_CHAT && m.from === "bot").map((m) => m.text);
-  const errorLogs = () => h.logs.filter((line) => /"level":50/.test(line)).join("\n");
+    world().sandbox.state.accounts.main!.orders.find((o) => o.send_amount === "100.50")!;
+  const botCount = (user: SimUser) => botMessages(world().h, user.chatId).length;
+  const said = (user: SimUser, from: number) => botSaid(world().h, user.chatId, from);
+  const alerts = () => botMessages(world().h, ADMIN_CHAT).map((m) => m.text);
 
   it("storage refusing writes right after create-order: the order's number and token, not “try again”; logged and alerted once", async () => {
+    const { h, proxy, redis } = world();
     const user = await h.linkedUser("main");
     await toSummary(user);
     const before = botCount(user);
@@ -81,13 +48,14 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
     expect(text).toContain(order.token);
     expect(text).toContain(String(order.pay_to));
     expect(text).not.toMatch(/try again|Something went wrong/i);
-    expect(errorLogs()).toMatch(/failure after a create-order left/);
+    expect(errorLogs(h).join("\n")).toMatch(/failure after a create-order left/);
     const told = alerts().filter((a) => a.includes("sent to the exchanger for creation"));
     expect(told).toHaveLength(1);
     expect(told[0]).toContain(`order #${order.id}`);
   });
 
   it("Redis stopped right after create-order, its answer lost too: the order is found and shown, never “try again”", async () => {
+    const { h, proxy, redis } = world();
     const user = await h.linkedUser("main");
     await toSummary(user);
     const before = botCount(user);
@@ -106,6 +74,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
   });
 
   it("Telegram refusing the order's card: the user still reads its number, token and where to pay", async () => {
+    const { h, proxy } = world();
     const user = await h.linkedUser("main");
     await toSummary(user);
     const before = botCount(user);
@@ -125,6 +94,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
   });
 
   it("an answer longer than one message: the card is cut to fit, the payment part kept, nothing refused", async () => {
+    const { h, proxy } = world();
     const user = await h.linkedUser("main");
     await toSummary(user);
     proxy.hooks.rewrite = (path, body) => {
@@ -145,6 +115,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
   });
 
   it("the process killed while create-order is in flight: the next start tells the user what became of it", async () => {
+    const { h, proxy } = world();
     const user = await h.linkedUser("main");
     await toSummary(user);
     const summaryId = user.findButton(/Create order/).message.messageId;
@@ -157,10 +128,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
       return held; // the old process never hears back
     };
     const pressing = user.press(/Create order/);
-    for (let waited = 0; !reached; waited += 20) {
-      if (waited > 10_000) throw new Error("create-order never reached the exchanger");
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await until("create-order to reach the exchanger", async () => reached);
     const summaryText = () => h.fake.messages.find((m) => m.messageId === summaryId)!.text;
     expect(summaryText()).toContain("Creating the order…");
 
@@ -276,6 +244,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
   });
 
   it("a create that never reached the exchanger before the process died: “cannot tell yet, check /orders”, told by the next start only", async () => {
+    const { h, sandbox } = world();
     const user = await h.linkedUser("main");
     await toSummary(user);
     const summaryId = user.findButton(/Create order/).message.messageId;

@@ -4,21 +4,16 @@
  * an edit on a button press, and a reply from inside a conversation (conversations build their own
  * Api, so auto-retry must be re-installed there — docs/design.md, "Facts about the libraries").
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Harness } from "../harness/harness.js";
+import { describe, expect, it } from "vitest";
+import { harnessPerTest } from "../harness/per-test.js";
 import { expectNoCrash } from "./helpers.js";
 
 // auto-retry waits retry_after (1 s) and then backs off on the 502: give each test room on a slow CI.
 describe("Telegram 429 then 502", { timeout: 40_000 }, () => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await Harness.start();
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const harness = harnessPerTest();
 
   it("an edited screen (orders page button) is edited exactly once and the press answered once", async () => {
+    const h = harness();
     const user = await h.linkedUser();
     await user.send("/orders");
     const { message } = user.findButton(/^ord:l:a:2$/);
@@ -35,6 +30,7 @@ describe("Telegram 429 then 502", { timeout: 40_000 }, () => {
   });
 
   it("a prompt sent from inside a conversation arrives exactly once", async () => {
+    const h = harness();
     const user = await h.linkedUser();
     await user.send("/details");
     await user.press("dt:add");

@@ -40,13 +40,17 @@ export async function rawRequest(request: RawRequest): Promise<RawResponse> {
   const started = Date.now();
   let received = "";
   let bodyBytesSent = 0;
+  let gotWhole: () => void = () => undefined;
+  /** The whole answer is in: its body as long as announced (or the end of a chunked one), or the socket closed. */
+  const whole = new Promise<void>((resolve) => (gotWhole = resolve));
   const answered = new Promise<void>((resolve) => {
     socket.on("data", (chunk: Buffer) => {
       received += chunk.toString("latin1");
       if (received.includes("\r\n\r\n")) resolve();
+      if (answerComplete(received)) gotWhole();
     });
-    socket.on("close", () => resolve());
-    socket.on("error", () => resolve()); // EPIPE / ECONNRESET: the server cut the upload off
+    socket.on("close", () => (resolve(), gotWhole()));
+    socket.on("error", () => (resolve(), gotWhole())); // EPIPE / ECONNRESET: the server cut the upload off
   });
   let done = false;
   void answered.then(() => (done = true));
@@ -81,11 +85,22 @@ export async function rawRequest(request: RawRequest): Promise<RawResponse> {
     }
   }
   await answered;
-  // Let the rest of a short answer arrive before reading it.
-  await new Promise((r) => setTimeout(r, 50));
+  await whole; // the rest of a short answer, before reading it
   socket.destroy();
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0);
   return { status, text: received, bodyBytesSent, elapsedMs: Date.now() - started };
+}
+
+/** True once `received` holds a whole HTTP/1.1 answer (headers and the body they announce). */
+function answerComplete(received: string): boolean {
+  const end = received.indexOf("\r\n\r\n");
+  if (end < 0) return false;
+  const head = received.slice(0, end).toLowerCase();
+  const body = received.slice(end + 4);
+  const length = /\r\ncontent-length: *(\d+)/.exec(head);
+  if (length) return Buffer.byteLength(body, "latin1") >= Number(length[1]);
+  if (/\r\ntransfer-encoding: *chunked/.test(head)) return /(^|\r\n)0\r\n\r\n$/.test(body);
+  return /^http\/1\.1 (1\d\d|204|304)/.test(head); // no body; otherwise the body ends with the socket
 }
 
 /** Resolves when the server closes the socket (true), or false after `timeoutMs`. */

@@ -2,24 +2,16 @@
  * An orders screen feeds the watcher: what the user saw there is not announced to them afterwards,
  * and a first, unfiltered page that shows every order in motion counts as the chat's poll.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Harness } from "../harness/harness.js";
 import { loadSeen, SCHEDULE_KEY } from "../../src/notify/schedule.js";
 import { statusKey } from "../../src/exchanger/vocabulary.js";
 import type { SimUser } from "../harness/user.js";
+import { until } from "../faults/own-sentinel.js";
 import { notificationsTo, notifierFor, subscribedUser, TestClock } from "./helpers.js";
 
 const IDLE_MS = 900_000;
 const INTERVAL_MS = 60_000;
-
-/** Resolves once `condition` holds; the feed runs beside the screen, so a test waits for it. */
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("condition never held");
-}
 
 describe("orders screens feed the watcher", () => {
   let h: Harness;
@@ -44,7 +36,10 @@ describe("orders screens feed the watcher", () => {
     h.sandbox.setOrderStatus("main", "1033", 1); // on the watcher's page only
     await user.send("/orders");
     expect(user.lastText()).toContain("#1040 · Paid");
-    await until(async () => (await seenStatus(user, "1040")) === statusKey(1));
+    await until(
+      "the card to record what it showed",
+      async () => (await seenStatus(user, "1040")) === statusKey(1),
+    );
 
     clock.advance(IDLE_MS + 1);
     await watcher.runOnce();
@@ -65,7 +60,8 @@ describe("orders screens feed the watcher", () => {
 
     const openedAt = Date.now();
     await user.send("/orders");
-    await until(async () => (await due(user)) > dueBefore);
+    // The feed runs beside the screen, so the test waits for it.
+    await until("the screen to feed the schedule", async () => (await due(user)) > dueBefore);
     expect(await due(user)).toBeGreaterThanOrEqual(openedAt + INTERVAL_MS);
     expect(await seenStatus(user, "1040")).toBe(statusKey(1));
 
@@ -85,15 +81,20 @@ describe("orders screens feed the watcher", () => {
     const dueBefore = await due(user);
     h.sandbox.setOrderStatus("main", "1040", 1);
     await user.send("/order 1040");
-    await until(async () => (await seenStatus(user, "1040")) === statusKey(1));
+    await until(
+      "the card to record what it showed",
+      async () => (await seenStatus(user, "1040")) === statusKey(1),
+    );
     expect(await due(user)).toBe(dueBefore);
   });
 
   it("chats with notifications off are not touched", async () => {
     h = await Harness.start();
     const user = await h.linkedUser();
+    // The feed, when the screen starts one, runs beside it: wait for its outcome, not for a while.
+    const feed = vi.spyOn(h.app.deps.notifications, "shown");
     await user.send("/orders");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const started of feed.mock.results) await started.value;
     expect(await h.storage.kv.zscore(SCHEDULE_KEY, String(user.chatId))).toBeUndefined();
     expect((await h.app.deps.settings.get(user.chatId)).seen).toBeUndefined();
   });

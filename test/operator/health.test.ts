@@ -68,6 +68,9 @@ async function healthzOf(
   };
 }
 
+/** How often the running storage alerter has checked the store (counted, so tests wait in checks). */
+let storageChecks = 0;
+
 function storageAlerts(kv: KV): Alerts {
   const alerts = createAlerts(
     {
@@ -76,7 +79,7 @@ function storageAlerts(kv: KV): Alerts {
       health: new ExchangerHealth(),
       probe: async () => undefined,
       logger: createLogger("silent"),
-      storage: () => checkStorageWrites(kv),
+      storage: () => (storageChecks++, checkStorageWrites(kv)),
     },
     { adminChatIds: [ADMIN], alertAfterMs: 200, checkEveryMs: 25, instance: "test-host:1" },
   );
@@ -130,7 +133,9 @@ describe("health proves a write", () => {
       () => alertTexts(/The store takes writes again/).length === 1,
       "the recovery alert",
     );
-    await new Promise((r) => setTimeout(r, 300)); // several more checks: still one alert of each
+    // Several more checks (each may send an alert): still one alert of each.
+    const checked = storageChecks;
+    await waitFor(() => storageChecks >= checked + 4, "four more storage checks");
     expect(alertTexts(/The store has been refusing writes/)).toHaveLength(1);
     expect(alertTexts(/The store takes writes again/)).toHaveLength(1);
   });

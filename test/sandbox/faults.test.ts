@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
+import { until } from "../faults/own-sentinel.js";
+import { openSocket } from "../harness/raw-http.js";
 import { post } from "./helpers.js";
 
 let sb: Sandbox;
@@ -67,7 +69,7 @@ describe("injected faults", () => {
     const pending = orders();
     pending.catch(() => undefined);
     // Wait until the stalled request has reached the server.
-    while (sb.requests.length < 2) await new Promise((r) => setTimeout(r, 10));
+    await until("the stalled request to reach the server", async () => sb.requests.length >= 2);
     // No clock needed: a close() that waited for the stalled request would never resolve (it never
     // ends), and the test would fail on its timeout.
     await sb.close();
@@ -75,9 +77,18 @@ describe("injected faults", () => {
   });
 
   it("close() ends idle keep-alive connections", async () => {
-    expect((await orders()).status).toBe(200);
-    const started = Date.now();
+    // A keep-alive connection, answered once and left idle (the server would keep it for seconds).
+    const socket = await openSocket(Number(new URL(sb.baseUrl).port));
+    const answered = new Promise((resolve) => socket.once("data", resolve));
+    const ended = new Promise((resolve) => socket.once("close", resolve));
+    socket.write(
+      `POST /user-api-get-orders HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\nX-Authorization: ${sb.accounts.main.apiKey}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 11\r\n\r\nlanguage=en`,
+    );
+    await answered;
+    expect(socket.destroyed).toBe(false);
+    // Order of events, no clock: close() ends the idle connection, and resolves.
     await sb.close();
-    expect(Date.now() - started).toBeLessThan(1000);
+    await ended;
+    expect(socket.destroyed).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   EncryptedConversationAdapter,
   kvSealedStore,
@@ -14,7 +14,6 @@ import {
   deleteByPrefix,
   randomKey,
   recordingLogger,
-  sleep,
   tempDir,
   uniquePrefix,
 } from "./helpers.js";
@@ -181,13 +180,22 @@ describe("conversation adapter on the file store", () => {
   });
 
   it("round-trips, keeps date-like text a string, and expires by TTL", async () => {
-    const a = new EncryptedConversationAdapter<State>(kvSealedStore(kv, 100), new Keyring(key));
-    await a.write("7", sample("2024-01-02T03:04:05Z"));
-    expect(await a.read("7")).toEqual(sample("2024-01-02T03:04:05Z"));
-    expect(await kv.keys("conv:")).toEqual(["conv:7"]);
-    expect(await kv.get("conv:7")).not.toContain("2024-01-02");
-    await sleep(200);
-    expect(await a.read("7")).toBeUndefined();
+    // The file store reads the clock with Date.now(): a fake one reaches the TTL without waiting.
+    const t0 = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: t0 });
+    try {
+      const a = new EncryptedConversationAdapter<State>(kvSealedStore(kv, 100), new Keyring(key));
+      await a.write("7", sample("2024-01-02T03:04:05Z"));
+      expect(await a.read("7")).toEqual(sample("2024-01-02T03:04:05Z"));
+      expect(await kv.keys("conv:")).toEqual(["conv:7"]);
+      expect(await kv.get("conv:7")).not.toContain("2024-01-02");
+      vi.setSystemTime(t0 + 99);
+      expect(await a.read("7")).toEqual(sample("2024-01-02T03:04:05Z"));
+      vi.setSystemTime(t0 + 100);
+      expect(await a.read("7")).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("rotates like the Redis store", async () => {

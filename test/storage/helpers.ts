@@ -1,6 +1,6 @@
 /** Shared by the storage tests: real Redis, real temp folders, a logger that records lines. */
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
@@ -8,6 +8,7 @@ import { createLogger, type Logger } from "../../src/logger.js";
 import { FileKV } from "../../src/storage/kv-file.js";
 import { RedisKV } from "../../src/storage/kv-redis.js";
 import type { KV } from "../../src/storage/kv.js";
+import { until } from "../faults/own-sentinel.js";
 
 export const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -59,12 +60,24 @@ export function recordingLogger(): {
 
 export const silentLogger = (): Logger => createLogger("silent");
 
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/**
+ * Resolves once `key` has expired (polls; the deadline only bounds a broken store). Looks with
+ * keys(), which never removes what it skips, so a later read still meets the expired entry itself.
+ */
+export function untilExpired(kv: KV, key: string): Promise<void> {
+  return until(`${key} to expire`, async () => !(await kv.keys(key)).includes(key));
+}
 
 export interface KVBackend {
   name: string;
   setup(): Promise<KV>;
   teardown(): Promise<void>;
+  /**
+   * The stored TTL left on a key, in ms, read from the backend itself (Redis PTTL, the file store's
+   * store.json): Infinity without one, undefined when the key is missing. Not for counters (incr),
+   * which the file store keeps in memory only.
+   */
+  msLeft(key: string): Promise<number | undefined>;
 }
 
 /**
@@ -92,6 +105,10 @@ export function kvBackends(file: string): KVBackend[] {
           throw new Error("RedisKV.close() closed a client it does not own");
         await redis.quit();
       },
+      async msLeft(key) {
+        const ms = await redis.pttl(prefix + key);
+        return ms === -2 ? undefined : ms === -1 ? Infinity : ms;
+      },
     },
     {
       name: "FileKV",
@@ -103,6 +120,14 @@ export function kvBackends(file: string): KVBackend[] {
       async teardown() {
         await fileKV.close();
         await dir.remove();
+      },
+      async msLeft(key) {
+        const stored = JSON.parse(await readFile(join(dir.path, "store.json"), "utf8")) as {
+          entries: Record<string, { expiresAt?: number }>;
+        };
+        const entry = stored.entries[key];
+        if (entry === undefined) return undefined;
+        return entry.expiresAt === undefined ? Infinity : entry.expiresAt - Date.now();
       },
     },
   ];

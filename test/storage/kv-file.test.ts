@@ -4,7 +4,8 @@ import { join } from "node:path";
 import lockfile from "proper-lockfile";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FileKV } from "../../src/storage/kv-file.js";
-import { sleep, tempDir } from "./helpers.js";
+import { until } from "../faults/own-sentinel.js";
+import { tempDir } from "./helpers.js";
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 const open: FileKV[] = [];
@@ -18,6 +19,7 @@ beforeEach(async () => {
   dir = await tempDir();
 });
 afterEach(async () => {
+  vi.useRealTimers();
   for (const kv of open.splice(0)) await kv.close();
   await dir.remove();
 });
@@ -29,7 +31,8 @@ describe("FileKV", () => {
     await first.set("ttl:long", "an hour", 3_600_000);
     await first.set("ttl:short", "gone", 50);
     await first.close();
-    await sleep(100);
+    // The store reads the clock with Date.now(): a minute later, without waiting one.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60_000 });
 
     const second = await openKV();
     expect(await second.get("keep")).toBe("forever");
@@ -41,15 +44,17 @@ describe("FileKV", () => {
 
   it("stores entries as {value, expiresAt?} in store.json, mode 0600, and prunes expired ones on write", async () => {
     const kv = await openKV();
+    const t0 = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: t0 });
     await kv.set("a", "1");
     await kv.set("b", "2", 40);
     let file = JSON.parse(await readFile(join(dir.path, "store.json"), "utf8"));
     expect(file.entries.a).toEqual({ value: "1" });
     expect(file.entries.b.value).toBe("2");
-    expect(file.entries.b.expiresAt).toBeGreaterThan(Date.now());
+    expect(file.entries.b.expiresAt).toBe(t0 + 40);
     expect((await stat(join(dir.path, "store.json"))).mode & 0o777).toBe(0o600);
 
-    await sleep(80);
+    vi.setSystemTime(t0 + 40);
     await kv.set("c", "3");
     file = JSON.parse(await readFile(join(dir.path, "store.json"), "utf8"));
     expect(Object.keys(file.entries).sort()).toEqual(["a", "c"]);
@@ -58,9 +63,13 @@ describe("FileKV", () => {
   it("sweeps expired entries off the disk without further writes", async () => {
     const kv = await openKV({ sweepIntervalMs: 30 });
     await kv.set("secret", "ciphertext", 20);
-    await sleep(150);
-    const file = JSON.parse(await readFile(join(dir.path, "store.json"), "utf8"));
-    expect(file.entries).toEqual({});
+    const onDisk = async () =>
+      JSON.parse(await readFile(join(dir.path, "store.json"), "utf8")).entries as object;
+    await until(
+      "the sweep to remove the expired entry from the disk",
+      async () => Object.keys(await onDisk()).length === 0,
+    );
+    expect(await onDisk()).toEqual({});
   });
 
   it("writes atomically: a concurrent reader only ever sees a complete file, and no temp file is left", async () => {

@@ -1,8 +1,12 @@
-/** One behavioural suite, run against both KV backends: they must be interchangeable. */
+/**
+ * One behavioural suite, run against both KV backends: they must be interchangeable. TTLs are read
+ * from the backend (`msLeft`); what must be gone is awaited with `untilExpired` on a 1 ms TTL, and
+ * what must still be there has a TTL no loaded machine outlives: no sleeps, no timing bounds.
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisKV } from "../../src/storage/kv-redis.js";
 import type { KV } from "../../src/storage/kv.js";
-import { connectRedis, deleteByPrefix, kvBackends, sleep, uniquePrefix } from "./helpers.js";
+import { connectRedis, deleteByPrefix, kvBackends, uniquePrefix, untilExpired } from "./helpers.js";
 
 describe.each(kvBackends("kv"))("$name", (backend) => {
   let kv: KV;
@@ -24,8 +28,8 @@ describe.each(kvBackends("kv"))("$name", (backend) => {
   it("mget reads several keys in order, missing and expired ones as undefined", async () => {
     await kv.set("mg:a", "A");
     await kv.set("mg:b", "");
-    await kv.set("mg:gone", "soon", 50);
-    await sleep(120);
+    await kv.set("mg:gone", "soon", 1);
+    await untilExpired(kv, "mg:gone");
     expect(await kv.mget(["mg:b", "mg:missing", "mg:a", "mg:gone"])).toEqual([
       "",
       undefined,
@@ -36,19 +40,25 @@ describe.each(kvBackends("kv"))("$name", (backend) => {
   });
 
   it("expires values after their TTL", async () => {
-    await kv.set("ttl:a", "soon gone", 80);
+    await kv.set("ttl:a", "soon gone", 60_000);
     await kv.set("ttl:forever", "stays");
     expect(await kv.get("ttl:a")).toBe("soon gone");
+    expect(await backend.msLeft("ttl:a")).toBeGreaterThan(0);
+    expect(await backend.msLeft("ttl:a")).toBeLessThanOrEqual(60_000);
+    expect(await backend.msLeft("ttl:forever")).toBe(Infinity);
     expect(await kv.keys("ttl:")).toEqual(expect.arrayContaining(["ttl:a", "ttl:forever"]));
-    await sleep(200);
+    await kv.set("ttl:a", "soon gone", 1);
+    await untilExpired(kv, "ttl:a");
     expect(await kv.get("ttl:a")).toBeUndefined();
     expect(await kv.keys("ttl:")).toEqual(["ttl:forever"]);
-    // An expired lock can be taken again. (Its TTL leaves room for a loaded machine between the two calls.)
-    expect(await kv.setIfAbsent("ttl:lock", "1", 500)).toBe(true);
-    expect(await kv.setIfAbsent("ttl:lock", "2", 500)).toBe(false);
-    await sleep(700);
-    expect(await kv.setIfAbsent("ttl:lock", "3", 60_000)).toBe(true);
-    expect(await kv.get("ttl:lock")).toBe("3");
+    // A lock is held for its TTL; an expired one can be taken again.
+    expect(await kv.setIfAbsent("ttl:lock", "1", 60_000)).toBe(true);
+    expect(await kv.setIfAbsent("ttl:lock", "2", 60_000)).toBe(false);
+    expect(await backend.msLeft("ttl:lock")).toBeLessThanOrEqual(60_000);
+    expect(await kv.setIfAbsent("ttl:brief", "1", 1)).toBe(true);
+    await untilExpired(kv, "ttl:brief");
+    expect(await kv.setIfAbsent("ttl:brief", "3", 60_000)).toBe(true);
+    expect(await kv.get("ttl:brief")).toBe("3");
   });
 
   it("rejects a non-positive TTL", async () => {
@@ -103,14 +113,17 @@ describe.each(kvBackends("kv"))("$name", (backend) => {
   });
 
   it("replaceIf swaps only an unchanged value and keeps its TTL", async () => {
-    await kv.set("cas:a", "old", 300);
+    await kv.set("cas:a", "old", 60_000);
+    const before = (await backend.msLeft("cas:a"))!;
     expect(await kv.replaceIf!("cas:a", "other", "new")).toBe(false);
     expect(await kv.replaceIf!("cas:a", "old", "new")).toBe(true);
     expect(await kv.get("cas:a")).toBe("new");
     expect(await kv.replaceIf!("cas:missing", "old", "new")).toBe(false);
     expect(await kv.get("cas:missing")).toBeUndefined();
-    await sleep(450);
-    expect(await kv.get("cas:a")).toBeUndefined(); // TTL survived the replace
+    // The TTL survived the replace: still counting down from the first set, not reset or dropped.
+    const after = (await backend.msLeft("cas:a"))!;
+    expect(after).toBeGreaterThan(0);
+    expect(after).toBeLessThanOrEqual(before);
   });
 });
 

@@ -19,6 +19,7 @@ import { FileKV } from "../../../src/storage/kv-file.js";
 import { RedisKV } from "../../../src/storage/kv-redis.js";
 import { Harness, REDIS_URL } from "../../harness/harness.js";
 import type { SimUser } from "../../harness/user.js";
+import { until } from "../../faults/own-sentinel.js";
 import { deleteByPrefix, tempDir, uniquePrefix } from "../../storage/helpers.js";
 
 const SLOW_DOWN = /faster than I can handle|Too many requests from this chat/;
@@ -37,15 +38,10 @@ describe("an album", () => {
   });
 
   /** Delivers through the real runner (concurrent, like production) and waits until `done`. */
-  async function viaRunner(
-    updates: Update[],
-    done: () => boolean,
-    timeoutMs = 20_000,
-  ): Promise<void> {
+  async function viaRunner(updates: Update[], done: () => boolean): Promise<void> {
     for (const update of updates) h.fake.pushUpdate(update);
     runner ??= run(h.app.bot, { runner: { fetch: { timeout: 1 } } });
-    const deadline = Date.now() + timeoutMs;
-    while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await until("the runner to handle the updates", async () => done());
   }
 
   function album(user: SimUser, count: number, group: string): Update[] {

@@ -3,11 +3,12 @@
  * and getUpdates can repeat one after a crash. A repeat — on this instance, another one, or after a
  * restart — does nothing. (The process tests deliver repeats through the real webhook and polling.)
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/app.js";
 import { parseConfig } from "../../../src/config.js";
 import { createLogger } from "../../../src/logger.js";
 import { Harness } from "../../harness/harness.js";
+import { harnessPerTest } from "../../harness/per-test.js";
 import { BOT_TOKEN, TelegramFake } from "../../harness/telegram-fake.js";
 import { textUpdate } from "../../harness/updates.js";
 import { tempDir } from "../../storage/helpers.js";
@@ -15,15 +16,10 @@ import { tempDir } from "../../storage/helpers.js";
 const CHANGE = "/user-api-change-password";
 
 describe("a redelivered update", () => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await Harness.start();
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const harness = harnessPerTest();
 
   it("a redelivered new-password message is not taken as its own confirmation", async () => {
+    const h = harness();
     const user = await h.linkedUser("main");
     const current = h.sandbox.accounts.main.password;
     await user.send("/password");
@@ -55,6 +51,7 @@ describe("a redelivered update", () => {
   });
 
   it("a redelivered command or press does nothing, also after a restart and on another instance", async () => {
+    const h = harness();
     const user = await h.linkedUser("main");
     const command = user.textUpdate("/account");
     await h.deliver(command);
@@ -75,6 +72,7 @@ describe("a redelivered update", () => {
   });
 
   it("the embedded store remembers update ids too, across a restart", async () => {
+    const h = harness();
     const dir = await tempDir();
     const fake = new TelegramFake();
     const config = parseConfig({

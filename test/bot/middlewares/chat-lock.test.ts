@@ -20,9 +20,14 @@ describe("cross-instance chat lock", () => {
     const instanceA = chatLock(new RedisKV({ redis, prefix }), { pollMs: 5 });
     const instanceB = chatLock(new RedisKV({ redis, prefix }), { pollMs: 5 });
     const events: string[] = [];
+    // Chat 1's handlers end only once chat 2's has started: were chat 2 made to wait for chat 1,
+    // nothing would ever end (the test fails on its timeout). No durations involved.
+    let chat2Started!: () => void;
+    const chat2Running = new Promise<void>((resolve) => (chat2Started = resolve));
     const handler = (name: string) => async () => {
       events.push(`${name}:start`);
-      await new Promise((r) => setTimeout(r, 60));
+      if (name === "b2") chat2Started();
+      else await chat2Running;
       events.push(`${name}:end`);
     };
     const ctx = (chatId: number) => ({ chatId }) as FlowContext;

@@ -4,18 +4,10 @@
  * costs the other a round trip), keeps its toast, and a failed answer never fails the screen.
  * Ordering is asserted with a held answer, not with timings.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Harness } from "../../harness/harness.js";
+import { describe, expect, it } from "vitest";
+import { harnessPerTest } from "../../harness/per-test.js";
 import type { SimUser } from "../../harness/user.js";
-
-/** Resolves once `condition` holds (checked after each turn of the event loop), or fails after many turns. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let turn = 0; turn < 1000; turn++) {
-    if (condition()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error("condition never held");
-}
+import { until } from "../../faults/own-sentinel.js";
 
 /** The pager's "n / total" on the newest bot message. */
 function pageShown(user: SimUser): string | undefined {
@@ -24,15 +16,10 @@ function pageShown(user: SimUser): string | undefined {
 }
 
 describe("a button press answers beside its screen", () => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await Harness.start();
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const harness = harnessPerTest();
 
   it("the edit goes out while the callback answer is still on its way, and the handling ends with both done", async () => {
+    const h = harness();
     const user = await h.linkedUser();
     await user.send("/orders");
     const screen = user.lastBotMessage();
@@ -44,7 +31,9 @@ describe("a button press answers beside its screen", () => {
     const handling = h.deliver(update).then(() => (handled = true));
 
     // The edit reached Telegram although the answer has not come back.
-    await until(() => h.fake.calls.slice(before).some((c) => c.method === "editMessageText"));
+    await until("the edit to reach Telegram", async () =>
+      h.fake.calls.slice(before).some((c) => c.method === "editMessageText"),
+    );
     expect(h.fake.calls.slice(before).map((c) => c.method)).toEqual([
       "answerCallbackQuery",
       "editMessageText",
@@ -53,7 +42,6 @@ describe("a button press answers beside its screen", () => {
     // The user already sees the next page.
     expect(pageShown(user)).toBe("2 / 9");
     // The update's handling still covers the answer: it is not left running after the update.
-    await new Promise((resolve) => setImmediate(resolve));
     expect(handled).toBe(false);
 
     release();
@@ -65,6 +53,7 @@ describe("a button press answers beside its screen", () => {
   });
 
   it("🔄 Refresh on an unchanged order card: no edit, a toast says nothing changed (en, ru, uk)", async () => {
+    const h = harness();
     const order = h.sandbox.state.accounts.main!.orders.at(-1)!;
     const toasts = {
       en: "✓ Nothing has changed",
@@ -91,13 +80,16 @@ describe("a button press answers beside its screen", () => {
   });
 
   it("keeps the toast of a screen shown with one", async () => {
+    const h = harness();
     const user = await h.linkedUser();
     await user.send("/notify");
     const release = h.fake.hold("answerCallbackQuery");
     const { data, message } = user.findButton("🔔 Turn on");
     const { update } = user.callbackUpdate(data, message.messageId);
     const handling = h.deliver(update);
-    await until(() => user.lastText().includes("Status: on"));
+    await until("the screen to show the new state", async () =>
+      user.lastText().includes("Status: on"),
+    );
     release();
     await handling;
     expect(h.fake.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe(
@@ -106,6 +98,7 @@ describe("a button press answers beside its screen", () => {
   });
 
   it("a refused answer does not fail the screen: the page changes and no error message is sent", async () => {
+    const h = harness();
     const user = await h.linkedUser();
     await user.send("/orders");
     const screen = user.lastBotMessage();

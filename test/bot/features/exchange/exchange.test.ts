@@ -11,6 +11,7 @@ import { DIALECT_NAMES, type DialectName } from "../../../../src/sandbox/dialect
 import { startSandbox, type Sandbox } from "../../../../src/sandbox/server.js";
 import { Harness } from "../../../harness/harness.js";
 import type { StoredMessage } from "../../../harness/telegram-fake.js";
+import { until } from "../../../faults/own-sentinel.js";
 import { fillOrder, pickDirection } from "./steps.js";
 
 const CREATE = "/private-api-create-order";
@@ -52,14 +53,6 @@ const buttonsOf = (message: StoredMessage) =>
 const rate = (sb: Sandbox, value: string) => {
   sb.state.directions.find((d) => d.slug === SLUG)!.rate = value;
 };
-
-/** Waits (up to 5 s) until `condition` holds: for a step another instance is in the middle of. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 10) {
-    if (waited > 5_000) throw new Error("the condition never held");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 const adminMessages = (harness: Harness) =>
   harness.fake.messages.filter((m) => m.chatId === ADMIN && m.from === "bot");
@@ -336,7 +329,7 @@ describe("exchanging from the chat: answers that went missing, floods", () => {
         h.deliver(user.callbackUpdate(data, message.messageId).update),
         second.deliver(twin.callbackUpdate(data, message.messageId).update),
       ]);
-      await until(() =>
+      await until("both presses to reach their edit", async () =>
         [h, second].every((x, i) =>
           x.fake.calls.slice(edits[i]).some((c) => c.method === "editMessageText"),
         ),

@@ -2,7 +2,7 @@
  * One payment per order per ACCOUNT, not per chat: the same key linked in two chats (phone and
  * desktop), on two bot instances sharing one Redis, pressing Pay on the same order at the same time.
  * Exactly one spend reaches the exchanger; the second chat is told the payment is already in progress,
- * then its outcome. The spend is slowed down by a proxy so that both presses overlap.
+ * then its outcome. A proxy holds the spend's answer until the other chat was told, so both overlap.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox, type SandboxOrder } from "../../../../src/sandbox/server.js";
@@ -10,6 +10,7 @@ import { Harness } from "../../../harness/harness.js";
 import { totp } from "../../../harness/two-factor.js";
 import type { SimUser } from "../../../harness/user.js";
 import { ExchangerProxy } from "../../../faults/exchanger-proxy.js";
+import { until } from "../../../faults/own-sentinel.js";
 
 const SPEND = "/user-api-spend-balance";
 
@@ -22,11 +23,6 @@ describe("one payment per order per account", () => {
   beforeEach(async () => {
     sandbox = await startSandbox();
     proxy = await ExchangerProxy.start(sandbox.baseUrl);
-    // The spend answer arrives after 600 ms: long enough for the other chat's press to overlap it.
-    proxy.hooks.afterAnswer = async (path): Promise<"pass"> => {
-      if (path === SPEND) await new Promise((resolve) => setTimeout(resolve, 600));
-      return "pass";
-    };
     const env = { EXCHANGER_BASE_URL: proxy.baseUrl };
     phone = await Harness.start({ sandbox, env });
     desktop = await Harness.start({ sandbox, env, prefix: phone.prefix }); // a second instance on the same Redis
@@ -37,6 +33,22 @@ describe("one payment per order per account", () => {
     await proxy.close();
     await sandbox.close();
   });
+
+  /**
+   * Holds the exchanger's answer to the spend until the other chat has been told the payment is in
+   * progress: both presses overlap, however slow the machine (no delay to guess).
+   */
+  function holdSpendUntilTheOtherIsTold(): void {
+    const told = () =>
+      [phone, desktop].some((h) =>
+        h.fake.calls.some((c) => String(c.payload.text).includes("is already in progress")),
+      );
+    proxy.hooks.afterAnswer = async (path): Promise<"pass"> => {
+      if (path === SPEND)
+        await until("the other chat to be told the payment is in progress", async () => told());
+      return "pass";
+    };
+  }
 
   function createdOrder(account: "main" | "twofa"): SandboxOrder {
     const found = sandbox.state.accounts[account]!.orders.find((o) => Number(o.status) === 0);
@@ -64,6 +76,7 @@ describe("one payment per order per account", () => {
     await b.send(`/pay ${order.token}`);
     const balance = sandbox.state.accounts.main!.balance;
 
+    holdSpendUntilTheOtherIsTold();
     await Promise.all([a.press(/^✅ Pay/), b.press(/^✅ Pay/)]);
 
     expect(sandbox.requests.filter((r) => r.path === SPEND)).toHaveLength(1);
@@ -109,6 +122,7 @@ describe("one payment per order per account", () => {
     expect(b.lastText()).toMatch(/6-digit code/);
 
     const code = totp(sandbox.accounts.twofa.twoFactorSecret!);
+    holdSpendUntilTheOtherIsTold();
     await Promise.all([a.send(code), b.send(code)]);
 
     expect(sandbox.requests.filter((r) => r.path === SPEND)).toHaveLength(1);
