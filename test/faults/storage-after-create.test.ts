@@ -11,7 +11,6 @@ import type { SandboxOrder } from "../../src/sandbox/server.js";
 import type { SimUser } from "../harness/user.js";
 import { errorLogs } from "./helpers.js";
 import { botMessages, botSaid, proxiedWorldPerTest } from "./proxied-world.js";
-import { until } from "./own-sentinel.js";
 import { rememberCreating } from "../../src/bot/features/exchange/in-flight.js";
 import { toSummary } from "../bot/features/exchange/steps.js";
 import { until } from "./own-sentinel.js";
@@ -152,6 +151,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
   });
 
   it("after the restart's recovery the old exchange conversation is left: its Create answers “already done”, nothing is created twice", async () => {
+    const { h, proxy, sandbox } = world();
     const user = await h.linkedUser("main");
     await toSummary(user);
     const { message, data: createData } = user.findButton(/Create order/);
@@ -208,6 +208,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
   });
 
   it("a flow the user started after the restart, before the recovery ran, is theirs to keep", async () => {
+    const { h, proxy } = world();
     const user = await h.linkedUser("main");
     await toSummary(user);
     const summaryId = user.findButton(/Create order/).message.messageId;
