@@ -1,7 +1,7 @@
 /** Read-only user methods: the user object, own and referral orders, saved exchange fields. */
 import type { Dialect } from "../dialect.js";
 import { formatAmount } from "../format.js";
-import { filterOrders, listAnswer } from "../listing.js";
+import { filterOrders, writtenList } from "../listing.js";
 import { nothingCollection } from "../nothing.js";
 import { writeOrderStatus } from "../order-status.js";
 import type { SandboxAccount, SandboxOrder, SandboxState } from "../state.js";
@@ -37,18 +37,19 @@ function balanceView(
   return { [currency]: formatAmount(account.balance) };
 }
 
-export const getOrders: UserMethod = ({ state, account, params, dialect }) => {
-  const page = listAnswer(dialect, filterOrders(account.orders, params, dialect), params);
-  return { ...page, result: page.result.map((order) => orderView(state, dialect, order)) };
-};
+export const getOrders: UserMethod = ({ state, account, params, dialect }) =>
+  writtenList(dialect, "orders", filterOrders(account.orders, params, dialect), params, (order) =>
+    orderView(state, dialect, order),
+  );
 
-export const getReferralOrders: UserMethod = ({ state, account, params, dialect }) => {
-  const page = listAnswer(dialect, filterOrders(account.referralOrders, params, dialect), params);
-  return {
-    ...page,
-    result: page.result.map((order) => orderView(state, dialect, hideSensitive(order))),
-  };
-};
+export const getReferralOrders: UserMethod = ({ state, account, params, dialect }) =>
+  writtenList(
+    dialect,
+    "orders",
+    filterOrders(account.referralOrders, params, dialect),
+    params,
+    (order) => orderView(state, dialect, hideSensitive(order)),
+  );
 
 const DATE_FIELDS = ["created_at", "updated_at"];
 
