@@ -28,19 +28,22 @@ const RELEARN_AFTER_MS = 10 * 60_000;
 /** An unsure layout (token or status not confirmed) is tried again this often. */
 const UNSURE_RELEARN_MS = 60 * 60_000;
 
-/** What must be certain per object: an own order is paid by its token when its status allows. */
-const MUST_BE_CERTAIN: Readonly<Record<LayoutObject, readonly ("token" | "status")[]>> = {
+/**
+ * What must be certain per object: an own order is paid by its token when its status allows; a detail
+ * is deleted by its id. A layout without them is used (the records are shown) and learned again later.
+ */
+const MUST_BE_CERTAIN: Readonly<Record<LayoutObject, readonly string[]>> = {
   user: [],
   order: ["token", "status"],
   "referral order": ["status"],
-  detail: [],
+  detail: ["id"],
 };
 const sure = (layout: Layout) => MUST_BE_CERTAIN[layout.object].every((n) => isCertain(layout, n));
 
 export interface NamedRows {
   records: RawRecord[];
   layout: Layout;
-  /** Whether the token and the status sit where a filter, the vendor or the operator put them. */
+  /** Whether what the bot acts on (MUST_BE_CERTAIN) sits where a filter, the vendor or the operator put it. */
   certain: boolean;
 }
 
