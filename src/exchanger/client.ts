@@ -16,6 +16,7 @@ import { toFormBody, toMultipart, toQueryString, type Params } from "./encoding.
 import {
   interpret,
   isNothing,
+  isPlainObject,
   parseEnvelope,
   toObjectList,
   unwrapList,
@@ -29,12 +30,18 @@ import { readDirectionMap } from "./normalize/directions.js";
 import { readSocial } from "./normalize/social.js";
 import { readPublicInfo } from "./normalize/public-info.js";
 import { readVerification } from "./normalize/verification.js";
-import { readSavedFields } from "./normalize/saved-fields.js";
+import { readSavedFields, type SavedFields } from "./normalize/saved-fields.js";
 import { readOrders } from "./normalize/order.js";
 import { readDirection } from "./normalize/direction.js";
 import { accountOf, readAccount, type Account } from "./normalize/account.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
 import { LayoutBook } from "./layouts/book.js";
+import {
+  learnCurrencyLayout,
+  learnFromSubmission,
+  learnSavedFieldLayout,
+  learnVerificationLayout,
+} from "./layouts/objects.js";
 import type { LayoutObject } from "./normalize/layout.js";
 import type {
   Caller,
@@ -53,7 +60,6 @@ import type {
   PhotoUpload,
   PublicInfo,
   SocialInfo,
-  SavedField,
   VerificationFields,
   Verification,
 } from "./types.js";
@@ -169,11 +175,12 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     });
   const publicGet: PublicGet = (path, language, params = {}) =>
     transport.call({ path, http: "GET", params: { ...params, language }, read: true });
+  const layouts = options.layouts ?? new LayoutBook();
   return {
-    ...userReads(user, options.layouts ?? new LayoutBook()),
-    ...dataWrites(user, transport),
+    ...userReads(user, layouts),
+    ...dataWrites(user, transport, layouts),
     ...securedWrites(user),
-    ...publicReads(publicGet),
+    ...publicReads(publicGet, layouts),
     close: () => transport.close(),
     stats: () => transport.stats(),
     writeOnce: ({ path, apiKey, params, secrets }) =>
@@ -423,6 +430,69 @@ function accountFrom(success: Success): Account {
   return account;
 }
 
+/** A result of positional rows (a list of arrays), else undefined. */
+function positionalRows(result: unknown): unknown[][] | undefined {
+  if (!Array.isArray(result) || result.length === 0 || !result.every(Array.isArray))
+    return undefined;
+  return result as unknown[][];
+}
+
+/**
+ * A verification request written as one array, named by the layout held for it: learned from a
+ * submission's answer (the values sent, objects.ts) or, before one, from its status words and dates.
+ * Anything else passes unchanged.
+ */
+async function namedRequest(layouts: LayoutBook, result: unknown): Promise<unknown> {
+  if (!Array.isArray(result) || result.length === 0 || result.some(isPlainObject)) return result;
+  const row = result as unknown[];
+  const read = await layouts.nameBy("verification", [row], async () => ({
+    layout: learnVerificationLayout(row),
+    calls: 0,
+  }));
+  return read?.records[0] ?? result;
+}
+
+/** Saved fields whose field could not be told (namedInputs): how many there were. */
+class UnplacedInputs {
+  constructor(readonly rows: number) {}
+}
+
+/**
+ * Saved fields written as rows, named by their layout (objects.ts); UnplacedInputs (with the count)
+ * when which value is the field's id cannot be told (every value a number): said, never guessed.
+ */
+async function namedInputs(layouts: LayoutBook, result: unknown): Promise<unknown> {
+  const rows = positionalRows(result);
+  if (rows === undefined) return result;
+  const read = await layouts.nameBy("saved field", rows, async () => ({
+    layout: learnSavedFieldLayout(rows),
+    calls: 0,
+  }));
+  if (read !== undefined && read.records.every((r) => "id" in r && "value" in r))
+    return read.records;
+  return new UnplacedInputs(rows.length);
+}
+
+/**
+ * Currencies written as arrays, named by their layout: the id is the column holding the directions
+ * map's ids (one extra public read, once per server: the layout is kept). Anything else unchanged.
+ */
+async function namedCurrencies(
+  layouts: LayoutBook,
+  result: unknown,
+  publicGet: PublicGet,
+  language: Language,
+): Promise<unknown> {
+  const rows = positionalRows(result);
+  if (rows === undefined) return result;
+  const read = await layouts.nameBy("currency", rows, async () => {
+    const map = readDirectionMap((await publicGet("/public-api-get-exchanges", language)).result);
+    const ids = new Set((map ?? []).flatMap((l) => [l.sendCurrencyId, l.receiveCurrencyId]));
+    return { layout: learnCurrencyLayout(rows, ids), calls: 1 };
+  });
+  return read?.records ?? [];
+}
+
 /** Rows a learning reads per filtered call: enough to see a filter leave rows out. */
 const LEARNING_LIMIT = 100;
 
@@ -466,14 +536,17 @@ function userReads(
 
     async getVerification(caller): Promise<Verification | null> {
       const path = "/user-api-get-verification";
-      const request = readVerification((await user(path, caller, {}, true)).result);
+      const result = await namedRequest(layouts, (await user(path, caller, {}, true)).result);
+      const request = readVerification(result);
       if (request === undefined) throw badShape(path, "an object");
       return request;
     },
 
-    async getInputs(caller): Promise<SavedField[]> {
+    async getInputs(caller): Promise<SavedFields> {
       const path = "/user-api-get-inputs";
-      const fields = readSavedFields((await user(path, caller, {}, true)).result);
+      const result = await namedInputs(layouts, (await user(path, caller, {}, true)).result);
+      if (result instanceof UnplacedInputs) return Object.assign([], { unplaced: result.rows });
+      const fields = readSavedFields(result);
       if (fields === undefined) throw badShape(path, "saved fields");
       return fields;
     },
@@ -487,6 +560,7 @@ function userReads(
 function dataWrites(
   user: UserCall,
   transport: Transport,
+  layouts: LayoutBook,
 ): Pick<ExchangerClient, "createDetails" | "deleteDetails" | "submitVerification"> {
   return {
     async createDetails(caller, detail): Promise<unknown> {
@@ -512,6 +586,15 @@ function dataWrites(
         read: false,
         secrets: [fields.card_number, fields.id_number],
       });
+      // A request answered as an array: where the values sent came back is its layout (no extra call).
+      if (positionalRows([success.result]) !== undefined && !isNothing(success.result)) {
+        const sent: Record<string, string> = {};
+        for (const name of VERIFICATION_FIELDS) {
+          const value = fields[name];
+          if (typeof value === "string" && value.trim() !== "") sent[name] = value;
+        }
+        await layouts.teach(learnFromSubmission(success.result as unknown[], sent));
+      }
       return success.result;
     },
   };
@@ -555,6 +638,7 @@ function securedWrites(
 /** The public API: what anyone may read, without a key (the catalog and the info screens). */
 function publicReads(
   publicGet: PublicGet,
+  layouts: LayoutBook,
 ): Pick<
   ExchangerClient,
   | "getCurrencies"
@@ -567,7 +651,10 @@ function publicReads(
   return {
     async getCurrencies(language): Promise<Currency[]> {
       const path = "/public-api-get-currencies";
-      const currencies = readCurrencies((await publicGet(path, language)).result);
+      const result = (await publicGet(path, language)).result;
+      const currencies = readCurrencies(
+        await namedCurrencies(layouts, result, publicGet, language),
+      );
       if (currencies === undefined) throw badShape(path, "a currency list");
       return currencies;
     },

@@ -42,6 +42,10 @@ const ORDER_FILTERS: readonly FilterSpec[] = [
 /** The filters each object's list method accepts (the User API: get-orders, get-details; docs/exchanger-api.md). */
 export const FILTERS: Readonly<Record<LayoutObject, readonly FilterSpec[]>> = {
   user: [],
+  // No filters: read by what else the server says (objects.ts).
+  "saved field": [],
+  verification: [],
+  currency: [],
   order: ORDER_FILTERS,
   "referral order": ORDER_FILTERS,
   detail: [
@@ -200,7 +204,7 @@ function placeByType(object: LayoutObject, rows: readonly Row[], placed: Map<num
 type Put = (p: number | undefined, name: string, why: string) => void;
 
 /** Created before updated: the earlier of two time columns in every row is the creation time. */
-function placeDates(rows: readonly Row[], times: number[], put: Put) {
+export function placeDates(rows: readonly Row[], times: number[], put: Put) {
   const at = (row: Row, p: number) => {
     const v = row[p];
     return typeof v === "number" || /^\d+$/.test(String(v)) ? Number(v) : Date.parse(String(v));

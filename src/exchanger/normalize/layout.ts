@@ -9,8 +9,13 @@
  */
 import type { RawRecord } from "./values.js";
 
-/** How a position's meaning was found, most certain first. */
-export type PlacedBy = "documented" | "file" | "filter" | "type";
+/**
+ * How a position's meaning was found, most certain first: the vendor's documentation, the operator's
+ * file, the server's own answers (a list filter, the directions map's ids, the values the bot
+ * submitted coming back, status words the vocabulary knows), or only the kind of its values.
+ */
+export const PLACED_BY = ["documented", "file", "filter", "map", "sent", "words", "type"] as const;
+export type PlacedBy = (typeof PLACED_BY)[number];
 
 export interface LayoutField {
   position: number;
@@ -23,8 +28,16 @@ export interface LayoutField {
   why?: string;
 }
 
-/** The objects a layout may describe: one per User API record kind. */
-export const LAYOUT_OBJECTS = ["user", "order", "referral order", "detail"] as const;
+/** The objects a layout may describe: one per record kind of the User and Public APIs. */
+export const LAYOUT_OBJECTS = [
+  "user",
+  "order",
+  "referral order",
+  "detail",
+  "saved field",
+  "verification",
+  "currency",
+] as const;
 export type LayoutObject = (typeof LAYOUT_OBJECTS)[number];
 
 export interface Layout {
@@ -48,6 +61,10 @@ export const ACTED_ON: Readonly<Record<LayoutObject, readonly string[]>> = {
   order: ["token"],
   "referral order": [],
   detail: ["id"],
+  "saved field": [],
+  verification: [],
+  // Details are saved under a currency id, and every screen names currencies by it.
+  currency: ["id"],
 };
 
 /** A record is positional when it is a JSON array where an object is meant. */

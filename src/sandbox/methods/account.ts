@@ -8,7 +8,7 @@ import type { SandboxAccount, SandboxOrder, SandboxState } from "../state.js";
 import { localize } from "../i18n.js";
 import { htmlEncode, mapToList, writeDate, writeRate, writeSides } from "../reshape.js";
 import type { UserMethod } from "./types.js";
-import { ORDER_POSITIONS, positionalUser, toPositional } from "../positional.js";
+import { INPUT_POSITIONS, ORDER_POSITIONS, positionalUser, toPositional } from "../positional.js";
 
 /** Fields of a referral's order that the partner (our caller) must not see. */
 const REFERRAL_HIDDEN = ["token", "receive_wallet", "send_wallet", "email", "ip"];
@@ -80,6 +80,12 @@ function hideSensitive(order: SandboxOrder): Record<string, unknown> {
 
 export const getInputs: UserMethod = ({ state, account, dialect, language }) => {
   if (Object.keys(account.inputs).length === 0) return { result: nothingCollection(dialect) };
+  if (dialect.positional)
+    return {
+      result: Object.entries(account.inputs).map(([id, value]) =>
+        toPositional({ id: Number(id), value }, INPUT_POSITIONS),
+      ),
+    };
   if (dialect.inputs === "map") return { result: { ...account.inputs } };
   // The `shapes` dialect: a list of objects carrying the id, and the field's name where a direction has it.
   const names = new Map(

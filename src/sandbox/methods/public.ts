@@ -19,6 +19,12 @@ import {
   type SandboxDirection,
 } from "../state.js";
 import type { PublicMethod } from "./types.js";
+import {
+  CURRENCY_POSITIONS,
+  REFERRAL_POSITIONS,
+  STATUS_POSITIONS,
+  toPositional,
+} from "../positional.js";
 
 export const SANDBOX_VERSION = "Exchanger CMS 3.8 (sandbox)";
 
@@ -63,6 +69,12 @@ function directionView({ inputs, ...rest }: SandboxDirection, language: Language
 }
 
 export const getCurrencies: PublicMethod = ({ state, language, dialect }) => {
+  if (dialect.positional)
+    return {
+      result: state.currencies.map((c) =>
+        toPositional({ ...c, name: localize(c.name, language) }, CURRENCY_POSITIONS),
+      ),
+    };
   const views = state.currencies.map((c) => currencyView(c, language, dialect));
   if (dialect.currencies.shape === "list") return { result: views };
   return { result: Object.fromEntries(views.map((view) => [String(view.id), view])) };
@@ -91,17 +103,16 @@ export const getExchange: PublicMethod = ({ state, params, language }) => {
 export const getStatus: PublicMethod = ({ now, language, dialect }) => {
   if (dialect.status === "boolean") return { result: true };
   if (dialect.status === "string") return { result: localize(STATUS_SENTENCE, language) };
-  return {
-    result: {
-      online: true,
-      time: Math.floor(now / 1000),
-      datetime: formatDateTime(now),
-      timezone: "UTC",
-      version: SANDBOX_VERSION,
-      name: "Sandbox Exchanger",
-      maintenance: false,
-    },
+  const status = {
+    online: true,
+    time: Math.floor(now / 1000),
+    datetime: formatDateTime(now),
+    timezone: "UTC",
+    version: SANDBOX_VERSION,
+    name: "Sandbox Exchanger",
+    maintenance: false,
   };
+  return { result: dialect.positional ? toPositional(status, STATUS_POSITIONS) : status };
 };
 
 export const getReferralProgram: PublicMethod = ({ language, dialect }) => {
@@ -109,18 +120,17 @@ export const getReferralProgram: PublicMethod = ({ language, dialect }) => {
     return { result: localize(REFERRAL_DESCRIPTION, language) };
   if (dialect.referralProgram === "array")
     return { result: REFERRAL_LEVELS.map((level) => localize(level, language)) };
-  return {
-    result: {
-      enabled: true,
-      percent: "0.5",
-      levels: 2,
-      levels_percent: ["0.5", "0.1"],
-      min_payout: "10.00",
-      payout_currency: "USD",
-      cookie_days: 90,
-      description: localize(REFERRAL_DESCRIPTION, language),
-    },
+  const program = {
+    enabled: true,
+    percent: "0.5",
+    levels: 2,
+    levels_percent: ["0.5", "0.1"],
+    min_payout: "10.00",
+    payout_currency: "USD",
+    cookie_days: 90,
+    description: localize(REFERRAL_DESCRIPTION, language),
   };
+  return { result: dialect.positional ? toPositional(program, REFERRAL_POSITIONS) : program };
 };
 
 /** The site's name and contacts, as the state holds them (a positional array by default). */

@@ -129,6 +129,8 @@ export function renderVerificationRequest(ctx: T, request: Verification | null):
   const ordered = { ...head, ...orderFields(fields), ...tail };
   const details = fieldLines(ordered, { label: (key) => fieldLabel(ctx, key) });
   if (details.length > 0) lines.push("", ...details);
+  if (request.unplaced !== undefined)
+    lines.push("", ctx.t("unplaced-values", { count: request.unplaced }));
   return fitMessage(lines);
 }
 
