@@ -18,9 +18,6 @@ import {
   isNothing,
   isPlainObject,
   parseEnvelope,
-  toObjectList,
-  unwrapList,
-  toPagination,
   toRecord,
   type Success,
 } from "./envelope.js";
@@ -31,11 +28,11 @@ import { readSocial } from "./normalize/social.js";
 import { readPublicInfo } from "./normalize/public-info.js";
 import { readVerification } from "./normalize/verification.js";
 import { readSavedFields, type SavedFields } from "./normalize/saved-fields.js";
-import { readOrders } from "./normalize/order.js";
 import { readDirection } from "./normalize/direction.js";
 import { accountOf, readAccount, type Account } from "./normalize/account.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
 import { LayoutBook } from "./layouts/book.js";
+import { listPage, orderPage as orders } from "./list-page.js";
 import {
   learnCurrencyLayout,
   learnFromSubmission,
@@ -348,18 +345,11 @@ type UserCall = (
 /** A public API read: no key, only the language. */
 type PublicGet = (path: string, language: Language, params?: Params) => Promise<Success>;
 
-/**
- * A page of a list. A server that ignores `limit` (one sent 10,000 orders for a page of 10) must not
- * decide how much the bot renders, keeps or walks: the page is cut to the size asked for.
- */
+/** A page of a list (list-page.ts listPage), or the "not a list" failure. */
 function page<T>(path: string, success: Success, limit?: number): Page<T> {
-  // A paginator object is its list plus its totals (envelope.ts unwrapList).
-  const { list, totals } = unwrapList(success.result);
-  const all = toObjectList(list);
-  if (all === undefined) throw badShape(path, "a list");
-  const items = limit !== undefined && limit > 0 && all.length > limit ? all.slice(0, limit) : all;
-  const pagination = toPagination(success.pagination) ?? totals;
-  return pagination ? { items: items as T[], pagination } : { items: items as T[] };
+  const read = listPage(success.result, success.pagination, limit);
+  if (read === undefined) throw badShape(path, "a list");
+  return read as Page<T>;
 }
 
 function record(path: string, success: Success): Record<string, unknown> {
@@ -369,12 +359,6 @@ function record(path: string, success: Success): Record<string, unknown> {
   if (value === undefined) throw badShape(path, "an object");
   return value;
 }
-
-/** A page of raw order records read once into the bot's orders (normalize/order.ts). */
-const orders = (raw: Page<unknown>, unsure = false): Page<Order> => {
-  const items = readOrders(raw.items);
-  return { ...raw, items: unsure ? items.map((o) => ({ ...o, unsure: true as const })) : items };
-};
 
 const orderParams = (p: (OrderFilters & ListParams) | undefined): Params => ({
   id: p?.id,
@@ -513,13 +497,13 @@ function userReads(
     async getOrders(caller, params): Promise<Page<Order>> {
       const path = "/user-api-get-orders";
       const read = await named("order", path, caller, orderParams(params));
-      return orders(page(path, read.success, params?.limit), read.unsure);
+      return orders(page(path, read.success, params?.limit), read.unsure, params?.limit);
     },
 
     async getReferralOrders(caller, params): Promise<Page<Order>> {
       const path = "/user-api-get-referral-orders";
       const read = await named("referral order", path, caller, orderParams(params));
-      return orders(page(path, read.success, params?.limit), read.unsure);
+      return orders(page(path, read.success, params?.limit), read.unsure, params?.limit);
     },
 
     async getDetails(caller, params?: DetailFilters & ListParams): Promise<Page<PaymentDetail>> {

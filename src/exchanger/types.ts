@@ -31,6 +31,13 @@ export interface Pagination {
 export interface Page<T> {
   items: T[];
   pagination?: Pagination;
+  /**
+   * The server sent the page as an object keyed by id (`{"17": {…}, "5": {…}}`): JavaScript orders
+   * integer-like keys ascending, so the server's order within the page is lost. The client puts such
+   * a page newest first by what the records say (list-order.ts orderedByAge); which page holds the
+   * newest orders is still the server's (newest-first.ts).
+   */
+  unordered?: true;
 }
 
 export interface ListParams {

@@ -56,6 +56,20 @@ describe("doctor and positional records", () => {
     expect(output).toMatch(
       /detail: positional, 4 values: learned — .*value at 0 \(the value filter\)/,
     );
+    // The id no filter of the spec confirms: placed by its kind only, so never sent in a delete.
+    expect(output).toMatch(/detail: .*id at 2 \(distinct whole numbers\)/);
+    // Every other object the positional sandbox writes as an array, and how each position was found.
+    const line = (object: string) =>
+      output.split("\n").find((l) => l.includes(`${object}: positional`));
+    expect(line("currency"), output).toMatch(
+      /currency: positional, 6 values: learned — code at 0 \(distinct capital codes\), reserve at 1 .*, id at 4 \(the directions map's ids\)/,
+    );
+    expect(line("verification"), output).toMatch(
+      /verification: positional, 19 values: learned — .*status at 1 \(a verification status word\).*; positions [\d, ]+ unplaced/,
+    );
+    expect(line("saved field"), output).toMatch(
+      /saved field: positional, 2 values: learned — value at 0 \(the one column of saved values\), id at 1/,
+    );
     // The key and the user object's secrets are never printed.
     expect(output).not.toContain(sandbox!.accounts.main.apiKey);
     expect(output).not.toContain("$2y$10$");
@@ -70,10 +84,13 @@ describe("doctor and positional records", () => {
     expect(output).toContain(`to ${file}: set EXCHANGER_LAYOUT=${file}`);
     const layouts = parseLayouts(readFileSync(file, "utf8"));
     expect(layouts.map((l) => l.object).sort()).toEqual([
+      "currency",
       "detail",
       "order",
       "referral order",
+      "saved field",
       "user",
+      "verification",
     ]);
     const order = layouts.find((l) => l.object === "order")!;
     expect(order.fields.find((f) => f.name === "token")).toMatchObject({
