@@ -89,7 +89,8 @@ function compareIds(a: string | number, b: string | number): number {
 /**
  * A page of records as the dialect writes a list method's answer (`kind`: which list): each item
  * through `view`, then a plain list with `pagination` where the dialect sends it, or (dialect.lists) a
- * framework's paginator object carrying the items and their totals instead.
+ * framework's paginator object carrying the items and their totals instead, or a map keyed by id
+ * (JSON puts integer-like keys ascending, whatever order the page was in).
  */
 export function writtenList<T extends { id: string | number }>(
   dialect: Dialect,
@@ -107,7 +108,9 @@ export function writtenList<T extends { id: string | number }>(
     dialect.pageCap ?? MAX_LIMIT,
   );
   const at = { total: items.length, page: positiveInteger(params, "page", 1), perPage: asked };
-  return { result: writeList(result as Rec[], form, at) };
+  const written = writeList(result as Rec[], form, at);
+  // A paginator object carries its totals; a map keyed by id or JSON text keeps `pagination` beside.
+  return form === "laravel" || form === "yii" ? { result: written } : { ...page, result: written };
 }
 
 /** A list answer in the dialect's order, paged, with `pagination` only where the dialect sends it. */
