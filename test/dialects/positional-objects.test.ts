@@ -91,12 +91,46 @@ describe("verification on a positional server", () => {
     expect(other.lastText()).toContain("Card number: 5168 **** **** 4321");
     expect(other.lastText()).toContain("Status: ❌ Rejected");
 
-    await h.restart(); // another instance on the same store
+    await h.restart(); // a new instance on the same store
     const again = await h.linkedUser("twofa");
     const since = reads();
     await again.send("/verify");
     expect(reads() - since).toBe(1);
     expect(again.lastText()).toContain("Last name: Kovalenko");
+  });
+});
+
+describe("verification layouts across running instances", () => {
+  let a: Harness;
+  let b: Harness | undefined;
+  afterEach(async () => {
+    await b?.close();
+    await a.close();
+  });
+
+  it("an instance that read a request before another's submission picks up the taught layout from the store", async () => {
+    a = await Harness.start({ dialect: "positional", http: true });
+    b = await Harness.start({ sandbox: a.sandbox, prefix: a.prefix });
+    const early = await b.linkedUser("twofa", { id: 900_001 });
+    await early.send("/verify");
+    expect(early.lastText()).not.toContain("Olena");
+
+    a.sandbox.state.accounts.main!.verification!.status = "rejected";
+    const user = await a.linkedUser("main");
+    await user.send("/verify");
+    await user.press("📤 Submit verification");
+    await user.press("💳 Bank card");
+    await user.send("4111 1111 1111 1111");
+    await user.send("Ivan");
+    await user.send("Petrenko");
+    await user.sendPhoto({ size: 50_000 });
+    await user.press("✅ Done (1 photo)");
+    await user.press("📤 Submit");
+    expect(user.lastText()).toContain("First name: Ivan");
+
+    await early.send("/verify");
+    expect(early.lastText()).toContain("First name: Olena");
+    expect(early.lastText()).toContain("Last name: Kovalenko");
   });
 });
 

@@ -9,6 +9,7 @@ import {
   fitsLayout,
   isCertain,
   nameRecord,
+  unplacedPositions,
   type Layout,
   type LayoutObject,
 } from "../normalize/layout.js";
@@ -41,6 +42,9 @@ const MUST_BE_CERTAIN: Readonly<Record<LayoutObject, readonly string[]>> = {
   verification: ["status"],
   currency: ["id"],
 };
+/** Objects whose layout is also taught outside a read (teach), maybe by another instance. */
+const TAUGHT: ReadonlySet<LayoutObject> = new Set(["verification"]);
+
 const sure = (layout: Layout) => MUST_BE_CERTAIN[layout.object].every((n) => isCertain(layout, n));
 
 export interface NamedRows {
@@ -123,6 +127,15 @@ export class LayoutBook {
     const since = now - (this.#learnedAt.get(object) ?? now);
     const held = this.#known.get(object);
     if (held?.source === "file") return held;
+    // A layout another instance may have been taught since (teach: a submission's answer) is looked
+    // for in the store while this one leaves positions unplaced: one store read, no server call.
+    if (TAUGHT.has(object) && fits(held) && unplacedPositions(held!).length > 0) {
+      const stored = await this.#stored(object);
+      if (fits(stored) && stored!.fields.length > held!.fields.length) {
+        this.#known.set(object, stored!);
+        return stored!;
+      }
+    }
     // An unsure layout is learned again now and then: a new account's few orders may all share one
     // status, which no status filter can confirm; more orders later can.
     if (fits(held) && (sure(held!) || since < UNSURE_RELEARN_MS)) return held!;
