@@ -26,10 +26,16 @@ export const LAYOUT_METHODS: Readonly<Record<string, LayoutObject>> = {
   "user-api-get-inputs": "saved field",
   "user-api-get-verification": "verification",
   "public-api-get-currencies": "currency",
+  "public-api-get-exchange": "direction",
+};
+
+/** Objects read inside another one: a direction's input fields, printed under the direction. */
+export const INNER_LAYOUTS: Readonly<Partial<Record<LayoutObject, LayoutObject>>> = {
+  direction: "direction field",
 };
 
 /** Objects answered as one record rather than a list of them. */
-const SINGLE: ReadonlySet<LayoutObject> = new Set(["user", "verification"]);
+const SINGLE: ReadonlySet<LayoutObject> = new Set(["user", "verification", "direction"]);
 
 const rowsOf = (result: unknown): unknown[][] =>
   Array.isArray(result) ? result.filter((r): r is unknown[] => Array.isArray(r)) : [];
@@ -37,7 +43,7 @@ const rowsOf = (result: unknown): unknown[][] =>
 /** The positional records of an answer: the one record of a single object, else the list's rows. */
 const recordsOf = (object: LayoutObject, result: unknown): unknown[][] =>
   SINGLE.has(object)
-    ? Array.isArray(result) && result.length > 0 && !result.some(Array.isArray)
+    ? Array.isArray(result) && result.length > 0 && !result.every(Array.isArray)
       ? [result]
       : []
     : rowsOf(result);

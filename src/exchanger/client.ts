@@ -35,6 +35,8 @@ import { LayoutBook } from "./layouts/book.js";
 import { listPage, orderPage as orders } from "./list-page.js";
 import {
   learnCurrencyLayout,
+  learnDirectionFieldLayout,
+  learnDirectionLayout,
   learnFromSubmission,
   learnSavedFieldLayout,
   learnVerificationLayout,
@@ -477,6 +479,41 @@ async function namedCurrencies(
   return read?.records ?? [];
 }
 
+/**
+ * A direction written as an array, named by its layout (objects.ts): the slug where the pair asked
+ * came back, the currency ids where the directions map puts them (one extra public read when the
+ * layout is learned, once per server), the input fields as rows named by theirs. Anything else as it came.
+ */
+async function namedDirection(
+  layouts: LayoutBook,
+  result: unknown,
+  pair: string,
+  publicGet: PublicGet,
+  language: Language,
+): Promise<unknown> {
+  if (!Array.isArray(result) || result.length === 0 || result.some(isPlainObject)) return result;
+  const row = result as unknown[];
+  const read = await layouts.nameBy("direction", [row], async () => {
+    const map = readDirectionMap((await publicGet("/public-api-get-exchanges", language)).result);
+    const link = map?.find((l) => l.pair === pair);
+    const ids = link && { send: link.sendCurrencyId, receive: link.receiveCurrencyId };
+    return { layout: learnDirectionLayout(row, pair, ids), calls: 1 };
+  });
+  const named = read?.records[0];
+  if (named === undefined) return result;
+  const rows = positionalRows(named.inputs);
+  if (rows === undefined) return named;
+  const fields = await layouts.nameBy("direction field", rows, async () => ({
+    layout: learnDirectionFieldLayout(rows),
+    calls: 0,
+  }));
+  if (fields?.records.every((f) => "name" in f)) return { ...named, inputs: fields.records };
+  // Fields the bot cannot name are never read as "nothing to fill in": left unplaced, and counted.
+  const { inputs: _inputs, ...rest } = named;
+  const at = read!.layout.fields.find((f) => f.name === "inputs")!.position;
+  return { ...rest, [`field_${at}`]: rows };
+}
+
 /** Rows a learning reads per filtered call: enough to see a filter leave rows out. */
 const LEARNING_LIMIT = 100;
 
@@ -653,9 +690,10 @@ function publicReads(
     async getExchange(language, pair): Promise<Direction> {
       const path = "/public-api-get-exchange";
       const success = await publicGet(path, language, { pair });
-      const value = toRecord(success.result);
+      const named = await namedDirection(layouts, success.result, pair, publicGet, language);
+      const value = toRecord(named);
       // A direction is an object with fields; "nothing" here means the server did not answer the question.
-      if (value === undefined || Array.isArray(success.result)) throw badShape(path, "an object");
+      if (value === undefined || Array.isArray(named)) throw badShape(path, "an object");
       return readDirection(value, pair)!;
     },
 

@@ -20,9 +20,13 @@
  *   wrapped in paginator objects as PHP frameworks serialize them: orders and referral orders as
  *   Laravel's `{data, current_page, per_page, total, …}`, saved details as Yii's `{items, _meta}`.
  *
- * - `positional`: the spec's shapes, but every User API object (the user object, orders, referral
- *   orders, saved details) written as a JSON array: the user object exactly as the vendor documents
- *   it, the others in this sandbox's own layouts (positional.ts), which the bot learns from the filters.
+ * - `positional`: the spec's shapes, but every object (the user object, orders, referral orders,
+ *   saved details, saved exchange fields, the verification request, currencies, the status, the
+ *   referral program) written as a JSON array: the user object exactly as the vendor documents it,
+ *   the others in this sandbox's own layouts (positional.ts), which the bot learns from the filters
+ *   and whatever else the server confirms. A direction (get-exchange) too with `positionalDirections`
+ *   (a variant: its rate and limits cannot be placed with certainty, so the exchange from the chat is
+ *   refused on it, and the dialect's other screens keep their exchange).
  *
  * Choose one with SANDBOX_DIALECT (npm run sandbox) or `startSandbox({ dialect })` (tests).
  */
@@ -70,8 +74,10 @@ export interface Dialect {
   errorStatus: "as-documented" | 200;
   /** Whether error envelopes carry `message` (an older vendor page shows them without). */
   errorMessage: boolean;
-  /** User API objects as JSON arrays (positional.ts). */
+  /** Objects as JSON arrays (positional.ts). */
   positional?: boolean;
+  /** With `positional`: get-exchange's direction as an array too (positional.ts DIRECTION_POSITIONS). */
+  positionalDirections?: boolean;
   /** Most list items one page holds, whatever `limit` asks (a server capping at 10); default 100. */
   pageCap?: number;
   /** With `pageCap`: page n's offset counted in the size served (default) or in the `limit` asked (listing.ts). */

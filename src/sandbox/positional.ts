@@ -63,6 +63,21 @@ export const VERIFICATION_POSITIONS = [
   "zip_code",
 ] as const;
 
+/** get-exchange: one direction, its input fields as rows of DIRECTION_INPUT_POSITIONS. */
+export const DIRECTION_POSITIONS = [
+  "rate",
+  "slug",
+  "inputs",
+  "receive_currency_id",
+  "id",
+  "commission",
+  "send_currency_id",
+  "min_amount",
+  "max_amount",
+  "active",
+] as const;
+export const DIRECTION_INPUT_POSITIONS = ["required", "name", "id"] as const;
+
 /** get-status: online, the time (unix and text), the zone, the version, the name, maintenance. */
 export const STATUS_POSITIONS = [
   "online",

@@ -8,6 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../src/config.js";
+import { DIALECTS } from "../../src/sandbox/dialect.js";
 import { Harness } from "../harness/harness.js";
 import type { SimUser } from "../harness/user.js";
 
@@ -168,6 +169,32 @@ describe("public objects and saved fields on a positional server", () => {
       await named.close();
     }
   });
+
+  it.each(LANGUAGES)(
+    "a direction as an array: currencies and fields read, the rate never guessed, no exchange calculated from it (%s)",
+    async (lang) => {
+      await h.close();
+      h = await Harness.start({ dialect: { ...DIALECTS.positional, positionalDirections: true } });
+      const user = await h.linkedUser("main", { languageCode: lang });
+      await user.send("/directions");
+      await user.press("Tether TRC20");
+      await user.press("→ Visa/Mastercard UAH");
+      const card = user.lastText();
+      expect(card).toContain("Tether TRC20 → Visa/Mastercard UAH");
+      expect(unplacedCount(card, lang)).toBeGreaterThan(0);
+      expect(card).not.toContain("40.85");
+      const field = { en: "• Card number", ru: "• Номер карты", uk: "• Номер картки" }[lang];
+      expect(card).toContain(field);
+      await user.press(/^💱/);
+      const refused = {
+        en: "I cannot read the rate and limits of Tether TRC20 → Visa/Mastercard UAH",
+        ru: "Я не могу с уверенностью прочитать курс и лимиты Tether TRC20 → Visa/Mastercard UAH",
+        uk: "Я не можу напевно прочитати курс і ліміти Tether TRC20 → Visa/Mastercard UAH",
+      }[lang];
+      expect(user.lastText()).toContain(refused);
+      expect(h.exchangerCalls("/private-api-create-order")).toHaveLength(0);
+    },
+  );
 
   it("saved fields as [value, id] rows: named from the direction cards, masked, the same as a named server", async () => {
     const named = await Harness.start({ dialect: "spec" });

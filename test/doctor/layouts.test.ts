@@ -12,6 +12,7 @@ import { layoutProblems } from "../../src/doctor/layouts.js";
 import { parseLayouts } from "../../src/exchanger/layouts/file.js";
 import { USER_LAYOUT } from "../../src/exchanger/normalize/user-layout.js";
 import { ORDER_POSITIONS } from "../../src/sandbox/positional.js";
+import { DIALECTS } from "../../src/sandbox/dialect.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
 import { VENDOR_USER } from "../exchanger/normalize/vendor-user.js";
 
@@ -22,7 +23,8 @@ afterEach(async () => {
 });
 
 async function doctor(writeLayout?: string) {
-  sandbox = await startSandbox({ dialect: "positional" });
+  // Every object an array, the direction of get-exchange too (the positionalDirections variant).
+  sandbox = await startSandbox({ dialect: { ...DIALECTS.positional, positionalDirections: true } });
   const lines: string[] = [];
   const report = await runDoctor(
     {
@@ -67,6 +69,14 @@ describe("doctor and positional records", () => {
     expect(line("verification"), output).toMatch(
       /verification: positional, 19 values: learned — .*status at 1 \(a verification status word\).*; positions [\d, ]+ unplaced/,
     );
+    // The first direction's id (1) is also its send currency's id: where the send id sits nothing
+    // says, so it stays unplaced; the rate and the limits always do.
+    expect(line("direction"), output).toMatch(
+      /direction: positional, 10 values: learned — slug at 1 \(the pair asked\), inputs at 2 \(the one list of rows\), receive_currency_id at 3 \(the directions map's ids\); positions 0, 4, 5, 6, 7, 8, 9 unplaced/,
+    );
+    expect(line("direction field"), output).toMatch(
+      /direction field: positional, 3 values: learned — required at 0 \(the one column of flags\), name at 1 \(the one column of texts\), id at 2/,
+    );
     expect(line("saved field"), output).toMatch(
       /saved field: positional, 2 values: learned — value at 0 \(the one column of saved values\), id at 1/,
     );
@@ -86,6 +96,8 @@ describe("doctor and positional records", () => {
     expect(layouts.map((l) => l.object).sort()).toEqual([
       "currency",
       "detail",
+      "direction",
+      "direction field",
       "order",
       "referral order",
       "saved field",

@@ -41,6 +41,8 @@ const MUST_BE_CERTAIN: Readonly<Record<LayoutObject, readonly string[]>> = {
   "saved field": ["id"],
   verification: ["status"],
   currency: ["id"],
+  direction: ["send_currency_id", "receive_currency_id"],
+  "direction field": [],
 };
 /** Objects whose layout is also taught outside a read (teach), maybe by another instance. */
 const TAUGHT: ReadonlySet<LayoutObject> = new Set(["verification"]);

@@ -46,6 +46,8 @@ export const FILTERS: Readonly<Record<LayoutObject, readonly FilterSpec[]>> = {
   "saved field": [],
   verification: [],
   currency: [],
+  direction: [],
+  "direction field": [],
   order: ORDER_FILTERS,
   "referral order": ORDER_FILTERS,
   detail: [

@@ -153,3 +153,59 @@ export function learnSavedFieldLayout(rows: readonly Row[]): Layout {
   }
   return layoutOf("saved field", rows, placed);
 }
+
+/**
+ * A direction (get-exchange) written as an array, asked by `pair`: the slug is where the pair asked
+ * came back (by: "sent"), the two currency ids where the directions map's ids for that pair sit (by:
+ * "map"), the input fields the one column holding a list of rows. The rate, the limits and the
+ * reserve are amounts nothing confirms: they stay unplaced, so no calculation rests on a guess.
+ */
+export function learnDirectionLayout(
+  row: Row,
+  pair: string,
+  link: { send: string; receive: string } | undefined,
+): Layout {
+  const placed = new Map<number, LayoutField>();
+  const where = (value: string) => positions([row]).filter((p) => String(row[p]) === value);
+  const place = (value: string, name: string, by: LayoutField["by"], why: string) => {
+    const at = where(value).filter((p) => !placed.has(p));
+    if (at.length === 1) placed.set(at[0]!, { position: at[0]!, name, by, why });
+  };
+  place(pair, "slug", "sent", "the pair asked");
+  if (link !== undefined && link.send !== link.receive) {
+    place(link.send, "send_currency_id", "map", "the directions map's ids");
+    place(link.receive, "receive_currency_id", "map", "the directions map's ids");
+  }
+  const lists = positions([row]).filter(
+    (p) => Array.isArray(row[p]) && (row[p] as unknown[]).every(Array.isArray),
+  );
+  if (lists.length === 1)
+    placed.set(lists[0]!, {
+      position: lists[0]!,
+      name: "inputs",
+      by: "type",
+      why: "the one list of rows",
+    });
+  return layoutOf("direction", [row], placed);
+}
+
+/** A flag: a boolean, or 0/1. */
+const isFlag = (value: unknown) => typeof value === "boolean" || value === 0 || value === 1;
+
+/**
+ * A direction's input fields as rows: the name is the one column of texts, the id the one column of
+ * distinct whole numbers, `required` the one column of flags. Nothing is placed where two could be.
+ */
+export function learnDirectionFieldLayout(rows: readonly Row[]): Layout {
+  const placed = new Map<number, LayoutField>();
+  const put = putter(placed, "type");
+  const texts = freeOf(rows, placed, ["text"]);
+  if (texts.length === 1) put(texts[0], "name", "the one column of texts");
+  const ids = freeOf(rows, placed, ["integer", "small-number"]).filter(
+    (p) => distinct(column(rows, p)) && !column(rows, p).every(isFlag),
+  );
+  if (ids.length === 1) put(ids[0], "id", "the one column of distinct whole numbers");
+  const flags = positions(rows).filter((p) => !placed.has(p) && column(rows, p).every(isFlag));
+  if (flags.length === 1) put(flags[0], "required", "the one column of flags");
+  return layoutOf("direction field", rows, placed);
+}

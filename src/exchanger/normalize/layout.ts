@@ -37,6 +37,8 @@ export const LAYOUT_OBJECTS = [
   "saved field",
   "verification",
   "currency",
+  "direction",
+  "direction field",
 ] as const;
 export type LayoutObject = (typeof LAYOUT_OBJECTS)[number];
 
@@ -65,6 +67,8 @@ export const ACTED_ON: Readonly<Record<LayoutObject, readonly string[]>> = {
   verification: [],
   // Details are saved under a currency id, and every screen names currencies by it.
   currency: ["id"],
+  direction: [],
+  "direction field": [],
 };
 
 /** A record is positional when it is a JSON array where an object is meant. */

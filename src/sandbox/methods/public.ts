@@ -3,7 +3,8 @@
  *
  * Every dialect speaks the documented directions shape: get-exchanges is the map
  * `{send_currency_id: {receive_currency_id: slug}}` and get-exchange takes the slug as `pair` (an `id`
- * is accepted too, as some scripts do; the bot sends `pair`). The other results are undocumented and
+ * is accepted too, as some scripts do; the bot sends `pair`); a `positionalDirections` variant
+ * writes the direction it answers as an array (positional.ts). The other results are undocumented and
  * written as the dialect says (dialect.ts): currencies as a list or keyed by id under its own field
  * names, status as an object, a sentence or a boolean, the referral program as an object, a list or text.
  */
@@ -21,6 +22,8 @@ import {
 import type { PublicMethod } from "./types.js";
 import {
   CURRENCY_POSITIONS,
+  DIRECTION_INPUT_POSITIONS,
+  DIRECTION_POSITIONS,
   REFERRAL_POSITIONS,
   STATUS_POSITIONS,
   toPositional,
@@ -90,14 +93,17 @@ export const getExchanges: PublicMethod = ({ state }) => {
   return { result: map };
 };
 
-export const getExchange: PublicMethod = ({ state, params, language }) => {
+export const getExchange: PublicMethod = ({ state, params, language, dialect }) => {
   const pair = params.get("pair")?.trim();
   const id = params.get("id")?.trim();
   if (pair === undefined && id === undefined) throw new SandboxError("required", { name: "pair" });
   const direction =
     pair !== undefined ? findDirectionBySlug(state, pair) : findDirection(state, id);
   if (!direction) throw new SandboxError("directionNotFound", { id: pair ?? id ?? "" });
-  return { result: directionView(direction, language) };
+  const view = directionView(direction, language);
+  if (!dialect.positionalDirections) return { result: view };
+  const inputs = view.inputs.map((input) => toPositional(input, DIRECTION_INPUT_POSITIONS));
+  return { result: toPositional({ ...view, inputs }, DIRECTION_POSITIONS) };
 };
 
 export const getStatus: PublicMethod = ({ now, language, dialect }) => {

@@ -127,6 +127,8 @@ export function directionCard(
       );
     }
   }
+  if (direction.unplaced !== undefined)
+    lines.push("", ctx.t("unplaced-values", { count: direction.unplaced }));
   return fitMessage(lines);
 }
 
