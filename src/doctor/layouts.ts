@@ -17,23 +17,43 @@ import {
   nameRecord,
 } from "../exchanger/index.js";
 
-/** The list methods whose rows a layout may name, by the object they hold. */
+/** The methods whose records a layout may name, by the object they hold. */
 export const LAYOUT_METHODS: Readonly<Record<string, LayoutObject>> = {
   "user-api-get-info": "user",
   "user-api-get-orders": "order",
   "user-api-get-referral-orders": "referral order",
   "user-api-get-details": "detail",
+  "user-api-get-inputs": "saved field",
+  "user-api-get-verification": "verification",
+  "public-api-get-currencies": "currency",
+  "public-api-get-exchange": "direction",
 };
+
+/** Objects read inside another one: a direction's input fields, printed under the direction. */
+export const INNER_LAYOUTS: Readonly<Partial<Record<LayoutObject, LayoutObject>>> = {
+  direction: "direction field",
+};
+
+/** Objects answered as one record rather than a list of them. */
+const SINGLE: ReadonlySet<LayoutObject> = new Set(["user", "verification", "direction"]);
 
 const rowsOf = (result: unknown): unknown[][] =>
   Array.isArray(result) ? result.filter((r): r is unknown[] => Array.isArray(r)) : [];
+
+/** The positional records of an answer: the one record of a single object, else the list's rows. */
+const recordsOf = (object: LayoutObject, result: unknown): unknown[][] =>
+  SINGLE.has(object)
+    ? Array.isArray(result) && result.length > 0 && !result.every(Array.isArray)
+      ? [result]
+      : []
+    : rowsOf(result);
 
 /** The layout a method's positional answer is read by; undefined for a named answer. */
 export function layoutFor(book: LayoutBook, method: string, result: unknown): Layout | undefined {
   const object = LAYOUT_METHODS[method];
   if (object === undefined || !Array.isArray(result)) return undefined;
   if (object === "user") return result.length === USER_LAYOUT.size ? USER_LAYOUT : undefined;
-  return rowsOf(result).length > 0 ? book.layoutOf(object) : undefined;
+  return recordsOf(object, result).length > 0 ? book.layoutOf(object) : undefined;
 }
 
 /** "positional, 16 values: learned — token at 1 (the token filter), …; positions 11, 12 unplaced". */
@@ -49,7 +69,7 @@ export function layoutLine(layout: Layout): string {
 
 /** What a reading by this layout may get wrong in these rows, one line each (empty when nothing). */
 export function layoutProblems(layout: Layout, result: unknown): string[] {
-  const rows = layout.object === "user" ? [result as unknown[]] : rowsOf(result);
+  const rows = recordsOf(layout.object, result);
   const at = (name: string) => layout.fields.find((f) => f.name === name)?.position;
   const problems: string[] = [];
   for (const [text, plain] of Object.entries(NUMBER_BESIDE)) {
@@ -80,6 +100,6 @@ export function layoutProblems(layout: Layout, result: unknown): string[] {
 /** The answer as the readers see it: positional rows named by the layout (secrets dropped). */
 export function namedResult(layout: Layout | undefined, result: unknown): unknown {
   if (layout === undefined) return result;
-  if (layout.object === "user") return nameRecord(result as unknown[], layout);
-  return rowsOf(result).map((row) => nameRecord(row, layout));
+  const named = recordsOf(layout.object, result).map((row) => nameRecord(row, layout));
+  return SINGLE.has(layout.object) ? named[0] : named;
 }

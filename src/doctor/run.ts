@@ -22,7 +22,7 @@ import { checkPrivateApi } from "./private-api.js";
 import { describeShape, hiddenFields, oneLine } from "./shape.js";
 import { fieldMessage, type FieldScope } from "../bot/ui/field-names.js";
 import { writeFileSync } from "node:fs";
-import { layoutFor, layoutLine, layoutProblems, namedResult } from "./layouts.js";
+import { INNER_LAYOUTS, layoutFor, layoutLine, layoutProblems, namedResult } from "./layouts.js";
 
 export interface DoctorOptions {
   baseUrl: string;
@@ -145,6 +145,12 @@ function understoodLines(
   const layout = layoutFor(book, method, result);
   if (layout !== undefined) found.set(layout.object, layout);
   const lines = layout === undefined ? [] : [layoutLine(layout), ...layoutProblems(layout, result)];
+  const inner = layout && INNER_LAYOUTS[layout.object];
+  const innerLayout = inner === undefined ? undefined : book.layoutOf(inner);
+  if (innerLayout !== undefined) {
+    found.set(innerLayout.object, innerLayout);
+    lines.push(layoutLine(innerLayout));
+  }
   const placed = placementLine(method, namedResult(layout, result));
   return placed === undefined ? lines : [...lines, placed];
 }

@@ -16,10 +16,8 @@ import { toFormBody, toMultipart, toQueryString, type Params } from "./encoding.
 import {
   interpret,
   isNothing,
+  isPlainObject,
   parseEnvelope,
-  toObjectList,
-  unwrapList,
-  toPagination,
   toRecord,
   type Success,
 } from "./envelope.js";
@@ -29,12 +27,20 @@ import { readDirectionMap } from "./normalize/directions.js";
 import { readSocial } from "./normalize/social.js";
 import { readPublicInfo } from "./normalize/public-info.js";
 import { readVerification } from "./normalize/verification.js";
-import { readSavedFields } from "./normalize/saved-fields.js";
-import { readOrders } from "./normalize/order.js";
+import { readSavedFields, type SavedFields } from "./normalize/saved-fields.js";
 import { readDirection } from "./normalize/direction.js";
 import { accountOf, readAccount, type Account } from "./normalize/account.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
 import { LayoutBook } from "./layouts/book.js";
+import { listPage, orderPage as orders } from "./list-page.js";
+import {
+  learnCurrencyLayout,
+  learnDirectionFieldLayout,
+  learnDirectionLayout,
+  learnFromSubmission,
+  learnSavedFieldLayout,
+  learnVerificationLayout,
+} from "./layouts/objects.js";
 import type { LayoutObject } from "./normalize/layout.js";
 import type {
   Caller,
@@ -53,7 +59,6 @@ import type {
   PhotoUpload,
   PublicInfo,
   SocialInfo,
-  SavedField,
   VerificationFields,
   Verification,
 } from "./types.js";
@@ -169,11 +174,12 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     });
   const publicGet: PublicGet = (path, language, params = {}) =>
     transport.call({ path, http: "GET", params: { ...params, language }, read: true });
+  const layouts = options.layouts ?? new LayoutBook();
   return {
-    ...userReads(user, options.layouts ?? new LayoutBook()),
-    ...dataWrites(user, transport),
+    ...userReads(user, layouts),
+    ...dataWrites(user, transport, layouts),
     ...securedWrites(user),
-    ...publicReads(publicGet),
+    ...publicReads(publicGet, layouts),
     close: () => transport.close(),
     stats: () => transport.stats(),
     writeOnce: ({ path, apiKey, params, secrets }) =>
@@ -341,18 +347,11 @@ type UserCall = (
 /** A public API read: no key, only the language. */
 type PublicGet = (path: string, language: Language, params?: Params) => Promise<Success>;
 
-/**
- * A page of a list. A server that ignores `limit` (one sent 10,000 orders for a page of 10) must not
- * decide how much the bot renders, keeps or walks: the page is cut to the size asked for.
- */
+/** A page of a list (list-page.ts listPage), or the "not a list" failure. */
 function page<T>(path: string, success: Success, limit?: number): Page<T> {
-  // A paginator object is its list plus its totals (envelope.ts unwrapList).
-  const { list, totals } = unwrapList(success.result);
-  const all = toObjectList(list);
-  if (all === undefined) throw badShape(path, "a list");
-  const items = limit !== undefined && limit > 0 && all.length > limit ? all.slice(0, limit) : all;
-  const pagination = toPagination(success.pagination) ?? totals;
-  return pagination ? { items: items as T[], pagination } : { items: items as T[] };
+  const read = listPage(success.result, success.pagination, limit);
+  if (read === undefined) throw badShape(path, "a list");
+  return read as Page<T>;
 }
 
 function record(path: string, success: Success): Record<string, unknown> {
@@ -362,12 +361,6 @@ function record(path: string, success: Success): Record<string, unknown> {
   if (value === undefined) throw badShape(path, "an object");
   return value;
 }
-
-/** A page of raw order records read once into the bot's orders (normalize/order.ts). */
-const orders = (raw: Page<unknown>, unsure = false): Page<Order> => {
-  const items = readOrders(raw.items);
-  return { ...raw, items: unsure ? items.map((o) => ({ ...o, unsure: true as const })) : items };
-};
 
 const orderParams = (p: (OrderFilters & ListParams) | undefined): Params => ({
   id: p?.id,
@@ -423,6 +416,104 @@ function accountFrom(success: Success): Account {
   return account;
 }
 
+/** A result of positional rows (a list of arrays), else undefined. */
+function positionalRows(result: unknown): unknown[][] | undefined {
+  if (!Array.isArray(result) || result.length === 0 || !result.every(Array.isArray))
+    return undefined;
+  return result as unknown[][];
+}
+
+/**
+ * A verification request written as one array, named by the layout held for it: learned from a
+ * submission's answer (the values sent, objects.ts) or, before one, from its status words and dates.
+ * Anything else passes unchanged.
+ */
+async function namedRequest(layouts: LayoutBook, result: unknown): Promise<unknown> {
+  if (!Array.isArray(result) || result.length === 0 || result.some(isPlainObject)) return result;
+  const row = result as unknown[];
+  const read = await layouts.nameBy("verification", [row], async () => ({
+    layout: learnVerificationLayout(row),
+    calls: 0,
+  }));
+  return read?.records[0] ?? result;
+}
+
+/** Saved fields whose field could not be told (namedInputs): how many there were. */
+class UnplacedInputs {
+  constructor(readonly rows: number) {}
+}
+
+/**
+ * Saved fields written as rows, named by their layout (objects.ts); UnplacedInputs (with the count)
+ * when which value is the field's id cannot be told (every value a number): said, never guessed.
+ */
+async function namedInputs(layouts: LayoutBook, result: unknown): Promise<unknown> {
+  const rows = positionalRows(result);
+  if (rows === undefined) return result;
+  const read = await layouts.nameBy("saved field", rows, async () => ({
+    layout: learnSavedFieldLayout(rows),
+    calls: 0,
+  }));
+  if (read !== undefined && read.records.every((r) => "id" in r && "value" in r))
+    return read.records;
+  return new UnplacedInputs(rows.length);
+}
+
+/**
+ * Currencies written as arrays, named by their layout: the id is the column holding the directions
+ * map's ids (one extra public read, once per server: the layout is kept). Anything else unchanged.
+ */
+async function namedCurrencies(
+  layouts: LayoutBook,
+  result: unknown,
+  publicGet: PublicGet,
+  language: Language,
+): Promise<unknown> {
+  const rows = positionalRows(result);
+  if (rows === undefined) return result;
+  const read = await layouts.nameBy("currency", rows, async () => {
+    const map = readDirectionMap((await publicGet("/public-api-get-exchanges", language)).result);
+    const ids = new Set((map ?? []).flatMap((l) => [l.sendCurrencyId, l.receiveCurrencyId]));
+    return { layout: learnCurrencyLayout(rows, ids), calls: 1 };
+  });
+  return read?.records ?? [];
+}
+
+/**
+ * A direction written as an array, named by its layout (objects.ts): the slug where the pair asked
+ * came back, the currency ids where the directions map puts them (one extra public read when the
+ * layout is learned, once per server), the input fields as rows named by theirs. Anything else as it came.
+ */
+async function namedDirection(
+  layouts: LayoutBook,
+  result: unknown,
+  pair: string,
+  publicGet: PublicGet,
+  language: Language,
+): Promise<unknown> {
+  if (!Array.isArray(result) || result.length === 0 || result.some(isPlainObject)) return result;
+  const row = result as unknown[];
+  const read = await layouts.nameBy("direction", [row], async () => {
+    const map = readDirectionMap((await publicGet("/public-api-get-exchanges", language)).result);
+    const link = map?.find((l) => l.pair === pair);
+    const ids = link && { send: link.sendCurrencyId, receive: link.receiveCurrencyId };
+    return { layout: learnDirectionLayout(row, pair, ids), calls: 1 };
+  });
+  const named = read?.records[0];
+  if (named === undefined) return result;
+  const rows = positionalRows(named.inputs);
+  if (rows === undefined) return named;
+  const fields = await layouts.nameBy("direction field", rows, async () => ({
+    layout: learnDirectionFieldLayout(rows),
+    calls: 0,
+  }));
+  if (fields?.records.every((f) => "name" in f)) return { ...named, inputs: fields.records };
+  // Fields the bot cannot name are never read as "nothing to fill in": left unplaced, and counted.
+  const { inputs: _inputs, ...rest } = named;
+  const at = read!.layout.fields.find((f) => f.name === "inputs")!.position;
+  return { ...rest, [`field_${at}`]: rows };
+}
+
 /** Rows a learning reads per filtered call: enough to see a filter leave rows out. */
 const LEARNING_LIMIT = 100;
 
@@ -443,13 +534,13 @@ function userReads(
     async getOrders(caller, params): Promise<Page<Order>> {
       const path = "/user-api-get-orders";
       const read = await named("order", path, caller, orderParams(params));
-      return orders(page(path, read.success, params?.limit), read.unsure);
+      return orders(page(path, read.success, params?.limit), read.unsure, params?.limit);
     },
 
     async getReferralOrders(caller, params): Promise<Page<Order>> {
       const path = "/user-api-get-referral-orders";
       const read = await named("referral order", path, caller, orderParams(params));
-      return orders(page(path, read.success, params?.limit), read.unsure);
+      return orders(page(path, read.success, params?.limit), read.unsure, params?.limit);
     },
 
     async getDetails(caller, params?: DetailFilters & ListParams): Promise<Page<PaymentDetail>> {
@@ -466,14 +557,17 @@ function userReads(
 
     async getVerification(caller): Promise<Verification | null> {
       const path = "/user-api-get-verification";
-      const request = readVerification((await user(path, caller, {}, true)).result);
+      const result = await namedRequest(layouts, (await user(path, caller, {}, true)).result);
+      const request = readVerification(result);
       if (request === undefined) throw badShape(path, "an object");
       return request;
     },
 
-    async getInputs(caller): Promise<SavedField[]> {
+    async getInputs(caller): Promise<SavedFields> {
       const path = "/user-api-get-inputs";
-      const fields = readSavedFields((await user(path, caller, {}, true)).result);
+      const result = await namedInputs(layouts, (await user(path, caller, {}, true)).result);
+      if (result instanceof UnplacedInputs) return Object.assign([], { unplaced: result.rows });
+      const fields = readSavedFields(result);
       if (fields === undefined) throw badShape(path, "saved fields");
       return fields;
     },
@@ -487,6 +581,7 @@ function userReads(
 function dataWrites(
   user: UserCall,
   transport: Transport,
+  layouts: LayoutBook,
 ): Pick<ExchangerClient, "createDetails" | "deleteDetails" | "submitVerification"> {
   return {
     async createDetails(caller, detail): Promise<unknown> {
@@ -512,6 +607,15 @@ function dataWrites(
         read: false,
         secrets: [fields.card_number, fields.id_number],
       });
+      // A request answered as an array: where the values sent came back is its layout (no extra call).
+      if (positionalRows([success.result]) !== undefined && !isNothing(success.result)) {
+        const sent: Record<string, string> = {};
+        for (const name of VERIFICATION_FIELDS) {
+          const value = fields[name];
+          if (typeof value === "string" && value.trim() !== "") sent[name] = value;
+        }
+        await layouts.teach(learnFromSubmission(success.result as unknown[], sent));
+      }
       return success.result;
     },
   };
@@ -555,6 +659,7 @@ function securedWrites(
 /** The public API: what anyone may read, without a key (the catalog and the info screens). */
 function publicReads(
   publicGet: PublicGet,
+  layouts: LayoutBook,
 ): Pick<
   ExchangerClient,
   | "getCurrencies"
@@ -567,7 +672,10 @@ function publicReads(
   return {
     async getCurrencies(language): Promise<Currency[]> {
       const path = "/public-api-get-currencies";
-      const currencies = readCurrencies((await publicGet(path, language)).result);
+      const result = (await publicGet(path, language)).result;
+      const currencies = readCurrencies(
+        await namedCurrencies(layouts, result, publicGet, language),
+      );
       if (currencies === undefined) throw badShape(path, "a currency list");
       return currencies;
     },
@@ -582,9 +690,10 @@ function publicReads(
     async getExchange(language, pair): Promise<Direction> {
       const path = "/public-api-get-exchange";
       const success = await publicGet(path, language, { pair });
-      const value = toRecord(success.result);
+      const named = await namedDirection(layouts, success.result, pair, publicGet, language);
+      const value = toRecord(named);
       // A direction is an object with fields; "nothing" here means the server did not answer the question.
-      if (value === undefined || Array.isArray(success.result)) throw badShape(path, "an object");
+      if (value === undefined || Array.isArray(named)) throw badShape(path, "an object");
       return readDirection(value, pair)!;
     },
 

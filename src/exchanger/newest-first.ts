@@ -15,7 +15,7 @@
  * screen shows the orders as they are now.
  */
 import type { ListOrder, OrderList } from "./list-order.js";
-import { directionOf } from "./list-order.js";
+import { directionOf, newerFirst } from "./list-order.js";
 import { ServedPageSize, ServerPages, type FetchPage } from "./served-page-size.js";
 import type { ListParams, Order, OrderFilters, Page } from "./types.js";
 
@@ -51,6 +51,7 @@ export async function newestFirstPage(
       return { ...page, ...counted(page.pagination?.total, params.page, size), servedSize: size };
     // Learnt just now (once per list and process): from here on as every later screen does.
   }
+  pages.direction = "oldest-first";
   const total = await listLength(list, pages, size, served);
   return { ...(await oldestFirstPage(pages, params.page, size, total)), servedSize: size };
 }
@@ -75,11 +76,29 @@ async function learnOrder(
   page: Page<Order>,
   size: number,
 ) {
+  if (page.unordered) return learnUnordered(order, list, pages, size);
   const seen = order.observe(list, page.items);
   if (seen !== undefined || page.items.length !== 1 || size !== 1) return seen;
   const [first, second] = await Promise.all([pages.page(1, 1), pages.page(2, 1)]);
   if (directionOf([...first.items, ...second.items]) === undefined) return undefined;
   return order.observe(list, [...first.items, ...second.items]);
+}
+
+/**
+ * The list's order when pages come keyed by id (Page.unordered): a page's own order is the client's,
+ * so the newest orders of the server's pages 1 and 2 are compared. A list on one page teaches nothing
+ * and needs nothing: that page is already newest first.
+ */
+async function learnUnordered(order: ListOrder, list: OrderList, pages: ServerPages, size: number) {
+  const known = order.known(list);
+  if (known !== undefined) return known;
+  const first = await pages.page(1, size);
+  if (first.items.length < size || (first.pagination && first.pagination.total <= size))
+    return undefined;
+  const second = await pages.page(2, size);
+  const [a, b] = [first.items[0], second.items[0]];
+  if (a === undefined || b === undefined || newerFirst(a, b) === 0) return undefined;
+  return order.learn(list, newerFirst(a, b) < 0 ? "newest-first" : "oldest-first");
 }
 
 /** How many orders an oldest-first list holds: its `pagination` total, else its end searched for. */

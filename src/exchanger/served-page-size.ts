@@ -14,7 +14,7 @@
  * a size already honoured is the list's end (no probe). One instance per process (app.ts), never
  * module state.
  */
-import type { OrderList } from "./list-order.js";
+import type { ListDirection, OrderList } from "./list-order.js";
 import type { ListParams, Order, OrderFilters, Page } from "./types.js";
 
 export type FetchPage = (params: OrderFilters & ListParams) => Promise<Page<Order>>;
@@ -27,6 +27,13 @@ export type FetchPage = (params: OrderFilters & ListParams) => Promise<Page<Orde
 export class ServerPages {
   readonly #pages = new Map<string, Promise<Page<Order>>>();
   readonly #at = new Map<number, Order>();
+  /** Pages keyed by id (Page.unordered), put newest first by the client: placed by `direction`. */
+  readonly #unordered: Array<{ start: number; items: Order[] }> = [];
+  /**
+   * The server's list order, once known (newest-first.ts sets it): an unordered page's orders sit in
+   * the server's list newest first or oldest first within the page accordingly.
+   */
+  direction: ListDirection = "newest-first";
 
   constructor(
     readonly fetch: FetchPage,
@@ -38,7 +45,8 @@ export class ServerPages {
     let page = this.#pages.get(key);
     if (!page) {
       page = this.fetch({ ...this.filters, page: no, limit: size }).then((read) => {
-        read.items.forEach((order, i) => this.#at.set((no - 1) * size + i, order));
+        if (read.unordered) this.#unordered.push({ start: (no - 1) * size, items: read.items });
+        else read.items.forEach((order, i) => this.#at.set((no - 1) * size + i, order));
         return read;
       });
       this.#pages.set(key, page);
@@ -53,7 +61,14 @@ export class ServerPages {
 
   /** The order at `index` of the server's list, when a page read so far held it. */
   at(index: number): Order | undefined {
-    return this.#at.get(index);
+    const placed = this.#at.get(index);
+    if (placed !== undefined) return placed;
+    for (const { start, items } of this.#unordered) {
+      const i = index - start;
+      if (i < 0 || i >= items.length) continue;
+      return this.direction === "newest-first" ? items[i] : items[items.length - 1 - i];
+    }
+    return undefined;
   }
 }
 

@@ -9,7 +9,7 @@
 import type { Language } from "../config.js";
 import type { Order } from "./normalize/order.js";
 import type { Verification } from "./normalize/verification.js";
-import type { SavedField } from "./normalize/saved-fields.js";
+import type { SavedField, SavedFields } from "./normalize/saved-fields.js";
 import type { Direction, DirectionField } from "./normalize/direction.js";
 import type { Account } from "./normalize/account.js";
 
@@ -31,6 +31,13 @@ export interface Pagination {
 export interface Page<T> {
   items: T[];
   pagination?: Pagination;
+  /**
+   * The server sent the page as an object keyed by id (`{"17": {…}, "5": {…}}`): JavaScript orders
+   * integer-like keys ascending, so the server's order within the page is lost. The client puts such
+   * a page newest first by what the records say (list-order.ts orderedByAge); which page holds the
+   * newest orders is still the server's (newest-first.ts).
+   */
+  unordered?: true;
 }
 
 export interface ListParams {
@@ -66,7 +73,7 @@ export interface DetailFilters {
 
 /** The user object as the bot holds it (normalize/account.ts): no feature reads the raw record. */
 export type UserInfo = Account;
-export type { Verification, SavedField };
+export type { Verification, SavedField, SavedFields };
 
 /** A currency of the public list (normalize/currencies.ts): name and code under whichever key the server used, entities decoded. */
 export interface Currency extends Extras {
@@ -95,7 +102,8 @@ export interface DirectionLink {
 /** An undocumented public result (status, referral program) in whichever form the server chose. */
 export type PublicInfo =
   | { kind: "fields"; fields: Extras }
-  | { kind: "list"; items: unknown[] }
+  /** `unplaced`: values of a positional answer that have no names (counted, not shown). */
+  | { kind: "list"; items: unknown[]; unplaced?: number }
   | { kind: "text"; text: string }
   | { kind: "flag"; value: boolean }
   | { kind: "nothing" };
@@ -175,7 +183,7 @@ export interface ExchangerClient {
     caller: Caller,
     args: { enable: boolean; code: string; secret?: string },
   ): Promise<unknown>;
-  getInputs(caller: Caller): Promise<SavedField[]>;
+  getInputs(caller: Caller): Promise<SavedFields>;
 
   getCurrencies(language: Language): Promise<Currency[]>;
   /** The directions map, flattened: one link per (send currency, receive currency). */

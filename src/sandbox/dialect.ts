@@ -16,14 +16,22 @@
  * - `shapes`: a script that writes the same facts in other PHP shapes (reshape.ts): statuses as
  *   objects `{"id", "name", "title"}`, order sides nested (`"send": {"amount", "currency": {…}}`),
  *   dates as unix seconds, rates as pairs `[1, x]`, text HTML-encoded, saved fields as a list of
- *   `{id, name, value}`, and verification data nested under `data` with a status object.
+ *   `{id, name, value}`, verification data nested under `data` with a status object, and lists
+ *   wrapped in paginator objects as PHP frameworks serialize them: orders and referral orders as
+ *   Laravel's `{data, current_page, per_page, total, …}`, saved details as Yii's `{items, _meta}`.
  *
- * - `positional`: the spec's shapes, but every User API object (the user object, orders, referral
- *   orders, saved details) written as a JSON array: the user object exactly as the vendor documents
- *   it, the others in this sandbox's own layouts (positional.ts), which the bot learns from the filters.
+ * - `positional`: the spec's shapes, but every object (the user object, orders, referral orders,
+ *   saved details, saved exchange fields, the verification request, currencies, the status, the
+ *   referral program) written as a JSON array: the user object exactly as the vendor documents it,
+ *   the others in this sandbox's own layouts (positional.ts), which the bot learns from the filters
+ *   and whatever else the server confirms. A direction (get-exchange) too with `positionalDirections`
+ *   (a variant: its rate and limits cannot be placed with certainty, so the exchange from the chat is
+ *   refused on it, and the dialect's other screens keep their exchange).
  *
  * Choose one with SANDBOX_DIALECT (npm run sandbox) or `startSandbox({ dialect })` (tests).
  */
+
+import type { ListForm } from "./reshape.js";
 
 export const DIALECT_NAMES = ["spec", "names", "legacy", "shapes", "positional"] as const;
 export type DialectName = (typeof DIALECT_NAMES)[number];
@@ -44,6 +52,12 @@ export interface Dialect {
   listOrder: "newest-first" | "oldest-first";
   /** Whether list answers carry `pagination`. */
   pagination: boolean;
+  /**
+   * How a list method's `result` is written (reshape.ts writeList): a plain list (default), or a
+   * framework's paginator object carrying the list and its totals (then without `pagination` beside it):
+   * orders and referral orders, saved details.
+   */
+  lists?: { orders: ListForm; details: ListForm };
   /** get-currencies: a list or an object keyed by id; where the name and the code are. */
   currencies: { shape: "list" | "keyed"; nameKey: "name" | "title"; codeKey: "code" | "xml_code" };
   /** get-info's balance: a formatted string, a bare number, or one value per currency code. */
@@ -60,8 +74,10 @@ export interface Dialect {
   errorStatus: "as-documented" | 200;
   /** Whether error envelopes carry `message` (an older vendor page shows them without). */
   errorMessage: boolean;
-  /** User API objects as JSON arrays (positional.ts). */
+  /** Objects as JSON arrays (positional.ts). */
   positional?: boolean;
+  /** With `positional`: get-exchange's direction as an array too (positional.ts DIRECTION_POSITIONS). */
+  positionalDirections?: boolean;
   /** Most list items one page holds, whatever `limit` asks (a server capping at 10); default 100. */
   pageCap?: number;
   /** With `pageCap`: page n's offset counted in the size served (default) or in the `limit` asked (listing.ts). */
@@ -134,6 +150,7 @@ export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
     statusFilter: "number-or-name",
     listOrder: "newest-first",
     pagination: true,
+    lists: { orders: "laravel", details: "yii" },
     currencies: { shape: "list", nameKey: "name", codeKey: "code" },
     balance: "string",
     status: "object",

@@ -8,6 +8,7 @@ import type { Dialect } from "./dialect.js";
 import { SandboxError } from "./errors.js";
 import { parseStatusFilter } from "./order-status.js";
 import type { Params } from "./params.js";
+import { writeList, type Rec } from "./reshape.js";
 import type { SandboxOrder } from "./state.js";
 
 export const DEFAULT_LIMIT = 10;
@@ -83,6 +84,33 @@ function compareIds(a: string | number, b: string | number): number {
     return x === y ? 0 : x > y ? 1 : -1;
   }
   return Number(a) - Number(b);
+}
+
+/**
+ * A page of records as the dialect writes a list method's answer (`kind`: which list): each item
+ * through `view`, then a plain list with `pagination` where the dialect sends it, or (dialect.lists) a
+ * framework's paginator object carrying the items and their totals instead, or a map keyed by id
+ * (JSON puts integer-like keys ascending, whatever order the page was in).
+ */
+export function writtenList<T extends { id: string | number }>(
+  dialect: Dialect,
+  kind: "orders" | "details",
+  items: readonly T[],
+  params: Params,
+  view: (item: T) => unknown,
+): { result: unknown; pagination?: [number, number] } {
+  const page = listAnswer(dialect, items, params);
+  const result = page.result.map(view);
+  const form = dialect.lists?.[kind] ?? "list";
+  if (form === "list") return { ...page, result };
+  const asked = Math.min(
+    positiveInteger(params, "limit", DEFAULT_LIMIT),
+    dialect.pageCap ?? MAX_LIMIT,
+  );
+  const at = { total: items.length, page: positiveInteger(params, "page", 1), perPage: asked };
+  const written = writeList(result as Rec[], form, at);
+  // A paginator object carries its totals; a map keyed by id or JSON text keeps `pagination` beside.
+  return form === "laravel" || form === "yii" ? { result: written } : { ...page, result: written };
 }
 
 /** A list answer in the dialect's order, paged, with `pagination` only where the dialect sends it. */

@@ -2,8 +2,11 @@
  * The `positional` dialect (dialect.ts): every User API object written as a JSON array, as the vendor's
  * documentation page "API Objects" shows the user object. The user object follows the documented
  * 30-position layout exactly (secrets included, as a real server sends them: the bot must drop them);
- * orders and saved details follow this sandbox's own layouts, which the bot does not know and must
- * learn from the filters (they work as on any server: listing.ts).
+ * every other object (orders, saved details, saved exchange fields, the verification request,
+ * currencies, the status and the referral program) follows this sandbox's own layouts, which the bot
+ * does not know: it learns those of lists from the filters (they work as on any server: listing.ts),
+ * and reads the others by what it can confirm (the directions map's ids, the values it submitted,
+ * status words) or says what it could not place.
  */
 import { formatAmount } from "./format.js";
 import type { SandboxAccount } from "./state.js";
@@ -30,6 +33,73 @@ export const ORDER_POSITIONS = [
 ] as const;
 
 export const DETAIL_POSITIONS = ["value", "created_at", "id", "currency_id"] as const;
+
+/** A saved exchange field (get-inputs): the value first, then the direction input's id. */
+export const INPUT_POSITIONS = ["value", "id"] as const;
+
+/** A currency of get-currencies: the code first, the id in the middle. */
+export const CURRENCY_POSITIONS = ["code", "reserve", "type", "name", "id", "decimals"] as const;
+
+/** The verification request: its own facts, then every field the submission may carry. */
+export const VERIFICATION_POSITIONS = [
+  "updated_at",
+  "status",
+  "id",
+  "comment",
+  "created_at",
+  "photos",
+  "type",
+  "last_name",
+  "card_number",
+  "first_name",
+  "middle_name",
+  "id_type",
+  "id_number",
+  "birth_date",
+  "phone",
+  "country",
+  "city",
+  "address",
+  "zip_code",
+] as const;
+
+/** get-exchange: one direction, its input fields as rows of DIRECTION_INPUT_POSITIONS. */
+export const DIRECTION_POSITIONS = [
+  "rate",
+  "slug",
+  "inputs",
+  "receive_currency_id",
+  "id",
+  "commission",
+  "send_currency_id",
+  "min_amount",
+  "max_amount",
+  "active",
+] as const;
+export const DIRECTION_INPUT_POSITIONS = ["required", "name", "id"] as const;
+
+/** get-status: online, the time (unix and text), the zone, the version, the name, maintenance. */
+export const STATUS_POSITIONS = [
+  "online",
+  "time",
+  "datetime",
+  "timezone",
+  "version",
+  "name",
+  "maintenance",
+] as const;
+
+/** get-referral-program: every field of the object, the description last. */
+export const REFERRAL_POSITIONS = [
+  "enabled",
+  "percent",
+  "levels",
+  "levels_percent",
+  "min_payout",
+  "payout_currency",
+  "cookie_days",
+  "description",
+] as const;
 
 const DATES = new Set(["created_at", "updated_at"]);
 

@@ -115,7 +115,8 @@ describe("a positional server, end to end", () => {
         const here = await h.linkedUser("main");
         await there.send(command);
         await here.send(command);
-        expect(here.lastText(), command).toBe(there.lastText());
+        // Saved details: the same lines, and a word on why none can be deleted here (below).
+        expect(here.lastText().replace(/\n\n⚠️ [^\n]+$/, ""), command).toBe(there.lastText());
       }
     } finally {
       await named.close();
@@ -149,6 +150,37 @@ describe("a positional server, end to end", () => {
     expect(spends).toHaveLength(1);
     expect(spends[0]!.fields.token).toBe(order.token);
   });
+});
+
+const NO_DELETE = {
+  en: "⚠️ I cannot tell with certainty which value is each detail's number",
+  ru: "⚠️ Я не могу с уверенностью определить номер каждого реквизита",
+  uk: "⚠️ Я не можу напевно визначити номер кожного реквізиту",
+} as const;
+const DELETE_DETAILS = "/user-api-delete-details";
+
+describe("saved details on a positional server: the id only a filter could confirm", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await Harness.start({ dialect: "positional" });
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it.each(LANGUAGES)(
+    "the spec has no id filter for details: the list says so, offers no Delete, and no id is ever sent (%s)",
+    async (lang) => {
+      const user = await h.linkedUser("main", { languageCode: lang });
+      await user.send("/details");
+      expect(user.lastText()).toContain(NO_DELETE[lang]);
+      expect(buttons(user).some((b) => b.startsWith("🗑"))).toBe(false);
+      // The learning tried an `id` filter; the sandbox, as the spec, ignores it: nothing confirmed.
+      const tried = h.exchangerCalls("/user-api-get-details").filter((r) => r.fields.id);
+      expect(tried.length).toBeGreaterThan(0);
+      expect(h.exchangerCalls(DELETE_DETAILS)).toHaveLength(0);
+    },
+  );
 });
 
 describe("a layout file written by the doctor (EXCHANGER_LAYOUT)", () => {
@@ -185,6 +217,30 @@ describe("a layout file written by the doctor (EXCHANGER_LAYOUT)", () => {
     const since = h!.sandbox.requests.slice(before);
     expect(since.filter((r) => r.path === GET_ORDERS && r.fields.limit === "100")).toHaveLength(0);
     expect(since.filter((r) => r.path === SPEND).map((r) => r.fields.token)).toEqual([order.token]);
+  });
+
+  it("a detail id the operator pinned (by: file) is deletable: one call with that id", async () => {
+    const file = await writtenLayout();
+    const layouts = JSON.parse(readFileSync(file, "utf8")) as {
+      object: string;
+      fields: { name: string; by: string }[];
+    }[];
+    const detail = layouts.find((l) => l.object === "detail")!;
+    expect(detail.fields.find((f) => f.name === "id")?.by).toBe("type");
+    for (const f of detail.fields) if (f.name === "id") f.by = "file";
+    writeFileSync(file, JSON.stringify(layouts));
+    pinned = await Harness.start({ sandbox: h!.sandbox, env: { EXCHANGER_LAYOUT: file } });
+    const user = await pinned.linkedUser("main");
+    await user.send("/details");
+    expect(user.lastText()).not.toContain(NO_DELETE.en);
+    const first = h!.sandbox.state.accounts.main!.details.length;
+    await user.press("🗑 Delete…");
+    await user.press(/^☐ 1\./);
+    await user.press(/^🗑 Delete selected/);
+    await user.press(/^✅ Yes, delete/);
+    const deletes = h!.sandbox.requests.filter((r) => r.path === DELETE_DETAILS);
+    expect(deletes).toHaveLength(1);
+    expect(h!.sandbox.state.accounts.main!.details).toHaveLength(first - 1);
   });
 
   it.each(LANGUAGES)(

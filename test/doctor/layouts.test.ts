@@ -12,6 +12,7 @@ import { layoutProblems } from "../../src/doctor/layouts.js";
 import { parseLayouts } from "../../src/exchanger/layouts/file.js";
 import { USER_LAYOUT } from "../../src/exchanger/normalize/user-layout.js";
 import { ORDER_POSITIONS } from "../../src/sandbox/positional.js";
+import { DIALECTS } from "../../src/sandbox/dialect.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server.js";
 import { VENDOR_USER } from "../exchanger/normalize/vendor-user.js";
 
@@ -22,7 +23,8 @@ afterEach(async () => {
 });
 
 async function doctor(writeLayout?: string) {
-  sandbox = await startSandbox({ dialect: "positional" });
+  // Every object an array, the direction of get-exchange too (the positionalDirections variant).
+  sandbox = await startSandbox({ dialect: { ...DIALECTS.positional, positionalDirections: true } });
   const lines: string[] = [];
   const report = await runDoctor(
     {
@@ -56,6 +58,28 @@ describe("doctor and positional records", () => {
     expect(output).toMatch(
       /detail: positional, 4 values: learned — .*value at 0 \(the value filter\)/,
     );
+    // The id no filter of the spec confirms: placed by its kind only, so never sent in a delete.
+    expect(output).toMatch(/detail: .*id at 2 \(distinct whole numbers\)/);
+    // Every other object the positional sandbox writes as an array, and how each position was found.
+    const line = (object: string) =>
+      output.split("\n").find((l) => l.includes(`${object}: positional`));
+    expect(line("currency"), output).toMatch(
+      /currency: positional, 6 values: learned — code at 0 \(distinct capital codes\), reserve at 1 .*, id at 4 \(the directions map's ids\)/,
+    );
+    expect(line("verification"), output).toMatch(
+      /verification: positional, 19 values: learned — .*status at 1 \(a verification status word\).*; positions [\d, ]+ unplaced/,
+    );
+    // The first direction's id (1) is also its send currency's id: where the send id sits nothing
+    // says, so it stays unplaced; the rate and the limits always do.
+    expect(line("direction"), output).toMatch(
+      /direction: positional, 10 values: learned — slug at 1 \(the pair asked\), inputs at 2 \(the one list of rows\), receive_currency_id at 3 \(the directions map's ids\); positions 0, 4, 5, 6, 7, 8, 9 unplaced/,
+    );
+    expect(line("direction field"), output).toMatch(
+      /direction field: positional, 3 values: learned — required at 0 \(the one column of flags\), name at 1 \(the one column of texts\), id at 2/,
+    );
+    expect(line("saved field"), output).toMatch(
+      /saved field: positional, 2 values: learned — value at 0 \(the one column of saved values\), id at 1/,
+    );
     // The key and the user object's secrets are never printed.
     expect(output).not.toContain(sandbox!.accounts.main.apiKey);
     expect(output).not.toContain("$2y$10$");
@@ -70,10 +94,15 @@ describe("doctor and positional records", () => {
     expect(output).toContain(`to ${file}: set EXCHANGER_LAYOUT=${file}`);
     const layouts = parseLayouts(readFileSync(file, "utf8"));
     expect(layouts.map((l) => l.object).sort()).toEqual([
+      "currency",
       "detail",
+      "direction",
+      "direction field",
       "order",
       "referral order",
+      "saved field",
       "user",
+      "verification",
     ]);
     const order = layouts.find((l) => l.object === "order")!;
     expect(order.fields.find((f) => f.name === "token")).toMatchObject({

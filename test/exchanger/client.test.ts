@@ -248,9 +248,11 @@ describe("results", () => {
     // Orders are read into the bot's own objects: ids as text, statuses understood, extras kept.
     const orders = await client.getOrders(caller);
     expect(orders.pagination).toEqual({ total: 40, position: 0 });
+    // Keyed by id, the JSON key order is not the server's: the page says so and comes newest first.
+    expect(orders.unordered).toBe(true);
     expect(orders.items.map((o) => [o.id, o.status.key ?? o.status.value, o.fields])).toEqual([
-      ["17", "completed", { "custom.a": 1 }],
       ["18", "9", {}],
+      ["17", "completed", { "custom.a": 1 }],
     ]);
     expect(await client.getDetails(caller)).toEqual({
       items: [{ id: "5", currency_id: 1, value: "x" }],

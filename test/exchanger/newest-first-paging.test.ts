@@ -1,7 +1,8 @@
 /**
  * Newest-first paging, as a property: for generated servers (0–60 orders, a page cap of 1–20 or
  * none, 1–20 asked per page, either list order, `pagination` counted in pages or offsets or absent,
- * offsets counted in the size served or asked), walking ▶ from the first page to the last shows
+ * offsets counted in the size served or asked, pages keyed by id with ids growing with creation or
+ * not), walking ▶ from the first page to the last shows
  * every order exactly once, newest first — as the orders screen pages (bot/ui/pager.ts).
  *
  * A few hundred servers per run; PAGING_SEED=<n> replays a run; a failure prints the seed, the
@@ -13,14 +14,21 @@ import { newestFirstPage } from "../../src/exchanger/newest-first.js";
 import { ServedPageSize } from "../../src/exchanger/served-page-size.js";
 import { hasNextPage } from "../../src/bot/ui/pager.js";
 import { seededRandom } from "../../src/sandbox/random.js";
-import { numberedOrders, randomServer, serve, type PagingServer } from "./paging-server.js";
+import {
+  idOf,
+  numberedOrders,
+  randomServer,
+  serve,
+  serverOrders,
+  type PagingServer,
+} from "./paging-server.js";
 
 const SEED = Number(process.env.PAGING_SEED ?? Date.now() % 1_000_000);
 const SERVERS = 300;
 
 /** The ids shown walking ▶ from page 1 with one process's learning, and the pages walked. */
 async function walk(server: PagingServer, asked: number) {
-  const { fetch } = serve(server, numberedOrders(server.size));
+  const { fetch } = serve(server, serverOrders(server));
   const order = new ListOrder();
   const served = new ServedPageSize();
   const shown: number[] = [];
@@ -43,9 +51,10 @@ describe("walking the orders newest first", () => {
     const rand = seededRandom(SEED);
     for (let i = 0; i < SERVERS; i++) {
       const server = randomServer(rand);
-      const asked = 1 + Math.floor(rand() * 20);
+      const drawn = 1 + Math.floor(rand() * 20);
+      const asked = server.keyed === "random-ids" ? Math.max(2, drawn) : drawn;
       const { shown, pages } = await walk(server, asked);
-      const expected = Array.from({ length: server.size }, (_, k) => server.size - k);
+      const expected = Array.from({ length: server.size }, (_, k) => idOf(server, server.size - k));
       expect(
         { shown, pages: Number.isFinite(pages) },
         `seed ${SEED}, server ${i}: ${JSON.stringify({ ...server, asked })}`,

@@ -64,7 +64,8 @@ describe.each(DIALECT_NAMES)("get-orders in the %s dialect", (name: DialectName)
     expect(ids).toEqual(
       [...ids].sort((a, b) => (dialect.listOrder === "newest-first" ? b - a : a - b)),
     );
-    expect("pagination" in body).toBe(dialect.pagination);
+    // A paginator object carries the totals itself: no `pagination` beside it.
+    expect("pagination" in body).toBe(dialect.pagination && dialect.lists === undefined);
     if (dialect.orderStatus === "number")
       expect(statuses.every((s) => typeof s === "number")).toBe(true);
     if (dialect.orderStatus === "numeric-string")

@@ -53,10 +53,14 @@ export function expectError(answer: Answer): string {
 
 /**
  * A list answer's orders as named records: the `positional` dialect's arrays read by the sandbox's
- * own order layout (positional.ts: dates as unix seconds, statuses as numbers), the others as they are.
+ * own order layout (positional.ts: dates as unix seconds, statuses as numbers), a paginator object's
+ * list taken out of it (dialect.lists: Laravel's `data`, Yii's `items`), the others as they are.
  */
 export function namedOrders<T = Record<string, unknown>>(dialect: Dialect, result: unknown): T[] {
-  const rows = result as unknown[];
+  const wrapped = result as { data?: unknown[]; items?: unknown[] };
+  const rows = (
+    dialect.lists === undefined ? result : (wrapped.data ?? wrapped.items ?? result)
+  ) as unknown[];
   if (!dialect.positional) return rows as T[];
   return rows.map(
     (row) =>

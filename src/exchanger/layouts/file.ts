@@ -5,14 +5,14 @@
  */
 import { readFileSync } from "node:fs";
 import * as v from "valibot";
-import { LAYOUT_OBJECTS, type Layout } from "../normalize/layout.js";
+import { LAYOUT_OBJECTS, PLACED_BY, type Layout } from "../normalize/layout.js";
 
 const MAX_POSITIONS = 200;
 
 const FieldSchema = v.object({
   position: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_POSITIONS - 1)),
   name: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,63}$/)),
-  by: v.picklist(["documented", "file", "filter", "type"]),
+  by: v.picklist(PLACED_BY),
   secret: v.optional(v.boolean()),
   why: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });

@@ -42,11 +42,21 @@ const ORDER_FILTERS: readonly FilterSpec[] = [
 /** The filters each object's list method accepts (the User API: get-orders, get-details; docs/exchanger-api.md). */
 export const FILTERS: Readonly<Record<LayoutObject, readonly FilterSpec[]>> = {
   user: [],
+  // No filters: read by what else the server says (objects.ts).
+  "saved field": [],
+  verification: [],
+  currency: [],
+  direction: [],
+  "direction field": [],
   order: ORDER_FILTERS,
   "referral order": ORDER_FILTERS,
   detail: [
     { name: "value", unique: true, kinds: ["text", "hex-token", "email", "url", "integer"] },
     { name: "currency_id", unique: false, kinds: NUMBERS },
+    // Not in the User API's documented filters (currency_id, value): tried once, since a detail is
+    // deleted by its id and only a filter can confirm where it sits. A server that ignores the
+    // parameter answers every row and confirms nothing (leavesOut); the id then stays a guess, never sent.
+    { name: "id", unique: true, kinds: NUMBERS },
   ],
 };
 
@@ -196,7 +206,7 @@ function placeByType(object: LayoutObject, rows: readonly Row[], placed: Map<num
 type Put = (p: number | undefined, name: string, why: string) => void;
 
 /** Created before updated: the earlier of two time columns in every row is the creation time. */
-function placeDates(rows: readonly Row[], times: number[], put: Put) {
+export function placeDates(rows: readonly Row[], times: number[], put: Put) {
   const at = (row: Row, p: number) => {
     const v = row[p];
     return typeof v === "number" || /^\d+$/.test(String(v)) ? Number(v) : Date.parse(String(v));

@@ -46,7 +46,12 @@ export interface Direction {
   listsFields: boolean;
   /** Every other field, masked and flattened. */
   extras: FlatFields;
+  /** Values of a positional direction no layout placed (its rate and limits among them): counted, never shown. */
+  unplaced?: number;
 }
+
+/** What normalize/layout.ts nameRecord calls a position it could not place. */
+const UNPLACED = /^field_\d+$/;
 
 const RATE = ["rate", "course", "exchange_rate", "course_rate"];
 const MIN = ["min_amount", "min", "min_send_amount", "min_sum", "minimum", "min_send", "send_min"];
@@ -105,7 +110,10 @@ export function readDirection(raw: unknown, slug?: string, notes?: Notes): Direc
   const reserve = amountOf(take(RESERVE));
   const fieldsRaw = take(FIELDS);
   const fields = fieldsRaw === undefined ? [] : readFields(fieldsRaw, notes);
-  const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !used.has(key)));
+  const unplaced = Object.keys(raw).filter((key) => UNPLACED.test(key)).length;
+  const rest = Object.fromEntries(
+    Object.entries(raw).filter(([key]) => !used.has(key) && !UNPLACED.test(key)),
+  );
   const sideOf = (read: typeof send): CurrencyRef => read.money?.currency ?? {};
   const chosenSlug = ownSlug ?? slug;
   return {
@@ -120,6 +128,7 @@ export function readDirection(raw: unknown, slug?: string, notes?: Notes): Direc
     fields,
     listsFields: Array.isArray(fieldsRaw) || isRecord(fieldsRaw),
     extras: displayFields(rest, notes),
+    ...(unplaced > 0 && { unplaced }),
   };
 }
 

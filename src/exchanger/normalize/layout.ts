@@ -9,8 +9,13 @@
  */
 import type { RawRecord } from "./values.js";
 
-/** How a position's meaning was found, most certain first. */
-export type PlacedBy = "documented" | "file" | "filter" | "type";
+/**
+ * How a position's meaning was found, most certain first: the vendor's documentation, the operator's
+ * file, the server's own answers (a list filter, the directions map's ids, the values the bot
+ * submitted coming back, status words the vocabulary knows), or only the kind of its values.
+ */
+export const PLACED_BY = ["documented", "file", "filter", "map", "sent", "words", "type"] as const;
+export type PlacedBy = (typeof PLACED_BY)[number];
 
 export interface LayoutField {
   position: number;
@@ -23,8 +28,18 @@ export interface LayoutField {
   why?: string;
 }
 
-/** The objects a layout may describe: one per User API record kind. */
-export const LAYOUT_OBJECTS = ["user", "order", "referral order", "detail"] as const;
+/** The objects a layout may describe: one per record kind of the User and Public APIs. */
+export const LAYOUT_OBJECTS = [
+  "user",
+  "order",
+  "referral order",
+  "detail",
+  "saved field",
+  "verification",
+  "currency",
+  "direction",
+  "direction field",
+] as const;
 export type LayoutObject = (typeof LAYOUT_OBJECTS)[number];
 
 export interface Layout {
@@ -38,20 +53,39 @@ export interface Layout {
 /** Names whose placement moves money: only a filter (or the vendor, or the operator's file) may place them. */
 export const MONEY_NAMES = ["token", "status"] as const;
 
+/**
+ * Per object, the names the bot acts on at the server (sends back in a write): a guess there would
+ * act on the wrong thing, so a position placed only by its kind is left out of the named record —
+ * an order's token (paying), a detail's id (deleting). The record is still shown, without the action.
+ */
+export const ACTED_ON: Readonly<Record<LayoutObject, readonly string[]>> = {
+  user: [],
+  order: ["token"],
+  "referral order": [],
+  detail: ["id"],
+  "saved field": [],
+  verification: [],
+  // Details are saved under a currency id, and every screen names currencies by it.
+  currency: ["id"],
+  direction: [],
+  "direction field": [],
+};
+
 /** A record is positional when it is a JSON array where an object is meant. */
 export function isPositional(value: unknown): value is unknown[] {
   return Array.isArray(value);
 }
 
-/** Whether a money-moving name sits where a filter, the vendor or the operator put it. */
-export function isCertain(layout: Layout, name: (typeof MONEY_NAMES)[number]): boolean {
+/** Whether a name sits where a filter, the vendor or the operator put it (not guessed from its kind). */
+export function isCertain(layout: Layout, name: string): boolean {
   return layout.fields.some((f) => f.name === name && !f.secret && f.by !== "type");
 }
 
 /**
  * The named record of a positional one: each placed, non-secret position under its name; unplaced
  * positions under `field_<n>` (shown masked as the card shows any unknown field); secrets dropped.
- * A guessed token is dropped too: paying sends only a token the filters confirmed.
+ * A guessed name the bot acts on is dropped too (ACTED_ON): paying sends only a token the filters
+ * confirmed, deleting a detail only an id they confirmed.
  */
 export function nameRecord(row: readonly unknown[], layout: Layout): RawRecord {
   const out: RawRecord = {};
@@ -59,7 +93,7 @@ export function nameRecord(row: readonly unknown[], layout: Layout): RawRecord {
   row.forEach((value, position) => {
     const field = placed.get(position);
     if (field?.secret) return;
-    if (field?.name === "token" && field.by === "type") return;
+    if (field?.by === "type" && ACTED_ON[layout.object].includes(field.name)) return;
     if (field === undefined) {
       if (value !== null && value !== "") out[`field_${position}`] = value;
       return;

@@ -3,12 +3,15 @@
  * understood from an unusual shape and which fields it could not place (shown on cards as they are).
  * The same readers the client uses, with notes switched on.
  */
-import { toObjectList } from "../envelope.js";
+import { toObjectList, unwrapList } from "../envelope.js";
 import { readDirection } from "./direction.js";
 import { ShapeNotes } from "./notes.js";
 import { readOrders } from "./order.js";
 import { readSavedFields } from "./saved-fields.js";
 import { readVerification } from "./verification.js";
+
+/** A list method's records, out of a paginator object when the server wraps them (envelope.ts). */
+const listOf = (result: unknown) => toObjectList(unwrapList(result).list) ?? [];
 
 /** The record a method's answer is about, as an operator calls it ("order"), and how to read it. */
 const READERS: Readonly<
@@ -16,11 +19,11 @@ const READERS: Readonly<
 > = {
   "user-api-get-orders": {
     record: "order",
-    read: (result, notes) => readOrders(toObjectList(result) ?? [], notes),
+    read: (result, notes) => readOrders(listOf(result), notes),
   },
   "user-api-get-referral-orders": {
     record: "referral order",
-    read: (result, notes) => readOrders(toObjectList(result) ?? [], notes),
+    read: (result, notes) => readOrders(listOf(result), notes),
   },
   "user-api-get-verification": {
     record: "verification",

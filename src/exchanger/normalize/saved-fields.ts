@@ -17,6 +17,12 @@ export interface SavedField {
   value: string;
 }
 
+/**
+ * The saved fields as the client returns them; `unplaced`: how many saved values a positional answer
+ * held whose field the bot could not tell (never shown, never offered in the exchange form).
+ */
+export type SavedFields = SavedField[] & { unplaced?: number };
+
 const VALUE = ["value", "val", "data", "text"];
 const NAME = ["name", "title", "label", "field_name"];
 

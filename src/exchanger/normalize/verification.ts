@@ -31,7 +31,12 @@ export interface Verification {
   updatedAt?: Date;
   /** The submitted fields, masked and flattened (fields.ts). */
   fields: FlatFields;
+  /** Values of a positional request whose meaning no layout placed: counted, never shown. */
+  unplaced?: number;
 }
+
+/** What normalize/layout.ts nameRecord calls a position it could not place. */
+const UNPLACED = /^field_\d+$/;
 
 const NESTED = ["data", "fields", "request", "info", "values", "details", "form"];
 /** Keys of uploaded pictures: counted, never shown as names or sizes. */
@@ -109,6 +114,9 @@ export function readVerification(result: unknown, notes?: Notes): Verification |
   const createdAt = dateOf(take(["created_at", "created", "date", "date_create", "submitted_at"]));
   const updatedAt = dateOf(take(["updated_at", "updated", "date_update", "modified_at"]));
   const photos = photoCount(flat, used);
+  // A position nothing placed may hold a document number or a name: said to be there, not shown.
+  const unplaced = Object.keys(flat).filter((key) => UNPLACED.test(key));
+  for (const key of unplaced) used.add(key);
   const rest = Object.fromEntries(Object.entries(flat).filter(([key]) => !used.has(key)));
   return {
     ...(id !== undefined && { id }),
@@ -119,5 +127,6 @@ export function readVerification(result: unknown, notes?: Notes): Verification |
     ...(createdAt && { createdAt }),
     ...(updatedAt && { updatedAt }),
     fields: displayFields(rest, notes),
+    ...(unplaced.length > 0 && { unplaced: unplaced.length }),
   };
 }

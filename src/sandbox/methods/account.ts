@@ -1,14 +1,14 @@
 /** Read-only user methods: the user object, own and referral orders, saved exchange fields. */
 import type { Dialect } from "../dialect.js";
 import { formatAmount } from "../format.js";
-import { filterOrders, listAnswer } from "../listing.js";
+import { filterOrders, writtenList } from "../listing.js";
 import { nothingCollection } from "../nothing.js";
 import { writeOrderStatus } from "../order-status.js";
 import type { SandboxAccount, SandboxOrder, SandboxState } from "../state.js";
 import { localize } from "../i18n.js";
 import { htmlEncode, mapToList, writeDate, writeRate, writeSides } from "../reshape.js";
 import type { UserMethod } from "./types.js";
-import { ORDER_POSITIONS, positionalUser, toPositional } from "../positional.js";
+import { INPUT_POSITIONS, ORDER_POSITIONS, positionalUser, toPositional } from "../positional.js";
 
 /** Fields of a referral's order that the partner (our caller) must not see. */
 const REFERRAL_HIDDEN = ["token", "receive_wallet", "send_wallet", "email", "ip"];
@@ -37,18 +37,19 @@ function balanceView(
   return { [currency]: formatAmount(account.balance) };
 }
 
-export const getOrders: UserMethod = ({ state, account, params, dialect }) => {
-  const page = listAnswer(dialect, filterOrders(account.orders, params, dialect), params);
-  return { ...page, result: page.result.map((order) => orderView(state, dialect, order)) };
-};
+export const getOrders: UserMethod = ({ state, account, params, dialect }) =>
+  writtenList(dialect, "orders", filterOrders(account.orders, params, dialect), params, (order) =>
+    orderView(state, dialect, order),
+  );
 
-export const getReferralOrders: UserMethod = ({ state, account, params, dialect }) => {
-  const page = listAnswer(dialect, filterOrders(account.referralOrders, params, dialect), params);
-  return {
-    ...page,
-    result: page.result.map((order) => orderView(state, dialect, hideSensitive(order))),
-  };
-};
+export const getReferralOrders: UserMethod = ({ state, account, params, dialect }) =>
+  writtenList(
+    dialect,
+    "orders",
+    filterOrders(account.referralOrders, params, dialect),
+    params,
+    (order) => orderView(state, dialect, hideSensitive(order)),
+  );
 
 const DATE_FIELDS = ["created_at", "updated_at"];
 
@@ -79,6 +80,12 @@ function hideSensitive(order: SandboxOrder): Record<string, unknown> {
 
 export const getInputs: UserMethod = ({ state, account, dialect, language }) => {
   if (Object.keys(account.inputs).length === 0) return { result: nothingCollection(dialect) };
+  if (dialect.positional)
+    return {
+      result: Object.entries(account.inputs).map(([id, value]) =>
+        toPositional({ id: Number(id), value }, INPUT_POSITIONS),
+      ),
+    };
   if (dialect.inputs === "map") return { result: { ...account.inputs } };
   // The `shapes` dialect: a list of objects carrying the id, and the field's name where a direction has it.
   const names = new Map(

@@ -1,7 +1,7 @@
 /** Saved payment details (requisites): list, create, delete. */
 import { SandboxError } from "../errors.js";
 import { formatDateTime } from "../format.js";
-import { listAnswer } from "../listing.js";
+import { writtenList } from "../listing.js";
 import { findCurrency, type SandboxDetail } from "../state.js";
 import type { UserMethod } from "./types.js";
 import { DETAIL_POSITIONS, toPositional } from "../positional.js";
@@ -16,9 +16,9 @@ export const getDetails: UserMethod = ({ account, params, dialect }) => {
       (currencyId === undefined || String(d.currency_id) === currencyId.trim()) &&
       (value === undefined || d.value === value),
   );
-  const page = listAnswer(dialect, matching, params);
-  if (!dialect.positional) return page;
-  return { ...page, result: page.result.map((d) => toPositional(d, DETAIL_POSITIONS)) };
+  return writtenList(dialect, "details", matching, params, (d) =>
+    dialect.positional ? toPositional(d, DETAIL_POSITIONS) : d,
+  );
 };
 
 export const createDetails: UserMethod = ({ state, account, params, now }) => {

@@ -3,7 +3,8 @@
  *
  * Every dialect speaks the documented directions shape: get-exchanges is the map
  * `{send_currency_id: {receive_currency_id: slug}}` and get-exchange takes the slug as `pair` (an `id`
- * is accepted too, as some scripts do; the bot sends `pair`). The other results are undocumented and
+ * is accepted too, as some scripts do; the bot sends `pair`); a `positionalDirections` variant
+ * writes the direction it answers as an array (positional.ts). The other results are undocumented and
  * written as the dialect says (dialect.ts): currencies as a list or keyed by id under its own field
  * names, status as an object, a sentence or a boolean, the referral program as an object, a list or text.
  */
@@ -19,6 +20,14 @@ import {
   type SandboxDirection,
 } from "../state.js";
 import type { PublicMethod } from "./types.js";
+import {
+  CURRENCY_POSITIONS,
+  DIRECTION_INPUT_POSITIONS,
+  DIRECTION_POSITIONS,
+  REFERRAL_POSITIONS,
+  STATUS_POSITIONS,
+  toPositional,
+} from "../positional.js";
 
 export const SANDBOX_VERSION = "Exchanger CMS 3.8 (sandbox)";
 
@@ -63,6 +72,12 @@ function directionView({ inputs, ...rest }: SandboxDirection, language: Language
 }
 
 export const getCurrencies: PublicMethod = ({ state, language, dialect }) => {
+  if (dialect.positional)
+    return {
+      result: state.currencies.map((c) =>
+        toPositional({ ...c, name: localize(c.name, language) }, CURRENCY_POSITIONS),
+      ),
+    };
   const views = state.currencies.map((c) => currencyView(c, language, dialect));
   if (dialect.currencies.shape === "list") return { result: views };
   return { result: Object.fromEntries(views.map((view) => [String(view.id), view])) };
@@ -78,30 +93,32 @@ export const getExchanges: PublicMethod = ({ state }) => {
   return { result: map };
 };
 
-export const getExchange: PublicMethod = ({ state, params, language }) => {
+export const getExchange: PublicMethod = ({ state, params, language, dialect }) => {
   const pair = params.get("pair")?.trim();
   const id = params.get("id")?.trim();
   if (pair === undefined && id === undefined) throw new SandboxError("required", { name: "pair" });
   const direction =
     pair !== undefined ? findDirectionBySlug(state, pair) : findDirection(state, id);
   if (!direction) throw new SandboxError("directionNotFound", { id: pair ?? id ?? "" });
-  return { result: directionView(direction, language) };
+  const view = directionView(direction, language);
+  if (!dialect.positionalDirections) return { result: view };
+  const inputs = view.inputs.map((input) => toPositional(input, DIRECTION_INPUT_POSITIONS));
+  return { result: toPositional({ ...view, inputs }, DIRECTION_POSITIONS) };
 };
 
 export const getStatus: PublicMethod = ({ now, language, dialect }) => {
   if (dialect.status === "boolean") return { result: true };
   if (dialect.status === "string") return { result: localize(STATUS_SENTENCE, language) };
-  return {
-    result: {
-      online: true,
-      time: Math.floor(now / 1000),
-      datetime: formatDateTime(now),
-      timezone: "UTC",
-      version: SANDBOX_VERSION,
-      name: "Sandbox Exchanger",
-      maintenance: false,
-    },
+  const status = {
+    online: true,
+    time: Math.floor(now / 1000),
+    datetime: formatDateTime(now),
+    timezone: "UTC",
+    version: SANDBOX_VERSION,
+    name: "Sandbox Exchanger",
+    maintenance: false,
   };
+  return { result: dialect.positional ? toPositional(status, STATUS_POSITIONS) : status };
 };
 
 export const getReferralProgram: PublicMethod = ({ language, dialect }) => {
@@ -109,18 +126,17 @@ export const getReferralProgram: PublicMethod = ({ language, dialect }) => {
     return { result: localize(REFERRAL_DESCRIPTION, language) };
   if (dialect.referralProgram === "array")
     return { result: REFERRAL_LEVELS.map((level) => localize(level, language)) };
-  return {
-    result: {
-      enabled: true,
-      percent: "0.5",
-      levels: 2,
-      levels_percent: ["0.5", "0.1"],
-      min_payout: "10.00",
-      payout_currency: "USD",
-      cookie_days: 90,
-      description: localize(REFERRAL_DESCRIPTION, language),
-    },
+  const program = {
+    enabled: true,
+    percent: "0.5",
+    levels: 2,
+    levels_percent: ["0.5", "0.1"],
+    min_payout: "10.00",
+    payout_currency: "USD",
+    cookie_days: 90,
+    description: localize(REFERRAL_DESCRIPTION, language),
   };
+  return { result: dialect.positional ? toPositional(program, REFERRAL_POSITIONS) : program };
 };
 
 /** The site's name and contacts, as the state holds them (a positional array by default). */

@@ -7,6 +7,9 @@ import { formatDateTime } from "../format.js";
 import { nothingObject } from "../nothing.js";
 import type { UserMethod } from "./types.js";
 import { nestVerification } from "../reshape.js";
+import { toPositional, VERIFICATION_POSITIONS } from "../positional.js";
+import type { Dialect } from "../dialect.js";
+import type { SandboxAccount } from "../state.js";
 import { VERIFICATION_FIELDS } from "../../exchanger/index.js";
 
 /** Per photo, 9000 KB as the exchanger's upload form states. */
@@ -14,6 +17,7 @@ export const MAX_PHOTO_BYTES = 9000 * 1024;
 
 export const getVerification: UserMethod = ({ account, dialect }) => {
   if (!account.verification) return { result: nothingObject(dialect) };
+  if (dialect.positional) return { result: positionalRequest(account) };
   if (dialect.verification === "flat") return { result: { ...account.verification } };
   // The `shapes` dialect: the submitted data one level down, the status as an object.
   const nested = nestVerification(account.verification, "data");
@@ -26,7 +30,11 @@ export const getVerification: UserMethod = ({ account, dialect }) => {
   };
 };
 
-export const submitVerification: UserMethod = ({ state, account, params, now }) => {
+/** The request as the `positional` dialect writes it (positional.ts), dates as unix seconds. */
+const positionalRequest = (account: SandboxAccount) =>
+  toPositional(account.verification!, VERIFICATION_POSITIONS);
+
+export const submitVerification: UserMethod = ({ state, account, params, now, dialect }) => {
   const photos = params.filesOf("photos");
   for (const photo of photos) {
     if (photo.size > MAX_PHOTO_BYTES)
@@ -69,8 +77,11 @@ export const submitVerification: UserMethod = ({ state, account, params, now }) 
     created_at: stamp,
     updated_at: stamp,
   };
-  return { result: { ...account.verification } };
+  return { result: written(dialect, account) };
 };
+
+const written = (dialect: Dialect, account: SandboxAccount) =>
+  dialect.positional ? positionalRequest(account) : { ...account.verification };
 
 function isBirthDate(value: string): boolean {
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value);

@@ -17,6 +17,7 @@ import { renderInputs } from "../../../src/bot/features/inputs/index.js";
 import { directionCard } from "../../../src/bot/features/info/render.js";
 import { isPayableOrder, readOrder, readOrders } from "../../../src/exchanger/normalize/order.js";
 import { parsedOnce, toObjectList, unwrapList } from "../../../src/exchanger/envelope.js";
+import { listPage, orderPage } from "../../../src/exchanger/list-page.js";
 import { LayoutBook } from "../../../src/exchanger/layouts/book.js";
 import { readVerification } from "../../../src/exchanger/normalize/verification.js";
 import { readSavedFields } from "../../../src/exchanger/normalize/saved-fields.js";
@@ -174,11 +175,25 @@ describe(`generated server shapes (seed ${SEED}, ${VARIANTS} variants of each re
       const rand = variantRandom(SEED + 2, index);
       const { result, form } = listVariant(rand, ORDER_FIXTURES, at);
       const where = `seed ${SEED + 2}, variant ${index} (${form}): ${JSON.stringify(result)}`;
-      // As the client reads a list answer (client.ts page): JSON text once, the wrapper, the records.
+      // As the client reads a list answer (list-page.ts): JSON text once, the wrapper, the records.
       const { list, totals } = unwrapList(parsedOnce(result));
-      const orders = (toObjectList(list) ?? []).map((raw) => readOrder(raw)!);
+      const page = orderPage(listPage(parsedOnce(result), undefined)!);
+      const orders = page.items;
       expect(orders, where).toHaveLength(ORDER_FIXTURES.length);
-      // A keyed map's JSON order is not the server's: compared by id.
+      // A keyed map's JSON order is not the server's (JavaScript puts integer-like keys ascending):
+      // the page says so and comes newest first by its records (same dates here: the ids decide).
+      expect(page.unordered === true, where).toBe(form === "keyed");
+      if (form === "keyed")
+        expect(
+          orders.map((o) => o.id),
+          where,
+        ).toEqual(ORDER_FIXTURES.map((o) => String(o.id)).sort((a, b) => Number(b) - Number(a)));
+      else
+        expect(
+          orders.map((o) => o.id),
+          where,
+        ).toEqual(ORDER_FIXTURES.map((o) => String(o.id)));
+      expect(toObjectList(list), where).toHaveLength(ORDER_FIXTURES.length);
       const screens = new Map(orders.map((order) => [order.id, orderScreens(order)]));
       ORDER_FIXTURES.forEach((raw, i) => {
         const screen = screens.get(String(raw.id));

@@ -92,6 +92,10 @@ export function renderDetailsList(ctx: Translator, data: DetailsPageData): Scree
   }
   if (data.items.some((item) => item.id !== undefined))
     keyboard.text(ctx.t("details-btn-delete"), tickPage.pack({ page: data.page }));
+  // A detail whose id the exchanger's answer does not confirm cannot be deleted from here: say so.
+  const why = data.items.some((item) => item.id === undefined)
+    ? ["", ctx.t("details-no-delete")]
+    : [];
   addPagerRow(
     keyboard,
     {
@@ -106,7 +110,7 @@ export function renderDetailsList(ctx: Translator, data: DetailsPageData): Scree
     ? ctx.t("details-title-count", { total: data.pagination.total })
     : ctx.t("details-title");
   return {
-    text: fitMessage([title, "", ...detailLines(data)]),
+    text: fitMessage([title, "", ...detailLines(data), ...why]),
     keyboard: backToMenuRow(ctx, keyboard),
   };
 }

@@ -46,7 +46,7 @@ export interface ExchangePlan {
 export type PlanReading =
   | { ok: true; plan: ExchangePlan }
   /** The pair is no longer among the open directions, or its object has no usable rate. */
-  | { ok: false; problem: "gone" | "no-rate"; send: string; receive: string };
+  | { ok: false; problem: "gone" | "no-rate" | "unsure-rate"; send: string; receive: string };
 
 function sideOf(
   byId: Map<string, Currency>,
@@ -81,7 +81,10 @@ export async function readPlan(
     send: byId.get(pair.sendId)?.decimals ?? FALLBACK_DECIMALS,
     receive: byId.get(pair.receiveId)?.decimals ?? FALLBACK_DECIMALS,
   });
-  if (!terms) return { ok: false, problem: "no-rate", send: send.label, receive: receive.label };
+  // A direction whose values a layout could not all place (a positional answer) may hold its rate
+  // among them: said so, never calculated from a guess.
+  const problem = direction.unplaced === undefined ? "no-rate" : "unsure-rate";
+  if (!terms) return { ok: false, problem, send: send.label, receive: receive.label };
   // The reserve is the smaller of the direction's and the currency list's: either may be the stale one.
   const listed = byId.get(pair.receiveId)?.reserve;
   const reserve = smallerReserve(terms.reserve, typeof listed === "string" ? listed : undefined);

@@ -129,6 +129,8 @@ export function directionCard(
       );
     }
   }
+  if (direction.unplaced !== undefined)
+    lines.push("", ctx.t("unplaced-values", { count: direction.unplaced }));
   return fitMessage(lines);
 }
 
@@ -151,6 +153,10 @@ function listLines(items: unknown[], label: (key: string) => string): string[] {
     .map((v) => `• ${escapeHtml(clip(v, 500))}`);
 }
 
+/** The values of a positional answer that have no names: said to be there (never guessed at). */
+const unplacedLine = (ctx: T, info: { unplaced?: number }): string[] =>
+  info.unplaced === undefined ? [] : ["", ctx.t("unplaced-values", { count: info.unplaced })];
+
 /** A sentence answer, unless it is only a yes/no word ("1", "online"…), which reads better as words. */
 const textLines = (text: string): string[] => (text === "" ? [] : [escapeHtml(clip(text, 3000))]);
 
@@ -172,7 +178,8 @@ export function statusCard(ctx: T, info: PublicInfo): string {
   if (online !== undefined)
     lines.push(ctx.t(online ? "info-status-online" : "info-status-offline"));
   else if (info.kind === "text") lines.push(...textLines(info.text));
-  else if (info.kind === "list") lines.push(...listLines(info.items, fieldLabels(ctx, "status")));
+  else if (info.kind === "list")
+    lines.push(...listLines(info.items, fieldLabels(ctx, "status")), ...unplacedLine(ctx, info));
   else if (info.kind === "fields") lines.push(...statusFields(ctx, info.fields));
   if (lines.length === 1) lines.push(ctx.t("info-nothing"));
   return fitMessage(lines);
@@ -219,7 +226,10 @@ export function referralCard(ctx: T, info: PublicInfo): string {
     lines.push(ctx.t(info.value ? "info-referral-on" : "info-referral-off"));
   else if (info.kind === "text") lines.push(...textLines(info.text));
   else if (info.kind === "list")
-    lines.push(...listLines(info.items, fieldLabels(ctx, "referral-program")));
+    lines.push(
+      ...listLines(info.items, fieldLabels(ctx, "referral-program")),
+      ...unplacedLine(ctx, info),
+    );
   else if (info.kind === "fields") lines.push(...referralFields(ctx, info.fields));
   while (lines.at(-1) === "") lines.pop();
   if (lines.length === 1) lines.push(ctx.t("info-nothing"));

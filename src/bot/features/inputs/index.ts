@@ -23,7 +23,7 @@ import { backToMenuRow } from "../menu/public.js";
 
 export function renderInputs(
   ctx: Translator,
-  inputs: readonly SavedField[],
+  inputs: readonly SavedField[] & { unplaced?: number },
   names: Map<string, string>,
 ): Screen {
   const keyboard = backToMenuRow(ctx, new InlineKeyboard().text(ctx.t("btn-refresh"), SHOW_INPUTS));
@@ -39,6 +39,12 @@ export function renderInputs(
     const value = displayValue(masked, humanizeKey, (v) => formatNumber(ctx, v)) ?? "";
     lines.push(`<b>${escapeHtml(clip(label, 100))}:</b> ${escapeHtml(clip(value, 300))}`);
   }
+  // Saved values a positional answer held without saying which field each is for: said, not shown.
+  if (inputs.unplaced !== undefined)
+    lines.push(
+      ...(lines.length > 0 ? [""] : []),
+      ctx.t("unplaced-values", { count: inputs.unplaced }),
+    );
   if (lines.length === 0)
     return { text: `${ctx.t("inputs-title")}\n\n${ctx.t("inputs-empty")}`, keyboard };
   return {

@@ -133,6 +133,8 @@ export function renderVerificationRequest(ctx: T, request: Verification | null):
     number: (value) => formatNumber(ctx, value),
   });
   if (details.length > 0) lines.push("", ...details);
+  if (request.unplaced !== undefined)
+    lines.push("", ctx.t("unplaced-values", { count: request.unplaced }));
   return fitMessage(lines);
 }
 

@@ -23,3 +23,4 @@ btn-support = 💬 Support
 # The locale dates are written in (ui/dates.ts): a BCP 47 tag Intl knows.
 date-locale = en
 screen-unchanged = ✓ Nothing has changed
+unplaced-values = Values in the exchanger's answer I cannot name with certainty: { $count }. I do not show them rather than guess what they mean.

@@ -5,6 +5,7 @@ details-title-count = 💼 <b>Payment details</b> ({ $total })
 details-empty = You have no saved payment details yet. Press “➕ Add” to save a wallet address or a card number for your exchanges.
 details-btn-add = ➕ Add
 details-btn-delete = 🗑 Delete…
+details-no-delete = ⚠️ I cannot tell with certainty which value is each detail's number on this exchanger, so I do not offer to delete details here. Delete them on the exchanger's website.
 details-delete-title = 🗑 <b>Delete payment details</b>
 details-delete-hint = Tick the details to delete, then press “Delete selected”.
 details-btn-delete-selected = 🗑 Delete selected ({ $count })

@@ -32,6 +32,7 @@ exchange-you-receive = You receive: <b>{ $estimate }</b>
 exchange-gone = 🤷 The exchange direction { $send } → { $receive } is not available right now. Open /exchange to pick another one.
 exchange-no-rate = 🤷 The exchanger gives no rate for { $send } → { $receive } right now, so I cannot calculate it. Please try again later.
 exchange-no-rate-now = 🤷 The exchanger gives no usable rate for this exchange direction right now. Please try again later.
+exchange-unsure-rate = ⚠️ I cannot read the rate and limits of { $send } → { $receive } on this exchanger with certainty, so I do not calculate or create this exchange here. Please exchange on the exchanger's website.
 exchange-link-first = 🔑 To create the order right here, link your account first: send the API key from “API Settings” on the exchanger's website.
 exchange-ask-field = ✏️ <b>{ $field }</b>: type it.
 exchange-ask-field-saved = ✏️ <b>{ $field }</b>: tap a saved value or type another one.

@@ -23,3 +23,4 @@ btn-support = 💬 Поддержка
 # The locale dates are written in (ui/dates.ts): a BCP 47 tag Intl knows.
 date-locale = ru
 screen-unchanged = ✓ Ничего не изменилось
+unplaced-values = Значений в ответе обменника, которые я не могу уверенно назвать: { $count }. Я их не показываю, чтобы не гадать, что они значат.

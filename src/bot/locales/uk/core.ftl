@@ -23,3 +23,4 @@ btn-support = 💬 Підтримка
 # The locale dates are written in (ui/dates.ts): a BCP 47 tag Intl knows.
 date-locale = uk
 screen-unchanged = ✓ Нічого не змінилося
+unplaced-values = Значень у відповіді обмінника, які я не можу напевно назвати: { $count }. Я їх не показую, щоб не вгадувати, що вони означають.
