@@ -8,6 +8,8 @@
  * fake's parsing and HTML check on our side of the ledger.
  */
 import type { Update } from "grammy/types";
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { startBareBotAt, type BareBot } from "./lib/bare-bot.js";
 import type { ExchangerProcess } from "./lib/exchanger-process.js";
 import { cpuMicros, line, note, round } from "./lib/measure.js";
@@ -31,17 +33,58 @@ async function cpuPerUpdate(
   chatId: number,
   n: number,
   handle: (u: Update) => Promise<void>,
+  profile?: string,
 ): Promise<number> {
   let cpu = 0;
   for (let done = 0; done < n; done += BATCH) {
     const updates = await telegram.presses(chatId, Math.min(BATCH, n - done));
     await telegram.forgetCalls();
+    if (profile) await profiler.start();
     const start = cpuMicros();
     for (const update of updates) await handle(update);
     cpu += cpuMicros() - start;
+    if (profile) await profiler.stop(profile);
   }
   return cpu / n;
 }
+
+/**
+ * BENCH_P1_PROFILE=<dir>: CPU profiles of the timed presses only, one side at a time
+ * (`<dir>/ours-<k>.cpuprofile`, `<dir>/bare-<k>.cpuprofile`, one per batch), for a differential reading:
+ * `node dist-bench/bench/profile-summary.js --per <presses> <dir>/ours-*.cpuprofile -- <dir>/bare-*.cpuprofile`.
+ * With BENCH_P1_HEAP=1 they are allocation profiles instead (`.heapprofile`: every sampled allocation,
+ * collected or not), which profile-summary reads the same way (bytes instead of µs).
+ */
+const PROFILE_DIR = process.env.BENCH_P1_PROFILE;
+const HEAP = process.env.BENCH_P1_HEAP === "1";
+const profiler = (() => {
+  let session: Session | undefined;
+  let count = 0;
+  return {
+    async start() {
+      if (!session) {
+        session = new Session();
+        session.connect();
+        await session.post(HEAP ? "HeapProfiler.enable" : "Profiler.enable");
+        if (!HEAP) await session.post("Profiler.setSamplingInterval", { interval: 100 });
+      }
+      if (HEAP)
+        await session.post("HeapProfiler.startSampling", {
+          samplingInterval: 1024,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        } as never);
+      else await session.post("Profiler.start");
+    },
+    async stop(side: string) {
+      const { profile } = HEAP
+        ? await session!.post("HeapProfiler.stopSampling")
+        : await session!.post("Profiler.stop");
+      const kind = HEAP ? "heapprofile" : "cpuprofile";
+      writeFileSync(`${PROFILE_DIR}/${side}-${++count}.${kind}`, JSON.stringify(profile));
+    },
+  };
+})();
 
 export interface P1Result {
   ratio: number;
@@ -87,10 +130,12 @@ export async function measureP1(exchanger: ExchangerProcess): Promise<P1Result> 
     await cpuPerUpdate(telegram, bareChat, WARMUP, handleBare);
     // Interleaved halves, so drift of the machine (other processes, CPU boost) hits both alike.
     const half = Math.floor(ITERATIONS / 2);
-    const o1 = await cpuPerUpdate(telegram, oursChat, half, handleOurs);
-    const b1 = await cpuPerUpdate(telegram, bareChat, half, handleBare);
-    const o2 = await cpuPerUpdate(telegram, oursChat, half, handleOurs);
-    const b2 = await cpuPerUpdate(telegram, bareChat, half, handleBare);
+    const oursProfile = PROFILE_DIR && "ours";
+    const bareProfile = PROFILE_DIR && "bare";
+    const o1 = await cpuPerUpdate(telegram, oursChat, half, handleOurs, oursProfile);
+    const b1 = await cpuPerUpdate(telegram, bareChat, half, handleBare, bareProfile);
+    const o2 = await cpuPerUpdate(telegram, oursChat, half, handleOurs, oursProfile);
+    const b2 = await cpuPerUpdate(telegram, bareChat, half, handleBare, bareProfile);
     const oursMicros = (o1 + o2) / 2;
     const baselineMicros = (b1 + b2) / 2;
     const ratio = round(oursMicros / baselineMicros);

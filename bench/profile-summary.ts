@@ -2,6 +2,10 @@
  * Where a CPU profile's time goes: `node --cpu-prof` writes a .cpuprofile; this sums its self time by
  * file (or package, for node_modules) and by function, so a bench run's profile can be read without a
  * browser. Usage: node dist-bench/bench/profile-summary.js <file.cpuprofile> [top=25]
+ *
+ * Differential (P1 with BENCH_P1_PROFILE): `profile-summary.js --per <presses> [--top n] <ours…> --
+ * <baseline…>` sums several profiles per side and prints µs per press of each side and their
+ * difference, largest difference first, so many small frames that only one side has add up.
  */
 import { readFileSync } from "node:fs";
 
@@ -38,24 +42,79 @@ function top(totals: Map<string, number>, all: number, n: number): string[] {
     );
 }
 
-const [file, count] = process.argv.slice(2);
-if (!file) throw new Error("usage: profile-summary <file.cpuprofile> [top]");
-const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const byPlace = new Map<string, number>();
-const byFunction = new Map<string, number>();
-let all = 0;
-profile.samples.forEach((id, i) => {
-  const micros = profile.timeDeltas[i] ?? 0;
-  const frame = byId.get(id)!.callFrame;
-  if (frame.functionName === "(idle)" || frame.functionName === "(program)") return; // waiting, not working
-  const where = place(frame.url, frame.functionName);
-  all += micros;
-  byPlace.set(where, (byPlace.get(where) ?? 0) + micros);
-  const fn = `${frame.functionName || "(anonymous)"}  ${where}:${frame.lineNumber + 1}`;
-  byFunction.set(fn, (byFunction.get(fn) ?? 0) + micros);
-});
-const n = Number(count ?? 25);
-process.stdout.write(
-  `busy ${(all / 1000).toFixed(0)} ms (idle and "(program)" left out)\n\nby file / package:\n${top(byPlace, all, n).join("\n")}\n\nby function:\n${top(byFunction, all, n).join("\n")}\n`,
-);
+/** Self time (µs) by place and by function over the given profiles. */
+function sums(files: string[]): {
+  all: number;
+  byPlace: Map<string, number>;
+  byFunction: Map<string, number>;
+} {
+  const byPlace = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let all = 0;
+  for (const file of files) {
+    const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    profile.samples.forEach((id, i) => {
+      const micros = profile.timeDeltas[i] ?? 0;
+      const frame = byId.get(id)!.callFrame;
+      if (frame.functionName === "(idle)" || frame.functionName === "(program)") return; // waiting, not working
+      const where = place(frame.url, frame.functionName);
+      all += micros;
+      byPlace.set(where, (byPlace.get(where) ?? 0) + micros);
+      const fn = `${frame.functionName || "(anonymous)"}  ${where}:${frame.lineNumber + 1}`;
+      byFunction.set(fn, (byFunction.get(fn) ?? 0) + micros);
+    });
+  }
+  return { all, byPlace, byFunction };
+}
+
+function differential(
+  ours: ReturnType<typeof sums>,
+  base: ReturnType<typeof sums>,
+  per: number,
+  n: number,
+): string {
+  const table = (a: Map<string, number>, b: Map<string, number>) =>
+    [...new Set([...a.keys(), ...b.keys()])]
+      .map((k) => [k, (a.get(k) ?? 0) / per, (b.get(k) ?? 0) / per] as const)
+      .sort((x, y) => y[1] - y[2] - (x[1] - x[2]))
+      .slice(0, n)
+      .map(
+        ([k, o, b]) =>
+          `${(o - b).toFixed(1).padStart(7)}  ${o.toFixed(1).padStart(7)}  ${b.toFixed(1).padStart(7)}  ${k}`,
+      )
+      .join("\n");
+  return `µs per press: ours ${(ours.all / per).toFixed(0)}, baseline ${(base.all / per).toFixed(0)} (idle and "(program)" left out)
+
+by file / package:   ours−base    ours    base
+${table(ours.byPlace, base.byPlace)}
+
+by function:         ours−base    ours    base
+${table(ours.byFunction, base.byFunction)}
+`;
+}
+
+const args = process.argv.slice(2);
+const option = (name: string): number | undefined => {
+  const at = args.indexOf(name);
+  if (at < 0) return undefined;
+  const value = Number(args[at + 1]);
+  args.splice(at, 2);
+  return value;
+};
+const per = option("--per");
+const topN = option("--top");
+const split = args.indexOf("--");
+if (per !== undefined && split > 0) {
+  process.stdout.write(
+    differential(sums(args.slice(0, split)), sums(args.slice(split + 1)), per, topN ?? 40),
+  );
+} else {
+  const [file, count] = args;
+  if (!file) throw new Error("usage: profile-summary <file.cpuprofile> [top]");
+  const { all, byPlace, byFunction } = sums([file]);
+  const n = topN ?? Number(count ?? 25);
+  process.stdout.write(
+    `busy ${(all / 1000).toFixed(0)} ms (idle and "(program)" left out)\n\nby file / package:\n${top(byPlace, all, n).join("\n")}\n\nby function:\n${top(byFunction, all, n).join("\n")}\n`,
+  );
+}

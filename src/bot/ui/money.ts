@@ -49,25 +49,35 @@ function formatterFor(locale: string, min: number, max: number): Intl.NumberForm
   return formatter;
 }
 
+/** `date-locale` text → the locale Intl knows for it (supportedLocalesOf costs more than formatting). */
+const locales = new Map<string, string>();
+
 /** The locale the translations name; "en" when Intl does not know it (a typo in a .ftl must not throw). */
 function localeOf(tr: NumberTranslator): string {
-  const tag = tr.t("date-locale").trim();
-  try {
-    return Intl.NumberFormat.supportedLocalesOf([tag])[0] ?? "en";
-  } catch {
-    return "en";
+  const tag = tr.t("date-locale");
+  let locale = locales.get(tag);
+  if (locale === undefined) {
+    try {
+      locale = Intl.NumberFormat.supportedLocalesOf([tag.trim()])[0] ?? "en";
+    } catch {
+      locale = "en";
+    }
+    if (locales.size < 64) locales.set(tag, locale);
   }
+  return locale;
 }
+
+/** Whitespace in a formatted plain number: only ever the group separator. */
+const GROUP_SPACE = /\s/g;
 
 function format(tr: NumberTranslator, value: string, min: number, max: number): string {
   const text = value.trim();
   if (!DECIMAL.test(text)) return value;
   // Intl.NumberFormat formats a numeric string exactly (the typing of lib.es2023 only knows numbers).
   const exact = text as unknown as number;
-  return formatterFor(localeOf(tr), min, max)
-    .formatToParts(exact)
-    .map((part) => (part.type === "group" && part.value.trim() === "" ? NARROW_NBSP : part.value))
-    .join("");
+  // A plain decimal formats to digits, a sign, the decimal separator and group separators: a space
+  // among them is a group separator (formatToParts would say so at several times the cost).
+  return formatterFor(localeOf(tr), min, max).format(exact).replace(GROUP_SPACE, NARROW_NBSP);
 }
 
 /**
