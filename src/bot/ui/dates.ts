@@ -56,9 +56,45 @@ function formatterFor(tr: Translator): Intl.DateTimeFormat {
   return SHIPPED.get("en")!;
 }
 
-/** A server date in the one format; the value as written when it is not a date; undefined when empty. */
-export function formatDate(tr: Translator, value: unknown): string | undefined {
+/**
+ * What each formatter made of a value lately — a Date by its time, a server's string or number as
+ * written: a list screen formats the same orders' dates on every page it shows, and reading plus
+ * formatting a date costs more than the rest of its line (bench P1). Bounded: emptied when full.
+ */
+interface Formatted {
+  dates: Map<number, string | undefined>;
+  written: Map<string | number, string | undefined>;
+}
+const formatted = new WeakMap<Intl.DateTimeFormat, Formatted>();
+const FORMATTED_MAX = 2000;
+
+function format(formatter: Intl.DateTimeFormat, value: unknown): string | undefined {
   const date = parseServerDate(value);
   if (date === undefined) return displayValue(value);
-  return formatterFor(tr).format(date);
+  return formatter.format(date);
+}
+
+function remembered<K>(
+  seen: Map<K, string | undefined>,
+  key: K,
+  make: () => string | undefined,
+): string | undefined {
+  if (seen.has(key)) return seen.get(key);
+  const text = make();
+  if (seen.size >= FORMATTED_MAX) seen.clear();
+  seen.set(key, text);
+  return text;
+}
+
+/** A server date in the one format; the value as written when it is not a date; undefined when empty. */
+export function formatDate(tr: Translator, value: unknown): string | undefined {
+  const formatter = formatterFor(tr);
+  let seen = formatted.get(formatter);
+  if (seen === undefined)
+    formatted.set(formatter, (seen = { dates: new Map(), written: new Map() }));
+  if (value instanceof Date && !Number.isNaN(value.getTime()))
+    return remembered(seen.dates, value.getTime(), () => format(formatter, value));
+  if (typeof value === "string" || typeof value === "number")
+    return remembered(seen.written, value, () => format(formatter, value));
+  return format(formatter, value);
 }

@@ -7,8 +7,13 @@ import { isHiddenField, looksSecret, maskDeep } from "../../exchanger/index.js";
 
 export const MESSAGE_LIMIT = 4096;
 
+/** Anything `escapeHtml` would change: most texts (numbers, names, dates) hold none of it. */
+const TO_ESCAPE = /[&<>"]/;
+
 export function escapeHtml(value: unknown): string {
-  return visibleText(String(value))
+  const text = visibleText(String(value));
+  if (!TO_ESCAPE.test(text)) return text;
+  return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
@@ -23,6 +28,8 @@ export function escapeHtml(value: unknown): string {
  */
 const UNSAFE =
   /(?!\n)[\p{Cc}\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\ud800-\udfff]/gu;
+/** Anything `visibleText` would change (CR and tab are control characters too), tested before replacing. */
+const TO_CLEAN = new RegExp(UNSAFE.source, "u");
 
 /**
  * The one sanitizer for text from outside (the exchanger, the user): what is left can be shown as it
@@ -30,6 +37,7 @@ const UNSAFE =
  * `escapeHtml`, every button label through `clip`.
  */
 export function visibleText(text: string): string {
+  if (!TO_CLEAN.test(text)) return text;
   return text.replace(/\r\n?/g, "\n").replace(/\t/g, " ").replace(UNSAFE, "");
 }
 

@@ -77,8 +77,21 @@ function format(tr: NumberTranslator, value: string, min: number, max: number): 
   const exact = text as unknown as number;
   // A plain decimal formats to digits, a sign, the decimal separator and group separators: a space
   // among them is a group separator (formatToParts would say so at several times the cost).
-  return formatterFor(localeOf(tr), min, max).format(exact).replace(GROUP_SPACE, NARROW_NBSP);
+  const formatter = formatterFor(localeOf(tr), min, max);
+  let seen = formatted.get(formatter);
+  if (seen === undefined) formatted.set(formatter, (seen = new Map()));
+  let shown = seen.get(text);
+  if (shown === undefined) {
+    shown = formatter.format(exact).replace(GROUP_SPACE, NARROW_NBSP);
+    if (seen.size >= FORMATTED_MAX) seen.clear();
+    seen.set(text, shown);
+  }
+  return shown;
 }
+
+/** What each formatter made of an amount lately (a list shows the same orders page after page); bounded. */
+const formatted = new WeakMap<Intl.NumberFormat, Map<string, string>>();
+const FORMATTED_MAX = 2000;
 
 /**
  * An amount in the reader's language: rounded to the currency's `decimals` when known, at least two
