@@ -22,7 +22,14 @@ const buttonsOf = (screen: ScreenPayload): number =>
     (screen.reply_markup as { inline_keyboard?: unknown[][] } | undefined)?.inline_keyboard ?? []
   ).flat().length;
 
-const WARMUP = 400;
+/**
+ * Presses each bot handles before the clock starts: enough for V8 to have optimized both bots' code.
+ * Ours has far more code to warm: after 400 presses (the figure's first rounds) its CPU per press
+ * still fell batch after batch for ≈ 3,000 more (2,300 → 1,250 µs per press in batches of 500, bare
+ * grammY flat), so the first measured half read ≈ 2.2× and the second ≈ 1.5×. A bot runs for days:
+ * the steady state is what a press costs. BENCH_P1_WARMUP overrides it.
+ */
+const WARMUP = Number(process.env.BENCH_P1_WARMUP ?? 4000);
 const ITERATIONS = Number(process.env.BENCH_P1_ITERATIONS ?? 3000);
 /** Updates fetched from the fake at once, before the clock starts. */
 const BATCH = 500;
@@ -43,6 +50,11 @@ async function cpuPerUpdate(
     const start = cpuMicros();
     for (const update of updates) await handle(update);
     cpu += cpuMicros() - start;
+    // BENCH_P1_TRACE=1: each batch's µs per press on stderr (does the figure still fall? warm-up).
+    if (process.env.BENCH_P1_TRACE)
+      process.stderr.write(
+        `chat ${chatId}: ${Math.round((cpuMicros() - start) / updates.length)} µs\n`,
+      );
     if (profile) await profiler.stop(profile);
   }
   return cpu / n;
