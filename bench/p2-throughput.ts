@@ -130,7 +130,7 @@ export async function measureP2(): Promise<P2Result> {
       "P2",
       `${updatesPerSecond} updates/s (runner)`,
       `${bareUpdatesPerSecond} updates/s (bare grammY, runner)`,
-      "ratio ≥ 0.75",
+      "ratio ≥ 0.8",
     );
     note(
       `P2ratio ${ratio}; ${CHATS} chats × ${ROUNDS} presses × ${BURSTS} bursts each, alternating; exchanger answering in ${DELAY_MS} ms; latency bound ${bound}/s`,
@@ -141,7 +141,7 @@ export async function measureP2(): Promise<P2Result> {
       "P7",
       `${peakRssMb} MB peak RSS`,
       `${round(barePeak / MB, 0)} MB peak RSS (bare grammY)`,
-      "P7ratio ≤ 1.25",
+      "P7ratio ≤ 1.2",
     );
     note(`P7ratio ${peakRssRatio}: our peak ÷ the bare bot's, the same chats and bursts`);
     const mb = (m: NodeJS.MemoryUsage) =>
