@@ -70,7 +70,7 @@ import { createTwofaFeature } from "./features/two-factor/index.js";
 import { createVerificationFeature } from "./features/verification/index.js";
 import { flowSteps } from "./core/flows.js";
 import { createFlowExit, flowRunning } from "./core/flow-exit.js";
-import { createI18n, languageFromTelegram } from "./i18n.js";
+import { createI18n, languageFromTelegram, translations } from "./i18n.js";
 import { admitUpdate } from "./middlewares/admit-update.js";
 import { chatBacklog, MAX_PENDING_PER_CHAT } from "./middlewares/chat-backlog.js";
 import { tellSlowDown } from "./core/slow-down.js";
@@ -240,12 +240,15 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
     bind: loader.bind,
     guardSecrets: secretGuard(loader.secretPrompts),
     identifyChat: addressedToThisBot,
-    loadChatState: new Composer<BotContext>(loader.load, i18n),
+    loadChatState: new Composer<BotContext>(
+      loader.load,
+      translations(i18n, botConfig.defaultLanguage),
+    ),
     admit: admitUpdate,
     catchErrors: new Composer<BotContext>(errorBoundary, countHandlerErrors(deps.metrics)),
     privateOnly: new Composer<BotContext>(createAdminComposer(botConfig.adminChatIds), privateOnly),
     flows: new Composer<BotContext>(
-      installConversations(deps, loader, i18n, once),
+      installConversations(deps, loader, translations(i18n, botConfig.defaultLanguage), once),
       flowSteps(
         [createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])],
         pressWithoutFlows(routes),

@@ -10,7 +10,6 @@
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations } from "@grammyjs/conversations";
-import type { I18n } from "@grammyjs/i18n";
 import type { NextFunction } from "grammy";
 import type { AnswerOnce } from "../../telegram/answer-once.js";
 import { htmlParseMode } from "../../telegram/html-parse-mode.js";
@@ -26,7 +25,7 @@ type Step = (ctx: FlowContext, next: NextFunction) => Promise<void>;
 export function installConversations(
   deps: BotDeps,
   loader: ChatLoader,
-  i18n: I18n<FlowContext>,
+  translations: Step,
   once: AnswerOnce,
 ) {
   const retry = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 });
@@ -46,7 +45,7 @@ export function installConversations(
         return next();
       },
       loader.inFlow,
-      i18n.middleware() as unknown as Step,
+      translations,
     ],
   });
 }
