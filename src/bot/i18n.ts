@@ -77,15 +77,22 @@ function cacheConstantTexts(fluent: object): void {
   const target = fluent as { translate?: Translate };
   const translate = target.translate;
   if (typeof translate !== "function") return;
-  const texts = new Map<string, string>();
+  /** Locale → message → text (no key string built per call). */
+  const texts = new Map<string, Map<string, string>>();
+  let count = 0;
   target.translate = (locales, path, context) => {
     if (context !== undefined && hasVariables(context))
       return translate.call(fluent, locales, path, context);
-    const key = `${Array.isArray(locales) ? locales.join("\n") : locales}\u0000${path}`;
-    let text = texts.get(key);
+    const locale = Array.isArray(locales) ? locales.join("\n") : locales;
+    let ofLocale = texts.get(locale);
+    if (ofLocale === undefined) texts.set(locale, (ofLocale = new Map()));
+    let text = ofLocale.get(path);
     if (text === undefined) {
       text = translate.call(fluent, locales, path, context);
-      if (text !== `{${path}}` && texts.size < 10_000) texts.set(key, text);
+      if (text !== `{${path}}` && count < 10_000) {
+        ofLocale.set(path, text);
+        count++;
+      }
     }
     return text;
   };
