@@ -73,6 +73,19 @@ function extraValue(ctx: T, currency: Currency, key: string, raw: unknown): stri
 
 // ---- one direction ------------------------------------------------------------------------------------
 
+/** What the direction asks the customer to fill in, optional ones marked. */
+function inputLines(ctx: T, fields: Direction["fields"]): string[] {
+  if (fields.length === 0)
+    return [ctx.t("info-direction-inputs"), ctx.t("info-direction-no-inputs")];
+  return [
+    ctx.t("info-direction-inputs"),
+    ...fields.map(
+      (field) =>
+        `• ${escapeHtml(clip(field.label, 100))}${field.required ? "" : ` ${ctx.t("info-direction-optional")}`}`,
+    ),
+  ];
+}
+
 /**
  * `names`: the two currencies as the currency list names them (`#id` when it does not know one); the
  * direction's own name stands in for an unknown one. Rates, limits and the reserve are written in the
@@ -120,15 +133,7 @@ export function directionCard(
   });
   if (rest.length > 0) lines.push("", ...rest);
 
-  if (direction.listsFields) {
-    lines.push("", ctx.t("info-direction-inputs"));
-    if (direction.fields.length === 0) lines.push(ctx.t("info-direction-no-inputs"));
-    for (const field of direction.fields) {
-      lines.push(
-        `• ${escapeHtml(clip(field.label, 100))}${field.required ? "" : ` ${ctx.t("info-direction-optional")}`}`,
-      );
-    }
-  }
+  if (direction.listsFields) lines.push("", ...inputLines(ctx, direction.fields));
   if (direction.unplaced !== undefined)
     lines.push("", ctx.t("unplaced-values", { count: direction.unplaced }));
   return fitMessage(lines);
