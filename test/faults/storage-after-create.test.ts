@@ -29,6 +29,32 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
   const said = (user: SimUser, from: number) => botSaid(world().h, user.chatId, from);
   const alerts = () => botMessages(world().h, ADMIN_CHAT).map((m) => m.text);
 
+  /**
+   * A linked user at the summary presses Create and the request reaches the exchanger, whose answer
+   * the process never hears (it is about to be "killed"). `release` lets the held request end.
+   */
+  async function createInFlight() {
+    const { h, proxy } = world();
+    const user = await h.linkedUser("main");
+    await toSummary(user);
+    const { message, data: createData } = user.findButton(/Create order/);
+    let release: (verdict: "drop") => void = () => undefined;
+    const held = new Promise<"drop">((resolve) => (release = resolve));
+    let reached = false;
+    proxy.hooks.afterAnswer = (path) => {
+      if (path !== CREATE) return "pass";
+      reached = true;
+      return held; // the old process never hears back
+    };
+    const pressing = user.press(/Create order/);
+    await until("create-order to reach the exchanger", async () => reached);
+    const done = async () => {
+      release("drop");
+      await pressing;
+    };
+    return { user, summaryId: message.messageId, createData, done };
+  }
+
   it("storage refusing writes right after create-order: the order's number and token, not “try again”; logged and alerted once", async () => {
     const { h, proxy, redis } = world();
     const user = await h.linkedUser("main");
@@ -114,20 +140,8 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
   });
 
   it("the process killed while create-order is in flight: the next start tells the user what became of it", async () => {
-    const { h, proxy } = world();
-    const user = await h.linkedUser("main");
-    await toSummary(user);
-    const summaryId = user.findButton(/Create order/).message.messageId;
-    let release: (verdict: "drop") => void = () => undefined;
-    const held = new Promise<"drop">((resolve) => (release = resolve));
-    let reached = false;
-    proxy.hooks.afterAnswer = (path) => {
-      if (path !== CREATE) return "pass";
-      reached = true;
-      return held; // the old process never hears back
-    };
-    const pressing = user.press(/Create order/);
-    await until("create-order to reach the exchanger", async () => reached);
+    const { h } = world();
+    const { summaryId, done } = await createInFlight();
     const summaryText = () => h.fake.messages.find((m) => m.messageId === summaryId)!.text;
     expect(summaryText()).toContain("Creating the order…");
 
@@ -145,27 +159,13 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
     await h.app.resumeInterrupted({ graceMs: 0 });
     expect(h.fake.messages.length).toBe(count);
 
-    release("drop");
-    await pressing;
+    await done();
     await old.close();
   });
 
   it("after the restart's recovery the old exchange conversation is left: its Create answers “already done”, nothing is created twice", async () => {
-    const { h, proxy, sandbox } = world();
-    const user = await h.linkedUser("main");
-    await toSummary(user);
-    const { message, data: createData } = user.findButton(/Create order/);
-    const summaryId = message.messageId;
-    let release: (verdict: "drop") => void = () => undefined;
-    const held = new Promise<"drop">((resolve) => (release = resolve));
-    let reached = false;
-    proxy.hooks.afterAnswer = (path) => {
-      if (path !== CREATE) return "pass";
-      reached = true;
-      return held;
-    };
-    const pressing = user.press(/Create order/);
-    await until("create-order reaching the exchanger", () => Promise.resolve(reached));
+    const { h, sandbox } = world();
+    const { user, summaryId, createData, done } = await createInFlight();
     // Today's state in the store: the conversation parked at the summary, waiting for Create.
     const storedFlow = () => h.app.deps.conversationAdapter.read(String(user.chatId));
     expect(await storedFlow()).toBeDefined();
@@ -202,26 +202,13 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
       sandbox.state.accounts.main!.orders.filter((o) => o.send_amount === "100.50"),
     ).toHaveLength(1);
 
-    release("drop");
-    await pressing;
+    await done();
     await old.close();
   });
 
   it("a flow the user started after the restart, before the recovery ran, is theirs to keep", async () => {
-    const { h, proxy } = world();
-    const user = await h.linkedUser("main");
-    await toSummary(user);
-    const summaryId = user.findButton(/Create order/).message.messageId;
-    let release: (verdict: "drop") => void = () => undefined;
-    const held = new Promise<"drop">((resolve) => (release = resolve));
-    let reached = false;
-    proxy.hooks.afterAnswer = (path) => {
-      if (path !== CREATE) return "pass";
-      reached = true;
-      return held;
-    };
-    const pressing = user.press(/Create order/);
-    await until("create-order reaching the exchanger", () => Promise.resolve(reached));
+    const { h } = world();
+    const { user, summaryId, done } = await createInFlight();
     const old = await h.restartAfterCrash();
     // Within the grace period the recovery waits; the user starts a new exchange meanwhile.
     // The crash lost the old process's last flow state, which knew that "Creating the order…" had
@@ -239,8 +226,7 @@ describe("failures after an order is created", { timeout: 60_000 }, () => {
     expect(user.transcript()).toContain("You receive: ≈ 4085.00 Visa/Mastercard UAH");
     expect(h.exchangerCalls(CREATE)).toHaveLength(1);
 
-    release("drop");
-    await pressing;
+    await done();
     await old.close();
   });
 
