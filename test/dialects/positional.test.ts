@@ -8,11 +8,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../src/config.js";
 import { runDoctor } from "../../src/doctor/run.js";
 import { MAX_CALLS } from "../../src/exchanger/layouts/learn.js";
 import { Harness } from "../harness/harness.js";
+import { harnessPerTest } from "../harness/per-test.js";
 import type { SimUser } from "../harness/user.js";
 import { expectNoLeak, totp } from "../harness/two-factor.js";
 import { VENDOR_SECRETS, VENDOR_USER } from "../exchanger/normalize/vendor-user.js";
@@ -52,17 +53,12 @@ function buttons(user: SimUser): string[] {
 }
 
 describe("a positional server, end to end", () => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await Harness.start({ dialect: "positional" });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const harness = harnessPerTest({ dialect: "positional" });
 
   it.each(LANGUAGES)(
     "reads the vendor's exact user object into a labelled account card with its balance and none of its secrets (%s)",
     async (lang) => {
+      const h = harness();
       h.sandbox.state.accounts.main!.userObject = [...VENDOR_USER];
       const user = await h.linkedUser("main", { languageCode: lang });
       await user.send("/account");
@@ -76,6 +72,7 @@ describe("a positional server, end to end", () => {
   );
 
   it("shows the balance on the pay card and never the 2FA secret the user object carries at 28", async () => {
+    const h = harness();
     const secret = h.sandbox.accounts.twofa.twoFactorSecret!;
     const user = await h.linkedUser("twofa");
     const order = h.sandbox.state.accounts.twofa!.orders.find((o) => Number(o.status) === 0)!;
@@ -88,6 +85,7 @@ describe("a positional server, end to end", () => {
   });
 
   it("learns the order layout once per server: not again for another chat, screen or instance", async () => {
+    const h = harness();
     const a = await h.linkedUser("main");
     await a.send("/orders");
     const learned = learningCalls(h);
@@ -108,6 +106,7 @@ describe("a positional server, end to end", () => {
   });
 
   it("lists orders and saved details with the same facts as a server of named records", async () => {
+    const h = harness();
     const named = await Harness.start({ dialect: "spec" });
     try {
       for (const command of ["/orders", "/details"]) {
@@ -125,6 +124,7 @@ describe("a positional server, end to end", () => {
   });
 
   it("pays a learned order once without 2FA, sending the token the filters confirmed", async () => {
+    const h = harness();
     const user = await h.linkedUser("main");
     const order = h.sandbox.state.accounts.main!.orders.find((o) => Number(o.status) === 0)!;
     await user.send(`/order ${order.id}`);
@@ -137,6 +137,7 @@ describe("a positional server, end to end", () => {
   });
 
   it("pays a learned order once with 2FA", async () => {
+    const h = harness();
     const user = await h.linkedUser("twofa");
     const order = h.sandbox.state.accounts.twofa!.orders.find((o) => Number(o.status) === 0)!;
     await user.send(`/pay ${order.token}`);
@@ -160,17 +161,12 @@ const NO_DELETE = {
 const DELETE_DETAILS = "/user-api-delete-details";
 
 describe("saved details on a positional server: the id only a filter could confirm", () => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await Harness.start({ dialect: "positional" });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const harness = harnessPerTest({ dialect: "positional" });
 
   it.each(LANGUAGES)(
     "the spec has no id filter for details: the list says so, offers no Delete, and no id is ever sent (%s)",
     async (lang) => {
+      const h = harness();
       const user = await h.linkedUser("main", { languageCode: lang });
       await user.send("/details");
       expect(user.lastText()).toContain(NO_DELETE[lang]);
