@@ -6,10 +6,11 @@
  * is counted and said, never guessed at; the extra reads are counted (once per server, not per chat,
  * screen or instance).
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../src/config.js";
 import { DIALECTS } from "../../src/sandbox/dialect.js";
 import { Harness } from "../harness/harness.js";
+import { harnessPerTest } from "../harness/per-test.js";
 import type { SimUser } from "../harness/user.js";
 
 const VERIFY = "/user-api-get-verification";
@@ -25,18 +26,13 @@ const unplacedCount = (text: string, lang: keyof typeof UNPLACED = "en") =>
   Number(UNPLACED[lang].exec(text)?.[1] ?? 0);
 
 describe("verification on a positional server", () => {
-  let h: Harness;
-  beforeEach(async () => {
-    // http: the Telegram fake serves its file route over loopback, so the real photo downloader runs.
-    h = await Harness.start({ dialect: "positional", http: true });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  // http: the Telegram fake serves its file route over loopback, so the real photo downloader runs.
+  const harness = harnessPerTest({ dialect: "positional", http: true });
 
   it.each(LANGUAGES)(
     "before any submission: the status by its words and the dates, the other values counted and not shown (%s)",
     async (lang) => {
+      const h = harness();
       const user = await h.linkedUser("main", { languageCode: lang });
       await user.send("/verify");
       const text = user.lastText();
@@ -63,6 +59,7 @@ describe("verification on a positional server", () => {
   }
 
   it("a card submitted with a photo: one multipart call, and the request read back labelled, masked", async () => {
+    const h = harness();
     h.sandbox.state.accounts.main!.verification!.status = "rejected";
     const user = await h.linkedUser("main");
     await submitCard(user);
@@ -80,6 +77,7 @@ describe("verification on a positional server", () => {
   });
 
   it("the layout learned from one chat's submission labels every chat's request, after a restart too, at no extra read", async () => {
+    const h = harness();
     h.sandbox.state.accounts.main!.verification!.status = "rejected";
     await submitCard(await h.linkedUser("main"));
     const reads = () => h.exchangerCalls(VERIFY).length;
@@ -136,15 +134,10 @@ describe("verification layouts across running instances", () => {
 });
 
 describe("public objects and saved fields on a positional server", () => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await Harness.start({ dialect: "positional" });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const harness = harnessPerTest({ dialect: "positional" });
 
   it("currencies as arrays: the id confirmed by the directions map, one extra read per server", async () => {
+    const h = harness();
     /** The same screens in three languages, several chats and two instances; the map reads they cost. */
     async function mapReads(server: Harness): Promise<number> {
       for (const lang of LANGUAGES) {
@@ -170,11 +163,44 @@ describe("public objects and saved fields on a positional server", () => {
     }
   });
 
+  it("saved fields as [value, id] rows: named from the direction cards, masked, the same as a named server", async () => {
+    const h = harness();
+    const named = await Harness.start({ dialect: "spec" });
+    try {
+      for (const lang of LANGUAGES) {
+        const here = await h.linkedUser("main", { languageCode: lang });
+        const there = await named.linkedUser("main", { languageCode: lang });
+        await here.send("/inputs");
+        await there.send("/inputs");
+        expect(here.lastText()).toBe(there.lastText());
+      }
+    } finally {
+      await named.close();
+    }
+  });
+
+  it("saved fields whose values are all numbers: which column is the field's id is said not to be known", async () => {
+    const h = harness();
+    h.sandbox.state.accounts.main!.inputs = { "11": "5375414122229876", "12": "42" };
+    for (const lang of LANGUAGES) {
+      const user = await h.linkedUser("main", { languageCode: lang });
+      await user.send("/inputs");
+      expect(unplacedCount(user.lastText(), lang)).toBe(2);
+      expect(user.lastText()).not.toContain("5375");
+      expect(user.lastText()).not.toMatch(/Card number|Номер карт|Field|Поле/);
+    }
+  });
+});
+
+describe("directions as arrays on a positional server", () => {
+  const directions = harnessPerTest({
+    dialect: { ...DIALECTS.positional, positionalDirections: true },
+  });
+
   it.each(LANGUAGES)(
     "a direction as an array: currencies and fields read, the rate never guessed, no exchange calculated from it (%s)",
     async (lang) => {
-      await h.close();
-      h = await Harness.start({ dialect: { ...DIALECTS.positional, positionalDirections: true } });
+      const h = directions();
       const user = await h.linkedUser("main", { languageCode: lang });
       await user.send("/directions");
       await user.press("Tether TRC20");
@@ -195,30 +221,4 @@ describe("public objects and saved fields on a positional server", () => {
       expect(h.exchangerCalls("/private-api-create-order")).toHaveLength(0);
     },
   );
-
-  it("saved fields as [value, id] rows: named from the direction cards, masked, the same as a named server", async () => {
-    const named = await Harness.start({ dialect: "spec" });
-    try {
-      for (const lang of LANGUAGES) {
-        const here = await h.linkedUser("main", { languageCode: lang });
-        const there = await named.linkedUser("main", { languageCode: lang });
-        await here.send("/inputs");
-        await there.send("/inputs");
-        expect(here.lastText()).toBe(there.lastText());
-      }
-    } finally {
-      await named.close();
-    }
-  });
-
-  it("saved fields whose values are all numbers: which column is the field's id is said not to be known", async () => {
-    h.sandbox.state.accounts.main!.inputs = { "11": "5375414122229876", "12": "42" };
-    for (const lang of LANGUAGES) {
-      const user = await h.linkedUser("main", { languageCode: lang });
-      await user.send("/inputs");
-      expect(unplacedCount(user.lastText(), lang)).toBe(2);
-      expect(user.lastText()).not.toContain("5375");
-      expect(user.lastText()).not.toMatch(/Card number|Номер карт|Field|Поле/);
-    }
-  });
 });
