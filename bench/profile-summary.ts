@@ -18,6 +18,35 @@ interface Profile {
   samples: number[];
   timeDeltas: number[];
 }
+/** A sampling heap profile (.heapprofile): a call tree and sampled allocations, in bytes. */
+interface HeapNode {
+  id: number;
+  callFrame: ProfileNode["callFrame"];
+  children: HeapNode[];
+}
+interface HeapProfile {
+  head: HeapNode;
+  samples: { size: number; nodeId: number }[];
+}
+
+/**
+ * A CPU or heap profile as (frame, weight) pairs: µs of self time, or bytes allocated. Both come out in
+ * the same tables, so `--per` gives µs or bytes per press.
+ */
+function weightedFrames(file: string): [ProfileNode["callFrame"], number][] {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as Profile | HeapProfile;
+  if ("head" in profile) {
+    const byId = new Map<number, HeapNode>();
+    const visit = (node: HeapNode): void => {
+      byId.set(node.id, node);
+      node.children.forEach(visit);
+    };
+    visit(profile.head);
+    return profile.samples.map((s) => [byId.get(s.nodeId)!.callFrame, s.size]);
+  }
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  return profile.samples.map((id, i) => [byId.get(id)!.callFrame, profile.timeDeltas[i] ?? 0]);
+}
 
 /** "grammy", "undici", "src/bot/render/orders.ts", "(garbage collector)", "node:internal/…". */
 function place(url: string, functionName: string): string {
@@ -52,18 +81,14 @@ function sums(files: string[]): {
   const byFunction = new Map<string, number>();
   let all = 0;
   for (const file of files) {
-    const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    profile.samples.forEach((id, i) => {
-      const micros = profile.timeDeltas[i] ?? 0;
-      const frame = byId.get(id)!.callFrame;
-      if (frame.functionName === "(idle)" || frame.functionName === "(program)") return; // waiting, not working
+    for (const [frame, micros] of weightedFrames(file)) {
+      if (frame.functionName === "(idle)" || frame.functionName === "(program)") continue; // waiting, not working
       const where = place(frame.url, frame.functionName);
       all += micros;
       byPlace.set(where, (byPlace.get(where) ?? 0) + micros);
       const fn = `${frame.functionName || "(anonymous)"}  ${where}:${frame.lineNumber + 1}`;
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + micros);
-    });
+    }
   }
   return { all, byPlace, byFunction };
 }

@@ -12,10 +12,9 @@ import {
   Gauge,
   Histogram,
   type Registry,
-  Summary,
 } from "prom-client";
 import type { CallOutcome } from "../exchanger/index.js";
-import { RecentActivity } from "./recent.js";
+import { RecentActivity, type BucketCounts } from "./recent.js";
 
 const PREFIX = "exchanger_bot_";
 
@@ -187,22 +186,24 @@ function outboundInstruments(registers: Registry[]) {
   return { exchangerCalls, exchangerLatency, telegramRequests, telegramRetries, notifications };
 }
 
-/** Not registered: p50/p95 of the last hour for /stats; Prometheus gets the histogram. */
-function lastHourLatency(): Summary {
-  return new Summary({
-    name: "exchanger_latency_last_hour",
-    help: "-",
-    percentiles: [0.5, 0.95],
-    maxAgeSeconds: 3600,
-    ageBuckets: 6,
-    registers: [],
-  });
+/** The latency histogram's cumulative buckets, all methods added up (/stats' last-hour quantiles). */
+export function allMethods(histogram: Histogram): () => Promise<BucketCounts> {
+  return async () => {
+    const counts = new Map<number, number>();
+    for (const { metricName, labels, value } of (await histogram.get()).values)
+      if (metricName?.endsWith("_bucket")) {
+        const le = labels.le === "+Inf" ? Infinity : Number(labels.le);
+        counts.set(le, (counts.get(le) ?? 0) + value);
+      }
+    if (counts.size === 0) for (const le of [...LATENCY_BUCKETS, Infinity]) counts.set(le, 0);
+    return [...counts].sort((a, b) => a[0] - b[0]).map(([le, count]) => ({ le, count }));
+  };
 }
 
 export function createMetrics(registry: Registry): AppMetrics {
   collectDefaultMetrics({ register: registry });
   const scraped = instruments(registry);
-  const recent = new RecentActivity(lastHourLatency());
+  const recent = new RecentActivity(allMethods(scraped.exchangerLatency));
 
   return {
     registry,
@@ -222,7 +223,7 @@ export function createMetrics(registry: Registry): AppMetrics {
       const label = known(EXCHANGER_METHODS, method);
       scraped.exchangerCalls.inc({ method: label, outcome });
       scraped.exchangerLatency.observe({ method: label }, durationMs / 1000);
-      recent.exchangerCall(outcome, durationMs);
+      recent.exchangerCall(outcome);
     },
     telegramRequest(method, outcome) {
       scraped.telegramRequests.inc({ method: known(TELEGRAM_METHODS, method), outcome });
