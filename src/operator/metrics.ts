@@ -6,13 +6,7 @@
  * Labels only ever take values from the fixed lists below; anything else becomes "other". No label
  * carries a key, a chat id or text a user typed — a label value is stored forever by Prometheus.
  */
-import {
-  collectDefaultMetrics,
-  Counter,
-  Gauge,
-  Histogram,
-  type Registry,
-} from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, type Registry } from "prom-client";
 import type { CallOutcome } from "../exchanger/index.js";
 import { RecentActivity, type BucketCounts } from "./recent.js";
 

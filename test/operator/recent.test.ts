@@ -5,7 +5,6 @@ import { bucketQuantile, RecentActivity } from "../../src/operator/recent.js";
 
 const BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1];
 
-
 /** A histogram like the scraped one and the recent activity reading it, on a clock the test moves. */
 function world() {
   const histogram = new Histogram({
@@ -37,8 +36,24 @@ describe("bucketQuantile (Prometheus' histogram_quantile)", () => {
   });
 
   it("says the highest finite bound when the rank is beyond it, and nothing without counts", () => {
-    expect(bucketQuantile([{ le: 1, count: 1 }, { le: Infinity, count: 10 }], 0.95)).toBe(1);
-    expect(bucketQuantile([{ le: 1, count: 0 }, { le: Infinity, count: 0 }], 0.5)).toBeUndefined();
+    expect(
+      bucketQuantile(
+        [
+          { le: 1, count: 1 },
+          { le: Infinity, count: 10 },
+        ],
+        0.95,
+      ),
+    ).toBe(1);
+    expect(
+      bucketQuantile(
+        [
+          { le: 1, count: 0 },
+          { le: Infinity, count: 0 },
+        ],
+        0.5,
+      ),
+    ).toBeUndefined();
   });
 });
 
