@@ -6,6 +6,7 @@
  */
 import { I18n } from "@grammyjs/i18n";
 import type { NextFunction } from "grammy";
+import { LRUCache } from "lru-cache";
 import { fileURLToPath } from "node:url";
 import { LANGUAGES, type Language } from "../config.js";
 import type { FlowContext, TextOverrides } from "./context.js";
@@ -34,7 +35,7 @@ export function createI18n(
     });
   }
   cacheBundleMatching(i18n.fluent);
-  cacheConstantTexts(i18n.fluent);
+  cacheTexts(i18n.fluent);
   return i18n;
 }
 
@@ -61,14 +62,19 @@ function cacheBundleMatching(fluent: object): void {
 }
 
 /**
- * A message without variables formats to the same text every time in one language (the bundles never
- * change once loaded), yet Fluent resolves its pattern again on every call, behind a warning record
- * @grammyjs/i18n builds per call. Buttons, filter chips and status labels are such messages and a
- * list screen asks for dozens (bench P1), so their texts are kept per language and message; a call
- * with variables is formatted as before. A missing message is not kept (its warning still fires).
- * Bounded by the messages the bot's code names, ×3 languages; the cap is a guard, not a policy.
+ * A message formats to the same text every time for the same language and variables (the bundles
+ * never change once loaded), yet Fluent resolves its pattern again on every call, behind a warning
+ * record @grammyjs/i18n builds per call. A list screen asks for dozens (bench P1): buttons, filter
+ * chips, status labels, and per order its number and words, whose variables are plain strings and
+ * numbers. So texts are kept:
+ * - without variables, per language and message (bounded by the messages the bot's code names, ×3
+ *   languages; the cap is a guard, not a policy);
+ * - with only string and number variables, in a bounded least-recently-used cache keyed by language,
+ *   message and values (order numbers and amounts are many, a page shows few of them again and again).
+ * Any other variable (a Date, an object) is formatted as before. A missing message is never kept (its
+ * warning still fires).
  */
-function cacheConstantTexts(fluent: object): void {
+function cacheTexts(fluent: object): void {
   type Translate = (
     locales: string | string[],
     path: string,
@@ -79,17 +85,30 @@ function cacheConstantTexts(fluent: object): void {
   if (typeof translate !== "function") return;
   /** Locale → message → text (no key string built per call). */
   const texts = new Map<string, Map<string, string>>();
+  const withValues = new LRUCache<string, string>({ max: 5_000 });
   let count = 0;
+  const formatted = (locales: string | string[], path: string, context?: Record<string, unknown>) =>
+    translate.call(fluent, locales, path, context);
+  const missing = (path: string, text: string) => text === `{${path}}`;
   target.translate = (locales, path, context) => {
-    if (context !== undefined && hasVariables(context))
-      return translate.call(fluent, locales, path, context);
     const locale = Array.isArray(locales) ? locales.join("\n") : locales;
+    const values = context === undefined ? "" : plainValues(context);
+    if (values === undefined) return formatted(locales, path, context);
+    if (values !== "") {
+      const key = `${locale}\u0000${path}\u0000${values}`;
+      let text = withValues.get(key);
+      if (text === undefined) {
+        text = formatted(locales, path, context);
+        if (!missing(path, text)) withValues.set(key, text);
+      }
+      return text;
+    }
     let ofLocale = texts.get(locale);
     if (ofLocale === undefined) texts.set(locale, (ofLocale = new Map()));
     let text = ofLocale.get(path);
     if (text === undefined) {
-      text = translate.call(fluent, locales, path, context);
-      if (text !== `{${path}}` && count < 10_000) {
+      text = formatted(locales, path, context);
+      if (!missing(path, text) && count < 10_000) {
         ofLocale.set(path, text);
         count++;
       }
@@ -98,9 +117,19 @@ function cacheConstantTexts(fluent: object): void {
   };
 }
 
-function hasVariables(context: Record<string, unknown>): boolean {
-  for (const name in context) if (Object.hasOwn(context, name)) return true;
-  return false;
+/**
+ * The variables as one key ("" for none), or undefined when one is not a plain string or number
+ * (formatted each time). Names and values are separated by characters no message text contains.
+ */
+function plainValues(context: Record<string, unknown>): string | undefined {
+  let key = "";
+  for (const name in context) {
+    if (!Object.hasOwn(context, name)) continue;
+    const value = context[name];
+    if (typeof value !== "string" && typeof value !== "number") return undefined;
+    key += `${name}\u0001${typeof value === "number" ? "n" : "s"}${value}\u0002`;
+  }
+  return key;
 }
 
 /**

@@ -31,20 +31,24 @@ export interface ChatLoader {
   inFlow(ctx: FlowContext, next: NextFunction): Promise<void>;
 }
 
-/** The update's one round trip, started by the first step that asks for it (with its `extra` keys). */
+/** Where an update's context keeps its round trip once started (one per update; replays get their own). */
+const SNAPSHOT_READ = Symbol("snapshot read");
+type Reading = FlowContext & { [SNAPSHOT_READ]?: Promise<ChatSnapshot> };
+
+/**
+ * The update's one round trip, started by the first step that asks for it (with its `extra` keys).
+ * Kept on the context itself rather than in a WeakMap: a WeakMap entry per update is an ephemeron the
+ * garbage collector revisits on every young-generation pass.
+ */
 function snapshotReads(deps: BotDeps) {
-  const reads = new WeakMap<FlowContext, Promise<ChatSnapshot>>();
-  return (ctx: FlowContext, extra?: readonly string[]): Promise<ChatSnapshot> => {
-    let read = reads.get(ctx);
-    if (read === undefined) {
-      read = readChatSnapshot(deps.updateGate, deps.vault, ctx.chatId!, ctx.update.update_id, {
-        mediaGroupId: ctx.message?.media_group_id,
-        extra,
-      });
-      reads.set(ctx, read);
-    }
-    return read;
-  };
+  return (ctx: Reading, extra?: readonly string[]): Promise<ChatSnapshot> =>
+    (ctx[SNAPSHOT_READ] ??= readChatSnapshot(
+      deps.updateGate,
+      deps.vault,
+      ctx.chatId!,
+      ctx.update.update_id,
+      { mediaGroupId: ctx.message?.media_group_id, extra },
+    ));
 }
 
 export function chatLoader(deps: BotDeps, botConfig: BotConfig, layout: BotLayout): ChatLoader {
