@@ -2,7 +2,7 @@
  * What a screen family contributes to the bot. createBot collects these so that the main menu,
  * /help and the per-language command lists always match the screens that really exist.
  */
-import { Composer, type Api, type Middleware } from "grammy";
+import { Composer, type Api, type Middleware, type MiddlewareFn } from "grammy";
 import type { I18n } from "@grammyjs/i18n";
 import type {
   BotConfig,
@@ -92,8 +92,10 @@ export interface FeatureRoutes {
    * filter an update passes costs grammY a Composer per update): a button or command runs only its
    * owners; one nobody declared runs no feature and goes on to the fallbacks ("button expired",
    * "unknown command"). Any other update (text, media, edited messages) goes through every feature in order.
+   * A plain function picking a prebuilt chain (grammY's `route` is the same choice made through `lazy`,
+   * which builds a Composer per update).
    */
-  router: Composer<BotContext>;
+  router: MiddlewareFn<BotContext>;
 }
 
 export function featureRoutes(features: readonly Feature[]): FeatureRoutes {
@@ -121,12 +123,15 @@ export function featureRoutes(features: readonly Feature[]): FeatureRoutes {
   };
 
   // A null-prototype object: a forged prefix such as "constructor" must not find Object's members.
-  const routes: Record<string, Composer<BotContext>> = Object.create(null);
+  const routes: Record<string, MiddlewareFn<BotContext>> = Object.create(null);
   for (const [key, list] of owners)
-    routes[key] = new Composer<BotContext>(...list.map((f) => f.composer));
-  routes[NOBODY] = new Composer<BotContext>();
-  const router = new Composer<BotContext>();
-  router.route(routeOf, routes, new Composer<BotContext>(...features.map((f) => f.composer)));
+    routes[key] = new Composer<BotContext>(...list.map((f) => f.composer)).middleware();
+  routes[NOBODY] = (_ctx, next) => next();
+  const everyFeature = new Composer<BotContext>(...features.map((f) => f.composer)).middleware();
+  const router: MiddlewareFn<BotContext> = (ctx, next) => {
+    const key = routeOf(ctx);
+    return (key === undefined ? everyFeature : routes[key]!)(ctx, next);
+  };
 
   return {
     ownersOf(ctx) {

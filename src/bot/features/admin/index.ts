@@ -6,9 +6,9 @@
  * (createBot registers it only for the admin chats' scope). Installed before the private-chat guard
  * because an operator's chat is often a group.
  */
-import { Composer } from "grammy";
+import type { MiddlewareFn } from "grammy";
 import type { BotContext } from "../../context.js";
-import type { CommandSpec } from "../../feature.js";
+import { commandOf, type CommandSpec } from "../../feature.js";
 import { renderStats } from "./render.js";
 
 /** The admin chats' extra commands (registered for those chats only). */
@@ -16,12 +16,15 @@ export const ADMIN_COMMANDS: readonly CommandSpec[] = [
   { command: "stats", descriptionKey: "cmd-stats" },
 ];
 
-export function createAdminComposer(adminChatIds: readonly number[]): Composer<BotContext> {
+/**
+ * Every update passes here, so the command is read with the routing's own `commandOf` (no grammY
+ * `command` filter, which builds a Composer per update it looks at).
+ */
+export function adminStats(adminChatIds: readonly number[]): MiddlewareFn<BotContext> {
   const admins = new Set(adminChatIds);
-  const composer = new Composer<BotContext>();
-  composer.command("stats", async (ctx, next) => {
-    if (ctx.chatId === undefined || !admins.has(ctx.chatId)) return next();
+  return async (ctx, next) => {
+    if (ctx.chatId === undefined || !admins.has(ctx.chatId) || commandOf(ctx) !== "stats")
+      return next();
     await ctx.reply(renderStats(ctx, await ctx.deps.operatorStats()));
-  });
-  return composer;
+  };
 }
