@@ -38,7 +38,7 @@ import { sequentialize } from "@grammyjs/runner";
 import {
   Bot,
   Composer,
-  Context,
+  type Context,
   type Api,
   type ApiClientOptions,
   type BotError,
@@ -51,7 +51,7 @@ import { answerOnce, type AnswerOnce } from "../telegram/answer-once.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
 import { featureRoutes, layoutOf, type BotLayout, type Feature, type StartEnv } from "./feature.js";
 import { registerCommands, registerDescriptions } from "./profile.js";
-import { ADMIN_COMMANDS, createAdminComposer } from "./features/admin/index.js";
+import { ADMIN_COMMANDS, adminStats } from "./features/admin/index.js";
 import { createAccountFeature } from "./features/account/index.js";
 import { createInfoFeature } from "./features/info/index.js";
 import { createInputsFeature } from "./features/inputs/index.js";
@@ -82,7 +82,7 @@ import { privateOnly } from "./middlewares/private-only.js";
 import { deleteIfKey, secretGuard } from "./middlewares/secret-guard.js";
 import { addressedToThisBot } from "./middlewares/addressed.js";
 import { countHandlerErrors, countUpdates } from "./middlewares/metrics.js";
-import { updateLogger } from "./middlewares/update-logger.js";
+import { loggingContext } from "./middlewares/update-logger.js";
 import { createLapsedPromptGuard } from "./core/lapsed-prompt.js";
 import type { I18n } from "@grammyjs/i18n";
 
@@ -138,10 +138,15 @@ export interface CreatedBot {
   resumeInterrupted(options?: { graceMs?: number }): Promise<void>;
 }
 
-function newBot(options: CreateBotOptions, once: AnswerOnce): Bot<BotContext> {
+function newBot(
+  options: CreateBotOptions,
+  once: AnswerOnce,
+  UpdateContext: ContextClass,
+): Bot<BotContext> {
   const bot = new Bot<BotContext>(options.token, {
     client: options.client,
     botInfo: options.botInfo,
+    ContextConstructor: UpdateContext,
   });
   if (options.belowRetry) bot.api.config.use(options.belowRetry);
   // Telegram's 429 (retry_after) and 5xx are retried for every call made through bot.api / ctx.api.
@@ -198,20 +203,21 @@ function logUnhandled(deps: BotDeps) {
 }
 
 type Step = Middleware<BotContext>;
+/** The bot's context class: grammY's Context with the update's own logger (update-logger.ts). */
+type ContextClass = new (...args: ConstructorParameters<typeof Context>) => BotContext;
 
 /**
  * After the update: the command it left a form for (ctx.replayAfter), run once through `rest` (the
  * update path below step 1) as its own update. Runs inside the chat's turn (no other update of the
  * chat in between) and after the conversations plugin saved the state the update left.
  */
-function replayLeftCommand(deps: BotDeps, rest: Composer<BotContext>): Step {
-  const run = new Composer<BotContext>(updateLogger(deps.logger), rest).middleware();
+function replayLeftCommand(UpdateContext: ContextClass, rest: Composer<BotContext>): Step {
+  const run = rest.middleware();
   return async (ctx, next) => {
     await next();
     const update = ctx.replayAfter;
     if (update === undefined) return;
-    const again = new Context(update, ctx.api, ctx.me) as BotContext;
-    await run(again, () => Promise.resolve());
+    await run(new UpdateContext(update, ctx.api, ctx.me), () => Promise.resolve());
   };
 }
 interface Built {
@@ -231,7 +237,6 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
   if (botConfig.crossInstanceChatLock) oneAtATime.push(chatLock(deps.kv));
   return {
     accept: new Composer<BotContext>(
-      updateLogger(deps.logger),
       countUpdates(deps.metrics),
       backlog(deps, botConfig, i18n),
       ...oneAtATime,
@@ -246,7 +251,7 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
     ),
     admit: admitUpdate,
     catchErrors: new Composer<BotContext>(errorBoundary, countHandlerErrors(deps.metrics)),
-    privateOnly: new Composer<BotContext>(createAdminComposer(botConfig.adminChatIds), privateOnly),
+    privateOnly: new Composer<BotContext>(adminStats(botConfig.adminChatIds), privateOnly),
     flows: new Composer<BotContext>(
       installConversations(deps, loader, translations(i18n, botConfig.defaultLanguage), once),
       flowSteps(
@@ -280,7 +285,8 @@ export function createBot(
   options: CreateBotOptions,
 ): CreatedBot {
   const once = answerOnce();
-  const bot = newBot(options, once);
+  const UpdateContext = loggingContext(deps.logger) as unknown as ContextClass;
+  const bot = newBot(options, once, UpdateContext);
 
   const i18n = createI18n(botConfig.defaultLanguage, botConfig.textOverrides);
   const features = FEATURE_FACTORIES.map((create) => create());
@@ -299,7 +305,7 @@ export function createBot(
     path.flows,
     path.route,
   );
-  bot.use(path.accept, replayLeftCommand(deps, rest), rest);
+  bot.use(path.accept, replayLeftCommand(UpdateContext, rest), rest);
 
   bot.catch(logUnhandled(deps));
 

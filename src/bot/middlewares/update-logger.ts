@@ -1,14 +1,37 @@
 /**
  * The update's own logger: deps.logger with the update id bound, so every line a handler, flow or
- * middleware writes about this update can be found together (ctx.logger). Installed first in
- * createBot and again inside conversations, whose contexts are built anew on each replay.
+ * middleware writes about this update can be found together (ctx.logger).
  *
  * The child logger is made when the update first logs: most updates write no line, and a pino child
  * per update (and per replayed update inside a flow) is work no one reads.
+ *
+ * Two ways in, one definition (`childFor`):
+ * - the bot's own contexts are of a Context class whose `logger` is an accessor on the prototype
+ *   (`loggingContext`, grammY's ContextConstructor). Defining an accessor on each context instead
+ *   turns the object into a dictionary (V8's slow properties): every later property read of the
+ *   update, all the way through the features, was a hash lookup (bench P1).
+ * - contexts the conversations plugin builds on each replay are plain grammY contexts: `updateLogger`
+ *   defines the same lazy accessor on each of them (installed as one of the plugin's plugins).
  */
-import type { NextFunction } from "grammy";
+import { Context, type NextFunction } from "grammy";
 import type { Logger } from "../../logger.js";
 import type { FlowContext } from "../context.js";
+
+const childFor = (logger: Logger, ctx: Pick<Context, "update">): Logger =>
+  logger.child({ updateId: ctx.update.update_id });
+
+/** grammY's Context with `logger`, the update's own (made on first use; may be replaced). */
+export function loggingContext(logger: Logger) {
+  return class LoggingContext extends Context {
+    #logger: Logger | undefined;
+    get logger(): Logger {
+      return (this.#logger ??= childFor(logger, this));
+    }
+    set logger(value: Logger) {
+      this.#logger = value;
+    }
+  };
+}
 
 export function updateLogger(logger: Logger) {
   return (ctx: Pick<FlowContext, "update" | "logger">, next: NextFunction): Promise<void> => {
@@ -16,7 +39,7 @@ export function updateLogger(logger: Logger) {
       configurable: true,
       enumerable: true,
       get() {
-        const child = logger.child({ updateId: ctx.update.update_id });
+        const child = childFor(logger, ctx);
         Object.defineProperty(ctx, "logger", { value: child, writable: true, enumerable: true });
         return child;
       },
