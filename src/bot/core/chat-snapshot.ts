@@ -77,7 +77,7 @@ export function takeSealedKey(
 ): Prefetched | undefined {
   const entry = snapshot?.sealedKey;
   if (entry === undefined) return undefined;
-  delete snapshot!.sealedKey;
+  snapshot!.sealedKey = undefined; // not `delete`: that turns the object into a dictionary
   return entry.vaultWrites === vault.writes ? { value: entry.value } : undefined;
 }
 
@@ -98,6 +98,6 @@ export function keyReadAhead(
 /** The flow state read ahead, once; undefined → read the store. */
 export function takeFlowState(snapshot: ChatSnapshot | undefined): Prefetched | undefined {
   const entry = snapshot?.flowState;
-  if (entry !== undefined) delete snapshot!.flowState;
+  if (entry !== undefined) snapshot!.flowState = undefined;
   return entry;
 }
