@@ -145,16 +145,25 @@ export async function measureP1(exchanger: ExchangerProcess): Promise<P1Result> 
 
     await cpuPerUpdate(telegram, oursChat, WARMUP, handleOurs);
     await cpuPerUpdate(telegram, bareChat, WARMUP, handleBare);
-    // Interleaved halves, so drift of the machine (other processes, CPU boost) hits both alike.
-    const half = Math.floor(ITERATIONS / 2);
+    // Interleaved rounds of one batch each, so drift of the machine (other processes, CPU boost, a
+    // collection of the shared heap) hits both alike; two long halves let one side's bad minute
+    // swing the ratio by ±0.1 between runs of the same code.
+    const rounds = Math.max(2, Math.round(ITERATIONS / BATCH));
+    const perRound = Math.floor(ITERATIONS / rounds);
     const oursProfile = PROFILE_DIR && "ours";
     const bareProfile = PROFILE_DIR && "bare";
-    const o1 = await cpuPerUpdate(telegram, oursChat, half, handleOurs, oursProfile);
-    const b1 = await cpuPerUpdate(telegram, bareChat, half, handleBare, bareProfile);
-    const o2 = await cpuPerUpdate(telegram, oursChat, half, handleOurs, oursProfile);
-    const b2 = await cpuPerUpdate(telegram, bareChat, half, handleBare, bareProfile);
-    const oursMicros = (o1 + o2) / 2;
-    const baselineMicros = (b1 + b2) / 2;
+    const ratios: number[] = [];
+    let oursTotal = 0;
+    let bareTotal = 0;
+    for (let r = 0; r < rounds; r++) {
+      const o = await cpuPerUpdate(telegram, oursChat, perRound, handleOurs, oursProfile);
+      const b = await cpuPerUpdate(telegram, bareChat, perRound, handleBare, bareProfile);
+      oursTotal += o;
+      bareTotal += b;
+      ratios.push(o / b);
+    }
+    const oursMicros = oursTotal / rounds;
+    const baselineMicros = bareTotal / rounds;
     const ratio = round(oursMicros / baselineMicros);
     line(
       "P1",
@@ -163,7 +172,7 @@ export async function measureP1(exchanger: ExchangerProcess): Promise<P1Result> 
       "≤ 1.5×",
     );
     note(
-      `ratio ${ratio}× over ${ITERATIONS} "orders page" presses each, after ${WARMUP} warm-up presses; halves ${round(o1 / b1)}× and ${round(o2 / b2)}×; both send the same screen (${screens[2]!.text.length} characters, ${buttonsOf(screens[2]!)} buttons); Bot API fake in a child process`,
+      `ratio ${ratio}× over ${rounds * perRound} "orders page" presses each in ${rounds} alternating rounds (${round(Math.min(...ratios))}–${round(Math.max(...ratios))}×), after ${WARMUP} warm-up presses; both send the same screen (${screens[2]!.text.length} characters, ${buttonsOf(screens[2]!)} buttons); Bot API fake in a child process`,
     );
     return { ratio, oursMicros, baselineMicros };
   } finally {

@@ -42,7 +42,13 @@ function weightedFrames(file: string): [ProfileNode["callFrame"], number][] {
       node.children.forEach(visit);
     };
     visit(profile.head);
-    return profile.samples.map((s) => [byId.get(s.nodeId)!.callFrame, s.size]);
+    // A sample can name a node the profile's tree left out (allocations of a collected script).
+    return profile.samples.flatMap((s) => {
+      const node = byId.get(s.nodeId);
+      return node === undefined
+        ? []
+        : [[node.callFrame, s.size] as [ProfileNode["callFrame"], number]];
+    });
   }
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   return profile.samples.map((id, i) => [byId.get(id)!.callFrame, profile.timeDeltas[i] ?? 0]);
@@ -98,6 +104,7 @@ function differential(
   base: ReturnType<typeof sums>,
   per: number,
   n: number,
+  unit: string,
 ): string {
   const table = (a: Map<string, number>, b: Map<string, number>) =>
     [...new Set([...a.keys(), ...b.keys()])]
@@ -109,7 +116,7 @@ function differential(
           `${(o - b).toFixed(1).padStart(7)}  ${o.toFixed(1).padStart(7)}  ${b.toFixed(1).padStart(7)}  ${k}`,
       )
       .join("\n");
-  return `µs per press: ours ${(ours.all / per).toFixed(0)}, baseline ${(base.all / per).toFixed(0)} (idle and "(program)" left out)
+  return `${unit} per press: ours ${(ours.all / per).toFixed(0)}, baseline ${(base.all / per).toFixed(0)} (idle and "(program)" left out)
 
 by file / package:   ours−base    ours    base
 ${table(ours.byPlace, base.byPlace)}
@@ -132,7 +139,13 @@ const topN = option("--top");
 const split = args.indexOf("--");
 if (per !== undefined && split > 0) {
   process.stdout.write(
-    differential(sums(args.slice(0, split)), sums(args.slice(split + 1)), per, topN ?? 40),
+    differential(
+      sums(args.slice(0, split)),
+      sums(args.slice(split + 1)),
+      per,
+      topN ?? 40,
+      args.some((file) => file.endsWith(".heapprofile")) ? "bytes allocated" : "µs",
+    ),
   );
 } else {
   const [file, count] = args;
