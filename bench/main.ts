@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   const p11 = await measureP11();
   note(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
   process.stdout.write(
-    `${JSON.stringify({ P1: p1.ratio, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb, P7ratio: p2.peakRssRatio, P8: p8, P9: p9.ratio, P10: p10, P11: { peakMb: p11.peakAboveIdleMb, settledMb: p11.settledAboveIdleMb } })}\n`,
+    `${JSON.stringify({ P1: p1.ratio, P1overGate: p1.overGate, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb, P7ratio: p2.peakRssRatio, P8: p8, P9: p9.ratio, P10: p10, P11: { peakMb: p11.peakAboveIdleMb, settledMb: p11.settledAboveIdleMb } })}\n`,
   );
 }
 

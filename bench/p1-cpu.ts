@@ -14,6 +14,7 @@ import { startBareBotAt, type BareBot } from "./lib/bare-bot.js";
 import type { ExchangerProcess } from "./lib/exchanger-process.js";
 import { cpuMicros, line, note, round } from "./lib/measure.js";
 import { startOurBotAt } from "./lib/our-bot.js";
+import { readChatSnapshot } from "../src/bot/core/chat-snapshot.js";
 import { startTelegramProcess, type TelegramProcess } from "./lib/telegram-process.js";
 import type { ScreenPayload } from "./lib/telegram-protocol.js";
 
@@ -107,12 +108,15 @@ export interface P1Result {
   ratio: number;
   oursMicros: number;
   baselineMicros: number;
+  /** Ours ÷ the bare bot that also makes the update gate's round trip (informational). */
+  overGate: number;
 }
 
 export async function measureP1(exchanger: ExchangerProcess): Promise<P1Result> {
   const telegram = await startTelegramProcess();
   const ours = await startOurBotAt({ exchangerBaseUrl: exchanger.baseUrl }, telegram.apiRoot);
   let bare: BareBot | undefined;
+  let gated: BareBot | undefined;
   try {
     const handleOurs = (u: Update) => ours.app.bot.handleUpdate(u);
     const oursChat = 7001;
@@ -127,24 +131,38 @@ export async function measureP1(exchanger: ExchangerProcess): Promise<P1Result> 
       await handleOurs((await telegram.presses(oursChat, 1))[0]!);
       screens[page] = await telegram.lastEdit(oursChat);
     }
-    bare = await startBareBotAt(
+    const options = {
+      exchangerBaseUrl: exchanger.baseUrl,
+      apiKey: exchanger.apiKey,
+      pageSize: ours.config.ordersPageSize,
+      screens,
+    };
+    bare = await startBareBotAt(options, telegram.apiRoot);
+    // The same bare bot plus the store's minimum: the update gate's one Redis round trip (dedupe
+    // mark, chat budget, the chat's values read ahead) exactly as ours makes it (P10's minimum).
+    const { updateGate, vault } = ours.app.deps;
+    gated = await startBareBotAt(
       {
-        exchangerBaseUrl: exchanger.baseUrl,
-        apiKey: exchanger.apiKey,
-        pageSize: ours.config.ordersPageSize,
-        screens,
+        ...options,
+        before: async (ctx, next) => {
+          await readChatSnapshot(updateGate, vault, ctx.chatId!, ctx.update.update_id);
+          await next();
+        },
       },
       telegram.apiRoot,
     );
-    const bareBot = bare.bot;
+    const [bareBot, gatedBot] = [bare.bot, gated.bot];
     const handleBare = (u: Update) => bareBot.handleUpdate(u);
-    // The baseline edits a message it sent itself.
-    const bareChat = 7002;
+    const handleGated = (u: Update) => gatedBot.handleUpdate(u);
+    // The baselines edit a message they sent themselves.
+    const [bareChat, gatedChat] = [7002, 7003];
     await bare.openScreen(bareChat);
-    await telegram.findScreens([bareChat]);
+    await gated.openScreen(gatedChat);
+    await telegram.findScreens([bareChat, gatedChat]);
 
     await cpuPerUpdate(telegram, oursChat, WARMUP, handleOurs);
     await cpuPerUpdate(telegram, bareChat, WARMUP, handleBare);
+    await cpuPerUpdate(telegram, gatedChat, WARMUP, handleGated);
     // Interleaved rounds of one batch each, so drift of the machine (other processes, CPU boost, a
     // collection of the shared heap) hits both alike; two long halves let one side's bad minute
     // swing the ratio by ±0.1 between runs of the same code.
@@ -155,15 +173,18 @@ export async function measureP1(exchanger: ExchangerProcess): Promise<P1Result> 
     const ratios: number[] = [];
     let oursTotal = 0;
     let bareTotal = 0;
+    let gatedTotal = 0;
     for (let r = 0; r < rounds; r++) {
       const o = await cpuPerUpdate(telegram, oursChat, perRound, handleOurs, oursProfile);
       const b = await cpuPerUpdate(telegram, bareChat, perRound, handleBare, bareProfile);
+      gatedTotal += await cpuPerUpdate(telegram, gatedChat, perRound, handleGated);
       oursTotal += o;
       bareTotal += b;
       ratios.push(o / b);
     }
     const oursMicros = oursTotal / rounds;
     const baselineMicros = bareTotal / rounds;
+    const gatedMicros = gatedTotal / rounds;
     const ratio = round(oursMicros / baselineMicros);
     line(
       "P1",
@@ -174,9 +195,14 @@ export async function measureP1(exchanger: ExchangerProcess): Promise<P1Result> 
     note(
       `ratio ${ratio}× over ${rounds * perRound} "orders page" presses each in ${rounds} alternating rounds (${round(Math.min(...ratios))}–${round(Math.max(...ratios))}×), after ${WARMUP} warm-up presses; both send the same screen (${screens[2]!.text.length} characters, ${buttonsOf(screens[2]!)} buttons); Bot API fake in a child process`,
     );
-    return { ratio, oursMicros, baselineMicros };
+    const overGate = round(oursMicros / gatedMicros);
+    note(
+      `beside bare grammY plus the update gate's one Redis round trip (${round(gatedMicros, 0)} µs, ${round(gatedMicros / baselineMicros)}× bare): ours ${overGate}× — what the bot costs beyond the store's minimum`,
+    );
+    return { ratio, oursMicros, baselineMicros, overGate };
   } finally {
     await bare?.close();
+    await gated?.close();
     await ours.close();
     await telegram.stop();
   }
