@@ -23,7 +23,8 @@
  *  8. flows           — conversations (encrypted replay-log storage, auto-retry inside flows), then
  *                       /cancel, flow exit (a command or a foreign button leaves the flow first:
  *                       core/flow-exit.ts) and the flows — skipped for a button of features without
- *                       flows while none runs (core/flows.ts flowSteps); after them a possible secret
+ *                       flows while none runs (core/flows.ts flowSteps), the conversations plugin too
+ *                       when the chat has no flow state stored; after them a possible secret
  *                       typed for a prompt the user left (core/lapsed-prompt.ts).
  * Then the feature's handler: one routing step (feature.ts featureRoutes: a button reaches only the
  * features declaring its prefix, a command only its feature), the link fallback (free text in a chat
@@ -69,6 +70,7 @@ import { createPasswordFeature } from "./features/password/index.js";
 import { createTwofaFeature } from "./features/two-factor/index.js";
 import { createVerificationFeature } from "./features/verification/index.js";
 import { flowSteps } from "./core/flows.js";
+import { noFlowStored } from "./core/chat-snapshot.js";
 import { createFlowExit, flowRunning } from "./core/flow-exit.js";
 import { createI18n, languageFromTelegram, translations } from "./i18n.js";
 import { admitUpdate } from "./middlewares/admit-update.js";
@@ -174,15 +176,19 @@ function backlog(deps: BotDeps, botConfig: BotConfig, i18n: I18n<FlowContext>) {
 /**
  * A button of features without flows, pressed while no flow runs, cannot concern a flow: it skips
  * /cancel, flow exit and the flows. Commands never skip them (/cancel must answer "nothing to cancel").
+ * `flowsStored` says whether a flow may run: asked only for such a button.
  */
-function pressWithoutFlows(routes: ReturnType<typeof featureRoutes>) {
+function pressWithoutFlows(
+  routes: ReturnType<typeof featureRoutes>,
+  flowsStored: (ctx: BotContext) => boolean,
+) {
   return (ctx: BotContext) => {
     const owners = ctx.callbackQuery === undefined ? undefined : routes.ownersOf(ctx);
     return (
       owners !== undefined &&
       owners.length > 0 &&
       owners.every((f) => (f.flows ?? []).length === 0) &&
-      !flowRunning(ctx)
+      !flowsStored(ctx)
     );
   };
 }
@@ -203,6 +209,12 @@ function logUnhandled(deps: BotDeps) {
 }
 
 type Step = Middleware<BotContext>;
+
+/** `step`, unless `skip` says the update has nothing for it (then straight on). */
+function skipWhen(skip: (ctx: BotContext) => boolean, step: Composer<BotContext>): Step {
+  const run = step.middleware();
+  return (ctx, next) => (skip(ctx) ? next() : run(ctx, next));
+}
 /** The bot's context class: grammY's Context with the update's own logger (update-logger.ts). */
 type ContextClass = new (...args: ConstructorParameters<typeof Context>) => BotContext;
 
@@ -252,15 +264,21 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
     admit: admitUpdate,
     catchErrors: new Composer<BotContext>(errorBoundary, countHandlerErrors(deps.metrics)),
     privateOnly: new Composer<BotContext>(adminStats(botConfig.adminChatIds), privateOnly),
-    flows: new Composer<BotContext>(
-      installConversations(deps, loader, translations(i18n, botConfig.defaultLanguage), once),
-      flowSteps(
-        [createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])],
-        pressWithoutFlows(routes),
+    // Such a button while the chat has no flow state stored at all (the update's read said so) skips
+    // the conversations plugin too: no flow can run, and features without flows never use
+    // ctx.conversation (feature.ts). With a state stored the plugin loads it and decides.
+    flows: skipWhen(
+      pressWithoutFlows(routes, (ctx) => !noFlowStored(ctx.snapshot)),
+      new Composer<BotContext>(
+        installConversations(deps, loader, translations(i18n, botConfig.defaultLanguage), once),
+        flowSteps(
+          [createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])],
+          pressWithoutFlows(routes, flowRunning),
+        ),
+        // After the flows (a running flow takes its text first): a possible secret typed for a prompt
+        // the user left is deleted, with a way back to that step.
+        createLapsedPromptGuard(),
       ),
-      // After the flows (a running flow takes its text first): a possible secret typed for a prompt
-      // the user left is deleted, with a way back to that step.
-      createLapsedPromptGuard(),
     ),
     route: new Composer<BotContext>(routes.router, createLinkFallback(), createFallback()),
   };

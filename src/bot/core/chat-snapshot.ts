@@ -95,6 +95,11 @@ export function keyReadAhead(
     : entry.value !== undefined;
 }
 
+/** True when the update's read found no flow state stored for the chat (so no flow runs). */
+export function noFlowStored(snapshot: ChatSnapshot | undefined): boolean {
+  return snapshot?.flowState !== undefined && snapshot.flowState.value === undefined;
+}
+
 /** The flow state read ahead, once; undefined → read the store. */
 export function takeFlowState(snapshot: ChatSnapshot | undefined): Prefetched | undefined {
   const entry = snapshot?.flowState;

@@ -34,7 +34,20 @@ import { NOOP_DATA } from "../ui/callback-data.js";
 
 export { CANCEL_DATA } from "./codec.js";
 
-export const flowRunning = (ctx: BotContext) => Object.keys(ctx.conversation.active()).length > 0;
+/**
+ * The conversations plugin's controls, or undefined when this update skipped the plugin: a button of
+ * features without flows while the chat had no flow state stored (createBot) — then no flow runs.
+ */
+const flowControls = (ctx: BotContext) =>
+  (ctx as Partial<Pick<BotContext, "conversation">>).conversation;
+
+export const flowRunning = (ctx: BotContext) =>
+  Object.keys(flowControls(ctx)?.active() ?? {}).length > 0;
+
+/** Ends every flow of the chat (nothing to end when the update skipped the plugin: none runs). */
+export async function exitAllFlows(ctx: BotContext): Promise<void> {
+  await flowControls(ctx)?.exitAll();
+}
 
 /**
  * Ends every flow of the chat and what it left behind: the state, the QR message, the secret-prompt

@@ -17,6 +17,7 @@ import { withNotifyOffer } from "../notify/public.js";
 import { showOwnOrder } from "../orders/public.js";
 import { parseOrderStartPayload } from "../../core/deep-link.js";
 import { conversationKey } from "../../core/flows.js";
+import { exitAllFlows } from "../../core/flow-exit.js";
 import { secretNotice } from "../../core/secret-prompt.js";
 import { keyCandidate } from "../../core/api-key-shape.js";
 import { Confirmations } from "../../core/confirmations.js";
@@ -145,7 +146,7 @@ export function createLinkFeature(): Feature {
   privateChat.command("logout", askLogout);
   onCallback(privateChat, logoutYes, async (ctx, { confirmId }) => {
     if (!(await redeemLogout(ctx, confirmId))) return;
-    await ctx.conversation.exitAll();
+    await exitAllFlows(ctx);
     await ctx.deps.vault.unlink(ctx.chatId);
     await ctx.deps.settings.wipeChat(ctx.chatId);
     await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));
