@@ -23,14 +23,16 @@ const FORMATTED_METHODS = new Set([
   "copyMessage",
 ]);
 
-/** Sets parse_mode "HTML" on formatted methods; a call that chose its own parse_mode keeps it. */
+/**
+ * Sets parse_mode "HTML" on formatted methods; a call that chose its own parse_mode keeps it. The
+ * payload is the object grammY builds for this one call (`{ chat_id, text, ...other }`), so it is set
+ * in place: a copy per message (a screen's keyboard is most of it) bought nothing.
+ */
 export function htmlParseMode(): Transformer {
   return (prev, method, payload, signal) => {
-    if (
-      !FORMATTED_METHODS.has(method) ||
-      (payload as Record<string, unknown>).parse_mode !== undefined
-    )
-      return prev(method, payload, signal);
-    return prev(method, { ...payload, parse_mode: "HTML" } as typeof payload, signal);
+    const fields = payload as Record<string, unknown>;
+    if (FORMATTED_METHODS.has(method) && fields.parse_mode === undefined)
+      fields.parse_mode = "HTML";
+    return prev(method, payload, signal);
   };
 }
