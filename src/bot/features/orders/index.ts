@@ -10,18 +10,13 @@ import { payableScreen } from "./payable.js";
 import { onCallback } from "../../ui/callback-data.js";
 import { parseOrderQuery } from "../../../exchanger/index.js";
 import { quoteInput } from "../../ui/html.js";
-import {
-  firstPage,
-  listScreen,
-  orderBrowserComposer,
-  OWN_ORDERS,
-  showOwnOrder,
-} from "./order-screens.js";
+import { firstPage, listScreen, orderBrowser, OWN_ORDERS, showOwnOrder } from "./order-screens.js";
 import { showScreen } from "../../ui/screen.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createOrdersFeature(): Feature {
-  const composer = new Composer<BotContext>();
+  // The list and card buttons first: they are most of the presses (order-screens.ts).
+  const composer = new Composer<BotContext>(orderBrowser(OWN_ORDERS));
 
   composer.command("orders", async (ctx) => {
     await showScreen(ctx, await listScreen(ctx, OWN_ORDERS, firstPage(OWN_ORDERS.scope)));
@@ -44,7 +39,6 @@ export function createOrdersFeature(): Feature {
   onCallback(composer, payableList, async (ctx, { page }) => {
     await showScreen(ctx, await payableScreen(ctx, page));
   });
-  composer.use(orderBrowserComposer(OWN_ORDERS));
 
   return {
     name: "orders",

@@ -9,7 +9,7 @@
  * boundary answers the query and reports, so every query is answered exactly once either way.
  */
 import { addPayToButtons, sendPayToQr } from "./pay-to.js";
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import {
   ExchangerError,
   findOrder,
@@ -378,11 +378,15 @@ export async function showOwnOrder(ctx: BotContext, lookup: OrderLookup): Promis
   await followCardWithQr(ctx, OWN_ORDERS, order);
 }
 
-/** Buttons of one source: list pages, cards, the active chip. Data that does not parse falls through (→ "expired"). */
-export function orderBrowserComposer(source: OrderSource): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
-  composer.on("callback_query:data", async (ctx, next) => {
-    const data = ctx.callbackQuery.data;
+/**
+ * Buttons of one source: list pages, cards, the active chip. Data that does not parse falls through
+ * (→ "expired"). A plain middleware, first in its feature: the most pressed buttons of the bot pass no
+ * grammY filter (each builds a Composer per update it looks at) before reaching it.
+ */
+export function orderBrowser(source: OrderSource): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    const data = ctx.callbackQuery?.data;
+    if (data === undefined) return next();
     const list = parseListData(source.scope, data);
     if (list) return showScreen(ctx, await listScreen(ctx, source, list));
     const card = parseCardPress(source.scope, data);
@@ -399,8 +403,7 @@ export function orderBrowserComposer(source: OrderSource): Composer<BotContext> 
     if (isSameFilterData(source.scope, data))
       return void (await ctx.answerCallbackQuery(ctx.t("orders-filter-already")));
     return next();
-  });
-  return composer;
+  };
 }
 
 /** The first page of everything: what /orders, /referrals and the menu buttons open. */

@@ -9,18 +9,17 @@ import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { listData } from "./codec.js";
-import { firstPage, listScreen, orderBrowserComposer, REFERRAL_ORDERS } from "./order-screens.js";
+import { firstPage, listScreen, orderBrowser, REFERRAL_ORDERS } from "./order-screens.js";
 import { showScreen } from "../../ui/screen.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createReferralsFeature(): Feature {
-  const composer = new Composer<BotContext>();
+  // The list and card buttons first: they are most of the presses (order-screens.ts).
+  const composer = new Composer<BotContext>(orderBrowser(REFERRAL_ORDERS));
 
   composer.command("referrals", async (ctx) => {
     await showScreen(ctx, await listScreen(ctx, REFERRAL_ORDERS, firstPage(REFERRAL_ORDERS.scope)));
   });
-
-  composer.use(orderBrowserComposer(REFERRAL_ORDERS));
 
   return {
     name: "referrals",
