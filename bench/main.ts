@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every figure beside its baseline measured in the same run; the last line is one
- * JSON object {"P1": ratio, "P2": updates/s, "P2ratio": ours ÷ bare grammY, "P3": bytes, "P4":
+ * JSON object {"P1": ratio, "P1overGate": ours ÷ bare grammY plus the update gate's round trip, "P2": updates/s, "P2ratio": ours ÷ bare grammY, "P3": bytes, "P4":
  * connections, "P5": calls, "P6": bytes, "P7": MB, "P7ratio": ours ÷ bare grammY, "P8": {activeP95Intervals,
  * quietVsBest, budgetUse, peakSecond}, "P9": worst screen ÷ its floor, "P10": Redis round trips per
  * update kind, ours and the minimum, "P11": {peakMb, settledMb} of cleaning verification images, above

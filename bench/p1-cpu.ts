@@ -6,6 +6,9 @@
  * exchanger and the Bot API fake run in child processes and both bots reach them over loopback HTTP
  * with the same clients, so only the bots' own CPU is counted: a richer screen no longer costs the
  * fake's parsing and HTML check on our side of the ledger.
+ *
+ * A third bot, the bare one plus the update gate's one Redis round trip (P10's minimum), alternates
+ * with the two: `P1overGate` is ours beside it, what the bot costs beyond what the store must cost.
  */
 import type { Update } from "grammy/types";
 import { writeFileSync } from "node:fs";
