@@ -115,6 +115,19 @@ describe("linking an account", () => {
     expect(user.lastText()).toMatch(/not linked yet/); // language choice was wiped too
   });
 
+  it("confirming a logout while a form runs ends the form with the link", async () => {
+    const user = await h.linkedUser();
+    await user.send("/logout");
+    await user.send("/password"); // a flow starts: its state is stored
+    expect(user.lastText()).toMatch(/Send your current password/);
+    await user.press("Yes, unlink");
+    expect(await h.storage.vault.has(user.chatId)).toBe(false);
+    expect(await h.app.deps.conversationAdapter.read(String(user.chatId))).toBeUndefined();
+    // The form is over: what the user types next is not taken as their current password.
+    await user.send("old-password-1");
+    expect(user.lastText()).not.toMatch(/new password/);
+  });
+
   it("logout can be declined", async () => {
     const user = await h.linkedUser();
     await user.send("/logout");
