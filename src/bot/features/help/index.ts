@@ -6,7 +6,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { CommandSpec, Feature } from "../../feature.js";
 import { isFlowPrompt } from "../../core/flow-messages.js";
-import { answerStaleButton, CANCEL_DATA, leaveFlows } from "../../core/flow-exit.js";
+import { answerStaleButton, CANCEL_DATA, flowRunning, leaveFlows } from "../../core/flow-exit.js";
 import { secretNotice, settleLapsedPrompt } from "../../core/secret-prompt.js";
 import { showScreen } from "../../ui/screen.js";
 import { NOOP_DATA } from "../../ui/callback-data.js";
@@ -49,10 +49,7 @@ export function createCancelComposer(): Composer<BotContext> {
   // cancels it: the Cancel of a flow that is over (a paid order's code prompt) says so and does nothing.
   cancelComposer.callbackQuery(CANCEL_DATA, async (ctx) => {
     const messageId = ctx.callbackQuery.message?.message_id;
-    const ours =
-      Object.keys(ctx.conversation.active()).length > 0 &&
-      messageId !== undefined &&
-      isFlowPrompt(ctx, messageId);
+    const ours = flowRunning(ctx) && messageId !== undefined && isFlowPrompt(ctx, messageId);
     if (!ours) return answerStaleButton(ctx, true);
     await leaveFlows(ctx, "cancelled");
     await showScreen(ctx, { text: ctx.t("cancel-done") }, { toast: ctx.t("cancel-done") });

@@ -8,6 +8,7 @@ import type { BotContext } from "../../context.js";
 import { VERIFICATION_FLOW, verificationConversation } from "./flow.js";
 import type { Feature } from "../../feature.js";
 import { NotLinked } from "../../core/errors.js";
+import { flowRunning } from "../../core/flow-exit.js";
 import { renderVerificationRequest } from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
@@ -56,7 +57,7 @@ export function createVerificationFeature(): Feature {
     }
     await ctx.answerCallbackQuery();
     // Starting the form again (or from another flow) replaces whatever form was open.
-    if (Object.keys(ctx.conversation.active()).length > 0) await ctx.conversation.exitAll();
+    if (flowRunning(ctx)) await ctx.conversation.exitAll();
     await ctx.conversation.enter(VERIFICATION_FLOW);
   });
 
