@@ -5,6 +5,7 @@
 import type { BotContext, FlowContext } from "../context.js";
 import { withCaller } from "./caller.js";
 import { minutesToWait } from "./code-attempts.js";
+import { flowRunning } from "./flow-running.js";
 
 /**
  * True, and the user told to wait N minutes, while the account may send no 2FA code (too many wrong
@@ -27,7 +28,7 @@ export async function enterCodeFlow(ctx: BotContext, id: string): Promise<void> 
 
 /** Enters a flow unless another one is running (it would throw); then says to finish or /cancel it. */
 export async function enterFlow(ctx: BotContext, id: string, ...args: unknown[]): Promise<void> {
-  if (Object.keys(ctx.conversation.active()).length > 0) {
+  if (flowRunning(ctx)) {
     if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t("secure-flow-busy") });
     else await ctx.reply(ctx.t("secure-flow-busy"));
     return;

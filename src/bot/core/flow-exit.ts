@@ -31,23 +31,9 @@ import {
 import { conversationKey, keyReadAhead } from "./chat-snapshot.js";
 import { CANCEL_DATA, LEAVE_NO, LEAVE_YES } from "./codec.js";
 import { NOOP_DATA } from "../ui/callback-data.js";
+import { flowRunning } from "./flow-running.js";
 
 export { CANCEL_DATA } from "./codec.js";
-
-/**
- * The conversations plugin's controls, or undefined when this update skipped the plugin: a button of
- * features without flows while the chat had no flow state stored (createBot) — then no flow runs.
- */
-const flowControls = (ctx: BotContext) =>
-  (ctx as Partial<Pick<BotContext, "conversation">>).conversation;
-
-export const flowRunning = (ctx: BotContext) =>
-  Object.keys(flowControls(ctx)?.active() ?? {}).length > 0;
-
-/** Ends every flow of the chat (nothing to end when the update skipped the plugin: none runs). */
-export async function exitAllFlows(ctx: BotContext): Promise<void> {
-  await flowControls(ctx)?.exitAll();
-}
 
 /**
  * Ends every flow of the chat and what it left behind: the state, the QR message, the secret-prompt

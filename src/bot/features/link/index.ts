@@ -17,7 +17,7 @@ import { withNotifyOffer } from "../notify/public.js";
 import { showOwnOrder } from "../orders/public.js";
 import { parseOrderStartPayload } from "../../core/deep-link.js";
 import { conversationKey } from "../../core/flows.js";
-import { exitAllFlows } from "../../core/flow-exit.js";
+import { exitAllFlows } from "../../core/flow-running.js";
 import { secretNotice } from "../../core/secret-prompt.js";
 import { keyCandidate } from "../../core/api-key-shape.js";
 import { Confirmations } from "../../core/confirmations.js";

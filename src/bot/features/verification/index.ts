@@ -8,7 +8,7 @@ import type { BotContext } from "../../context.js";
 import { VERIFICATION_FLOW, verificationConversation } from "./flow.js";
 import type { Feature } from "../../feature.js";
 import { NotLinked } from "../../core/errors.js";
-import { flowRunning } from "../../core/flow-exit.js";
+import { flowRunning } from "../../core/flow-running.js";
 import { renderVerificationRequest } from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
