@@ -1,7 +1,7 @@
 /**
  * P10 — Redis round trips per update, for four kinds of update, ours against the minimum the update
- * path (src/bot/index.ts) needs, counted at the client (test/harness/redis-writes.ts: one write of an
- * ioredis connection is one round trip; a pipeline or a MULTI is one write), not timed:
+ * path (src/bot/index.ts) needs, counted at the client (test/harness/redis-writes.ts: the writes made
+ * together, before any answer can come back, are one round trip), not timed:
  * - a list page press (the orders' next page) and a command (/account): 1 — the update gate's one
  *   round trip brings the dedupe mark, the budget, settings, sealed key and flow state;
  * - a duplicate update (the same /account again): 1 — the gate says "seen before", nothing else runs;

@@ -11,9 +11,14 @@
  * Telegram's own album size (10) is free: an eleventh item of one group pays like any update. Album
  * items take a second round trip (the shared count decides whether to spend); nothing else does.
  *
- * Redis: the three commands go out on a dedicated connection with ioredis auto-pipelining, issued in
- * the same tick, so they leave in one write and their answers come back together. The embedded store
- * serves one process: the same three steps run in memory (the update id also reaches the file).
+ * Redis: two commands on a dedicated connection, both sent before either answer is awaited, so they
+ * make one round trip: one script marks the update and reads the chat's values (MARK_AND_READ), and
+ * rate-limiter-flexible spends the budget with its own script. Measured in the bench's setting (a
+ * bare grammY bot handling presses one after another, docs/performance.md): the three commands this
+ * gate sent before (SET NX, the limiter's script, MGET) with ioredis auto-pipelining cost the bot
+ * 1.39× its CPU per press; without auto-pipelining (which defers each batch to the next turn of the
+ * event loop and builds a pipeline for it) 1.28×; these two 1.20×. The embedded store serves one
+ * process: the same steps run in memory (the update id also reaches the file).
  *
  * An update is marked as seen when it arrives, not when it was handled: a crash in the middle then
  * loses that update rather than running it twice (at-most-once suits money actions).
@@ -99,18 +104,42 @@ function budgetLimiter(store: LimiterStore, budget: Budget): RateLimiterAbstract
   return createLimiter(store, { name: BUDGET, ...budget });
 }
 
+/**
+ * KEYS[1]: the update's once-key, set for ARGV[1] ms unless present; KEYS[2..]: the values to read.
+ * Replies {1 when the update is new else 0, value or nil, …} (a missing key reads as Lua false,
+ * which goes back as nil).
+ */
+const MARK_AND_READ = `
+local new = redis.call('set', KEYS[1], '1', 'PX', ARGV[1], 'NX') and 1 or 0
+if #KEYS == 1 then return {new} end
+local reply = redis.call('mget', unpack(KEYS, 2))
+table.insert(reply, 1, new)
+return reply`;
+
+/** The connection once MARK_AND_READ is defined on it: numkeys, the keys, then the once-key's TTL. */
+type WithMarkAndRead = Redis & {
+  gateMarkAndRead(
+    numKeys: number,
+    ...keysThenTtl: (string | number)[]
+  ): Promise<[number, ...(string | null)[]]>;
+};
+
 function redisGate(shared: Redis, prefix: string, limits: Budget): UpdateGate {
-  const redis = shared.duplicate({ enableAutoPipelining: true, connectionName: "update-gate" });
+  const redis = shared.duplicate({ connectionName: "update-gate" }) as WithMarkAndRead;
   // The shared connection logs Redis outages; this one only fails its commands (load-chat copes).
   redis.on("error", () => undefined);
+  // No numberOfKeys: each call gives its own count first (the keys read vary by update kind).
+  redis.defineCommand("gateMarkAndRead", { lua: MARK_AND_READ });
   const budget = budgetLimiter({ kind: "redis", redis, prefix }, limits);
   return {
     async pass(updateId, chatId, keys, mediaGroupId) {
       const album =
         mediaGroupId === undefined ? undefined : prefix + albumKey(chatId, mediaGroupId);
-      // No await between these calls: auto-pipelining sends them in one write.
-      const [first, waitOrItem, values] = await Promise.all([
-        redis.set(prefix + onceKey(updateId), "1", "PX", UPDATE_MEMORY_MS, "NX"),
+      const marked = [prefix + onceKey(updateId)];
+      for (const key of keys) marked.push(prefix + key);
+      // Both sent at once, before either answer is awaited: one round trip.
+      const [[isNew, ...values], waitOrItem] = await Promise.all([
+        redis.gateMarkAndRead(marked.length, ...marked, UPDATE_MEMORY_MS),
         album === undefined
           ? consumeOrWait(budget, String(chatId))
           : // Created with its expiry, then counted: INCR keeps the expiry.
@@ -118,11 +147,10 @@ function redisGate(shared: Redis, prefix: string, limits: Budget): UpdateGate {
               redis.set(album, "0", "PX", ALBUM_MEMORY_MS, "NX"),
               redis.incr(album),
             ]).then(([, n]) => n),
-        keys.length > 0 ? redis.mget(keys.map((k) => prefix + k)) : Promise.resolve([]),
       ]);
       const waitMs =
         album === undefined ? waitOrItem : await albumItemWait(budget, chatId, waitOrItem);
-      return { repeated: first !== "OK", waitMs, values: values.map((v) => v ?? undefined) };
+      return { repeated: isNew !== 1, waitMs, values: values.map((v) => v ?? undefined) };
     },
     async close() {
       await closeRedis(redis);
