@@ -57,7 +57,8 @@ describe("start-up checks of the compiled bot", () => {
       "polling after Telegram came back",
       30_000,
     );
-    expect(bot.output()).toContain("bot started (polling)");
+    // The line may reach this process's end of the pipe a moment after the first getUpdates.
+    await waitFor(() => bot.output().includes("bot started (polling)"), "the started line", 10_000);
     expect(bot.output()).not.toContain(BOT_TOKEN.split(":")[1]);
     expect(await bot.stop()).toBe(0);
   }, 90_000);
