@@ -39,7 +39,7 @@ const ITERATIONS = Number(process.env.BENCH_P1_ITERATIONS ?? 3000);
 const BATCH = 500;
 
 /** µs of CPU per update over `n` presses in `chatId`; building the updates (IPC) is not timed. */
-async function cpuPerUpdate(
+export async function cpuPerUpdate(
   telegram: TelegramProcess,
   chatId: number,
   n: number,

@@ -15,29 +15,19 @@ import type { Middleware } from "grammy";
 import { Redis } from "ioredis";
 import { startBareBotAt, type BareBot } from "./lib/bare-bot.js";
 import { startExchangerProcess } from "./lib/exchanger-process.js";
-import { cpuMicros, round } from "./lib/measure.js";
-import { startTelegramProcess, type TelegramProcess } from "./lib/telegram-process.js";
+import { round } from "./lib/measure.js";
+import { startTelegramProcess } from "./lib/telegram-process.js";
+import { cpuPerUpdate } from "./p1-cpu.js";
 import { createUpdateGate } from "../src/bot/core/update-gate.js";
 import { readChatSnapshot } from "../src/bot/core/chat-snapshot.js";
 import { RedisKV } from "../src/storage/kv-redis.js";
 import type { Vault } from "../src/storage/vault.js";
 
 const ROUNDS = Number(process.env.BENCH_STEP_ROUNDS ?? 6);
-const BATCH = 500;
 const WARMUP = 3000;
+/** Presses per variant and round. */
+const ROUND = 500;
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function cpuPerPress(telegram: TelegramProcess, bot: BareBot, chatId: number, n: number) {
-  let cpu = 0;
-  for (let done = 0; done < n; done += BATCH) {
-    const updates = await telegram.presses(chatId, Math.min(BATCH, n - done));
-    await telegram.forgetCalls();
-    const start = cpuMicros();
-    for (const update of updates) await bot.bot.handleUpdate(update);
-    cpu += cpuMicros() - start;
-  }
-  return cpu / n;
-}
 
 async function main(): Promise<void> {
   const prefix = `bench:steps:${process.pid}:`;
@@ -79,13 +69,15 @@ async function main(): Promise<void> {
       await bot.openScreen(chatId);
     }
     await telegram.findScreens(bots.map((b) => b.chatId));
-    for (const b of bots) await cpuPerPress(telegram, b.bot, b.chatId, WARMUP);
+    for (const b of bots)
+      await cpuPerUpdate(telegram, b.chatId, WARMUP, (u) => b.bot.bot.handleUpdate(u));
     const total = new Map(bots.map((b) => [b.name, 0]));
     for (let r = 0; r < ROUNDS; r++)
       for (const b of bots)
         total.set(
           b.name,
-          total.get(b.name)! + (await cpuPerPress(telegram, b.bot, b.chatId, BATCH)),
+          total.get(b.name)! +
+            (await cpuPerUpdate(telegram, b.chatId, ROUND, (u) => b.bot.bot.handleUpdate(u))),
         );
     const bare = total.get("bare")!;
     for (const b of bots) {
