@@ -18,7 +18,7 @@ import { startExchangerProcess } from "./lib/exchanger-process.js";
 import { round } from "./lib/measure.js";
 import { startTelegramProcess } from "./lib/telegram-process.js";
 import { cpuPerUpdate } from "./p1-cpu.js";
-import { createUpdateGate } from "../src/bot/core/update-gate.js";
+import { createUpdateGate, type UpdateGate } from "../src/bot/core/update-gate.js";
 import { readChatSnapshot } from "../src/bot/core/chat-snapshot.js";
 import { RedisKV } from "../src/storage/kv-redis.js";
 import type { Vault } from "../src/storage/vault.js";
@@ -29,14 +29,8 @@ const WARMUP = 3000;
 const ROUND = 500;
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
-async function main(): Promise<void> {
-  const prefix = `bench:steps:${process.pid}:`;
-  const redis = new Redis(REDIS_URL);
-  const gate = createUpdateGate(
-    { kind: "redis", redis, prefix },
-    new RedisKV({ redis, prefix }),
-    1e9,
-  );
+/** The steps tried, by name ("bare": none), over one Redis connection and the gate on it. */
+function variantsOf(redis: Redis, prefix: string, gate: UpdateGate) {
   // The gate reads a vault's write count only (a snapshot is current while it is unchanged).
   const vault = { writes: 0 } as Vault;
   let updateId = 0;
@@ -55,6 +49,18 @@ async function main(): Promise<void> {
       await next();
     },
   };
+  return variants;
+}
+
+async function main(): Promise<void> {
+  const prefix = `bench:steps:${process.pid}:`;
+  const redis = new Redis(REDIS_URL);
+  const gate = createUpdateGate(
+    { kind: "redis", redis, prefix },
+    new RedisKV({ redis, prefix }),
+    1e9,
+  );
+  const variants = variantsOf(redis, prefix, gate);
   const exchanger = await startExchangerProcess();
   const telegram = await startTelegramProcess();
   const bots: { name: string; bot: BareBot; chatId: number }[] = [];
