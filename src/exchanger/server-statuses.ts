@@ -52,6 +52,11 @@ export class ServerStatuses {
   #numbers = new Set<string>();
   #names = new Set<string>();
   #refused = new Set<string>();
+  /**
+   * The chips last derived, until what they derive from changes: every list screen asks for them
+   * (bench P1), while a server's statuses are learned once and rarely change after.
+   */
+  #choices: readonly StatusChoice[] | undefined;
 
   /** Notes the statuses of orders the server returned. */
   observe(statuses: Iterable<unknown>): void {
@@ -59,7 +64,10 @@ export class ServerStatuses {
       const info = describeStatus(status);
       if (info.value === undefined) continue;
       const seen = info.form === "number" ? this.#numbers : this.#names;
-      if (seen.size < MAX_NAMES) seen.add(info.value);
+      if (seen.size < MAX_NAMES && !seen.has(info.value)) {
+        seen.add(info.value);
+        this.#choices = undefined;
+      }
     }
   }
 
@@ -69,7 +77,11 @@ export class ServerStatuses {
   }
 
   /** The filter chips to offer now, by the rule in the header. */
-  filterChoices(): StatusChoice[] {
+  filterChoices(): readonly StatusChoice[] {
+    return (this.#choices ??= Object.freeze(this.#derive()));
+  }
+
+  #derive(): StatusChoice[] {
     const candidates: StatusChoice[] =
       this.form === "number"
         ? SPEC_IDS.map((id) => ({ form: "number", value: String(id) }))
@@ -94,6 +106,7 @@ export class ServerStatuses {
   /** The server answered this filter with an error: do not offer it again. */
   refuse(choice: StatusChoice): void {
     this.#refused.add(choiceId(choice));
+    this.#choices = undefined;
   }
 
   isRefused(choice: StatusChoice): boolean {

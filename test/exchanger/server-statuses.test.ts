@@ -49,8 +49,16 @@ describe("the server's form and spellings", () => {
     const statuses = new ServerStatuses();
     statuses.observe([0, 1, 2, "expired"]);
     expect(statuses.form).toBe("number");
+    expect(statuses.filterChoices()).toHaveLength(5);
     statuses.observe(["paid", "success", "hold"]);
     expect(statuses.form).toBe("name");
+    // The chips follow at once (they are kept between screens only while nothing new was seen).
+    expect(statuses.filterChoices().map(statusFilterParam)).toEqual([
+      "@paid",
+      "@hold",
+      "@success",
+      "@expired",
+    ]);
   });
 
   it("offers one chip per status when a server spells it two ways, the other once the first is refused", () => {

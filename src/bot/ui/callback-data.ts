@@ -63,16 +63,22 @@ export function callbackData<F extends Record<string, Field<unknown>>>(
   fields: F,
 ): CallbackCodec<F> {
   const names = Object.keys(fields) as (keyof F & string)[];
-  const whole = new Map(names.map((name) => [name, new RegExp(`^(?:${fields[name]!.pattern})$`)]));
+  const parts = names.map((name) => ({
+    name,
+    field: fields[name]!,
+    whole: new RegExp(`^(?:${fields[name]!.pattern})$`),
+  }));
   const tryPack = (values: Values<F>): string | undefined => {
-    const parts: string[] = [prefix];
-    for (const name of names) {
-      const part = fields[name]!.encode(values[name]);
-      if (!whole.get(name)!.test(part)) return undefined;
-      parts.push(part);
+    let data = prefix;
+    for (const { name, field, whole } of parts) {
+      const part = field.encode(values[name]);
+      if (!whole.test(part)) return undefined;
+      data += `:${part}`;
     }
-    const data = parts.join(":");
-    return Buffer.byteLength(data) <= MAX_CALLBACK_BYTES ? data : undefined;
+    // A UTF-16 unit is at most 3 bytes of UTF-8: short data needs no count (a list screen packs 16).
+    return data.length * 3 <= MAX_CALLBACK_BYTES || Buffer.byteLength(data) <= MAX_CALLBACK_BYTES
+      ? data
+      : undefined;
   };
   return {
     prefix,
@@ -86,12 +92,13 @@ export function callbackData<F extends Record<string, Field<unknown>>>(
     },
     unpack(data) {
       if (data !== prefix && !data.startsWith(`${prefix}:`)) return undefined;
-      const parts = data === prefix ? [] : data.slice(prefix.length + 1).split(":");
-      if (parts.length !== names.length) return undefined;
+      const texts = data === prefix ? [] : data.slice(prefix.length + 1).split(":");
+      if (texts.length !== parts.length) return undefined;
       const values: Record<string, unknown> = {};
-      for (const [index, name] of names.entries()) {
-        if (!whole.get(name)!.test(parts[index]!)) return undefined;
-        values[name] = fields[name]!.decode(parts[index]!);
+      for (const [index, { name, field, whole }] of parts.entries()) {
+        const text = texts[index]!;
+        if (!whole.test(text)) return undefined;
+        values[name] = field.decode(text);
       }
       return values as Values<F>;
     },

@@ -49,6 +49,9 @@ describe("callbackData", () => {
     expect(wide.tryPack({ a: "a".repeat(30), b: "b".repeat(30) })).toHaveLength(63);
     expect(wide.tryPack({ a: "a".repeat(31), b: "b".repeat(31) })).toBeUndefined(); // 65 bytes
     expect(wide.tryPack({ a: "ж".repeat(15), b: "b" })).toBe(`w:${"ж".repeat(15)}:b`); // 34 bytes
+    expect(wide.tryPack({ a: "ж".repeat(25), b: "b" })).toBe(`w:${"ж".repeat(25)}:b`); // 54 bytes
     expect(wide.tryPack({ a: "ж".repeat(31), b: "b" })).toBeUndefined(); // 66 bytes
+    expect(wide.tryPack({ a: "😀".repeat(15), b: "b" })).toHaveLength(34); // 64 bytes
+    expect(wide.tryPack({ a: "😀".repeat(16), b: "b" })).toBeUndefined(); // 68 bytes
   });
 });
