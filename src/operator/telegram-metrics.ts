@@ -77,8 +77,9 @@ function methodOf(url: unknown): string {
       : url instanceof URL
         ? url.pathname
         : String((url as { url?: unknown }).url ?? "");
-  const path = text.split("?")[0] ?? "";
-  return path.slice(path.lastIndexOf("/") + 1);
+  const query = text.indexOf("?");
+  const end = query === -1 ? text.length : query;
+  return text.slice(text.lastIndexOf("/", end - 1) + 1, end);
 }
 
 function outcomeOf(status: number): TelegramOutcome {

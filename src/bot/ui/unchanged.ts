@@ -16,14 +16,14 @@ const NAMED: Record<string, string> = { lt: "<", gt: ">", quot: '"', amp: "&", a
 
 /** The text Telegram shows for our HTML: tags dropped, entities decoded. */
 export function htmlToPlain(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-      if (ref.startsWith("#x") || ref.startsWith("#X"))
-        return String.fromCodePoint(parseInt(ref.slice(2), 16));
-      if (ref.startsWith("#")) return String.fromCodePoint(Number(ref.slice(1)));
-      return NAMED[ref.toLowerCase()] ?? whole;
-    });
+  // One pass: a tag goes, an entity is decoded (an entity never contains a tag, nor a tag one).
+  return html.replace(/<[^>]*>|&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref?: string) => {
+    if (ref === undefined) return "";
+    if (ref.startsWith("#x") || ref.startsWith("#X"))
+      return String.fromCodePoint(parseInt(ref.slice(2), 16));
+    if (ref.startsWith("#")) return String.fromCodePoint(Number(ref.slice(1)));
+    return NAMED[ref.toLowerCase()] ?? whole;
+  });
 }
 
 /** A button as canonical JSON: key order differs between what we build and what Telegram returns. */
