@@ -30,6 +30,9 @@
  * features declaring its prefix, a command only its feature), the link fallback (free text in a chat
  * without a key is a key attempt) and the fallback (hints, "button expired").
  *
+ * The steps run flat, each one call whose `next` is the rest (core/steps.ts), not as nested grammY
+ * composers: every composer level is two more async functions per update in flight.
+ *
  * A command that left a form after "Leave the form?" (core/flow-exit.ts, `ctx.replayAfter`) runs
  * through steps 2-8 and the handler once the update that left is over — still in the chat's turn of
  * step 1, with the flow's state saved — as a context of its own (`replayLeftCommand`).
@@ -38,18 +41,19 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
 import {
   Bot,
-  Composer,
   type Context,
   type Api,
   type ApiClientOptions,
   type BotError,
   type Middleware,
+  type MiddlewareFn,
   type Transformer,
 } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import { answerOnce, type AnswerOnce } from "../telegram/answer-once.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
+import { steps } from "./core/steps.js";
 import { featureRoutes, layoutOf, type BotLayout, type Feature, type StartEnv } from "./feature.js";
 import { registerCommands, registerDescriptions } from "./profile.js";
 import { ADMIN_COMMANDS, adminStats } from "./features/admin/index.js";
@@ -212,8 +216,7 @@ function logUnhandled(deps: BotDeps) {
 type Step = Middleware<BotContext>;
 
 /** `step`, unless `skip` says the update has nothing for it (then straight on). */
-function skipWhen(skip: (ctx: BotContext) => boolean, step: Composer<BotContext>): Step {
-  const run = step.middleware();
+function skipWhen(skip: (ctx: BotContext) => boolean, run: MiddlewareFn<BotContext>): Step {
   return (ctx, next) => (skip(ctx) ? next() : run(ctx, next));
 }
 /** The bot's context class: grammY's Context with the update's own logger (update-logger.ts). */
@@ -224,8 +227,7 @@ type ContextClass = new (...args: ConstructorParameters<typeof Context>) => BotC
  * update path below step 1) as its own update. Runs inside the chat's turn (no other update of the
  * chat in between) and after the conversations plugin saved the state the update left.
  */
-function replayLeftCommand(UpdateContext: ContextClass, rest: Composer<BotContext>): Step {
-  const run = rest.middleware();
+function replayLeftCommand(UpdateContext: ContextClass, run: MiddlewareFn<BotContext>): Step {
   return async (ctx, next) => {
     await next();
     const update = ctx.replayAfter;
@@ -249,7 +251,7 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
   const oneAtATime: Step[] = [sequentialize((ctx: BotContext) => ctx.chatId?.toString())];
   if (botConfig.crossInstanceChatLock) oneAtATime.push(chatLock(deps.kv));
   return {
-    accept: new Composer<BotContext>(
+    accept: steps<BotContext>(
       countUpdates(deps.metrics),
       backlog(deps, botConfig, i18n),
       ...oneAtATime,
@@ -258,19 +260,16 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
     bind: loader.bind,
     guardSecrets: secretGuard(loader.secretPrompts),
     identifyChat: addressedToThisBot,
-    loadChatState: new Composer<BotContext>(
-      loader.load,
-      translations(i18n, botConfig.defaultLanguage),
-    ),
+    loadChatState: steps<BotContext>(loader.load, translations(i18n, botConfig.defaultLanguage)),
     admit: admitUpdate,
-    catchErrors: new Composer<BotContext>(errorBoundary, countHandlerErrors(deps.metrics)),
-    privateOnly: new Composer<BotContext>(adminStats(botConfig.adminChatIds), privateOnly),
+    catchErrors: steps<BotContext>(errorBoundary, countHandlerErrors(deps.metrics)),
+    privateOnly: steps<BotContext>(adminStats(botConfig.adminChatIds), privateOnly),
     // Such a button while the chat has no flow state stored at all (the update's read said so) skips
     // the conversations plugin too: no flow can run, and features without flows never use
     // ctx.conversation (feature.ts). With a state stored the plugin loads it and decides.
     flows: skipWhen(
       pressWithoutFlows(routes, (ctx) => !noFlowStored(ctx.snapshot)),
-      new Composer<BotContext>(
+      steps<BotContext>(
         installConversations(deps, loader, translations(i18n, botConfig.defaultLanguage), once),
         flowSteps(
           [createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])],
@@ -281,7 +280,7 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
         createLapsedPromptGuard(),
       ),
     ),
-    route: new Composer<BotContext>(routes.router, createLinkFallback(), createFallback()),
+    route: steps<BotContext>(routes.router, createLinkFallback(), createFallback()),
   };
 }
 
@@ -313,7 +312,7 @@ export function createBot(
   const routes = featureRoutes(features);
 
   const path = updatePath(deps, botConfig, { i18n, layout, routes, features, once });
-  const rest = new Composer<BotContext>(
+  const rest = steps<BotContext>(
     path.bind,
     path.guardSecrets,
     path.identifyChat,
@@ -324,7 +323,7 @@ export function createBot(
     path.flows,
     path.route,
   );
-  bot.use(path.accept, replayLeftCommand(UpdateContext, rest), rest);
+  bot.use(steps(path.accept, replayLeftCommand(UpdateContext, rest), rest));
 
   bot.catch(logUnhandled(deps));
 
