@@ -17,8 +17,10 @@
  * bare grammY bot handling presses one after another, docs/performance.md): the three commands this
  * gate sent before (SET NX, the limiter's script, MGET) with ioredis auto-pipelining cost the bot
  * 1.39× its CPU per press; without auto-pipelining (which defers each batch to the next turn of the
- * event loop and builds a pipeline for it) 1.28×; these two 1.20×. The embedded store serves one
- * process: the same steps run in memory (the update id also reaches the file).
+ * event loop and builds a pipeline for it) 1.28×; these two 1.20×. The two leave in one write (the
+ * socket corked while they are queued): one system call instead of two, 2–4 µs less CPU per update in
+ * a loop of its own. The embedded store serves one process: the same steps run in memory (the update
+ * id also reaches the file).
  *
  * An update is marked as seen when it arrives, not when it was handled: a crash in the middle then
  * loses that update rather than running it twice (at-most-once suits money actions).
@@ -137,17 +139,26 @@ function redisGate(shared: Redis, prefix: string, limits: Budget): UpdateGate {
         mediaGroupId === undefined ? undefined : prefix + albumKey(chatId, mediaGroupId);
       const marked = [prefix + onceKey(updateId)];
       for (const key of keys) marked.push(prefix + key);
-      // Both sent at once, before either answer is awaited: one round trip.
-      const [[isNew, ...values], waitOrItem] = await Promise.all([
-        redis.gateMarkAndRead(marked.length, ...marked, UPDATE_MEMORY_MS),
-        album === undefined
-          ? consumeOrWait(budget, String(chatId))
-          : // Created with its expiry, then counted: INCR keeps the expiry.
-            Promise.all([
-              redis.set(album, "0", "PX", ALBUM_MEMORY_MS, "NX"),
-              redis.incr(album),
-            ]).then(([, n]) => n),
-      ]);
+      // Both sent at once, before either answer is awaited: one round trip. The socket is corked
+      // while they are queued so that they leave in one write (each write is a system call).
+      const socket = redis.stream;
+      socket?.cork();
+      let sent: Promise<[[number, ...(string | null)[]], number]>;
+      try {
+        sent = Promise.all([
+          redis.gateMarkAndRead(marked.length, ...marked, UPDATE_MEMORY_MS),
+          album === undefined
+            ? consumeOrWait(budget, String(chatId))
+            : // Created with its expiry, then counted: INCR keeps the expiry.
+              Promise.all([
+                redis.set(album, "0", "PX", ALBUM_MEMORY_MS, "NX"),
+                redis.incr(album),
+              ]).then(([, n]) => n),
+        ]);
+      } finally {
+        socket?.uncork();
+      }
+      const [[isNew, ...values], waitOrItem] = await sent;
       const waitMs =
         album === undefined ? waitOrItem : await albumItemWait(budget, chatId, waitOrItem);
       return { repeated: isNew !== 1, waitMs, values: values.map((v) => v ?? undefined) };
