@@ -11,11 +11,11 @@
  * address — so it still says what it is once the card above has become the list again. It is sent
  * when a card is opened (not on its Refresh) and only while the order can be paid.
  */
-import QRCode from "qrcode";
 import { type Api, type InlineKeyboard, InputFile } from "grammy";
 import { type Order, isCardNumber, isPayableStatus } from "../../../exchanger/index.js";
 import type { Translator } from "../../context.js";
 import { clip, escapeHtml } from "../../ui/html.js";
+import { qrCodePng } from "../../ui/qr-code.js";
 
 /** A crypto address: letters, digits and (TON) - or _, as long as addresses are (no card, no sentence). */
 const CRYPTO_ADDRESS = /^(?:[a-z]+:)?(?=[\w-]*[A-Za-z])[\w-]{25,110}$/;
@@ -70,12 +70,7 @@ export async function sendPayToQr(
 ): Promise<boolean> {
   const address = addressToPay(order);
   if (address === undefined) return false;
-  const png = await QRCode.toBuffer(address, {
-    type: "png",
-    errorCorrectionLevel: "M",
-    margin: 2,
-    width: 360,
-  });
+  const png = await qrCodePng(address);
   await api.sendPhoto(chatId, new InputFile(png, "address.png"), {
     caption: ctx.t("orders-qr-caption", {
       id: escapeHtml(clip(order.id || "?", 40)),

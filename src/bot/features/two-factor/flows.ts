@@ -9,13 +9,13 @@
  * Off: one code, then setup with enable=0.
  */
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import { InputFile, type InlineKeyboard } from "grammy";
 import { ExchangerError, type Caller, type UserInfo } from "../../../exchanger/index.js";
 import type { BotDeps, FlowContext } from "../../context.js";
 import { callExchanger, releaseFlowPrompt, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { forgetFlowMessage, rememberFlowMessage, type FlowEnd } from "../../core/flow-messages.js";
 import { escapeHtml } from "../../ui/html.js";
+import { qrCodePng } from "../../ui/qr-code.js";
 import { cancelKeyboard } from "../../core/ask.js";
 import { retryCode, sendCode } from "../../core/code-retry.js";
 import { CANCEL_ENABLE } from "./codec.js";
@@ -116,12 +116,7 @@ async function showSecret(
 ) {
   const chatId = ctx.chatId!;
   const issuer = ctx.botConfig.exchangerHost;
-  const png = await QRCode.toBuffer(otpauthUri(secret, issuer, label ?? issuer), {
-    type: "png",
-    errorCorrectionLevel: "M",
-    margin: 2,
-    width: 360,
-  });
+  const png = await qrCodePng(otpauthUri(secret, issuer, label ?? issuer));
   const qr = await ctx.replyWithPhoto(new InputFile(png, "2fa.png"), {
     caption: ctx.t("twofa-qr-caption", {
       secret: escapeHtml(grouped(secret)),

@@ -14,10 +14,11 @@
  *   The byte-size limit (MAX_PHOTO_BYTES) is checked on the download before this.
  * - scaled down to MAX_SIDE while decoding and one decode at a time per process, with libvips' cache
  *   off: cleaning costs a bounded amount of memory whatever the pixel count (within the limit), and
- *   it goes back afterwards (bench P10 measures it).
+ *   it goes back afterwards (bench P11 measures it).
  * - the bot's own file name (`photo-1.jpg`): the user's (`shell.php`, `../../x.phtml`) never leaves.
  */
-import sharp from "sharp";
+import type SharpLibrary from "sharp";
+import { loadOnFirstUse } from "../../../load-on-first-use.js";
 
 /** What the exchanger can show; named in the refusal. */
 export const ACCEPTED_IMAGE_TYPES = "JPEG, PNG, WebP";
@@ -32,10 +33,18 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
  */
 export const MAX_SIDE = 2560;
 
-// No operation cache (it would keep decoded images resident after the work) and one libvips worker
-// thread per image: the memory of cleaning returns to idle and does not multiply by the core count.
-sharp.cache(false);
-sharp.concurrency(1);
+/**
+ * sharp (libvips), loaded with the first photo (≈ 10–14 MB resident). A failed load is an error of the
+ * step that needed it (the error boundary answers it), never "not an image".
+ */
+const loadSharp = loadOnFirstUse(async (): Promise<typeof SharpLibrary> => {
+  const { default: sharp } = await import("sharp");
+  // No operation cache (it would keep decoded images resident after the work) and one libvips worker
+  // thread per image: the memory of cleaning returns to idle and does not multiply by the core count.
+  sharp.cache(false);
+  sharp.concurrency(1);
+  return sharp;
+});
 
 const OUTPUTS = {
   jpeg: { contentType: "image/jpeg", extension: "jpg" },
@@ -62,6 +71,7 @@ export type ImageProbe =
   { ok: true; format: Accepted } | { ok: false; reason: "not-image" | "too-many-pixels" };
 
 export async function probeUploadImage(bytes: Uint8Array): Promise<ImageProbe> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   let pixels: number;
   try {
@@ -138,6 +148,7 @@ export async function probeImageHead(
 export async function cleanUploadImage(bytes: Uint8Array, n: number): Promise<UploadVerdict> {
   const probe = await probeUploadImage(bytes);
   if (!probe.ok) return probe;
+  const sharp = await loadSharp();
   let data: Buffer;
   try {
     data = await oneDecodeAtATime(() =>
