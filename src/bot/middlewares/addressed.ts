@@ -9,13 +9,14 @@ import type { NextFunction } from "grammy";
 import type { Message } from "grammy/types";
 import type { FlowContext } from "../context.js";
 
-export async function addressedToThisBot(ctx: FlowContext, next: NextFunction): Promise<void> {
+/** Not async: an update that goes on costs no promise of its own (every update passes here). */
+export function addressedToThisBot(ctx: FlowContext, next: NextFunction): Promise<void> {
   if (ctx.secretRemoved !== undefined || ctx.secretAnswer !== undefined) return next();
   const message = ctx.message ?? ctx.editedMessage;
   if (message !== undefined) {
     const target = commandTarget(message);
     const me = ctx.me.username.toLowerCase();
-    if (target !== undefined && target !== me) return;
+    if (target !== undefined && target !== me) return Promise.resolve();
     if (
       ctx.chat?.type !== "private" &&
       !(
@@ -26,9 +27,9 @@ export async function addressedToThisBot(ctx: FlowContext, next: NextFunction): 
           repliesTo(message, ctx.me.id))
       )
     )
-      return;
+      return Promise.resolve();
   }
-  await next();
+  return next();
 }
 
 /** "other_bot" for "/start@other_bot …" (lower case); undefined when the command names no bot or there is none. */

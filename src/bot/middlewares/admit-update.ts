@@ -10,15 +10,16 @@ import type { NextFunction } from "grammy";
 import type { FlowContext } from "../context.js";
 import { tellSlowDown } from "../core/slow-down.js";
 
-export async function admitUpdate(ctx: FlowContext, next: NextFunction): Promise<void> {
+/** Not async: an update that goes on costs no promise of its own (every update passes here). */
+export function admitUpdate(ctx: FlowContext, next: NextFunction): Promise<void> {
   const snapshot = ctx.snapshot;
   if (snapshot?.repeated) {
     ctx.logger.info({}, "repeated update skipped");
-    return;
+    return Promise.resolve();
   }
-  if (snapshot !== undefined && snapshot.waitMs > 0) {
-    await tellSlowDown(ctx, ctx.deps, (key, args) => ctx.t(key, args), { waitMs: snapshot.waitMs });
-    return;
-  }
-  await next();
+  if (snapshot !== undefined && snapshot.waitMs > 0)
+    return tellSlowDown(ctx, ctx.deps, (key, args) => ctx.t(key, args), {
+      waitMs: snapshot.waitMs,
+    });
+  return next();
 }

@@ -11,10 +11,13 @@ import { secretNotice } from "../core/secret-prompt.js";
 
 export const GROUP_ANSWER_WINDOW_MS = 30_000;
 
-export async function privateOnly(ctx: FlowContext, next: NextFunction): Promise<void> {
+/** Not async: a private chat's update goes on without a promise of its own (nearly every update). */
+export function privateOnly(ctx: FlowContext, next: NextFunction): Promise<void> {
   const chatType = ctx.chat?.type;
-  if (chatType === undefined || chatType === "private") return next();
+  return chatType === undefined || chatType === "private" ? next() : answerGroup(ctx);
+}
 
+async function answerGroup(ctx: FlowContext): Promise<void> {
   if (ctx.callbackQuery) {
     await ctx.answerCallbackQuery({ text: ctx.t("private-only-short") });
     return;

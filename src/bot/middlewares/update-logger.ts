@@ -20,15 +20,25 @@ import type { FlowContext } from "../context.js";
 const childFor = (logger: Logger, ctx: Pick<Context, "update">): Logger =>
   logger.child({ updateId: ctx.update.update_id });
 
-/** grammY's Context with `logger`, the update's own (made on first use; may be replaced). */
+/**
+ * grammY's Context with `logger`, the update's own (made on first use; may be replaced), and its chat
+ * looked up once: grammY's `ctx.chat` walks the update's dozen kinds on every read (through `ctx.msg`),
+ * and an "orders page" press reads it, or `ctx.chatId` through it, about 25 times (bench P1).
+ */
 export function loggingContext(logger: Logger) {
   return class LoggingContext extends Context {
     #logger: Logger | undefined;
+    #chat: Context["chat"] | null = null;
     get logger(): Logger {
       return (this.#logger ??= childFor(logger, this));
     }
     set logger(value: Logger) {
       this.#logger = value;
+    }
+    override get chat(): Context["chat"] {
+      // null: not looked up yet (undefined is a real answer: an update without a chat).
+      if (this.#chat === null) this.#chat = super.chat;
+      return this.#chat;
     }
   };
 }
