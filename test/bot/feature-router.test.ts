@@ -4,13 +4,47 @@
  * "This button has expired". The first block checks every feature's declarations against what its
  * composer really registers with grammY; the second drives the whole bot.
  */
-import { Context } from "grammy";
+import { Context, type Api } from "grammy";
+import type { Update, UserFromGetMe } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FEATURE_FACTORIES } from "../../src/bot/index.js";
 import { layoutOf, routePrefix, type Feature } from "../../src/bot/feature.js";
+import type { BotContext } from "../../src/bot/context.js";
 import { CANCEL_DATA } from "../../src/bot/core/flow-exit.js";
 import type { ApiCall } from "../harness/telegram-fake.js";
 import { Harness } from "../harness/harness.js";
+
+const ME = { id: 1, is_bot: true, first_name: "Bot", username: "test_bot" } as UserFromGetMe;
+const PRIVATE = { id: 5, type: "private", first_name: "Ann" } as const;
+const FROM = { id: 5, is_bot: false, first_name: "Ann" };
+const message = (extra: object) => ({
+  message_id: 9,
+  date: 0,
+  chat: PRIVATE,
+  from: FROM,
+  ...extra,
+});
+/** Updates that are neither a button nor a command: the router gives them to no feature but those that ask. */
+const OTHER_UPDATES = [
+  { update_id: 1, message: message({ text: "hello" }) },
+  {
+    update_id: 2,
+    message: message({
+      text: "hi /orders",
+      entities: [{ type: "bot_command", offset: 3, length: 7 }],
+    }),
+  },
+  {
+    update_id: 3,
+    message: message({ photo: [{ file_id: "f", file_unique_id: "u", width: 1, height: 1 }] }),
+  },
+  { update_id: 4, message: message({ document: { file_id: "d", file_unique_id: "v" } }) },
+  { update_id: 5, edited_message: message({ text: "/orders", edit_date: 1 }) },
+  {
+    update_id: 6,
+    message: message({ chat: { id: -7, type: "group", title: "G" }, text: "hello" }),
+  },
+] as unknown as Update[];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -99,6 +133,25 @@ describe("feature declarations match their handlers", () => {
     );
     expect(claimed.map(({ feature }) => feature.name)).toEqual([]);
   });
+
+  it.each(features.map((f) => [f.feature.name, f] as const))(
+    "%s takes no other update (text, media, edits) unless it declares otherUpdates",
+    async (_name, { feature }) => {
+      if (feature.otherUpdates) return;
+      const run = feature.composer.middleware();
+      for (const update of OTHER_UPDATES) {
+        // Any use of the context's API would mean the feature acted on the update.
+        const api = new Proxy({} as Api, {
+          get: () => {
+            throw new Error(`${feature.name} acted on ${JSON.stringify(update)}`);
+          },
+        });
+        const next = vi.fn(() => Promise.resolve());
+        await run(new Context(update, api, ME) as BotContext, next);
+        expect(next, JSON.stringify(update)).toHaveBeenCalledTimes(1);
+      }
+    },
+  );
 
   it("splits data at the first colon", () => {
     expect(routePrefix("ord:l:a:2")).toBe("ord");
