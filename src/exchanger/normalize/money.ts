@@ -35,13 +35,16 @@ export interface Money {
   currency: CurrencyRef;
 }
 
+const CURRENCY_REF_ID = ["id", "currency_id"];
+const DECIMALS = ["decimals", "precision", "scale", "digits"];
+
 /** A currency written as an id (`1`), a code (`"BTC"`), or an object carrying any of id/code/name. */
 export function readCurrencyRef(value: unknown): CurrencyRef {
   if (isRecord(value)) {
-    const id = idOf(found(value, ["id", "currency_id"])?.value);
+    const id = idOf(found(value, CURRENCY_REF_ID)?.value);
     const code = textOf(found(value, CODE_NAMES)?.value);
     const name = textOf(found(value, NAME_NAMES)?.value);
-    const decimals = numberOf(found(value, ["decimals", "precision", "scale", "digits"])?.value);
+    const decimals = numberOf(found(value, DECIMALS)?.value);
     return {
       ...(id !== undefined && { id }),
       ...(code !== undefined && { code }),
@@ -185,11 +188,15 @@ function readFlatSide(
   if (name !== undefined) parts.currency = merge(parts.currency, { name });
 }
 
+/** Each group name alone, tried in turn (constant lists: found() keeps its look-ups per list). */
+const AMOUNT_GROUPS = ["amounts", "amount", "sums", "sum"].map((group) => [group]);
+const CURRENCY_GROUPS = ["currencies", "currency"].map((group) => [group]);
+
 /** Grouped per fact: "amounts": {"send": "0.03"}, "currencies": {"send": {"code": "BTC"}}. */
 function readGroupedSide(record: RawRecord, side: Side, parts: SideParts, notes?: Notes): void {
-  const grouped = (groups: readonly string[], what: string, use: (value: unknown) => void) => {
+  const grouped = (groups: readonly string[][], what: string, use: (value: unknown) => void) => {
     for (const group of groups) {
-      const hit = found(record, [group]);
+      const hit = found(record, group);
       if (hit === undefined || !isRecord(hit.value)) continue;
       const inner = found(hit.value, SIDE_WORDS[side]);
       if (inner === undefined) continue;
@@ -198,17 +205,15 @@ function readGroupedSide(record: RawRecord, side: Side, parts: SideParts, notes?
       use(inner.value);
     }
   };
+  grouped(AMOUNT_GROUPS, "amounts grouped per side", (value) => (parts.amount ??= amountOf(value)));
   grouped(
-    ["amounts", "amount", "sums", "sum"],
-    "amounts grouped per side",
-    (value) => (parts.amount ??= amountOf(value)),
-  );
-  grouped(
-    ["currencies", "currency"],
+    CURRENCY_GROUPS,
     "currencies grouped per side",
     (value) => (parts.currency = merge(parts.currency, readCurrencyRef(value))),
   );
 }
+
+const SINGLE_RATE = ["rate", "value", "course", ...AMOUNT_NAMES];
 
 /** A rate as two amounts: 1 BTC (send) = 61234.5 USDT (receive). */
 export interface Rate {
@@ -236,7 +241,7 @@ export function readRate(value: unknown, notes?: Notes, field = "rate"): Rate | 
       notes?.understand(field, "understood from an object");
       return { send, receive };
     }
-    const single = amountOf(found(value, ["rate", "value", "course", ...AMOUNT_NAMES])?.value);
+    const single = amountOf(found(value, SINGLE_RATE)?.value);
     return single === undefined ? undefined : { send: "1", receive: single };
   }
   const single = amountOf(value);

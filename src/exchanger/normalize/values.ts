@@ -155,6 +155,9 @@ export function numberOf(value: unknown): number | undefined {
   return amount === undefined ? undefined : Number(amount);
 }
 
+/** Where an object carrying a date holds it. */
+const DATE_NAMES = ["timestamp", "unix", "date", "value", "datetime", "time"];
+
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
 const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DOTTED = /^(\d{2})\.(\d{2})\.(\d{4})(?:[ ,]+(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -180,8 +183,7 @@ function offsetMinutes(zone: string): number | undefined {
  */
 export function dateOf(value: unknown): Date | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
-  if (isRecord(value))
-    return dateOf(firstOf(value, ["timestamp", "unix", "date", "value", "datetime", "time"]));
+  if (isRecord(value)) return dateOf(firstOf(value, DATE_NAMES));
   const text = textOf(value, []);
   if (text === undefined) return undefined;
   // A zone after the time, with or without a space ("2026-11-20 14:03:00 +03:00", "… 14:03 UTC").
@@ -247,43 +249,115 @@ export function firstOf(record: RawRecord, names: readonly string[]): unknown {
   return found(record, names)?.value;
 }
 
-/** Like firstOf, also saying under which of the record's own keys it was found. */
+/**
+ * Like firstOf, also saying under which of the record's own keys it was found: the first of `names`
+ * that is an own key holding a present value, else the first whose fieldKey spelling matches one
+ * ("sendAmount", "Send-Amount" for "send_amount").
+ */
 export function found(
   record: RawRecord,
   names: readonly string[],
 ): { key: string; value: unknown } | undefined {
-  for (const name of names) {
-    if (Object.hasOwn(record, name) && present(record[name]))
-      return { key: name, value: record[name] };
-  }
-  // Spelled differently ("sendAmount", "Send-Amount"): compared by fieldKey, through the record's
-  // spellings computed once (a record is asked dozens of times while it is read).
-  const spellings = spellingsOf(record);
-  if (spellings.size === 0) return undefined;
-  for (const name of names) {
-    const key = spellings.get(fieldKey(name));
-    if (key !== undefined && present(record[key])) return { key, value: record[key] };
+  for (const key of candidateKeys(record, names)) {
+    const value = record[key];
+    if (present(value)) return { key, value };
   }
   return undefined;
 }
 
-/** fieldKey(key) → key for the keys of a record not already in fieldKey form; cached per record object. */
-const SPELLINGS = new WeakMap<RawRecord, ReadonlyMap<string, string>>();
+/**
+ * The record's own keys that may answer `names`, in the order they are tried: exact names first,
+ * then other spellings. They depend on the record's keys only, so they are worked out once per
+ * shape (the keys in order) and names list: every record of a page has the same shape, and reading
+ * one asks for some forty facts (a page of orders made ≈ 375 look-ups, each trying every synonym).
+ */
+function candidateKeys(record: RawRecord, names: readonly string[]): readonly string[] {
+  const shape = shapeOf(record);
+  let keys = shape.lookups.get(names);
+  if (keys === undefined) {
+    keys = keysAnswering(record, names, shape.spellings);
+    // Names are the normalizers' constant lists; a caller building a list per call would grow this.
+    if (shape.lookups.size >= MAX_LOOKUPS_PER_SHAPE) shape.lookups.clear();
+    shape.lookups.set(names, keys);
+  }
+  return keys;
+}
+
+function keysAnswering(
+  record: RawRecord,
+  names: readonly string[],
+  spellings: ReadonlyMap<string, string>,
+): string[] {
+  const keys = names.filter((name) => Object.hasOwn(record, name));
+  if (spellings.size === 0) return keys;
+  for (const name of names) {
+    const key = spellings.get(fieldKey(name));
+    if (key !== undefined) keys.push(key);
+  }
+  return keys;
+}
+
+/** A record's keys, in order, and the look-ups answered for records of exactly those keys. */
+interface Shape {
+  lookups: Map<readonly string[], readonly string[]>;
+  /** fieldKey(key) → key for the keys not already in fieldKey form. */
+  spellings: ReadonlyMap<string, string>;
+}
+
+/** Shapes seen, by their keys; bounded (a hostile server may invent a shape per record). */
+const SHAPES = new Map<string, Shape>();
+const MAX_SHAPES = 256;
+const MAX_LOOKUPS_PER_SHAPE = 256;
+/** A record with more keys than this keeps a shape of its own, shared with no other record. */
+const MAX_SHAPE_KEYS = 64;
+const SHAPE_OF = new WeakMap<RawRecord, Shape>();
+
+const newShape = (record: RawRecord, keys: readonly string[]): Shape => ({
+  lookups: new Map(),
+  spellings: spellingsOfKeys(record, keys),
+});
+
+/**
+ * The record read last and its shape: reading one record asks dozens of look-ups in a row, and
+ * a WeakMap look-up per fact cost more than the facts' own look-ups.
+ */
+let lastRecord: RawRecord | undefined;
+let lastShape: Shape | undefined;
+
+function shapeOf(record: RawRecord): Shape {
+  if (record === lastRecord) return lastShape!;
+  let shape = SHAPE_OF.get(record);
+  if (shape === undefined) {
+    const keys = Object.keys(record);
+    // A record of many keys keeps a shape of its own: its signature would be long, its like rare.
+    if (keys.length > MAX_SHAPE_KEYS) shape = newShape(record, keys);
+    else {
+      // JSON of the list: keys holding any character still make distinct signatures.
+      const signature = JSON.stringify(keys);
+      shape = SHAPES.get(signature);
+      if (shape === undefined) {
+        if (SHAPES.size >= MAX_SHAPES) SHAPES.clear();
+        shape = newShape(record, keys);
+        SHAPES.set(signature, shape);
+      }
+    }
+    SHAPE_OF.set(record, shape);
+  }
+  lastRecord = record;
+  lastShape = shape;
+  return shape;
+}
+
 const NO_SPELLINGS: ReadonlyMap<string, string> = new Map();
 
-function spellingsOf(record: RawRecord): ReadonlyMap<string, string> {
-  let spellings = SPELLINGS.get(record);
-  if (spellings === undefined) {
-    let map: Map<string, string> | undefined;
-    for (const key of Object.keys(record)) {
-      const spelled = fieldKey(key);
-      // Keys already in fieldKey form were found by the exact lookup.
-      if (spelled !== key && !Object.hasOwn(record, spelled)) (map ??= new Map()).set(spelled, key);
-    }
-    spellings = map ?? NO_SPELLINGS;
-    SPELLINGS.set(record, spellings);
+function spellingsOfKeys(record: RawRecord, keys: readonly string[]): ReadonlyMap<string, string> {
+  let map: Map<string, string> | undefined;
+  for (const key of keys) {
+    const spelled = fieldKey(key);
+    // Keys already in fieldKey form are found by the exact lookup.
+    if (spelled !== key && !Object.hasOwn(record, spelled)) (map ??= new Map()).set(spelled, key);
   }
-  return spellings;
+  return map ?? NO_SPELLINGS;
 }
 
 export function present(value: unknown): boolean {

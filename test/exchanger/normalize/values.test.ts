@@ -200,3 +200,46 @@ describe("amounts with a currency code after them, dates with a zone after a spa
     expect(dateOf("2026-11-20 14:03:00 +25:00")).toBeUndefined();
   });
 });
+
+describe("records of one shape read one by one", () => {
+  // found() works out once per shape (the keys in order) where each fact may be; the values are
+  // still each record's own: an empty synonym in one record must not hide the filled one in the next.
+  const order = (fields: Record<string, unknown>) => ({
+    id: "1",
+    status: 1,
+    send_amount: "",
+    send_sum: "",
+    created_at: "",
+    date: "",
+    ...fields,
+  });
+
+  it("takes each record's first filled synonym, whichever it is", () => {
+    const [first, second] = [
+      order({ send_amount: "10", date: "2025-02-09 07:24:43" }),
+      order({ send_sum: "20", created_at: "2025-02-10 07:24:43" }),
+    ].map((raw) => readOrder(raw));
+    expect(first?.send?.amount).toBe("10");
+    expect(second?.send?.amount).toBe("20");
+    expect(first?.createdAt?.toISOString()).toBe("2025-02-09T07:24:43.000Z");
+    expect(second?.createdAt?.toISOString()).toBe("2025-02-10T07:24:43.000Z");
+  });
+
+  it("reads other spellings by shape too, and keeps reading right past the shapes it keeps", () => {
+    // More distinct shapes than are kept: each read is still its own record's.
+    for (let i = 0; i < 600; i++) {
+      const raw = { ID: String(i), Status: 2, "Send-Amount": `${i}.5`, [`extra_${i}`]: "x" };
+      const read = readOrder(raw);
+      expect(read?.id).toBe(String(i));
+      expect(read?.send?.amount).toBe(`${i}.5`);
+      expect(read?.fields).toHaveProperty(`extra_${i}`);
+    }
+  });
+
+  it("a record of very many keys is read like any other", () => {
+    const raw: Record<string, unknown> = { id: "7", status: 1, sendAmount: "3" };
+    for (let i = 0; i < 100; i++) raw[`note_${i}`] = "";
+    expect(readOrder(raw)?.send?.amount).toBe("3");
+    expect(readOrder({ ...raw, sendAmount: "4" })?.send?.amount).toBe("4");
+  });
+});
