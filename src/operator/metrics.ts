@@ -6,9 +6,10 @@
  * Labels only ever take values from the fixed lists below; anything else becomes "other". No label
  * carries a key, a chat id or text a user typed — a label value is stored forever by Prometheus.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, type Registry } from "prom-client";
+import { collectDefaultMetrics, Gauge, Histogram, type Registry } from "prom-client";
 import type { CallOutcome } from "../exchanger/index.js";
 import { RecentActivity, type BucketCounts } from "./recent.js";
+import { tally } from "./tally.js";
 
 const PREFIX = "exchanger_bot_";
 
@@ -124,19 +125,19 @@ function instruments(registry: Registry) {
 
 /** What became of the updates that came in: handled, failed, or not handled (throttled). */
 function handlingInstruments(registers: Registry[]) {
-  const updates = new Counter({
+  const updates = tally({
     name: `${PREFIX}updates_total`,
     help: "Updates received, by kind",
     labelNames: ["kind"],
     registers,
   });
-  const errors = new Counter({
+  const errors = tally({
     name: `${PREFIX}handler_errors_total`,
     help: "Updates whose handler ended in an error, by error class",
     labelNames: ["error"],
     registers,
   });
-  const throttled = new Counter({
+  const throttled = tally({
     name: `${PREFIX}throttled_updates_total`,
     help: "Updates not handled, by reason (backlog, coalesced, over_budget, repeated)",
     labelNames: ["reason"],
@@ -147,7 +148,7 @@ function handlingInstruments(registers: Registry[]) {
 
 /** What the bot sends out: exchanger calls (with latency), Bot API requests (with retries), notifications. */
 function outboundInstruments(registers: Registry[]) {
-  const exchangerCalls = new Counter({
+  const exchangerCalls = tally({
     name: `${PREFIX}exchanger_calls_total`,
     help: "Exchanger API calls (retries included in one call), by method and outcome",
     labelNames: ["method", "outcome"],
@@ -160,21 +161,22 @@ function outboundInstruments(registers: Registry[]) {
     buckets: LATENCY_BUCKETS,
     registers,
   });
-  const telegramRequests = new Counter({
+  const telegramRequests = tally({
     name: `${PREFIX}telegram_requests_total`,
     help: "HTTP requests to the Bot API (each retry counts), by method and outcome",
     labelNames: ["method", "outcome"],
     registers,
   });
-  const telegramRetries = new Counter({
+  const telegramRetries = tally({
     name: `${PREFIX}telegram_retries_total`,
     help: "Bot API requests repeated by auto-retry (429 / 5xx), by method",
     labelNames: ["method"],
     registers,
   });
-  const notifications = new Counter({
+  const notifications = tally({
     name: `${PREFIX}notifications_sent_total`,
     help: "Order status notifications delivered",
+    labelNames: [],
     registers,
   });
   return { exchangerCalls, exchangerLatency, telegramRequests, telegramRetries, notifications };
@@ -203,31 +205,34 @@ export function createMetrics(registry: Registry): AppMetrics {
     registry,
     recent,
     updateHandled(kind) {
-      scraped.updates.inc({ kind: known(UPDATE_KINDS, kind) });
+      const label = known(UPDATE_KINDS, kind);
+      scraped.updates.add(label, { kind: label });
       recent.add("updates");
     },
     handlerError(errorClass) {
-      scraped.errors.inc({ error: known(HANDLER_ERRORS, errorClass) });
+      const label = known(HANDLER_ERRORS, errorClass);
+      scraped.errors.add(label, { error: label });
       recent.add("errors");
     },
     throttled(reason) {
-      scraped.throttled.inc({ reason });
+      scraped.throttled.add(reason, { reason });
     },
     exchangerCall(method, outcome, durationMs) {
       const label = known(EXCHANGER_METHODS, method);
-      scraped.exchangerCalls.inc({ method: label, outcome });
+      scraped.exchangerCalls.add(`${label} ${outcome}`, { method: label, outcome });
       scraped.exchangerLatency.observe({ method: label }, durationMs / 1000);
       recent.exchangerCall(outcome);
     },
     telegramRequest(method, outcome) {
-      scraped.telegramRequests.inc({ method: known(TELEGRAM_METHODS, method), outcome });
+      const label = known(TELEGRAM_METHODS, method);
+      scraped.telegramRequests.add(`${label} ${outcome}`, { method: label, outcome });
     },
     telegramRetries(method, retries) {
-      if (retries > 0)
-        scraped.telegramRetries.inc({ method: known(TELEGRAM_METHODS, method) }, retries);
+      const label = known(TELEGRAM_METHODS, method);
+      if (retries > 0) scraped.telegramRetries.add(label, { method: label }, retries);
     },
     notificationSent() {
-      scraped.notifications.inc();
+      scraped.notifications.add("", {});
     },
     addGauge: (name, help, read) => addGauge(registry, name, help, read),
   };
