@@ -160,9 +160,7 @@ export interface RemovedSecret {
 }
 
 /** What `t()` needs, for everything that only words a text: one translator type for every renderer. */
-export interface Translator {
-  t(key: string, variables?: Record<string, string | number>): string;
-}
+export type { Translator } from "../exchanger/index.js";
 
 /** The operator's checked Fluent source per language (text-overrides.ts), empty by default. */
 export type TextOverrides = Partial<Record<Language, string>>;

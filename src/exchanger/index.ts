@@ -113,6 +113,7 @@ export {
   statusLabel,
   statusMeaning,
   statusWords,
+  type Translator,
   type VerificationMeaning,
   type VerificationStatus,
 } from "./vocabulary.js";

@@ -421,8 +421,12 @@ export function humanizeStatus(name: string): string {
   return words === "" ? "" : words[0]!.toUpperCase() + words.slice(1);
 }
 
-/** Anything with `t` in one language: a bot context, or the watcher's translator. */
-export interface StatusTranslator {
+/**
+ * What `t()` needs, for everything that only words a text (a status here; amounts, dates and whole
+ * screens in the bot): a bot context, or the watcher's per-language translator. The one translator
+ * type: the bot re-exports it (bot/context.ts).
+ */
+export interface Translator {
   t(key: string, variables?: Record<string, string | number>): string;
 }
 
@@ -431,7 +435,7 @@ export const statusLabelKey = (key: KnownStatusKey): string =>
   `orders-status-${key.replace(/_/g, "-")}`;
 
 /** The status in words, no emoji: "Awaiting payment", "Partially refunded", "Other status (7)". HTML-safe. */
-export function statusWords(tr: StatusTranslator, status: unknown): string {
+export function statusWords(tr: Translator, status: unknown): string {
   const info = readStatus(status);
   if (info.key) return tr.t(statusLabelKey(info.key));
   // The server's own label first (a status object's title), else its name.
@@ -450,7 +454,7 @@ export function statusEmoji(status: unknown): string {
 }
 
 /** "⏳ Awaiting payment". HTML-safe. */
-export function statusLabel(tr: StatusTranslator, status: unknown): string {
+export function statusLabel(tr: Translator, status: unknown): string {
   return `${statusEmoji(status)} ${statusWords(tr, status)}`;
 }
 

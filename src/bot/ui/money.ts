@@ -13,16 +13,11 @@
  * The currency's name comes from the exchanger's cached list (by id) when it has it, else from what
  * the order itself said (name, else code), else "#id".
  */
-import type { CurrencyRef, Money } from "../../exchanger/index.js";
+import type { CurrencyRef, Money, Translator } from "../../exchanger/index.js";
 import { clip } from "./html.js";
 
 /** Currency id (as text) → display name, from the cached public list (CurrencyCache.labels). */
 export type CurrencyNames = ReadonlyMap<string, string>;
-
-/** Anything that can translate names the locale (a context, the watcher's per-language translator). */
-export interface NumberTranslator {
-  t(key: string, variables?: Record<string, string | number>): string;
-}
 
 /** A plain decimal as servers and the calculator write it: "1500", "-0.05000000", ".5". */
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -53,7 +48,7 @@ function formatterFor(locale: string, min: number, max: number): Intl.NumberForm
 const locales = new Map<string, string>();
 
 /** The locale the translations name; "en" when Intl does not know it (a typo in a .ftl must not throw). */
-function localeOf(tr: NumberTranslator): string {
+function localeOf(tr: Translator): string {
   const tag = tr.t("date-locale");
   let locale = locales.get(tag);
   if (locale === undefined) {
@@ -70,7 +65,7 @@ function localeOf(tr: NumberTranslator): string {
 /** Whitespace in a formatted plain number: only ever the group separator. */
 const GROUP_SPACE = /\s/g;
 
-function format(tr: NumberTranslator, value: string, min: number, max: number): string {
+function format(tr: Translator, value: string, min: number, max: number): string {
   const text = value.trim();
   if (!DECIMAL.test(text)) return value;
   // Intl.NumberFormat formats a numeric string exactly (the typing of lib.es2023 only knows numbers).
@@ -98,7 +93,7 @@ const FORMATTED_MAX = 2000;
  * decimals (fewer only for a currency that has fewer), trailing zeros past those dropped. Text that is
  * not a plain decimal is shown as written.
  */
-export function formatAmount(tr: NumberTranslator, amount: string, decimals?: number): string {
+export function formatAmount(tr: Translator, amount: string, decimals?: number): string {
   const max =
     decimals !== undefined && Number.isInteger(decimals) && decimals >= 0
       ? Math.min(decimals, MAX_FRACTION)
@@ -107,7 +102,7 @@ export function formatAmount(tr: NumberTranslator, amount: string, decimals?: nu
 }
 
 /** A number that is no amount (a rate, a percentage): every digit given, in the reader's language. */
-export function formatNumber(tr: NumberTranslator, value: string): string {
+export function formatNumber(tr: Translator, value: string): string {
   return format(tr, value, 0, MAX_FRACTION);
 }
 
@@ -126,7 +121,7 @@ export function currencyText(
 
 /** "250.00 Tether TRC20", either half alone when the other is missing. Plain text, clipped. */
 export function moneyText(
-  tr: NumberTranslator,
+  tr: Translator,
   names: CurrencyNames,
   money: Money | undefined,
   limits: { amount: number; name: number } = { amount: 40, name: 60 },
@@ -146,7 +141,7 @@ export function moneyText(
 
 /** "1 500,00 USD, 0,01 BTC": the balance, one amount per currency, in the reader's language. */
 export function balancesText(
-  tr: NumberTranslator,
+  tr: Translator,
   balances: readonly { amount: string; currency?: string }[],
 ): string {
   return balances
