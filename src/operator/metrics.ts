@@ -206,33 +206,33 @@ export function createMetrics(registry: Registry): AppMetrics {
     recent,
     updateHandled(kind) {
       const label = known(UPDATE_KINDS, kind);
-      scraped.updates.add(label, { kind: label });
+      scraped.updates.add(label, "", { kind: label });
       recent.add("updates");
     },
     handlerError(errorClass) {
       const label = known(HANDLER_ERRORS, errorClass);
-      scraped.errors.add(label, { error: label });
+      scraped.errors.add(label, "", { error: label });
       recent.add("errors");
     },
     throttled(reason) {
-      scraped.throttled.add(reason, { reason });
+      scraped.throttled.add(reason, "", { reason });
     },
     exchangerCall(method, outcome, durationMs) {
       const label = known(EXCHANGER_METHODS, method);
-      scraped.exchangerCalls.add(`${label} ${outcome}`, { method: label, outcome });
+      scraped.exchangerCalls.add(label, outcome, { method: label, outcome });
       scraped.exchangerLatency.observe({ method: label }, durationMs / 1000);
       recent.exchangerCall(outcome);
     },
     telegramRequest(method, outcome) {
       const label = known(TELEGRAM_METHODS, method);
-      scraped.telegramRequests.add(`${label} ${outcome}`, { method: label, outcome });
+      scraped.telegramRequests.add(label, outcome, { method: label, outcome });
     },
     telegramRetries(method, retries) {
       const label = known(TELEGRAM_METHODS, method);
-      if (retries > 0) scraped.telegramRetries.add(label, { method: label }, retries);
+      if (retries > 0) scraped.telegramRetries.add(label, "", { method: label }, retries);
     },
     notificationSent() {
-      scraped.notifications.add("", {});
+      scraped.notifications.add("", "", {});
     },
     addGauge: (name, help, read) => addGauge(registry, name, help, read),
   };

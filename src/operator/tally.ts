@@ -11,10 +11,16 @@ import { Counter, type Registry } from "prom-client";
 
 export interface Tally<L extends string> {
   /**
-   * Adds `by` for `labels`. `key` names the label values (equal labels, equal key): it is what the
-   * sum is kept under, so the labels object is read only the first time.
+   * Adds `by` for `labels`. `first` and `second` are its label values in order ("" for none): the
+   * sum is kept under them, so `labels` is read only the first time they come (no key string is
+   * built per call: the values are the metrics' constant label strings).
    */
-  add(key: string, labels: Record<L, string>, by?: number): void;
+  add(first: string, second: string, labels: Record<L, string>, by?: number): void;
+}
+
+interface Entry<L extends string> {
+  labels: Record<L, string>;
+  count: number;
 }
 
 export function tally<L extends string>(config: {
@@ -23,22 +29,25 @@ export function tally<L extends string>(config: {
   labelNames: readonly L[];
   registers: Registry[];
 }): Tally<L> {
-  const pending = new Map<string, { labels: Record<L, string>; count: number }>();
+  const pending = new Map<string, Map<string, Entry<L>>>();
   new Counter<L>({
     ...config,
     collect() {
-      for (const entry of pending.values())
-        if (entry.count > 0) {
-          this.inc(entry.labels, entry.count);
-          entry.count = 0;
-        }
+      for (const seconds of pending.values())
+        for (const entry of seconds.values())
+          if (entry.count > 0) {
+            this.inc(entry.labels, entry.count);
+            entry.count = 0;
+          }
     },
   });
   return {
-    add(key, labels, by = 1) {
-      const entry = pending.get(key);
-      // Keys come from fixed label lists (metrics.ts), so this map stays as small as they are.
-      if (entry === undefined) pending.set(key, { labels, count: by });
+    add(first, second, labels, by = 1) {
+      // Values come from fixed label lists (metrics.ts), so these maps stay as small as they are.
+      let seconds = pending.get(first);
+      if (seconds === undefined) pending.set(first, (seconds = new Map()));
+      const entry = seconds.get(second);
+      if (entry === undefined) seconds.set(second, { labels, count: by });
       else entry.count += by;
     },
   };

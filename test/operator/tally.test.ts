@@ -18,9 +18,9 @@ describe("tally", () => {
       labelNames: ["method", "outcome"],
       registers: [registry],
     });
-    calls.add("get ok", { method: "get", outcome: "ok" });
-    calls.add("get ok", { method: "get", outcome: "ok" }, 2);
-    calls.add("get failed", { method: "get", outcome: "failed" });
+    calls.add("get", "ok", { method: "get", outcome: "ok" });
+    calls.add("get", "ok", { method: "get", outcome: "ok" }, 2);
+    calls.add("get", "failed", { method: "get", outcome: "failed" });
     let text = await registry.metrics();
     expect(text).toContain("# TYPE calls_total counter");
     expect(sampleOf(text, 'calls_total{method="get",outcome="ok"}')).toBe("3");
@@ -29,7 +29,7 @@ describe("tally", () => {
     text = await registry.metrics();
     expect(sampleOf(text, 'calls_total{method="get",outcome="ok"}')).toBe("3");
 
-    calls.add("get ok", { method: "get", outcome: "ok" });
+    calls.add("get", "ok", { method: "get", outcome: "ok" });
     text = await registry.metrics();
     expect(sampleOf(text, 'calls_total{method="get",outcome="ok"}')).toBe("4");
   });
