@@ -11,7 +11,7 @@
  * with the two: `P1overGate` is ours beside it, what the bot costs beyond what the store must cost.
  */
 import type { Update } from "grammy/types";
-import { writeFileSync } from "node:fs";
+import { appendFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { startBareBotAt, type BareBot } from "./lib/bare-bot.js";
 import type { ExchangerProcess } from "./lib/exchanger-process.js";
@@ -45,6 +45,7 @@ export async function cpuPerUpdate(
   n: number,
   handle: (u: Update) => Promise<void>,
   profile?: string,
+  side?: string,
 ): Promise<number> {
   let cpu = 0;
   for (let done = 0; done < n; done += BATCH) {
@@ -53,8 +54,14 @@ export async function cpuPerUpdate(
     if (profile) await profiler.start();
     const start = cpuMicros();
     const startSplit = process.cpuUsage();
+    const startNs = process.hrtime.bigint();
     for (const update of updates) await handle(update);
     cpu += cpuMicros() - start;
+    if (ROUNDS_FILE && side)
+      appendFileSync(
+        ROUNDS_FILE,
+        `${JSON.stringify({ side, pid: process.pid, startNs: String(startNs), endNs: String(process.hrtime.bigint()), presses: updates.length })}\n`,
+      );
     // BENCH_P1_TRACE=1: each batch's µs per press on stderr (does the figure still fall? warm-up),
     // split into user and kernel time (a socket's sends and wake-ups are kernel time).
     if (process.env.BENCH_P1_TRACE) {
@@ -77,6 +84,13 @@ export async function cpuPerUpdate(
  * collected or not), which profile-summary reads the same way (bytes instead of µs).
  */
 const PROFILE_DIR = process.env.BENCH_P1_PROFILE;
+/**
+ * BENCH_P1_ROUNDS=<file>: each timed round's window (side, pid, start and end on the monotonic clock
+ * in ns, presses) as a JSON line, so that a whole-process sampler run around the bench (`perf record
+ * -k CLOCK_MONOTONIC`) can be split by side: kernel, V8's native code and helper threads included,
+ * which a CPU profile does not show (bench/perf-split.ts).
+ */
+const ROUNDS_FILE = process.env.BENCH_P1_ROUNDS;
 const HEAP = process.env.BENCH_P1_HEAP === "1";
 const profiler = (() => {
   let session: Session | undefined;
@@ -178,9 +192,16 @@ export async function measureP1(exchanger: ExchangerProcess): Promise<P1Result> 
     let bareTotal = 0;
     let gatedTotal = 0;
     for (let r = 0; r < rounds; r++) {
-      const o = await cpuPerUpdate(telegram, oursChat, perRound, handleOurs, oursProfile);
-      const b = await cpuPerUpdate(telegram, bareChat, perRound, handleBare, bareProfile);
-      gatedTotal += await cpuPerUpdate(telegram, gatedChat, perRound, handleGated);
+      const o = await cpuPerUpdate(telegram, oursChat, perRound, handleOurs, oursProfile, "ours");
+      const b = await cpuPerUpdate(telegram, bareChat, perRound, handleBare, bareProfile, "bare");
+      gatedTotal += await cpuPerUpdate(
+        telegram,
+        gatedChat,
+        perRound,
+        handleGated,
+        undefined,
+        "gated",
+      );
       oursTotal += o;
       bareTotal += b;
       ratios.push(o / b);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, fieldLines, quoteInput } from "../../../src/bot/ui/html.js";
+import { escapeHtml, fieldLines, quoteInput, visibleText } from "../../../src/bot/ui/html.js";
 
 describe("quoteInput: the user's text quoted back in a message", () => {
   it("escapes HTML", () => {
@@ -37,5 +37,18 @@ describe("fieldLines: labels from the screen's dictionary, nested keys too", () 
 
   it("without labels every key is humanized, as before", () => {
     expect(fieldLines({ settings: { language: "uk" } })).toEqual(["<b>Settings:</b> Language: uk"]);
+  });
+});
+
+describe("visibleText's quick check", () => {
+  it("lets plain and emoji text through as it is and still cleans every unsafe class", () => {
+    for (const text of ["1041 · 250.00 USDT", "Заявка №1041", "🆕 #1041 → 👍🏽", "line\nbreak"])
+      expect(visibleText(text)).toBe(text);
+    const unsafe = ["\u0000", "\u0007", "\u001f", "\u007f", "\u0085", "\u009f", "\u00ad", "\u061c"];
+    unsafe.push("\u180e", "\u200b", "\u200f", "\u202a", "\u202e", "\u2060", "\u2069", "\ufeff");
+    unsafe.push("\ufff9", "\ufffb", "\ud800", "\udfff");
+    for (const bad of unsafe) expect(visibleText(`a${bad}b`)).toBe("ab");
+    expect(visibleText("a\r\nb\tc")).toBe("a\nb c");
+    expect(visibleText("🆕\u202e#1")).toBe("🆕#1");
   });
 });
