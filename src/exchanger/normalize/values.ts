@@ -317,15 +317,7 @@ const newShape = (record: RawRecord, keys: readonly string[]): Shape => ({
   spellings: spellingsOfKeys(record, keys),
 });
 
-/**
- * The record read last and its shape: reading one record asks dozens of look-ups in a row, and
- * a WeakMap look-up per fact cost more than the facts' own look-ups.
- */
-let lastRecord: RawRecord | undefined;
-let lastShape: Shape | undefined;
-
 function shapeOf(record: RawRecord): Shape {
-  if (record === lastRecord) return lastShape!;
   let shape = SHAPE_OF.get(record);
   if (shape === undefined) {
     const keys = Object.keys(record);
@@ -343,8 +335,6 @@ function shapeOf(record: RawRecord): Shape {
     }
     SHAPE_OF.set(record, shape);
   }
-  lastRecord = record;
-  lastShape = shape;
   return shape;
 }
 
