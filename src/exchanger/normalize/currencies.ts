@@ -6,7 +6,7 @@
  */
 import { isPlainObject } from "../envelope.js";
 import type { Currency } from "../types.js";
-import { amountOf, firstOf, numberOf, textOf } from "./values.js";
+import { amountOf, DECIMALS_NAMES, firstOf, numberOf, textOf } from "./values.js";
 import { RESERVE } from "./direction.js";
 
 /** Keys a currency's display name is found under, most specific first. */
@@ -47,7 +47,7 @@ function readCurrency(value: unknown, key: string | undefined): Currency | undef
     Object.entries(value).filter(([k]) => k !== name?.key && k !== code?.key && k !== "id"),
   );
   // Digits after the point, as a number the calculator can use (a server may write "8" or {"value": 8}).
-  const decimals = numberOf(firstOf(value, ["decimals", "precision", "scale", "digits"]));
+  const decimals = numberOf(firstOf(value, DECIMALS_NAMES));
   const usable =
     decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= 30;
   // What the exchanger can pay out in this currency, as a decimal string when it reads as an amount (the

@@ -14,7 +14,17 @@ import { fieldParameterName } from "../field-parameter.js";
 import { displayFields, type FlatFields } from "./fields.js";
 import { readCurrencyRef, readRate, readSide, type CurrencyRef, type Rate } from "./money.js";
 import type { Notes } from "./notes.js";
-import { amountOf, entriesOf, found, idOf, isRecord, textOf, type RawRecord } from "./values.js";
+import {
+  amountOf,
+  entriesOf,
+  FIELD_ID_NAMES,
+  FIELD_NAME_NAMES,
+  found,
+  idOf,
+  isRecord,
+  textOf,
+  type RawRecord,
+} from "./values.js";
 
 export interface DirectionField {
   /** The input's id (the key saved fields are stored under). */
@@ -61,19 +71,25 @@ export const RESERVE = ["reserve", "reserve_amount", "amount_reserve", "receive_
 const FIELDS = ["inputs", "fields", "input_fields", "form", "requisites"];
 const LIMITS = ["limits", "limit"];
 
+/** A direction's own id and slug; its fields' label and whether one is required (id, name: values.ts). */
+const DIRECTION_ID = ["id", "direction_id", "exchange_id"];
+const SLUG = ["slug", "pair", "alias"];
+const FIELD_LABEL = ["label", "title", "caption", "name"];
+const FIELD_REQUIRED = ["required", "is_required", "mandatory"];
+
 function isOff(value: unknown): boolean {
   return value === false || value === 0 || value === "0" || value === "false" || value === "no";
 }
 
 function readFields(value: unknown, notes?: Notes): DirectionField[] {
   const fields: DirectionField[] = [];
-  for (const { key, value: item } of entriesOf(value, ["id", "input_id", "field_id"])) {
+  for (const { key, value: item } of entriesOf(value, FIELD_ID_NAMES)) {
     if (isRecord(item)) {
-      const name = textOf(found(item, ["name", "title", "label", "field_name"])?.value);
-      const label = textOf(found(item, ["label", "title", "caption", "name"])?.value) ?? name;
+      const name = textOf(found(item, FIELD_NAME_NAMES)?.value);
+      const label = textOf(found(item, FIELD_LABEL)?.value) ?? name;
       if (name === undefined || label === undefined) continue;
-      const id = idOf(found(item, ["id", "input_id", "field_id"])?.value) ?? key;
-      const required = !isOff(found(item, ["required", "is_required", "mandatory"])?.value ?? true);
+      const id = idOf(found(item, FIELD_ID_NAMES)?.value) ?? key;
+      const required = !isOff(found(item, FIELD_REQUIRED)?.value ?? true);
       fields.push({ id, name, label, param: fieldParameterName(name), required });
     } else {
       // A map of id → name: `{"12": "E-mail"}`.
@@ -96,8 +112,8 @@ export function readDirection(raw: unknown, slug?: string, notes?: Notes): Direc
     if (record === raw) used.add(hit.key);
     return hit.value;
   };
-  const id = idOf(take(["id", "direction_id", "exchange_id"]));
-  const ownSlug = textOf(take(["slug", "pair", "alias"]));
+  const id = idOf(take(DIRECTION_ID));
+  const ownSlug = textOf(take(SLUG));
   const send = readSide(raw, "send", notes);
   const receive = readSide(raw, "receive", notes);
   for (const key of [...send.used, ...receive.used]) used.add(key);

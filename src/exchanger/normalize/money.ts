@@ -9,6 +9,7 @@ import type { Notes } from "./notes.js";
 import {
   amountOf,
   CODE_NAMES,
+  DECIMALS_NAMES,
   found,
   idOf,
   isRecord,
@@ -36,7 +37,6 @@ export interface Money {
 }
 
 const CURRENCY_REF_ID = ["id", "currency_id"];
-const DECIMALS = ["decimals", "precision", "scale", "digits"];
 
 /** A currency written as an id (`1`), a code (`"BTC"`), or an object carrying any of id/code/name. */
 export function readCurrencyRef(value: unknown): CurrencyRef {
@@ -44,7 +44,7 @@ export function readCurrencyRef(value: unknown): CurrencyRef {
     const id = idOf(found(value, CURRENCY_REF_ID)?.value);
     const code = textOf(found(value, CODE_NAMES)?.value);
     const name = textOf(found(value, NAME_NAMES)?.value);
-    const decimals = numberOf(found(value, DECIMALS)?.value);
+    const decimals = numberOf(found(value, DECIMALS_NAMES)?.value);
     return {
       ...(id !== undefined && { id }),
       ...(code !== undefined && { code }),

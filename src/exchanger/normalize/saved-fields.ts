@@ -6,7 +6,16 @@
  */
 import type { Notes } from "./notes.js";
 import { maskDeep } from "./secrets.js";
-import { entriesOf, found, idOf, isRecord, textOf, type RawRecord } from "./values.js";
+import {
+  entriesOf,
+  FIELD_ID_NAMES,
+  FIELD_NAME_NAMES,
+  found,
+  idOf,
+  isRecord,
+  textOf,
+  type RawRecord,
+} from "./values.js";
 
 export interface SavedField {
   /** The direction input's id (the key the server saved it under). */
@@ -24,21 +33,20 @@ export interface SavedField {
 export type SavedFields = SavedField[] & { unplaced?: number };
 
 const VALUE = ["value", "val", "data", "text"];
-const NAME = ["name", "title", "label", "field_name"];
 
 /** The saved fields, or undefined when the result cannot be a collection of them. */
 export function readSavedFields(result: unknown, notes?: Notes): SavedField[] | undefined {
   if (result === null || result === undefined || result === false || result === "") return [];
   if (!Array.isArray(result) && !isRecord(result)) return undefined;
   const fields: SavedField[] = [];
-  for (const { key, value } of entriesOf(result, ["id", "input_id", "field_id"])) {
+  for (const { key, value } of entriesOf(result, FIELD_ID_NAMES)) {
     let id = key;
     let name: string | undefined;
     let raw: unknown = value;
     if (isRecord(value) && found(value, VALUE) !== undefined) {
       notes?.understand("inputs", "each value inside an object");
-      id = idOf(found(value, ["id", "input_id", "field_id"])?.value) ?? key;
-      name = textOf(found(value, NAME)?.value);
+      id = idOf(found(value, FIELD_ID_NAMES)?.value) ?? key;
+      name = textOf(found(value, FIELD_NAME_NAMES)?.value);
       raw = found(value, VALUE)!.value;
     }
     const masked = maskDeep(raw, name ?? id);

@@ -386,6 +386,11 @@ export const MAX_ENTRIES = 500;
 /** Name synonyms: one list per fact, shared by every normalizer. */
 export const AMOUNT_NAMES = ["amount", "sum", "value", "total", "summa", "qty"] as const;
 export const NAME_NAMES = ["name", "title", "label", "caption", "currency_name"] as const;
+/** Digits after the point a currency states. */
+export const DECIMALS_NAMES = ["decimals", "precision", "scale", "digits"] as const;
+/** A form field's id and name (a direction's fields, the user's saved fields). */
+export const FIELD_ID_NAMES = ["id", "input_id", "field_id"] as const;
+export const FIELD_NAME_NAMES = ["name", "title", "label", "field_name"] as const;
 export const CODE_NAMES = [
   "code",
   "xml_code",

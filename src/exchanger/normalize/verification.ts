@@ -38,6 +38,16 @@ export interface Verification {
 /** What normalize/layout.ts nameRecord calls a position it could not place. */
 const UNPLACED = /^field_\d+$/;
 
+/** Where a request's facts are, by name; a submitted pair's name (list of `{name, value}`). */
+const STATUS = ["status", "state", "verification_status"];
+const REQUEST_ID = ["id", "request_id", "verification_id"];
+const KIND = ["type", "kind", "verification_type"];
+const COMMENT = ["comment", "message", "reason", "admin_comment", "note"];
+const CREATED = ["created_at", "created", "date", "date_create", "submitted_at"];
+const UPDATED = ["updated_at", "updated", "date_update", "modified_at"];
+const PAIR_KEY = ["name", "key", "field"];
+const PAIR_KEY_OR_ID = [...PAIR_KEY, "id"];
+
 const NESTED = ["data", "fields", "request", "info", "values", "details", "form"];
 /** Keys of uploaded pictures: counted, never shown as names or sizes. */
 const PHOTOS = /photo|image|file|scan|attachment|selfie/i;
@@ -46,9 +56,9 @@ const PHOTOS = /photo|image|file|scan|attachment|selfie/i;
 function pairs(value: unknown): RawRecord | undefined {
   if (!Array.isArray(value)) return undefined;
   const out: RawRecord = {};
-  for (const { key, value: item } of entriesOf(value, ["name", "key", "field", "id"])) {
+  for (const { key, value: item } of entriesOf(value, PAIR_KEY_OR_ID)) {
     if (isRecord(item) && "value" in item)
-      out[textOf(found(item, ["name", "key", "field"])?.value) ?? key] = item.value;
+      out[textOf(found(item, PAIR_KEY)?.value) ?? key] = item.value;
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
@@ -90,7 +100,7 @@ function photoCount(flat: RawRecord, used: Set<string>): number | undefined {
 export function readVerification(result: unknown, notes?: Notes): Verification | null | undefined {
   if (isNothing(result)) return null;
   if (!isRecord(result)) return undefined;
-  const statusHit = found(result, ["status", "state", "verification_status"]);
+  const statusHit = found(result, STATUS);
   // A blank request template: a real request always has a status.
   if ("status" in result && (statusHit === undefined || statusHit.value === false)) return null;
   if (isRecord(statusHit?.value)) notes?.understand("status", "understood from an object");
@@ -102,17 +112,11 @@ export function readVerification(result: unknown, notes?: Notes): Verification |
     used.add(hit.key);
     return hit.value;
   };
-  const id = idOf(take(["id", "request_id", "verification_id"]));
-  const kind = textOf(take(["type", "kind", "verification_type"]), [
-    "name",
-    "code",
-    "value",
-    "id",
-    "title",
-  ]);
-  const comment = textOf(take(["comment", "message", "reason", "admin_comment", "note"]));
-  const createdAt = dateOf(take(["created_at", "created", "date", "date_create", "submitted_at"]));
-  const updatedAt = dateOf(take(["updated_at", "updated", "date_update", "modified_at"]));
+  const id = idOf(take(REQUEST_ID));
+  const kind = textOf(take(KIND), ["name", "code", "value", "id", "title"]);
+  const comment = textOf(take(COMMENT));
+  const createdAt = dateOf(take(CREATED));
+  const updatedAt = dateOf(take(UPDATED));
   const photos = photoCount(flat, used);
   // A position nothing placed may hold a document number or a name: said to be there, not shown.
   const unplaced = Object.keys(flat).filter((key) => UNPLACED.test(key));

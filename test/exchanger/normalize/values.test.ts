@@ -1,4 +1,5 @@
 /** The general readers every normalizer is built from, and the any-depth masking of secrets. */
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   amountOf,
@@ -241,5 +242,22 @@ describe("records of one shape read one by one", () => {
     for (let i = 0; i < 100; i++) raw[`note_${i}`] = "";
     expect(readOrder(raw)?.send?.amount).toBe("3");
     expect(readOrder({ ...raw, sendAmount: "4" })?.send?.amount).toBe("4");
+  });
+});
+
+describe("names lists are constants", () => {
+  // found() keeps its look-ups per shape and names list by the list's identity: a list written
+  // inline is a new array on every call, so it would never be found again and crowd the others out.
+  it("no normalizer passes found(), firstOf(), entriesOf() or a take() an inline list", () => {
+    const folder = new URL("../../../src/exchanger/normalize/", import.meta.url);
+    const inline = /\b(found|firstOf|entriesOf|take)\((?:[^()[\],]*,\s*)*\[/;
+    const offenders = readdirSync(folder)
+      .filter((name) => name.endsWith(".ts"))
+      .flatMap((name) =>
+        readFileSync(new URL(name, folder), "utf8")
+          .split("\n")
+          .flatMap((line, i) => (inline.test(line) ? [`${name}:${i + 1}: ${line.trim()}`] : [])),
+      );
+    expect(offenders).toEqual([]);
   });
 });
