@@ -73,6 +73,16 @@ function main(roundsFile: string, samplesFile: string, perSecond: number): void 
     add(byKind, round.side, `${thread} · ${kind}`);
     if (thread === "main") add(bySymbol, round.side, `${kind} · ${m[4]!.trim().slice(0, 80)}`);
   }
+  report(presses, byKind, bySymbol, perSecond);
+}
+
+/** The tables: µs per press by side, thread and kind of code; then ours − bare by symbol. */
+function report(
+  presses: Map<string, number>,
+  byKind: Map<string, Map<string, number>>,
+  bySymbol: Map<string, Map<string, number>>,
+  perSecond: number,
+): void {
   const µs = (side: string, count = 0) => (count * 1e6) / perSecond / (presses.get(side) ?? 1);
   const sides = [...presses.keys()];
   const kinds = [...new Set(sides.flatMap((s) => [...(byKind.get(s)?.keys() ?? [])]))];
