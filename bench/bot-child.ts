@@ -5,7 +5,9 @@
  *
  * env: BENCH_BOT ("ours" | "bare"), BENCH_EXCHANGER (base URL), BENCH_API_ROOT; the bare bot also
  * BENCH_API_KEY, BENCH_PAGE_SIZE and BENCH_CONNECTIONS (ours reports its page size and exchanger
- * connections when ready).
+ * connections when ready). BENCH_P2_PROFILE=<dir>: a CPU profile of each timed burst (from "mark"
+ * to its "report"; start-up and linking left out), `<dir>/ours-<k>.cpuprofile` and `bare-<k>…`:
+ * `node dist-bench/bench/profile-summary.js --per <updates> <dir>/ours-* -- <dir>/bare-*`.
  * Ours runs exactly as src/main.ts starts it. The bare bot gets the runner's per-chat sequentialize,
  * the same ordering ours keeps (two edits of one message must not race), and nothing else.
  */
@@ -14,6 +16,7 @@ import { startBareBotAt } from "./lib/bare-bot.js";
 import type { BotReply, BotRequest } from "./lib/bot-protocol.js";
 import { cpuMicros } from "./lib/measure.js";
 import { startOurBotAt } from "./lib/our-bot.js";
+import { createProfiler } from "./lib/profiler.js";
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -54,6 +57,10 @@ const bot =
       }));
 const runner = run(bot.grammy, { runner: { fetch: ALLOWED } });
 let cpuStart = 0;
+const PROFILE_DIR = process.env.BENCH_P2_PROFILE;
+const profiler = PROFILE_DIR === undefined ? undefined : createProfiler(PROFILE_DIR);
+/** A burst is being profiled (the last report, for P7, follows no mark). */
+let profiling = false;
 
 async function answer(message: BotRequest): Promise<BotReply> {
   switch (message.type) {
@@ -63,16 +70,22 @@ async function answer(message: BotRequest): Promise<BotReply> {
       await Promise.all(message.chats.map((chatId) => bot.openScreen!(chatId)));
       return { type: "screens-sent" };
     case "mark":
+      if (profiler) await profiler.start();
+      profiling = profiler !== undefined;
       cpuStart = cpuMicros();
       return { type: "marked" };
-    case "report":
+    case "report": {
+      const cpu = cpuMicros() - cpuStart;
+      if (profiling) await profiler?.stop(kind);
+      profiling = false;
       // maxRSS is in KiB.
       return {
         type: "report",
-        cpuMicros: cpuMicros() - cpuStart,
+        cpuMicros: cpu,
         peakRssBytes: process.resourceUsage().maxRSS * 1024,
         memory: process.memoryUsage(),
       };
+    }
     case "stop":
       if (runner.isRunning()) await runner.stop();
       await bot.close();

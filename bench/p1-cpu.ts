@@ -11,11 +11,11 @@
  * with the two: `P1overGate` is ours beside it, what the bot costs beyond what the store must cost.
  */
 import type { Update } from "grammy/types";
-import { appendFileSync, writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
+import { appendFileSync } from "node:fs";
 import { startBareBotAt, type BareBot } from "./lib/bare-bot.js";
 import type { ExchangerProcess } from "./lib/exchanger-process.js";
 import { cpuMicros, line, note, round } from "./lib/measure.js";
+import { createProfiler } from "./lib/profiler.js";
 import { startOurBotAt } from "./lib/our-bot.js";
 import { readChatSnapshot } from "../src/bot/core/chat-snapshot.js";
 import { startTelegramProcess, type TelegramProcess } from "./lib/telegram-process.js";
@@ -91,35 +91,7 @@ const PROFILE_DIR = process.env.BENCH_P1_PROFILE;
  * which a CPU profile does not show (bench/perf-split.ts).
  */
 const ROUNDS_FILE = process.env.BENCH_P1_ROUNDS;
-const HEAP = process.env.BENCH_P1_HEAP === "1";
-const profiler = (() => {
-  let session: Session | undefined;
-  let count = 0;
-  return {
-    async start() {
-      if (!session) {
-        session = new Session();
-        session.connect();
-        await session.post(HEAP ? "HeapProfiler.enable" : "Profiler.enable");
-        if (!HEAP) await session.post("Profiler.setSamplingInterval", { interval: 100 });
-      }
-      if (HEAP)
-        await session.post("HeapProfiler.startSampling", {
-          samplingInterval: 1024,
-          includeObjectsCollectedByMajorGC: true,
-          includeObjectsCollectedByMinorGC: true,
-        } as never);
-      else await session.post("Profiler.start");
-    },
-    async stop(side: string) {
-      const { profile } = HEAP
-        ? await session!.post("HeapProfiler.stopSampling")
-        : await session!.post("Profiler.stop");
-      const kind = HEAP ? "heapprofile" : "cpuprofile";
-      writeFileSync(`${PROFILE_DIR}/${side}-${++count}.${kind}`, JSON.stringify(profile));
-    },
-  };
-})();
+const profiler = createProfiler(PROFILE_DIR ?? "", process.env.BENCH_P1_HEAP === "1");
 
 export interface P1Result {
   ratio: number;

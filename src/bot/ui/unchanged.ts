@@ -14,11 +14,19 @@ import type { FlowContext } from "../context.js";
 
 const NAMED: Record<string, string> = { lt: "<", gt: ">", quot: '"', amp: "&", apos: "'" };
 
-/** The text Telegram shows for our HTML: tags dropped, entities decoded. */
+const TAG = /<[^>]*>/g;
+const ENTITY = /&(#x[0-9a-f]+|#\d+|[a-z]+);/gi;
+
+/**
+ * The text Telegram shows for our HTML: tags dropped, entities decoded. Tags go first, in one native
+ * pass without a callback (a list screen has dozens; a callback per tag was most of this function's
+ * cost, bench P2); then entities, only where there is an ampersand. The order is safe: an entity
+ * never contains a tag, and a decoded `&lt;b&gt;` is text, never stripped.
+ */
 export function htmlToPlain(html: string): string {
-  // One pass: a tag goes, an entity is decoded (an entity never contains a tag, nor a tag one).
-  return html.replace(/<[^>]*>|&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref?: string) => {
-    if (ref === undefined) return "";
+  const text = html.replace(TAG, "");
+  if (!text.includes("&")) return text;
+  return text.replace(ENTITY, (whole, ref: string) => {
     if (ref.startsWith("#x") || ref.startsWith("#X"))
       return String.fromCodePoint(parseInt(ref.slice(2), 16));
     if (ref.startsWith("#")) return String.fromCodePoint(Number(ref.slice(1)));
