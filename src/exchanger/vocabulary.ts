@@ -430,9 +430,16 @@ export interface Translator {
   t(key: string, variables?: Record<string, string | number>): string;
 }
 
+/** The translation keys of the known statuses' labels, spelled once (a list screen asks for a dozen). */
+const LABEL_KEYS = new Map(
+  (Object.keys(KNOWN) as KnownStatusKey[]).map((key) => [
+    key,
+    `orders-status-${key.replace(/_/g, "-")}`,
+  ]),
+);
+
 /** The translation key of a known status's label: "awaiting_payment" → "orders-status-awaiting-payment". */
-export const statusLabelKey = (key: KnownStatusKey): string =>
-  `orders-status-${key.replace(/_/g, "-")}`;
+export const statusLabelKey = (key: KnownStatusKey): string => LABEL_KEYS.get(key)!;
 
 /** The status in words, no emoji: "Awaiting payment", "Partially refunded", "Other status (7)". HTML-safe. */
 export function statusWords(tr: Translator, status: unknown): string {

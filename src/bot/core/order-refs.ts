@@ -63,12 +63,16 @@ export async function rememberOrderRefs(
   chatId: number | string,
   ids: readonly string[],
 ): Promise<Map<string, OrderRef>> {
-  const refs = new Map(ids.map((id) => [id, refOf(id)]));
-  await Promise.all(
-    [...refs]
-      .filter(([, ref]) => isReference(ref))
-      .map(([id, ref]) => kv.set(refKey(chatId, ref), id, REF_TTL_MS)),
-  );
+  const refs = new Map<string, OrderRef>();
+  const writes: Promise<unknown>[] = [];
+  for (const id of ids) {
+    if (refs.has(id)) continue;
+    const ref = refOf(id);
+    refs.set(id, ref);
+    if (isReference(ref)) writes.push(kv.set(refKey(chatId, ref), id, REF_TTL_MS));
+  }
+  // Nothing to wait for on the usual page of short ids.
+  if (writes.length > 0) await Promise.all(writes);
   return refs;
 }
 

@@ -26,12 +26,16 @@ const MAX_FRACTION = 20;
 /** Between thousands in ru/uk: the narrow no-break space typography asks for (Intl gives U+00A0). */
 const NARROW_NBSP = "\u202f";
 
-const formatters = new Map<string, Intl.NumberFormat>();
+/** Locale → (min · 64 + max) → formatter: no key text built per amount. */
+const formatters = new Map<string, Map<number, Intl.NumberFormat>>();
 
 /** One formatter per locale and precision, built once (building costs far more than formatting). */
 function formatterFor(locale: string, min: number, max: number): Intl.NumberFormat {
-  const key = `${locale}|${min}|${max}`;
-  let formatter = formatters.get(key);
+  let ofLocale = formatters.get(locale);
+  if (ofLocale === undefined) formatters.set(locale, (ofLocale = new Map()));
+  // Both are at most MAX_FRACTION (20).
+  const key = min * 64 + max;
+  let formatter = ofLocale.get(key);
   if (formatter === undefined) {
     formatter = new Intl.NumberFormat(locale, {
       minimumFractionDigits: min,
@@ -39,7 +43,7 @@ function formatterFor(locale: string, min: number, max: number): Intl.NumberForm
       // English as the bot always wrote it (and as a customer types it back): no thousands commas.
       useGrouping: !locale.startsWith("en"),
     });
-    formatters.set(key, formatter);
+    ofLocale.set(key, formatter);
   }
   return formatter;
 }
