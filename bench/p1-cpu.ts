@@ -34,7 +34,13 @@ const buttonsOf = (screen: ScreenPayload): number =>
  * the steady state is what a press costs. BENCH_P1_WARMUP overrides it.
  */
 const WARMUP = Number(process.env.BENCH_P1_WARMUP ?? 4000);
-const ITERATIONS = Number(process.env.BENCH_P1_ITERATIONS ?? 3000);
+/**
+ * Timed presses per bot, in rounds of BATCH alternating between the bots. One round can read 1.1× or
+ * 2.3× on a shared machine (a collection, another process, a host's neighbour): with 6 rounds two runs
+ * of the same code read 1.59× and 1.80×, with 18 rounds 1.63× and 1.60× (2026-11-27). BENCH_P1_ITERATIONS
+ * overrides it.
+ */
+const ITERATIONS = Number(process.env.BENCH_P1_ITERATIONS ?? 9000);
 /** Updates fetched from the fake at once, before the clock starts. */
 const BATCH = 500;
 
