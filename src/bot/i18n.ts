@@ -82,8 +82,7 @@ function cacheTexts(fluent: object): void {
   const compiled = compiledMessages(fluent);
   const missing = (path: string, text: string) => text === `{${path}}`;
   /** One language's (or list of languages') translator: the compiled texts' map looked up once. */
-  const translatorOf = (locales: string | string[]): LocaleTranslate => {
-    const locale = Array.isArray(locales) ? locales.join("\n") : locales;
+  const translatorOf = (locales: string | string[], locale: string): LocaleTranslate => {
     const compiledOf = compiled(locales, locale);
     return (path, context) => {
       const message = compiledOf(path);
@@ -102,17 +101,17 @@ function cacheTexts(fluent: object): void {
     };
   };
   const translators = new Map<string, LocaleTranslate>();
-  const translatorFor = (locale: string): LocaleTranslate => {
+  const translatorFor = (locales: string | string[]): LocaleTranslate => {
+    const locale = Array.isArray(locales) ? locales.join("\n") : locales;
     let translator = translators.get(locale);
     if (translator === undefined) {
-      translator = translatorOf(locale);
+      translator = translatorOf(locales, locale);
       // Locales asked for are the bot's languages (and what an operator's .ftl names): a guard.
       if (translators.size < 64) translators.set(locale, translator);
     }
     return translator;
   };
-  target.translate = (locales, path, context) =>
-    (typeof locales === "string" ? translatorFor(locales) : translatorOf(locales))(path, context);
+  target.translate = (locales, path, context) => translatorFor(locales)(path, context);
   LOCALE_TRANSLATORS.set(fluent, translatorFor);
 }
 

@@ -152,6 +152,17 @@ describe("translations", () => {
     expect(fluentCalls - afterFirst).toBe(1); // orders-title's own first call
   });
 
+  it("a list of languages reads as Fluent negotiates it", () => {
+    const ours = createI18n("en").fluent;
+    const reference = plainFluent().fluent;
+    for (const locales of [["uk", "en"], ["de", "ru"], ["xx"]])
+      for (const path of ["btn-back", "orders-number", "orders-total"])
+        for (let call = 0; call < 2; call++)
+          expect(ours.translate(locales, path, { id: "7", total: 7 })).toBe(
+            reference.translate(locales, path, { id: "7", total: 7 }),
+          );
+  });
+
   it("a missing message still shows its id, every time", () => {
     const i18n = createI18n("en");
     expect(i18n.t("en", "no-such-message")).toBe("{no-such-message}");
