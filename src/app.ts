@@ -7,6 +7,7 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "./config.js";
 import { createBot, type CreatedBot } from "./bot/index.js";
 import { SettingsStore } from "./storage/settings.js";
+import { AccountChats } from "./storage/account-chats.js";
 import {
   CurrencyCache,
   Branding,
@@ -160,6 +161,7 @@ function botDeps(
     exchanger,
     kv: storage.kv,
     vault: storage.vault,
+    accountChats: new AccountChats(storage.kv),
     settings,
     conversationAdapter: storage.conversationAdapter<unknown>(FLOW_TIMEOUT_MS),
     logger,

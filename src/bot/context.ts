@@ -26,6 +26,7 @@ import type {
 } from "../exchanger/index.js";
 import type { Logger } from "../logger.js";
 import type { KV } from "../storage/kv.js";
+import type { AccountChats } from "../storage/account-chats.js";
 import type { Vault } from "../storage/vault.js";
 import type { EncryptedConversationAdapter } from "../storage/conversation-store.js";
 import type { ChatSnapshot } from "./core/chat-snapshot.js";
@@ -41,6 +42,8 @@ export interface BotDeps {
   exchanger: ExchangerClient;
   kv: KV;
   vault: Vault;
+  /** Which chats are linked to which exchanger account (by the account's own id). */
+  accountChats: AccountChats;
   settings: SettingsStore;
   /** Encrypted, TTL'd store for conversation replay logs (docs/design.md, "Facts about the libraries"). */
   conversationAdapter: EncryptedConversationAdapter<unknown>;

@@ -17,6 +17,7 @@
  * message; it can never lose one. Several instances never announce one change twice: the lease
  * covers poll → compare → send → save, and the lease is checked again right before sending.
  */
+import { AccountChats } from "../storage/account-chats.js";
 import { randomUUID } from "node:crypto";
 import { GrammyError, type Api } from "grammy";
 import type { I18n } from "@grammyjs/i18n";
@@ -470,6 +471,7 @@ export class Notifier {
   /** The key was revoked or changed: forget it (as the bot does on any rejected call), stop, say so once. */
   async #keyRejected(chatId: string, language: Language): Promise<PollOutcome> {
     const { kv, vault, settings } = this.#deps;
+    await new AccountChats(kv).unbind(chatId);
     await vault.unlink(chatId);
     await disableNotifications(kv, settings, chatId);
     this.#log.info({ chatId }, "key rejected; notifications stopped");

@@ -28,6 +28,7 @@ import { dropButtons } from "../ui/screen.js";
  */
 export async function handleErrorEffects(ctx: FlowContext, error: unknown): Promise<void> {
   if (error instanceof Unauthorized && ctx.chatId !== undefined) {
+    await ctx.deps.accountChats.unbind(ctx.chatId);
     await ctx.deps.vault.unlink(ctx.chatId);
     await ctx.deps.notifications.disable(ctx.chatId);
   }

@@ -7,7 +7,7 @@ import { readBalances } from "./balance.js";
 import { maskRecord } from "./secrets.js";
 import { TWO_FACTOR_FIELD, twoFactorFromUser } from "./two-factor.js";
 import { namedUser } from "./user-layout.js";
-import { amountOf, isRecord, textOf, type RawRecord } from "./values.js";
+import { amountOf, idOf, isRecord, textOf, type RawRecord } from "./values.js";
 import type { Balance } from "../types.js";
 
 export interface OtherBalance {
@@ -21,6 +21,11 @@ export interface Account {
   balances: Balance[];
   others: OtherBalance[];
   twoFactor?: boolean;
+  /**
+   * The account's own id on the exchanger (the user object's `id`, position 0 of the documented
+   * layout): what ties several chats, and several keys, to one account.
+   */
+  id?: string;
   /** The facts features ask for by name (linking, 2FA, placing an order), when the server gives them. */
   login?: string;
   email?: string;
@@ -74,9 +79,14 @@ export function readAccount(user: RawRecord): Account {
   };
 }
 
-/** Login and e-mail under their usual names (plain text only: masked fields stay in `fields`). */
-function named(user: RawRecord): Pick<Account, "login" | "email"> {
+/** Id, login and e-mail under their usual names (plain text only: masked fields stay in `fields`). */
+function named(user: RawRecord): Pick<Account, "id" | "login" | "email"> {
+  const id = idOf(user.id) ?? idOf(user.user_id);
   const login = textOf(user.login) ?? textOf(user.user_login) ?? textOf(user.username);
   const email = textOf(user.email) ?? textOf(user.e_mail);
-  return { ...(login !== undefined && { login }), ...(email !== undefined && { email }) };
+  return {
+    ...(id !== undefined && { id }),
+    ...(login !== undefined && { login }),
+    ...(email !== undefined && { email }),
+  };
 }

@@ -76,6 +76,7 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
     throw error;
   }
   await ctx.deps.vault.link(chatId, candidate);
+  if (user.id !== undefined) await ctx.deps.accountChats.bind(chatId, user.id);
   const twofa = user.twoFactor;
   ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa });
   ctx.logger.info({}, "account linked");
@@ -147,6 +148,7 @@ export function createLinkFeature(): Feature {
   onCallback(privateChat, logoutYes, async (ctx, { confirmId }) => {
     if (!(await redeemLogout(ctx, confirmId))) return;
     await exitAllFlows(ctx);
+    await ctx.deps.accountChats.unbind(ctx.chatId);
     await ctx.deps.vault.unlink(ctx.chatId);
     await ctx.deps.settings.wipeChat(ctx.chatId);
     await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));

@@ -102,6 +102,15 @@ describe("linking an account", () => {
     expect(h.exchangerCalls("/user-api-get-info")).toHaveLength(0);
   });
 
+  it("binds every chat linked to one account to that account's id, and no other", async () => {
+    const first = await h.linkedUser("main");
+    const second = await h.linkedUser("main");
+    const other = await h.linkedUser("twofa");
+    const chats = await h.app.deps.accountChats.chatsOf("1024");
+    expect(chats.sort()).toEqual([String(first.chatId), String(second.chatId)].sort());
+    expect(await h.app.deps.accountChats.accountOf(other.chatId)).toBe("2048");
+  });
+
   it("logout asks to confirm, then wipes the key and all data of the chat", async () => {
     const user = await h.linkedUser();
     await user.send("/language");
@@ -111,6 +120,7 @@ describe("linking an account", () => {
     expect(user.lastText()).toMatch(/отвязан/);
     expect(await h.storage.vault.has(user.chatId)).toBe(false);
     expect(await h.storage.kv.keys(`chat:${user.chatId}:`)).toEqual([]);
+    expect(await h.app.deps.accountChats.chatsOf("1024")).toEqual([]);
     await user.send("/account");
     expect(user.lastText()).toMatch(/not linked yet/); // language choice was wiped too
   });
