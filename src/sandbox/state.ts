@@ -90,6 +90,8 @@ export interface SandboxState {
   privateApi: { keys: string[]; enabled: boolean };
   /** What public-api-get-social answers: positional, [0] site name, [1] e-mail, [3] Telegram link (tests change it). */
   social: unknown;
+  /** Order lists answered so far (a hostile server changes its layout after some: hostile.ts). */
+  orderAnswers?: number;
 }
 
 export function getAccount(state: SandboxState, name: string): SandboxAccount {
