@@ -265,3 +265,42 @@ describe("a layout file written by the doctor (EXCHANGER_LAYOUT)", () => {
     },
   );
 });
+
+describe("a user object that is not the documented one", () => {
+  const harness = harnessPerTest({ dialect: "positional" });
+
+  it.each(LANGUAGES)(
+    "of 31, 33 or 35 values, or the documented 30 shifted: nothing of it is shown, the card says so and links to the website (%s)",
+    async (lang) => {
+      const h = harness();
+      const website = { en: "🌐 Open the website", ru: "🌐 Открыть сайт", uk: "🌐 Відкрити сайт" }[
+        lang
+      ];
+      const unreadable = {
+        en: "I cannot read this exchanger's account details with certainty",
+        ru: "Я не могу с уверенностью прочитать данные аккаунта этого обменника",
+        uk: "Я не можу напевно прочитати дані акаунта цього обмінника",
+      }[lang];
+      const base32 = "JBSWY3DPEHPK3PXP";
+      const variants = [
+        [...VENDOR_USER, base32],
+        [...VENDOR_USER, 0, base32, ""],
+        [base32, ...VENDOR_USER, 1, 2, 3, 4],
+        [...VENDOR_USER.slice(2), base32, 0],
+      ];
+      for (const variant of variants) {
+        h.sandbox.state.accounts.main!.userObject = variant;
+        const user = await h.linkedUser("main", { languageCode: lang });
+        await user.send("/account");
+        expect(user.lastText()).toContain(unreadable);
+        expect(buttons(user)).toContain(website);
+        // Never a position, never a value of the array.
+        expect(user.lastText()).not.toMatch(/\d+: /);
+        for (const secret of [base32, ...VENDOR_SECRETS])
+          expect(user.transcript()).not.toContain(secret);
+        expect(user.transcript()).not.toContain("user@example.com");
+      }
+      await expectNoLeak(h, [base32, ...VENDOR_SECRETS]);
+    },
+  );
+});
