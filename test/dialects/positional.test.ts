@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../src/config.js";
+import { DIALECTS } from "../../src/sandbox/dialect.js";
+import { ORDER_POSITIONS } from "../../src/sandbox/positional.js";
 import { runDoctor } from "../../src/doctor/run.js";
 import { MAX_CALLS } from "../../src/exchanger/layouts/learn.js";
 import { Harness } from "../harness/harness.js";
@@ -213,6 +215,41 @@ describe("a layout file written by the doctor (EXCHANGER_LAYOUT)", () => {
     const since = h!.sandbox.requests.slice(before);
     expect(since.filter((r) => r.path === GET_ORDERS && r.fields.limit === "100")).toHaveLength(0);
     expect(since.filter((r) => r.path === SPEND).map((r) => r.fields.token)).toEqual([order.token]);
+  });
+
+  it("stops being used the moment the server adds a column: the admins are told once, the orders are read by what the server proves", async () => {
+    const file = await writtenLayout();
+    const admin = 777001;
+    const upgraded = await Harness.start({
+      dialect: {
+        ...DIALECTS.positional,
+        hostile: {
+          seed: 0,
+          orderColumns: ORDER_POSITIONS.map((field) => ({ field })),
+          filters: {},
+          upgrade: { afterAnswers: 3, insert: { at: 2, column: { hash: true } } },
+        },
+      },
+      env: { EXCHANGER_LAYOUT: file, ADMIN_CHAT_IDS: String(admin) },
+    });
+    pinned = upgraded;
+    const user = await upgraded.linkedUser("main");
+    await user.send("/orders");
+    await user.send("/orders");
+    const order = upgraded.sandbox.state.accounts.main!.orders.find((o) => Number(o.status) === 0)!;
+    await user.send("/orders");
+    await user.send(`/order ${order.id}`);
+    const alerts = upgraded.fake.callsOf("sendMessage", admin).map((c) => String(c.payload.text));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatch(
+      /EXCHANGER_LAYOUT .* no longer fits the exchanger's order records \(17 values\)/,
+    );
+    // The order is read by the layout learned for the new shape: its own number, token and status.
+    expect(user.lastText()).toContain(`#${order.id}`);
+    await user.press("💳 Pay from balance");
+    await user.press(/^✅ Pay/);
+    const spends = upgraded.sandbox.requests.filter((r) => r.path === SPEND);
+    expect(spends.map((r) => r.fields.token)).toEqual([order.token]);
   });
 
   it("a detail id the operator pinned (by: file) is deletable: one call with that id", async () => {
