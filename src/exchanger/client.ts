@@ -31,6 +31,7 @@ import { readSavedFields, type SavedFields } from "./normalize/saved-fields.js";
 import { readDirection } from "./normalize/direction.js";
 import { accountOf, readAccount, type Account } from "./normalize/account.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
+import { idOf } from "./normalize/values.js";
 import { ServerProfile, readerOf } from "./server/profile.js";
 import { learnLayout, LEARNING_LIMIT, type Row } from "./layouts/learn.js";
 import { listPage, orderPage as orders } from "./list-page.js";
@@ -455,6 +456,17 @@ function accountFrom(success: Success): Account {
   return account;
 }
 
+/**
+ * A saved detail with its currency id wherever the server put it: `currency_id`, or a currency object
+ * (`"currency": {"id": 5, "code": "BTC"}`, a framework's loaded relation) or a bare `currency`.
+ */
+function readDetail(raw: Record<string, unknown>): PaymentDetail {
+  if (raw.currency_id !== undefined && raw.currency_id !== null) return raw as PaymentDetail;
+  const { currency, ...rest } = raw;
+  const id = idOf(currency);
+  return (id === undefined ? raw : { ...rest, currency_id: id }) as PaymentDetail;
+}
+
 /** A result of positional rows (a list of arrays), else undefined. */
 function positionalRows(result: unknown): unknown[][] | undefined {
   if (!Array.isArray(result) || result.length === 0 || !result.every(Array.isArray))
@@ -594,20 +606,17 @@ function userReads(
   "getInfo" | "getOrders" | "getReferralOrders" | "getDetails" | "getVerification" | "getInputs"
 > {
   const named = positionalReader(user, publicGet, profile);
+  /** An order list (own or referral orders): the same reading for both. */
+  const orderList =
+    (object: "order" | "referral order", path: string) =>
+    async (caller: Caller, params?: OrderFilters & ListParams): Promise<Page<Order>> => {
+      const read = await named(object, path, caller, orderParams(params));
+      return orders(page(path, read.success, params?.limit), read.unread, params?.limit);
+    };
   return {
     getInfo: async (caller) => accountFrom(await user(GET_INFO, caller, {}, true)),
-
-    async getOrders(caller, params): Promise<Page<Order>> {
-      const path = "/user-api-get-orders";
-      const read = await named("order", path, caller, orderParams(params));
-      return orders(page(path, read.success, params?.limit), read.unread, params?.limit);
-    },
-
-    async getReferralOrders(caller, params): Promise<Page<Order>> {
-      const path = "/user-api-get-referral-orders";
-      const read = await named("referral order", path, caller, orderParams(params));
-      return orders(page(path, read.success, params?.limit), read.unread, params?.limit);
-    },
+    getOrders: orderList("order", "/user-api-get-orders"),
+    getReferralOrders: orderList("referral order", "/user-api-get-referral-orders"),
 
     async getDetails(caller, params?: DetailFilters & ListParams): Promise<Page<PaymentDetail>> {
       const path = "/user-api-get-details";
@@ -618,7 +627,8 @@ function userReads(
         limit: params?.limit,
       };
       const read = await named("detail", path, caller, fields);
-      return page(path, read.success, params?.limit);
+      const details = page<Record<string, unknown>>(path, read.success, params?.limit);
+      return { ...details, items: details.items.map(readDetail) };
     },
 
     async getVerification(caller): Promise<Verification | null> {

@@ -11,7 +11,8 @@ import type { Pagination } from "./types.js";
 
 export type Envelope =
   | { success: true; result: unknown; pagination: unknown }
-  | { success: false; message: string | undefined };
+  /** `fields`: the parameters a validation answer names (`errors: {"field": ["…"]}`). */
+  | { success: false; message: string | undefined; fields: string[] };
 
 /** Longest server message we keep; a misbehaving server must not fill logs or chat messages. */
 const MAX_MESSAGE_LENGTH = 500;
@@ -27,9 +28,27 @@ export function parseEnvelope(text: string): Envelope | undefined {
   }
   if (!isPlainObject(value)) return undefined;
   const success = toFlag(value.success);
-  if (success === undefined) return undefined;
-  if (success) return { success: true, result: value.result, pagination: value.pagination };
-  return { success: false, message: messageText(value.message) };
+  // Field errors under `errors`, or (older scripts) as the message itself: `{"value": ["too short"]}`.
+  const errors = validationErrors(value.errors) ?? validationErrors(value.message);
+  // A PHP framework's validation answer (`{"message": "The given data was invalid.", "errors": {…}}`)
+  // carries no `success`: it is a refusal all the same, and its field messages are what it says.
+  if (success === undefined && errors === undefined) return undefined;
+  if (success === true)
+    return { success: true, result: value.result, pagination: value.pagination };
+  if (errors === undefined)
+    return { success: false, message: messageText(value.message), fields: [] };
+  return {
+    success: false,
+    message: messageText(Object.values(errors)) ?? messageText(value.message),
+    fields: Object.keys(errors),
+  };
+}
+
+/** `errors: {"field": ["message", …]}` of a validation answer, when the body has one. */
+function validationErrors(value: unknown): Record<string, unknown> | undefined {
+  if (!isPlainObject(value) || Object.keys(value).length === 0) return undefined;
+  const messages = Object.values(value);
+  return messages.every((m) => typeof m === "string" || Array.isArray(m)) ? value : undefined;
 }
 
 /** A JSON string, or a number literal (integer, fraction, exponent). */
@@ -78,7 +97,7 @@ export function interpret(
   }
   // A proper error envelope is an answer of the API even under a 4xx/5xx status: the call was
   // understood and refused, so it is an ExchangerError (not retried), never "unavailable".
-  if (!envelope.success) throw new ExchangerError(method, message, status);
+  if (!envelope.success) throw new ExchangerError(method, message, status, envelope.fields);
   // A success envelope counts only with a 2xx status. Under a 5xx (or a redirect) the body may be a
   // half-done PHP page, a cached answer or a proxy's: one such "success" showed "paid" beside
   // "Status: Created". It is Unavailable instead: reads are retried, and a write's outcome is reported
@@ -232,10 +251,43 @@ function toNumber(value: unknown): number | undefined {
 }
 
 /** The optional `message`: a string, or (validation errors) a list or map of strings. */
+/** Entities a PHP page writes into its messages, decoded once (what is left is shown as text). */
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
+
+/**
+ * A server message as plain text: HTML entities decoded (a message written `&lt;b&gt;Error!…`) and
+ * tags taken out (`<br>` as a space), so the customer reads words, never markup; the screens escape
+ * what is left.
+ */
+export function plainMessage(text: string): string {
+  const decoded = text.replace(
+    /&(#\d{1,6}|#x[\da-f]{1,6}|[a-z]{2,6});/gi,
+    (entity, name: string) => {
+      if (name.startsWith("#")) {
+        const code =
+          name[1]?.toLowerCase() === "x" ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+      }
+      return ENTITIES[name.toLowerCase()] ?? entity;
+    },
+  );
+  return decoded
+    .replace(/<\/?[a-z][^<>]{0,200}>/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 function messageText(value: unknown): string | undefined {
   const parts: string[] = [];
   const collect = (v: unknown, depth: number): void => {
-    if (typeof v === "string" || typeof v === "number") parts.push(String(v).trim());
+    if (typeof v === "string" || typeof v === "number") parts.push(plainMessage(String(v)));
     else if (depth < 3 && Array.isArray(v)) v.forEach((x) => collect(x, depth + 1));
     else if (depth < 3 && isPlainObject(v)) Object.values(v).forEach((x) => collect(x, depth + 1));
   };

@@ -9,6 +9,8 @@ export class ExchangerError extends Error {
     readonly method: string,
     readonly serverMessage: string | undefined,
     readonly httpStatus: number,
+    /** The parameters a validation answer named (`errors: {"field": ["…"]}`), when it named any. */
+    readonly fields: readonly string[] = [],
   ) {
     super(`${method} failed${serverMessage ? `: ${serverMessage}` : ""}`);
     this.name = "ExchangerError";

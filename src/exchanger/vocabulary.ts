@@ -361,6 +361,13 @@ export function describeStatus(status: unknown): StatusInfo {
   return readStatus(status);
 }
 
+/**
+ * A title that denies a status ("Not completed", "Unpaid", «Не выполнена», «Не виконана») is not
+ * that status: its meaning stays unknown (shown in the server's own words), never its positive.
+ */
+const NEGATION =
+  /(^|[\s_.,:;!()-])(not|no|non|never|не|ні|нет)([\s_-]|$)|^(un|не)(paid|completed|оплач|выполн|викон)/i;
+
 function describeScalar(status: unknown): StatusInfo {
   if (typeof status === "number" && Number.isInteger(status) && status >= 0)
     return fromNumber(status);
@@ -370,6 +377,9 @@ function describeScalar(status: unknown): StatusInfo {
   if (/^\d{1,9}$/.test(text)) return fromNumber(Number(text));
   const name = text.replace(/^@/, "").trim();
   const key = byWords(spelling(text));
+  // A known title as a whole ("Not paid": awaiting payment) stands; any other denial is no status.
+  if (key === undefined && NEGATION.test(name))
+    return { meaning: "unknown", emoji: UNKNOWN_EMOJI, form: "name", value: name };
   if (key === undefined) {
     const part = byPart(spelling(text));
     if (part !== undefined)
@@ -391,12 +401,12 @@ export function statusMeaning(status: unknown): StatusMeaning {
 }
 
 /**
- * An order awaiting payment can be paid from the balance; so may one whose status the bot cannot tell
- * (a script's own word, a number beyond the spec): the bot offers, spend-balance decides.
+ * Only an order awaiting payment can be paid from the balance. One whose status the bot cannot tell
+ * (a script's own word, a number beyond the spec, a title it cannot read) is not offered Pay: the
+ * screens send the customer to the website, where the exchanger shows what it is.
  */
 export function isPayableStatus(status: unknown): boolean {
-  const meaning = statusMeaning(status);
-  return meaning === "awaiting-payment" || meaning === "unknown";
+  return statusMeaning(status) === "awaiting-payment";
 }
 
 /** Still moving: the watcher polls a chat with such an order on its short schedule (see the header). */

@@ -28,13 +28,24 @@
  *   (a variant: its rate and limits cannot be placed with certainty, so the exchange from the chat is
  *   refused on it, and the dialect's other screens keep their exchange).
  *
+ * - `framework`: a server built on a common PHP framework: validation answers with HTTP 422 and
+ *   field errors, messages in encoded markup, JSON text inside values, zero dates, `two_fa`, a
+ *   direction's fields keyed by id, a detail's currency as an object.
+ *
  * Choose one with SANDBOX_DIALECT (npm run sandbox) or `startSandbox({ dialect })` (tests).
  */
 
 import type { HostileServer } from "./hostile.js";
 import type { ListForm } from "./reshape.js";
 
-export const DIALECT_NAMES = ["spec", "names", "legacy", "shapes", "positional"] as const;
+export const DIALECT_NAMES = [
+  "spec",
+  "names",
+  "legacy",
+  "shapes",
+  "positional",
+  "framework",
+] as const;
 export type DialectName = (typeof DIALECT_NAMES)[number];
 
 export interface Dialect {
@@ -81,6 +92,14 @@ export interface Dialect {
   positionalDirections?: boolean;
   /** With `positional`: orders in a hostile server's own layout and filters (hostile.ts). */
   hostile?: HostileServer;
+  /**
+   * A server built on a common PHP framework: validation errors as its 422 answer (`{"message": "The
+   * given data was invalid.", "errors": {"field": ["…"]}}`, no `success`), other messages wrapped in
+   * encoded markup, the 2FA flag as `two_fa`, the verification data as JSON text, MySQL's zero date for
+   * "never", a direction's fields keyed by their id, a detail's currency as an object, duplicate
+   * details refused.
+   */
+  framework?: true;
   /** Most list items one page holds, whatever `limit` asks (a server capping at 10); default 100. */
   pageCap?: number;
   /** With `pageCap`: page n's offset counted in the size served (default) or in the `limit` asked (listing.ts). */
@@ -165,6 +184,8 @@ export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   },
   // The spec dialect's answers, every object written as an array (reshape.ts, user-layout).
   positional: { ...SPEC, name: "positional", positional: true },
+  // The spec's shapes as a PHP framework serializes them (see `framework` above).
+  framework: { ...SPEC, name: "framework", framework: true },
 };
 
 /** The dialect by name; undefined (no name) is `spec`. Throws with the list of names on a typo. */

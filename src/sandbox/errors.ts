@@ -11,6 +11,8 @@ export class SandboxError extends Error {
     readonly vars: Record<string, string | number> = {},
     /** Real Exchanger CMS scripts answer validation errors with HTTP 200; only protocol errors differ. */
     readonly httpStatus = 200,
+    /** The parameter the error is about: a framework's validation answer names it (respond.ts). */
+    readonly field?: string,
   ) {
     super(key);
     this.name = "SandboxError";

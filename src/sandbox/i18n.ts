@@ -103,6 +103,21 @@ export const MESSAGES = {
     ru: "Для верификации карты нужны номер карты, имя, фамилия и хотя бы одно фото",
     uk: "Для верифікації картки потрібні номер картки, ім'я, прізвище та хоча б одне фото",
   },
+  invalidData: {
+    en: "The given data was invalid.",
+    ru: "Переданы неверные данные.",
+    uk: "Передано неправильні дані.",
+  },
+  fieldRequired: {
+    en: "This field is required.",
+    ru: "Это поле обязательно.",
+    uk: "Це поле обов'язкове.",
+  },
+  detailExists: {
+    en: "This value has already been saved.",
+    ru: "Это значение уже сохранено.",
+    uk: "Це значення вже збережено.",
+  },
   twoFactorRequired: {
     en: "Two-factor authentication code is required",
     ru: "Требуется код двухфакторной аутентификации",

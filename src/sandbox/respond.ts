@@ -39,8 +39,11 @@ export function sendJson(
   send(res, record, status, "application/json; charset=utf-8", JSON.stringify(payload), headers);
 }
 
-/** How a dialect writes its error envelopes (dialect.ts): their HTTP status and whether they carry `message`. */
-export type ErrorStyle = Pick<Dialect, "rejectedKeyStatus" | "errorStatus" | "errorMessage">;
+/** How a dialect writes its error envelopes (dialect.ts): their HTTP status, whether they carry `message`, a framework's forms. */
+export type ErrorStyle = Pick<
+  Dialect,
+  "rejectedKeyStatus" | "errorStatus" | "errorMessage" | "framework"
+>;
 
 /**
  * The HTTP status an error envelope goes out with. `documented` is what the spec dialect sends; a
@@ -63,9 +66,17 @@ export function errorEnvelope(
   key: MessageKey,
   vars?: Record<string, string | number>,
 ) {
-  return style.errorMessage
-    ? { success: false, message: translate(key, language, vars), result: false }
-    : { success: false, result: false };
+  if (!style.errorMessage) return { success: false, result: false };
+  const message = translate(key, language, vars);
+  // A PHP framework's page helper wraps the message in (encoded) markup.
+  const written = style.framework ? `&lt;b&gt;Error!&lt;/b&gt; ${message}&lt;br&gt;` : message;
+  return { success: false, message: written, result: false };
+}
+
+/** A framework's validation answer: no `success`, the field's message under `errors`, HTTP 422. */
+function validationAnswer(language: Language, field: string, key: MessageKey) {
+  const message = translate(key === "required" ? "fieldRequired" : key, language);
+  return { message: translate("invalidData", language), errors: { [field]: [message] } };
 }
 
 export interface ErrorAnswer {
@@ -76,6 +87,8 @@ export interface ErrorAnswer {
   headers?: Record<string, string>;
   /** The key was missing, unknown or revoked. */
   rejectedKey?: boolean;
+  /** The parameter the error is about (a framework answers it as a validation error). */
+  field?: string;
 }
 
 export function sendError(
@@ -85,6 +98,16 @@ export function sendError(
   language: Language,
   answer: ErrorAnswer,
 ): void {
+  if (style.framework && answer.field !== undefined && !answer.rejectedKey) {
+    sendJson(
+      res,
+      record,
+      422,
+      validationAnswer(language, answer.field, answer.key),
+      answer.headers,
+    );
+    return;
+  }
   const status = errorHttpStatus(style, answer.documentedStatus, answer.rejectedKey);
   sendJson(
     res,

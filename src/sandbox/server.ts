@@ -306,6 +306,7 @@ async function handle({
       documentedStatus: error.httpStatus,
       key: error.key,
       vars: error.vars,
+      ...(error.field !== undefined && { field: error.field }),
     });
   }
   return record;

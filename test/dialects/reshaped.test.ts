@@ -32,15 +32,17 @@ describe("the shapes dialect, read as the bot's own objects", () => {
     expect(h.exchangerCalls("/user-api-spend-balance")).toHaveLength(1);
   });
 
-  it("a status the bot cannot tell never blocks paying: Pay is offered, the server decides, its refusal is shown", async () => {
+  it("a status the bot cannot tell is not offered Pay: the card says so and links to the website", async () => {
     const order = h.sandbox.addOrder("main", { send_amount: "10.00", status: 9 });
     const user = await h.linkedUser("main");
     await user.send(`/order ${order.id}`);
     expect(user.lastText()).toContain("Other status (9)");
-    await user.press("💳 Pay from balance");
-    await user.press("✅ Pay");
-    expect(h.exchangerCalls("/user-api-spend-balance")).toHaveLength(1);
-    expect(user.lastText()).toContain(`❌ The exchanger did not pay order #${order.id}`);
+    const buttons = (user.lastBotMessage().replyMarkup?.inline_keyboard ?? []).flat();
+    expect(buttons.map((b) => b.text)).toContain("🌐 Open the website");
+    expect(buttons.some((b) => b.text.startsWith("💳"))).toBe(false);
+    await user.send(`/pay ${order.token}`);
+    expect(user.lastText()).toMatch(/⚠️ .{20,}/);
+    expect(h.exchangerCalls("/user-api-spend-balance")).toHaveLength(0);
   });
 
   it("sides nested per side: amounts and currencies on the list and the card, never dumped raw", async () => {

@@ -44,10 +44,12 @@ describe("envelope", () => {
     expect(parseEnvelope('\uFEFF{"success":false,"result":false}')).toEqual({
       success: false,
       message: undefined,
+      fields: [],
     });
     expect(parseEnvelope('{"success":0,"message":"nope"}')).toEqual({
       success: false,
       message: "nope",
+      fields: [],
     });
     expect(
       parseEnvelope(
@@ -56,6 +58,7 @@ describe("envelope", () => {
     ).toEqual({
       success: false,
       message: "too short; unknown",
+      fields: ["value", "currency_id"],
     });
     for (const junk of ["<html>", "", "[1,2]", '{"result":1}', '{"success":"yes"}', "null"]) {
       expect(parseEnvelope(junk)).toBeUndefined();

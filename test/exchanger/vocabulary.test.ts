@@ -61,8 +61,8 @@ describe("order-status vocabulary", () => {
     expect(
       [1, "paid", "processing", "hold", "error", "success", "cancelled"].some(isPayableStatus),
     ).toBe(false);
-    // A status the bot cannot tell never blocks paying: the server decides.
-    expect([5, "weird", "Частично оформлена", undefined].every(isPayableStatus)).toBe(true);
+    // A status the bot cannot tell is not offered Pay (the screens send to the website instead).
+    expect([5, "weird", "Частично оформлена", undefined].some(isPayableStatus)).toBe(false);
     expect(["Частично возвращена", "partially_refunded"].some(isPayableStatus)).toBe(false);
     expect(
       [0, "new", "paid", "processing", "in_progress", "hold", 2, "error"].every(isActiveStatus),
@@ -137,7 +137,7 @@ describe("status titles with more words than a name (en, ru, uk)", () => {
     expect(statusWords(translator("en"), title)).toBe(humanizeStatus(title));
   });
 
-  it("completed, canceled, error and refund words never offer Pay; an unknown title still does", () => {
+  it("completed, canceled, error and refund words never offer Pay, nor an unknown title", () => {
     for (const title of [
       "Order completed",
       "Order cancelled by operator",
@@ -148,7 +148,20 @@ describe("status titles with more words than a name (en, ru, uk)", () => {
       "Повернення коштів",
     ])
       expect(isPayableStatus(title), title).toBe(false);
-    expect(isPayableStatus("Something odd happened")).toBe(true);
+    expect(isPayableStatus("Something odd happened")).toBe(false);
     expect(isPayableStatus("Waiting for your payment")).toBe(true);
+  });
+
+  it.each([
+    "Not completed",
+    "not_completed",
+    "Не выполнена",
+    "Не виконана",
+    "Неоплачена",
+    "No completado",
+  ])("a denied status (%s) is never read as its positive: unknown, no Pay", (title) => {
+    expect(readStatus(title).key).toBeUndefined();
+    expect(readStatus({ id: 99, title }).meaning).toBe("unknown");
+    expect(isPayableStatus(title)).toBe(false);
   });
 });

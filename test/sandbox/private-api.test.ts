@@ -3,6 +3,7 @@
  * switch, the checks a real exchanger's form makes, and the created order living on as the user's own
  * (listed by get-orders awaiting payment, payable from the balance).
  */
+import { plainMessage } from "../../src/exchanger/envelope.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { DIALECT_NAMES, DIALECTS } from "../../src/sandbox/dialect.js";
 import { OPERATOR, startSandbox, type Sandbox } from "../../src/sandbox/server.js";
@@ -81,7 +82,9 @@ describe.each(DIALECT_NAMES)("Private API in the sandbox (%s dialect)", (dialect
     sandbox.setPrivateApi(false);
     const off = await refusal(sandbox, sandbox.operatorKey, ORDER);
     expect(off.status).toBe(rejected);
-    if (DIALECTS[dialect].errorMessage) expect(off.message).toBe("The Private API is disabled");
+    // A framework's page helper wraps its messages in encoded markup (the bot reads them as text).
+    if (DIALECTS[dialect].errorMessage)
+      expect(plainMessage(String(off.message))).toMatch(/^(Error! )?The Private API is disabled$/);
     expect(sandbox.state.nextIds.order).toBe(before);
     sandbox.setPrivateApi(true);
     expect((await post(sandbox, CREATE, sandbox.operatorKey, ORDER)).body.success).toBe(true);

@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { ExchangerError, type Caller } from "../../exchanger/index.js";
 import { consumeOrWait, createLimiter, type LimiterStore } from "./limiter.js";
-import { isTwoFactorMessage } from "./two-factor.js";
+import { isTwoFactorRefusal } from "./two-factor.js";
 
 /** At most this many codes per account and window reach the exchanger. */
 export const CODE_ALLOWANCE = { codes: 5, windowSec: 15 * 60 };
@@ -35,7 +35,7 @@ export const minutesToWait = (ms: number): number => Math.max(1, Math.ceil(ms / 
 
 /** A refusal that is about the code (missing or wrong) in the exchanger's words. */
 export const isCodeRefusal = (error: unknown): boolean =>
-  error instanceof ExchangerError && isTwoFactorMessage(error.serverMessage);
+  error instanceof ExchangerError && isTwoFactorRefusal(error);
 
 export class CodeAttempts {
   readonly #limiter: RateLimiterAbstract;

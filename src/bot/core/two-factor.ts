@@ -4,6 +4,8 @@
  * "the exchanger wants a (different) code" is recognised from the message text in the three languages.
  */
 
+import type { ExchangerError } from "../../exchanger/index.js";
+
 /** A wrong code may be retried this many times in total before the flow stops. */
 export const MAX_CODE_ATTEMPTS = 3;
 
@@ -14,9 +16,20 @@ export function normalizeCode(text: string): string | undefined {
 }
 
 const TWO_FACTOR_MESSAGE =
-  /two[\s-]?factor|2fa|\botp\b|authenticator|google.?auth|двухфактор|двофактор|одноразов/i;
+  /two[\s_-]?factor|2fa|\botp\b|authenticator|google.?auth|двухфактор|двофактор|одноразов/i;
 
 /** True when an exchanger error message is about the 2FA code (missing or wrong). */
 export function isTwoFactorMessage(message: string | undefined): boolean {
   return message !== undefined && TWO_FACTOR_MESSAGE.test(message);
+}
+
+/**
+ * True when the exchanger refused for the 2FA code: its message says so, or its validation answer
+ * names the code's parameter (`two_factor_authentication_password`) whatever the message says.
+ */
+export function isTwoFactorRefusal(error: ExchangerError): boolean {
+  return (
+    isTwoFactorMessage(error.serverMessage) ||
+    error.fields.some((field) => TWO_FACTOR_MESSAGE.test(field))
+  );
 }

@@ -7,7 +7,8 @@
  */
 import type { Notes } from "./notes.js";
 import { maskDeep, type Role } from "./secrets.js";
-import { isRecord, textOf, type RawRecord } from "./values.js";
+import { parsedOnce } from "../envelope.js";
+import { isRecord, isZeroDate, textOf, type RawRecord } from "./values.js";
 
 /** One leaf per entry: a dotted path → a scalar (string, number, boolean). */
 export type FlatFields = Record<string, string | number | boolean>;
@@ -29,12 +30,27 @@ function leafOf(value: unknown): string | number | boolean | undefined {
   return textOf(value, []);
 }
 
+/**
+ * JSON written into a value (`"data": "{\"first_name\": …}"`, a framework's cast left as text) read
+ * as what it holds, before anything is masked or shown: its fields then read like any other.
+ */
+function expandJson(value: unknown, depth = 0): unknown {
+  const parsed = parsedOnce(value);
+  if (depth >= MAX_DEPTH) return parsed;
+  if (Array.isArray(parsed)) return parsed.map((item) => expandJson(item, depth + 1));
+  if (!isRecord(parsed)) return parsed;
+  return Object.fromEntries(
+    Object.entries(parsed).map(([key, item]) => [key, expandJson(item, depth + 1)]),
+  );
+}
+
 /** The fields, masked by their role (secrets.ts: the customer's own by default) and flattened. */
 export function displayFields(record: RawRecord, notes?: Notes, role: Role = "own"): FlatFields {
-  const masked = maskDeep(record, undefined, 0, role) as RawRecord;
+  const masked = maskDeep(expandJson(record), undefined, 0, role) as RawRecord;
   const out: FlatFields = {};
   const visit = (value: unknown, path: string, depth: number, root: string): void => {
     if (Object.keys(out).length >= MAX_LEAVES) return;
+    if (isZeroDate(value)) return;
     const leaf = leafOf(value);
     if (leaf !== undefined) {
       out[path] = leaf;

@@ -5,12 +5,18 @@
  * (referral orders), and every other field masked and flattened for the card. Screens, the pay flow,
  * the filters, the watcher and the doctor read orders only through this object.
  */
-import { isPayableStatus, readStatus, UNREADABLE_STATUS, type OrderStatus } from "../vocabulary.js";
+import {
+  isPayableStatus,
+  readStatus,
+  statusMeaning,
+  UNREADABLE_STATUS,
+  type OrderStatus,
+} from "../vocabulary.js";
 import { provenanceOf } from "./layout.js";
 import { displayFields, type FlatFields } from "./fields.js";
 import { readRate, readSide, type Money, type Rate } from "./money.js";
 import type { Notes } from "./notes.js";
-import { dateOf, found, idOf, isRecord, textOf, type RawRecord } from "./values.js";
+import { dateOf, found, idOf, isRecord, isZeroDate, textOf, type RawRecord } from "./values.js";
 
 export interface Order {
   /** Opaque text: "0012", a 21-digit number and a UUID are all kept exactly as sent. */
@@ -150,11 +156,14 @@ function orderStatus(take: Take, notes?: Notes): OrderStatus {
 function orderDates(raw: RawRecord, take: Take, used: Set<string>, notes?: Notes) {
   const createdRaw = take(CREATED);
   const createdAt = dateOf(createdRaw);
-  if (createdRaw !== undefined && createdAt === undefined) used.delete(found(raw, CREATED)!.key);
+  // A zero date is "no date": absent, and not shown as a field either.
+  if (createdRaw !== undefined && createdAt === undefined && !isZeroDate(createdRaw))
+    used.delete(found(raw, CREATED)!.key);
   else if (typeof createdRaw === "number") notes?.understand("created_at", "unix time");
   const updatedRaw = take(UPDATED);
   const updatedAt = dateOf(updatedRaw);
-  if (updatedRaw !== undefined && updatedAt === undefined) used.delete(found(raw, UPDATED)!.key);
+  if (updatedRaw !== undefined && updatedAt === undefined && !isZeroDate(updatedRaw))
+    used.delete(found(raw, UPDATED)!.key);
   return { createdAt, updatedAt };
 }
 
@@ -225,11 +234,13 @@ export function isPayableOrder(order: Order): boolean {
 }
 
 /**
- * An order the bot cannot offer Pay for because what money depends on is not proven (its status, its
- * token or its amounts): the screens say so and link to the website instead. A status that is read and
- * does not allow paying is not such an order.
+ * An order the bot cannot offer Pay for because it cannot tell (its status, token or amounts not
+ * proven, or a status it does not know): the screens say so and link to the website instead. A status
+ * that is read and does not allow paying is not such an order.
  */
 export function isPayableButUnsure(order: Order): boolean {
-  if ((order.unproven?.length ?? 0) === 0) return false;
-  return order.unproven!.includes("status") || isPayableStatus(order.status);
+  if (isPayableOrder(order)) return false;
+  // A status the bot cannot tell (unread, or a word it does not know) may be one that awaits payment.
+  if (statusMeaning(order.status) === "unknown") return true;
+  return (order.unproven?.length ?? 0) > 0 && isPayableStatus(order.status);
 }

@@ -181,6 +181,11 @@ function offsetMinutes(zone: string): number | undefined {
  * not say which zone, and the screens say "UTC" so the assumption is visible), a Date, or an object
  * carrying one of those. Undefined when it is not a date we can read safely.
  */
+/** "0000-00-00 00:00:00", "0000-00-00": how MySQL writes "no date"; read as absent, never shown. */
+export function isZeroDate(value: unknown): boolean {
+  return typeof value === "string" && /^0000-00-00([ T]00:00(:00)?)?$/.test(value.trim());
+}
+
 export function dateOf(value: unknown): Date | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
   if (isRecord(value)) return dateOf(firstOf(value, DATE_NAMES));

@@ -5,6 +5,7 @@
  * one level down (`"data": {…}`, `"fields": {…}`), or as a list of `{name, value}`: all are lifted to
  * one set of fields.
  */
+import { parsedOnce } from "../envelope.js";
 import { readVerificationStatus, type VerificationStatus } from "../vocabulary.js";
 import { displayFields, type FlatFields } from "./fields.js";
 import type { Notes } from "./notes.js";
@@ -66,7 +67,9 @@ function pairs(value: unknown): RawRecord | undefined {
 /** The request's own keys and its submitted fields on one level, wherever the server nested the latter. */
 function flattened(result: RawRecord, notes?: Notes): RawRecord {
   const flat: RawRecord = {};
-  for (const [key, value] of Object.entries(result)) {
+  for (const [key, raw] of Object.entries(result)) {
+    // Submitted data written as JSON text (a framework's cast left as a string) reads as what it holds.
+    const value = NESTED.includes(key) ? parsedOnce(raw) : raw;
     const lifted = NESTED.includes(key) ? (isRecord(value) ? value : pairs(value)) : undefined;
     if (lifted !== undefined) {
       notes?.understand(key, "submitted fields nested one level down");

@@ -28,7 +28,8 @@ const namedInfo = (account: SandboxAccount, dialect: Dialect) => ({
   result: {
     ...account.profile,
     balance: balanceView(account, dialect),
-    two_factor_authentication: account.twoFactorSecret ? 1 : 0,
+    // A framework's model writes its own column name for the flag.
+    [dialect.framework ? "two_fa" : "two_factor_authentication"]: account.twoFactorSecret ? 1 : 0,
   },
 });
 
@@ -81,6 +82,9 @@ function orderView(
     return hostileRow(dialect.hostile, positionalValues(order), state.orderAnswers ?? 0);
   if (dialect.positional) return toPositional(order, ORDER_POSITIONS);
   const written = writeOrderStatus(dialect, order);
+  // MySQL's "no date" for an order nobody touched since it was created.
+  if (dialect.framework && written.updated_at === written.created_at)
+    return { ...written, updated_at: "0000-00-00 00:00:00" };
   if (dialect.orderShape === "flat") return written;
   const codes = Object.fromEntries(state.currencies.map((c) => [String(c.id), c.code]));
   const out = writeSides(written, "nested", codes);

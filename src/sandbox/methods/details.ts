@@ -2,13 +2,13 @@
 import { SandboxError } from "../errors.js";
 import { formatDateTime } from "../format.js";
 import { writtenList } from "../listing.js";
-import { findCurrency, type SandboxDetail } from "../state.js";
+import { findCurrency, type SandboxDetail, type SandboxState } from "../state.js";
 import type { UserMethod } from "./types.js";
 import { DETAIL_POSITIONS, toPositional } from "../positional.js";
 
 export const MAX_DETAIL_LENGTH = 255;
 
-export const getDetails: UserMethod = ({ account, params, dialect }) => {
+export const getDetails: UserMethod = ({ state, account, params, dialect }) => {
   const currencyId = params.get("currency_id");
   const value = params.get("value");
   const matching = account.details.filter(
@@ -17,11 +17,21 @@ export const getDetails: UserMethod = ({ account, params, dialect }) => {
       (value === undefined || d.value === value),
   );
   return writtenList(dialect, "details", matching, params, (d) =>
-    dialect.positional ? toPositional(d, DETAIL_POSITIONS) : d,
+    dialect.positional
+      ? toPositional(d, DETAIL_POSITIONS)
+      : dialect.framework
+        ? frameworkDetail(state, d)
+        : d,
   );
 };
 
-export const createDetails: UserMethod = ({ state, account, params, now }) => {
+/** A detail as a framework loads it with its relation: the currency as an object, no bare id. */
+function frameworkDetail(state: SandboxState, { currency_id, ...detail }: SandboxDetail) {
+  const currency = findCurrency(state, currency_id);
+  return { ...detail, currency: { id: currency_id, code: currency?.code } };
+}
+
+export const createDetails: UserMethod = ({ state, account, params, now, dialect }) => {
   const currencyId = params.get("currency_id");
   if (currencyId === undefined) throw new SandboxError("required", { name: "currency_id" });
   const currency = findCurrency(state, currencyId.trim());
@@ -30,6 +40,9 @@ export const createDetails: UserMethod = ({ state, account, params, now }) => {
   if (!value) throw new SandboxError("required", { name: "value" });
   if ([...value].length > MAX_DETAIL_LENGTH)
     throw new SandboxError("valueTooLong", { max: MAX_DETAIL_LENGTH });
+  // A framework's unique rule: the same requisite is not saved twice.
+  if (dialect.framework && account.details.some((d) => d.value === value))
+    throw new SandboxError("detailExists", {}, 200, "value");
   const detail: SandboxDetail = {
     id: state.nextIds.detail++,
     currency_id: currency.id,

@@ -71,6 +71,16 @@ function directionView({ inputs, ...rest }: SandboxDirection, language: Language
   return { ...rest, inputs: inputs.map((i) => ({ ...i, name: localize(i.name, language) })) };
 }
 
+/** A direction's fields as a framework keys a collection: by id, each with its title. */
+function keyedInputs(inputs: ReadonlyArray<{ id: number; name: string; required?: boolean }>) {
+  return Object.fromEntries(
+    inputs.map((input) => [
+      String(input.id),
+      { title: input.name, required: input.required === false ? 0 : 1 },
+    ]),
+  );
+}
+
 export const getCurrencies: PublicMethod = ({ state, language, dialect }) => {
   if (dialect.positional)
     return {
@@ -101,6 +111,7 @@ export const getExchange: PublicMethod = ({ state, params, language, dialect }) 
     pair !== undefined ? findDirectionBySlug(state, pair) : findDirection(state, id);
   if (!direction) throw new SandboxError("directionNotFound", { id: pair ?? id ?? "" });
   const view = directionView(direction, language);
+  if (dialect.framework) return { result: { ...view, inputs: keyedInputs(view.inputs) } };
   if (!dialect.positionalDirections) return { result: view };
   const inputs = view.inputs.map((input) => toPositional(input, DIRECTION_INPUT_POSITIONS));
   return { result: toPositional({ ...view, inputs }, DIRECTION_POSITIONS) };

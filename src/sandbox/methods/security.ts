@@ -18,15 +18,19 @@ function requireSecondFactor({ account, params, now }: UserContext): void {
 }
 
 function checkCode(secret: string, code: string | undefined, now: number): void {
-  if (code === undefined) throw new SandboxError("twoFactorRequired");
-  if (!verifyCode(secret, code, now)) throw new SandboxError("twoFactorInvalid");
+  if (code === undefined) throw new SandboxError("twoFactorRequired", {}, 200, CODE_FIELD);
+  if (!verifyCode(secret, code, now))
+    throw new SandboxError("twoFactorInvalid", {}, 200, CODE_FIELD);
 }
 
 function required(ctx: UserContext, name: string): string {
   const value = ctx.params.get(name);
-  if (value === undefined) throw new SandboxError("required", { name });
+  if (value === undefined) throw new SandboxError("required", { name }, 200, name);
   return value;
 }
+
+/** The parameter that carries the 2FA code. */
+const CODE_FIELD = "two_factor_authentication_password";
 
 export const spendBalance: UserMethod = (ctx) => {
   const token = required(ctx, "token").trim();
@@ -67,7 +71,7 @@ export const setupTwoFactor: UserMethod = (ctx) => {
   const flag = required(ctx, "two_factor_authentication_enable").trim();
   if (flag !== "1" && flag !== "0") throw new SandboxError("invalidEnableFlag");
   const code = ctx.params.get("two_factor_authentication_password");
-  if (code === undefined) throw new SandboxError("twoFactorRequired");
+  if (code === undefined) throw new SandboxError("twoFactorRequired", {}, 200, CODE_FIELD);
   return flag === "1" ? enable(ctx.account, ctx, code) : disable(ctx.account, code, ctx.now);
 };
 

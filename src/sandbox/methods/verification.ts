@@ -18,6 +18,7 @@ export const MAX_PHOTO_BYTES = 9000 * 1024;
 export const getVerification: UserMethod = ({ account, dialect }) => {
   if (!account.verification) return { result: nothingObject(dialect) };
   if (dialect.positional) return { result: positionalRequest(account) };
+  if (dialect.framework) return { result: frameworkRequest(account.verification) };
   if (dialect.verification === "flat") return { result: { ...account.verification } };
   // The `shapes` dialect: the submitted data one level down, the status as an object.
   const nested = nestVerification(account.verification, "data");
@@ -29,6 +30,12 @@ export const getVerification: UserMethod = ({ account, dialect }) => {
     },
   };
 };
+
+/** The request as a framework writes a JSON-cast column it did not cast: the submitted data as JSON text. */
+function frameworkRequest(request: Record<string, unknown>) {
+  const { id, status, comment, created_at, updated_at, ...data } = request;
+  return { id, status, comment, created_at, updated_at, data: JSON.stringify(data) };
+}
 
 /** The request as the `positional` dialect writes it (positional.ts), dates as unix seconds. */
 const positionalRequest = (account: SandboxAccount) =>

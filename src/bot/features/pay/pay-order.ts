@@ -18,6 +18,7 @@ import {
   type OrderLookup,
   isPayableStatus,
   payableNow,
+  statusMeaning,
   type Proof,
   readStatus,
   statusKey,
@@ -25,7 +26,7 @@ import {
 } from "../../../exchanger/index.js";
 import { currencyText, type CurrencyNames } from "../../ui/money.js";
 import type { BotDeps } from "../../context.js";
-import { isTwoFactorMessage } from "../../core/two-factor.js";
+import { isTwoFactorRefusal } from "../../core/two-factor.js";
 import { Confirmations, type SettledSpend } from "../../core/confirmations.js";
 import { rememberOrderRef } from "../../core/order-refs.js";
 import type { SpendWatch } from "../../core/after-spend.js";
@@ -88,6 +89,13 @@ async function readUser(deps: BotDeps, caller: Caller): Promise<UserInfo | undef
   }
 }
 
+/** Whether the bot cannot tell that an order may be paid (rather than knowing it may not). */
+function unsureWhy(order: Order, proof: Proof, status: OrderStatus): boolean {
+  if (statusMeaning(status) === "unknown") return true;
+  const unproven = !proof.proven || (order.unproven?.length ?? 0) > 0;
+  return unproven && isPayableStatus(status);
+}
+
 /**
  * What the confirmation card says about the order itself (no balance, no confirmation yet). Pure.
  * `proof`: what the server proved of it just now (exchanger/orders/payable-proof.ts); without one, what
@@ -104,10 +112,8 @@ export function payCardOf(
     orderId: order.id,
     status,
     payable,
-    // Not proven payable for want of proof (not for a status that forbids it): the website instead.
-    ...(!payable &&
-      (!proof.proven || (order.unproven?.length ?? 0) > 0) &&
-      (isPayableStatus(status) || status.unreadable === true) && { unsure: true }),
+    // Not payable for want of proof or of a status the bot knows (not for one that forbids it): the website.
+    ...(!payable && unsureWhy(order, proof, status) && { unsure: true }),
   };
   if (order.send?.amount) card.sendAmount = order.send.amount;
   if (order.receive?.amount) card.receiveAmount = order.receive.amount;
@@ -306,7 +312,7 @@ async function outcomeOf(
   }
   if (error instanceof ExchangerError) {
     await settle(undefined);
-    if (isTwoFactorMessage(error.serverMessage))
+    if (isTwoFactorRefusal(error))
       return decided(
         watch,
         false,

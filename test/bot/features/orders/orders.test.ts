@@ -206,7 +206,7 @@ describe("/orders: own orders, paged and filtered", () => {
     expect(user.lastText()).toContain("“<drop> me!” is neither an order number nor an order token");
   });
 
-  it("the Pay button appears on orders waiting for payment or in a status the bot cannot tell, with data pay:o:<id>", async () => {
+  it("the Pay button appears only on orders waiting for payment, with data pay:o:<id>; a status the bot cannot tell links to the website", async () => {
     const user = await h.linkedUser();
     const orders = h.sandbox.state.accounts.main!.orders;
     const created = orders.filter((o) => Number(o.status) === 0);
@@ -220,10 +220,12 @@ describe("/orders: own orders, paged and filtered", () => {
     for (const order of [...created, ...others]) {
       await user.send(`/order ${String(order.id)}`);
       const pay = buttons(user).find((b) => b.text === "💳 Pay from balance");
-      // Status 5 is outside the spec: its meaning is unknown, so paying is offered and the server decides.
-      if ([0, 5].includes(Number(order.status)))
+      // Status 5 is outside the spec: its meaning is unknown, so the website is offered, not Pay.
+      if (Number(order.status) === 0)
         expect(pay?.data, String(order.id)).toBe(`pay:o:${String(order.id)}`);
       else expect(pay, String(order.id)).toBeUndefined();
+      const website = buttons(user).some((b) => b.text === "🌐 Open the website");
+      expect(website, String(order.id)).toBe(Number(order.status) === 5);
     }
     // A created order after a status change: the button goes away on refresh.
     const first = created[0]!;
