@@ -37,6 +37,7 @@ export { numericValue } from "./layouts/value-types.js";
 export { ListOrder } from "./list-order.js";
 export { type FetchPage, newestFirstPage, type OrdersPage } from "./newest-first.js";
 export { type Account } from "./normalize/account.js";
+export { type ReferralFacts } from "./normalize/referral.js";
 export { readBalances } from "./normalize/balance.js";
 export { quoteTermsOf } from "./normalize/index.js";
 export {

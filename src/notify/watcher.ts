@@ -22,7 +22,7 @@ import { randomUUID } from "node:crypto";
 import { GrammyError, type Api } from "grammy";
 import type { I18n } from "@grammyjs/i18n";
 import type { Language } from "../config.js";
-import type { FlowContext } from "../bot/context.js";
+import type { AccountEvents, FlowContext } from "../bot/context.js";
 import {
   CurrencyCache,
   Unauthorized,
@@ -45,6 +45,7 @@ import { isRefusal } from "../telegram/refusals.js";
 import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
 import { messagesFor, type Translator } from "./messages.js";
+import { translatorFor } from "./translator.js";
 import { rememberNoticeOrders } from "../bot/features/orders/public.js";
 import { SharedRateLimiter } from "./rate-limiter.js";
 import {
@@ -99,6 +100,8 @@ export interface NotifierDeps {
   listOrder?: ListOrder;
   /** The page size the server honours, as the bot learned it (app.ts shares one per process). */
   servedPageSize?: ServedPageSize;
+  /** The security feed: a rejected key is told to the account's other chats. */
+  accountEvents?: Pick<AccountEvents, "publish">;
 }
 
 /** No exchanger permit within the wait: the chat stays due for the next tick. */
@@ -471,7 +474,7 @@ export class Notifier {
   /** The key was revoked or changed: forget it (as the bot does on any rejected call), stop, say so once. */
   async #keyRejected(chatId: string, language: Language): Promise<PollOutcome> {
     const { kv, vault, settings } = this.#deps;
-    await new AccountChats(kv).unbind(chatId);
+    const accountId = await new AccountChats(kv).unbind(chatId);
     await vault.unlink(chatId);
     await disableNotifications(kv, settings, chatId);
     this.#log.info({ chatId }, "key rejected; notifications stopped");
@@ -481,6 +484,13 @@ export class Notifier {
       .catch((error: unknown) =>
         this.#log.info({ chatId, err: describe(error) }, "could not tell about the rejected key"),
       );
+    // The account's other chats hear it too (the security feed); this chat was told just above.
+    if (accountId !== undefined)
+      await this.#deps.accountEvents
+        ?.publish(accountId, { kind: "key-stopped", at: this.#now(), fromChatId: chatId })
+        .catch((error: unknown) =>
+          this.#log.warn({ chatId, err: describe(error) }, "could not tell the account's chats"),
+        );
     return "revoked";
   }
 
@@ -493,11 +503,7 @@ export class Notifier {
   }
 
   #translator(language: Language): Translator {
-    const { i18n } = this.#deps;
-    return {
-      t: ((key: string, variables?: Parameters<Translator["t"]>[1]) =>
-        i18n.t(language, key, variables)) as Translator["t"],
-    };
+    return translatorFor(this.#deps.i18n, language);
   }
 }
 

@@ -20,6 +20,7 @@ import { conversationKey } from "../../core/flows.js";
 import { exitAllFlows } from "../../core/flow-running.js";
 import { secretNotice } from "../../core/secret-prompt.js";
 import { keyCandidate } from "../../core/api-key-shape.js";
+import { tellAccount } from "../../core/account-events.js";
 import { Confirmations } from "../../core/confirmations.js";
 import { showScreen } from "../../ui/screen.js";
 import { exchangerName } from "../../ui/branding.js";
@@ -76,7 +77,10 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
     throw error;
   }
   await ctx.deps.vault.link(chatId, candidate);
-  if (user.id !== undefined) await ctx.deps.accountChats.bind(chatId, user.id);
+  const bound =
+    user.id === undefined
+      ? undefined
+      : await ctx.deps.accountChats.bind(chatId, user.id, ctx.language);
   const twofa = user.twoFactor;
   ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa });
   ctx.logger.info({}, "account linked");
@@ -86,6 +90,8 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
       reply_markup: withNotifyOffer(ctx, mainMenuKeyboard(ctx, true)),
     },
   );
+  // The account's other chats hear that one more chat holds it (the security feed).
+  if (bound?.changed) await tellAccount(ctx, "chat-linked", user.id);
 }
 
 const LOGOUT_SUBJECT = "logout";
