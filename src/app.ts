@@ -106,11 +106,7 @@ export async function createApp(
     botInfo: options.botInfo,
     belowRetry: operator.telegram.retryCounter,
   });
-  outbox.deliver = sendAccountNotice({
-    api: created.bot.api,
-    i18n: created.i18n,
-    branding: deps.branding,
-  });
+  outbox.deliver = accountNotices(created, deps);
   return {
     ...created,
     deps,
@@ -157,6 +153,23 @@ function botConfig(
   };
 }
 
+/** The security feed's notices, through the bot's Api in each chat's language. */
+const accountNotices = (created: CreatedBot, deps: BotDeps) =>
+  sendAccountNotice({ api: created.bot.api, i18n: created.i18n, branding: deps.branding });
+
+/** The security feed (src/notify/account-events/): its notices leave through the outbox. */
+function securityFeed(
+  config: Config,
+  parts: Omit<Parameters<typeof createAccountEvents>[0], "defaultLanguage" | "deliver">,
+  outbox: Outbox,
+) {
+  return createAccountEvents({
+    ...parts,
+    defaultLanguage: config.defaultLanguage,
+    deliver: (notice) => outbox.deliver?.(notice) ?? Promise.resolve("failed"),
+  });
+}
+
 /** Where the security feed's notices go: set once the bot (and so its Api) exists. */
 interface Outbox {
   deliver?: (notice: AccountNotice) => Promise<NoticeOutcome>;
@@ -179,14 +192,7 @@ function botDeps(
     kv: storage.kv,
     vault: storage.vault,
     accountChats,
-    accountEvents: createAccountEvents({
-      kv: storage.kv,
-      accountChats,
-      settings,
-      logger,
-      defaultLanguage: config.defaultLanguage,
-      deliver: (notice) => outbox.deliver?.(notice) ?? Promise.resolve("failed"),
-    }),
+    accountEvents: securityFeed(config, { kv: storage.kv, accountChats, settings, logger }, outbox),
     rateAlerts: new RateAlertStore(storage.kv, config.rateAlerts.intervalMs),
     settings,
     conversationAdapter: storage.conversationAdapter<unknown>(FLOW_TIMEOUT_MS),

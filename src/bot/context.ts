@@ -123,8 +123,16 @@ export interface AccountEvent {
 export interface AccountEvents {
   /** Records the event and tells every chat of the account once; a chat's mutes are honoured. */
   publish(accountId: string, event: AccountEvent): Promise<void>;
-  /** The account's last events (at most 20, none older than 90 days), newest first. */
-  recent(accountId: string): Promise<AccountEvent[]>;
+  /** The account's last events (at most 20, none older than 90 days), newest first, as `chatId` reads them. */
+  recent(accountId: string, chatId: string): Promise<SeenEvent[]>;
+}
+
+/** Where an event came from, as one chat reads it. */
+export type EventOrigin = "this-chat" | "another-chat" | "exchanger";
+
+/** An account event with its origin as one chat reads it. */
+export interface SeenEvent extends AccountEvent {
+  from: EventOrigin;
 }
 
 /** One chat's notice of an account event, as the security feed hands it to Telegram. */
@@ -133,7 +141,7 @@ export interface AccountNotice {
   language: Language;
   event: AccountEvent;
   /** Where it came from, as this chat reads it. */
-  from: "this-chat" | "another-chat" | "exchanger";
+  from: EventOrigin;
 }
 
 /** What became of a notice: Telegram took it, the user blocked the bot, or it failed for now. */

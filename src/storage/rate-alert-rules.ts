@@ -12,6 +12,7 @@
  * crossing); the store's indexes rank alerts by a float score, and only pick candidates with it.
  */
 import BigConstructor, { type Big } from "big.js";
+import type { Direction } from "../exchanger/index.js";
 
 const Decimal = BigConstructor();
 Decimal.DP = 30;
@@ -108,7 +109,8 @@ export function judge(alert: RateAlert, value: string, now: number): Verdict {
   }
   const target = dec(alert.target ?? "0");
   const reached = alert.kind === "above" ? rate.gte(target) : rate.lte(target);
-  if (alert.armed && reached) return { act: "fire", next: { ...alert, armed: false, firedAt: now } };
+  if (alert.armed && reached)
+    return { act: "fire", next: { ...alert, armed: false, firedAt: now } };
   // Back strictly on the other side: a rate that stays exactly at the target re-arms nothing.
   const back = alert.kind === "above" ? rate.lt(target) : rate.gt(target);
   if (!alert.armed && back) return { act: "rearm", next: { ...alert, armed: true } };
@@ -128,3 +130,40 @@ export function percentMove(from: string, to: string): string {
   const text = plain(move);
   return move.gt("0") ? `+${text}` : text;
 }
+
+/** A direction as alerts name it: the send and receive currency ids. */
+export interface Pair {
+  sendId: string;
+  receiveId: string;
+}
+
+/** A pair's last read, shared by instances and screens. */
+export interface PairRead {
+  slug: string;
+  /** The rate number (rate-alert-rules.ts rateValue); absent when the last read gave none. */
+  value?: string;
+  /** When it was read (ms); absent before the first read. */
+  at?: number;
+  /** Why the last read gave no rate: the direction has none now, or its place is not certain. */
+  problem?: "no-rate" | "unsure-rate" | "gone";
+}
+
+/**
+ * What one read of a direction says for alerts: its rate number, or why there is none (no rate, or a
+ * positional answer whose values could not all be placed: its rate is not certain).
+ */
+export function pairReadOf(
+  direction: Pick<Direction, "rate" | "unplaced">,
+  slug: string,
+  at: number,
+): PairRead {
+  const value = rateValue(direction.rate);
+  if (value !== undefined) return { slug, at, value };
+  return { slug, at, problem: direction.unplaced === undefined ? "no-rate" : "unsure-rate" };
+}
+
+export const pairKey = (pair: Pair) => `${pair.sendId}:${pair.receiveId}`;
+export const pairOf = (key: string): Pair => {
+  const [sendId = "", receiveId = ""] = key.split(":");
+  return { sendId, receiveId };
+};

@@ -14,15 +14,10 @@
 import type { Language } from "../config.js";
 import type { KV } from "./kv.js";
 import { chatKeyPrefix } from "./settings.js";
-import { MAX_ALERTS, waitPoints, type RateAlert } from "./rate-alert-rules.js";
+import { MAX_ALERTS, pairKey, waitPoints, type RateAlert } from "./rate-alert-rules.js";
+import type { PairRead } from "./rate-alert-rules.js";
 
 export * from "./rate-alert-rules.js";
-
-/** A direction as alerts name it: the send and receive currency ids. */
-export interface Pair {
-  sendId: string;
-  receiveId: string;
-}
 
 /** A chat's alerts, with the language it speaks (the watcher has no update to take it from). */
 export interface ChatAlerts {
@@ -30,23 +25,7 @@ export interface ChatAlerts {
   alerts: RateAlert[];
 }
 
-/** A pair's last read, shared by instances and screens. */
-export interface PairRead {
-  slug: string;
-  /** The rate number (rate-alert-rules.ts rateValue); absent when the last read gave none. */
-  value?: string;
-  /** When it was read (ms); absent before the first read. */
-  at?: number;
-  /** Why the last read gave no rate: the direction has none now, or its place is not certain. */
-  problem?: "no-rate" | "unsure-rate" | "gone";
-}
-
 export const DUE_KEY = "ratealerts:due";
-export const pairKey = (pair: Pair) => `${pair.sendId}:${pair.receiveId}`;
-export const pairOf = (key: string): Pair => {
-  const [sendId = "", receiveId = ""] = key.split(":");
-  return { sendId, receiveId };
-};
 const alertsKey = (chatId: number | string) => `${chatKeyPrefix(chatId)}alerts`;
 const upKey = (pair: string) => `ratealerts:up:${pair}`;
 const downKey = (pair: string) => `ratealerts:down:${pair}`;
@@ -138,7 +117,9 @@ export class RateAlertStore {
       if (next === undefined) return current;
       if (await this.#replace(key, raw, next)) return next;
       if (attempt >= MAX_ATTEMPTS)
-        throw new Error(`rate alerts of chat ${chatId} changed ${MAX_ATTEMPTS} times during one write`);
+        throw new Error(
+          `rate alerts of chat ${chatId} changed ${MAX_ATTEMPTS} times during one write`,
+        );
     }
   }
 
@@ -163,7 +144,9 @@ export class RateAlertStore {
     const who = member(chatId, alert.id);
     const { up, down } = waitPoints(alert);
     await Promise.all([
-      up === undefined ? this.kv.zrem(upKey(pair), who) : this.kv.zadd(upKey(pair), who, Number(up)),
+      up === undefined
+        ? this.kv.zrem(upKey(pair), who)
+        : this.kv.zadd(upKey(pair), who, Number(up)),
       down === undefined
         ? this.kv.zrem(downKey(pair), who)
         : this.kv.zadd(downKey(pair), who, -Number(down)),

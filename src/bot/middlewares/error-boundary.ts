@@ -34,8 +34,7 @@ export async function handleErrorEffects(ctx: FlowContext, error: unknown): Prom
     await ctx.deps.vault.unlink(ctx.chatId);
     await ctx.deps.notifications.disable(ctx.chatId);
     // This chat reads it on its screen; the account's other chats hear it from the security feed.
-    if (accountId !== undefined)
-      await tellAccount(ctx, "key-stopped", accountId);
+    if (accountId !== undefined) await tellAccount(ctx, "key-stopped", accountId);
   }
 }
 

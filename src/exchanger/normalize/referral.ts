@@ -17,7 +17,14 @@ export interface ReferralFacts {
   volumeCurrency?: string;
 }
 
-const LINK = ["referral_link", "ref_link", "referral_url", "ref_url", "partner_link", "affiliate_link"];
+const LINK = [
+  "referral_link",
+  "ref_link",
+  "referral_url",
+  "ref_url",
+  "partner_link",
+  "affiliate_link",
+];
 const PERCENT = ["referral_percent", "ref_percent", "partner_percent", "referral_percent_number"];
 const VOLUME = [
   "referrals_volume",
@@ -45,7 +52,8 @@ function percent(user: RawRecord): string | undefined {
   return amount === undefined ? undefined : trimZeros(amount);
 }
 
-const trimZeros = (amount: string) => (amount.includes(".") ? amount.replace(/\.?0+$/, "") : amount);
+const trimZeros = (amount: string) =>
+  amount.includes(".") ? amount.replace(/\.?0+$/, "") : amount;
 
 function volume(user: RawRecord): Pick<ReferralFacts, "volume" | "volumeCurrency"> {
   const value = found(user, VOLUME)?.value;

@@ -25,7 +25,7 @@ import {
   type AccountEventKind,
   type SettingsStore,
 } from "../../storage/settings.js";
-import type { AccountEvent, AccountEvents, AccountNotice, NoticeOutcome } from "../../bot/context.js";
+import type { AccountEvent, AccountEvents, EventOrigin, NoticeOutcome } from "../../bot/context.js";
 import { AccountEventLog } from "./log.js";
 
 export { AccountEventLog, KEEP_MS, MAX_EVENTS } from "./log.js";
@@ -54,54 +54,64 @@ function eventId(accountId: string, event: AccountEvent): string {
     .slice(0, 24);
 }
 
+const claimKey = (accountId: string, id: string, chatId?: string) =>
+  accountKey(accountId, chatId === undefined ? `event:${id}` : `event:${id}:${chatId}`);
+
+/** Where an event came from, as one chat reads it. */
+function originFor(event: AccountEvent, chatId: string): EventOrigin {
+  if (event.fromChatId === undefined) return "exchanger";
+  return event.fromChatId === chatId ? "this-chat" : "another-chat";
+}
+
+/** Tells one chat, unless another publisher did or the chat muted the kind. */
+async function tell(
+  deps: AccountEventsDeps,
+  to: { accountId: string; id: string; chatId: string },
+  event: AccountEvent,
+) {
+  const { accountId, id, chatId } = to;
+  const [settings, binding] = await Promise.all([
+    deps.settings.get(chatId),
+    deps.accountChats.bindingOf(chatId),
+  ]);
+  if (!wantsAccountNotice(settings, event.kind)) return;
+  const claim = claimKey(accountId, id, chatId);
+  if (!(await deps.kv.setIfAbsent(claim, "1", CLAIM_MS))) return;
+  const outcome = await deps
+    .deliver({
+      chatId,
+      language: settings.lang ?? binding?.language ?? deps.defaultLanguage,
+      event,
+      from: originFor(event, chatId),
+    })
+    .catch((): NoticeOutcome => "failed");
+  // A passing failure: a later publish of the same event may still reach this chat.
+  if (outcome === "failed") await deps.kv.delIf(claim, "1");
+}
+
 export function createAccountEvents(deps: AccountEventsDeps): AccountEvents {
   const log = new AccountEventLog(deps.kv, deps.now);
   const logger = deps.logger.child({ component: "account-events" });
-  const claimKey = (accountId: string, id: string, chatId?: string) =>
-    accountKey(accountId, chatId === undefined ? `event:${id}` : `event:${id}:${chatId}`);
-
-  /** Tells one chat, unless another publisher did or the chat muted the kind. */
-  async function tell(accountId: string, id: string, chatId: string, event: AccountEvent) {
-    const [settings, binding] = await Promise.all([
-      deps.settings.get(chatId),
-      deps.accountChats.bindingOf(chatId),
-    ]);
-    if (!wantsAccountNotice(settings, event.kind)) return;
-    const claim = claimKey(accountId, id, chatId);
-    if (!(await deps.kv.setIfAbsent(claim, "1", CLAIM_MS))) return;
-    const outcome = await deps
-      .deliver({
-        chatId,
-        language: settings.lang ?? binding?.language ?? deps.defaultLanguage,
-        event,
-        from:
-          event.fromChatId === undefined
-            ? "exchanger"
-            : event.fromChatId === chatId
-              ? "this-chat"
-              : "another-chat",
-      })
-      .catch((): NoticeOutcome => "failed");
-    // A passing failure: a later publish of the same event may still reach this chat.
-    if (outcome === "failed") await deps.kv.delIf(claim, "1");
-  }
-
   return {
     async publish(accountId, event) {
       const id = eventId(accountId, event);
       if (await deps.kv.setIfAbsent(claimKey(accountId, id), "1", CLAIM_MS))
         await log.append(accountId, event);
-      const chats = await deps.accountChats.chatsOf(accountId);
-      for (const chatId of chats) {
+      for (const chatId of await deps.accountChats.chatsOf(accountId)) {
         if (ACTOR_KNOWS.has(event.kind) && chatId === event.fromChatId) continue;
-        await tell(accountId, id, chatId, event).catch((error: unknown) =>
+        await tell(deps, { accountId, id, chatId }, event).catch((error: unknown) =>
           logger.warn(
-            { chatId, kind: event.kind, err: error instanceof Error ? error.message : String(error) },
+            {
+              chatId,
+              kind: event.kind,
+              err: error instanceof Error ? error.message : String(error),
+            },
             "could not tell a chat about an account event",
           ),
         );
       }
     },
-    recent: (accountId) => log.recent(accountId),
+    recent: async (accountId, chatId) =>
+      (await log.recent(accountId)).map((event) => ({ ...event, from: originFor(event, chatId) })),
   };
 }

@@ -52,7 +52,9 @@ function parse(raw: string | undefined): LoggedEvent[] {
 }
 
 const write = (events: readonly LoggedEvent[]) =>
-  JSON.stringify(events.map((e) => ({ k: e.kind, at: e.at, ...(e.fromChatId && { c: e.fromChatId }) })));
+  JSON.stringify(
+    events.map((e) => ({ k: e.kind, at: e.at, ...(e.fromChatId && { c: e.fromChatId }) })),
+  );
 
 export class AccountEventLog {
   constructor(

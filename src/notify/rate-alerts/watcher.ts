@@ -23,8 +23,7 @@ import {
   judge,
   leaseKey,
   memberParts,
-  pairOf,
-  rateValue,
+  pairReadOf,
   type PairRead,
   type RateAlert,
   type RateAlertStore,
@@ -164,7 +163,8 @@ export class RateAlertWatcher {
         return { outcome: "unknown", told: 0 };
       }
       const read = await this.#read(pair, known.slug);
-      if (read.value === undefined) return { outcome: read.problem ? "no-rate" : "failed", told: 0 };
+      if (read.value === undefined)
+        return { outcome: read.problem ? "no-rate" : "failed", told: 0 };
       return { outcome: "read", told: await this.#judgeAll(pair, read.value) };
     } finally {
       await kv.delIf(leaseKey(pair), token);
@@ -178,11 +178,7 @@ export class RateAlertWatcher {
     await store.reschedule(pair, at + store.intervalMs);
     try {
       const direction = await this.#deps.exchanger.getExchange(this.#deps.language, slug);
-      const value = rateValue(direction.rate);
-      const read: PairRead =
-        value === undefined
-          ? { slug, at, problem: direction.unplaced === undefined ? "no-rate" : "unsure-rate" }
-          : { slug, at, value };
+      const read = pairReadOf(direction, slug, at);
       await store.saveRead(pair, read);
       return read;
     } catch (error) {
@@ -222,7 +218,8 @@ export class RateAlertWatcher {
       return changed.length === 0 ? undefined : { ...current, alerts };
     });
     const present = new Set(after.alerts.map((a) => a.id));
-    for (const id of ids.filter((i) => !present.has(i))) await store.forget(pair, `${chatId}:${id}`);
+    for (const id of ids.filter((i) => !present.has(i)))
+      await store.forget(pair, `${chatId}:${id}`);
     for (const alert of changed) await store.place(chatId, alert);
     const language = after.lang ?? this.#deps.language;
     let told = 0;
@@ -245,12 +242,13 @@ export class RateAlertWatcher {
   async #dropChat(chatId: string): Promise<number> {
     const { alerts } = await this.#deps.store.list(chatId);
     for (const alert of alerts) await this.#deps.store.remove(chatId, alert.id);
-    this.#log.info({ chatId, alerts: alerts.length }, "bot blocked: the chat's rate alerts deleted");
+    this.#log.info(
+      { chatId, alerts: alerts.length },
+      "bot blocked: the chat's rate alerts deleted",
+    );
     return 0;
   }
 }
-
-export { pairOf };
 
 function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -16,10 +16,7 @@ import { fitMessage } from "../../ui/html.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
 import { onCallback } from "../../ui/callback-data.js";
 import { backToMenuRow } from "../menu/public.js";
-import {
-  ACCOUNT_NOTICE_SWITCH_LIST,
-  type AccountNoticeSwitch,
-} from "../../../storage/settings.js";
+import { ACCOUNT_NOTICE_SWITCH_LIST, type AccountNoticeSwitch } from "../../../storage/settings.js";
 import { ACTIVITY_DATA, muteData } from "./codec.js";
 import { eventLine } from "./render.js";
 
@@ -34,11 +31,12 @@ async function requireLinked(ctx: BotContext): Promise<number> {
 async function activityScreen(ctx: BotContext): Promise<Screen> {
   const chatId = await requireLinked(ctx);
   const accountId = await accountIdOf(ctx);
-  const events = accountId === undefined ? [] : await ctx.deps.accountEvents.recent(accountId);
+  const events =
+    accountId === undefined ? [] : await ctx.deps.accountEvents.recent(accountId, String(chatId));
   const lines = [ctx.t("activity-title"), ctx.t("activity-explain"), ""];
   if (accountId === undefined) lines.push(ctx.t("activity-no-account"));
   else if (events.length === 0) lines.push(ctx.t("activity-empty"));
-  for (const event of events) lines.push(eventLine(ctx, event, chatId));
+  for (const event of events) lines.push(eventLine(ctx, event));
   lines.push("", ctx.t("activity-switches-title"));
   for (const name of ACCOUNT_NOTICE_SWITCH_LIST)
     lines.push(`${mark(isOn(ctx, name))} ${ctx.t(`activity-switch-${name}`)}`);

@@ -2,25 +2,17 @@
  * The security feed's texts: one line per event for /activity, and the notice every chat of the
  * account gets (what happened, when, from which chat, and what to do if it was not you).
  */
-import type { AccountEvent, AccountNotice, Translator } from "../../context.js";
+import type { AccountNotice, SeenEvent, Translator } from "../../context.js";
 import { formatDate } from "../../ui/dates.js";
-
-/** Where an event came from, as the chat reading it sees it. */
-export type Origin = AccountNotice["from"];
-
-export function originOf(event: AccountEvent, chatId: number | string): Origin {
-  if (event.fromChatId === undefined) return "exchanger";
-  return event.fromChatId === String(chatId) ? "this-chat" : "another-chat";
-}
 
 const when = (tr: Translator, at: number) => formatDate(tr, new Date(at)) ?? "";
 
 /** "• Jan 6, 2025, 12:00 UTC — 🔑 Password changed (this chat)". */
-export function eventLine(tr: Translator, event: AccountEvent, chatId: number | string): string {
+export function eventLine(tr: Translator, event: SeenEvent): string {
   return tr.t("activity-line", {
     when: when(tr, event.at),
     what: tr.t(`activity-kind-${event.kind}`),
-    from: tr.t(`activity-from-${originOf(event, chatId)}`),
+    from: tr.t(`activity-from-${event.from}`),
   });
 }
 
@@ -28,6 +20,7 @@ export function eventLine(tr: Translator, event: AccountEvent, chatId: number | 
 export function accountNoticeText(tr: Translator, notice: AccountNotice): string {
   const { event } = notice;
   return [
+    tr.t("activity-notice-title"),
     tr.t(`activity-notice-${event.kind}`),
     "",
     tr.t("activity-notice-when", { when: when(tr, event.at) }),
