@@ -25,7 +25,13 @@ import {
   type AccountEventKind,
   type SettingsStore,
 } from "../../storage/settings.js";
-import type { AccountEvent, AccountEvents, EventOrigin, NoticeOutcome } from "../../bot/context.js";
+import type {
+  AccountEvent,
+  AccountEvents,
+  AccountNotice,
+  EventOrigin,
+  NoticeOutcome,
+} from "../../bot/context.js";
 import { AccountEventLog } from "./log.js";
 
 export { AccountEventLog, KEEP_MS, MAX_EVENTS } from "./log.js";
