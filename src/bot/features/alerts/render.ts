@@ -57,6 +57,11 @@ export function statusText(tr: Translator, alert: RateAlert): string {
   });
 }
 
+/** "+7.76", "-9.92": a move with its sign (Intl writes no "+"). */
+function signed(tr: Translator, move: string): string {
+  return move.startsWith("+") ? `+${formatNumber(tr, move.slice(1))}` : formatNumber(tr, move);
+}
+
 /** The message of a crossed alert: what happened, the rate now, what comes next; the calculator one tap away. */
 export function rateAlertNotice(
   tr: Translator,
@@ -66,7 +71,7 @@ export function rateAlertNotice(
   const crossed =
     alert.kind === "move"
       ? tr.t("alerts-crossed-move", {
-          move: escapeHtml(formatNumber(tr, percentMove(alert.anchor ?? value, value))),
+          move: escapeHtml(signed(tr, percentMove(alert.anchor ?? value, value))),
           anchor: escapeHtml(formatNumber(tr, alert.anchor ?? value)),
         })
       : tr.t(`alerts-crossed-${alert.kind}`, {
