@@ -22,9 +22,9 @@ export async function accountIdOf(ctx: ChatContext): Promise<string | undefined>
 }
 
 /**
- * Tells every chat of this chat's account (this one too) what was just done from here. Called once
- * the user saw the outcome; a failure is logged and changes nothing for the user. `accountId`: when
- * the caller knows it already (linking).
+ * Records what was just done from this chat and tells the account's other chats (this one read the
+ * outcome on its screen). Called once the user saw the outcome; a failure is logged and changes
+ * nothing for the user. `accountId`: when the caller knows it already (linking, a refused key).
  */
 export async function tellAccount(
   ctx: ChatContext,

@@ -10,9 +10,8 @@
  * exchanger sending its webhook twice — finds the claims taken and sends nothing. A chat Telegram could
  * not reach for a passing reason gives its claim back, so a later publish of the event can still tell it.
  *
- * The chat an event came from is told too ("from this chat": a password change someone made from this
- * very Telegram account is as worth knowing), except for the two whose chat already heard it on its
- * screen: the chat that just linked, and the chat whose key was just refused.
+ * The chat an event came from is not sent a notice: it read the outcome on its screen already (the
+ * password changed, the key refused…); /activity lists the event there as "this chat".
  */
 import { createHash } from "node:crypto";
 import type { Language } from "../../config.js";
@@ -20,11 +19,7 @@ import type { Logger } from "../../logger.js";
 import type { AccountChats } from "../../storage/account-chats.js";
 import { accountKey } from "../../storage/account-chats.js";
 import type { KV } from "../../storage/kv.js";
-import {
-  wantsAccountNotice,
-  type AccountEventKind,
-  type SettingsStore,
-} from "../../storage/settings.js";
+import { wantsAccountNotice, type SettingsStore } from "../../storage/settings.js";
 import type {
   AccountEvent,
   AccountEvents,
@@ -38,8 +33,6 @@ export { AccountEventLog, KEEP_MS, MAX_EVENTS } from "./log.js";
 
 /** Long enough for any redelivery of one event (the exchanger's webhooks retry within minutes). */
 const CLAIM_MS = 24 * 60 * 60 * 1000;
-/** Kinds whose own chat saw it on its screen already: only the account's other chats are told. */
-const ACTOR_KNOWS: ReadonlySet<AccountEventKind> = new Set(["chat-linked", "key-stopped"]);
 
 export interface AccountEventsDeps {
   kv: KV;
@@ -104,7 +97,7 @@ export function createAccountEvents(deps: AccountEventsDeps): AccountEvents {
       if (await deps.kv.setIfAbsent(claimKey(accountId, id), "1", CLAIM_MS))
         await log.append(accountId, event);
       for (const chatId of await deps.accountChats.chatsOf(accountId)) {
-        if (ACTOR_KNOWS.has(event.kind) && chatId === event.fromChatId) continue;
+        if (chatId === event.fromChatId) continue;
         await tell(deps, { accountId, id, chatId }, event).catch((error: unknown) =>
           logger.warn(
             {
