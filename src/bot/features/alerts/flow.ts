@@ -1,7 +1,7 @@
 /**
  * A new rate alert, or a new target for one: the direction's rate now, then the target — a button
  * (rises above, falls below, moves by %) and a number, or the number typed at once (the side is the
- * one it is on; "5 %" is a move) — then saved (storage/rate-alerts.ts), with the way to the list.
+ * one it is on; "5 %" or "+5" is a move) — then saved (storage/rate-alerts.ts), with the way to the list.
  */
 import { InlineKeyboard } from "grammy";
 import { Unavailable, ExchangerError } from "../../../exchanger/index.js";

@@ -76,7 +76,9 @@ export function readTarget(
 ): Verdict<Target> {
   const compact = text.trim().replace(/\s+/g, " ");
   const percent = PERCENT.exec(compact.replace(/ (?=%)/, ""));
-  if (percent && (kind === "move" || (kind === undefined && percent[3] === "%")))
+  // "5 %", or a signed number ("+5", "-5": a rate is never written with a sign) is a move.
+  const isMove = percent && (percent[3] === "%" || percent[1] !== "");
+  if (percent && (kind === "move" || (kind === undefined && isMove)))
     return readMove(tr, percent[1]!, percent[2]!);
   if (kind === "move") return refuse(tr.t("alerts-target-percent-range"));
   const value = /%/.test(compact) ? undefined : readNumber(compact, now);
