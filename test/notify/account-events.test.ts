@@ -15,7 +15,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(kvBackends("account-events"))("$name", (backend) => {
   let kv: KV;
-  let clock = Date.UTC(2026, 0, 1);
+  const clock = Date.UTC(2026, 0, 1);
   const told: AccountNotice[] = [];
   let answer: NoticeOutcome = "sent";
   let feed: ReturnType<typeof createAccountEvents>;

@@ -22,6 +22,8 @@ import { referralOrdersData } from "../orders/public.js";
 import { REFERRAL_REFRESH } from "./codec.js";
 import { percent, referralProgramLines } from "./render.js";
 
+const MAX_COPY = 256;
+
 /** Telegram's share link: the user picks a chat, the link and a line of text arrive there. */
 const shareUrl = (link: string, text: string) =>
   `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(text)}`;
@@ -74,10 +76,10 @@ async function dashboardScreen(ctx: BotContext, board: Dashboard): Promise<Scree
     // Plain text in a link, not HTML: the name as the exchanger or the operator wrote it.
     const name = await ctx.deps.branding.name(ctx.language);
     const text = ctx.t("info-referral-share-text", { exchanger: name });
-    keyboard
-      .copyText(ctx.t("info-referral-btn-copy"), facts.link)
-      .url(ctx.t("info-referral-btn-share"), shareUrl(facts.link, text))
-      .row();
+    // Bot API: a copy button holds at most 256 characters (the link is on the screen either way).
+    if (facts.link.length <= MAX_COPY)
+      keyboard.copyText(ctx.t("info-referral-btn-copy"), facts.link);
+    keyboard.url(ctx.t("info-referral-btn-share"), shareUrl(facts.link, text)).row();
   }
   keyboard
     .text(ctx.t("info-referral-btn-orders"), referralOrdersData())
