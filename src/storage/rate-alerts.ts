@@ -101,6 +101,14 @@ export class RateAlertStore {
     return gone;
   }
 
+  /** Every alert of the chat gone (/logout, a chat that blocked the bot): out of the indexes too. */
+  async dropChat(chatId: number | string): Promise<number> {
+    const { alerts } = await this.list(chatId);
+    await this.kv.del(alertsKey(chatId));
+    for (const alert of alerts) await this.unplace(chatId, alert);
+    return alerts.length;
+  }
+
   /**
    * Applies `change` to the chat's alerts as one compare-and-set (the chat's own screens and the
    * watcher, from any instance, both write them). undefined from `change` writes nothing.

@@ -218,8 +218,9 @@ export class RateAlertWatcher {
       return changed.length === 0 ? undefined : { ...current, alerts };
     });
     const present = new Set(after.alerts.map((a) => a.id));
-    for (const id of ids.filter((i) => !present.has(i)))
-      await store.forget(pair, `${chatId}:${id}`);
+    const gone = ids.filter((i) => !present.has(i));
+    for (const id of gone) await store.forget(pair, `${chatId}:${id}`);
+    if (gone.length > 0) await store.unwatchIfIdle(pair);
     for (const alert of changed) await store.place(chatId, alert);
     const language = after.lang ?? this.#deps.language;
     let told = 0;
@@ -240,12 +241,8 @@ export class RateAlertWatcher {
 
   /** The user blocked the bot: nobody to tell, so nothing to watch for them. */
   async #dropChat(chatId: string): Promise<number> {
-    const { alerts } = await this.#deps.store.list(chatId);
-    for (const alert of alerts) await this.#deps.store.remove(chatId, alert.id);
-    this.#log.info(
-      { chatId, alerts: alerts.length },
-      "bot blocked: the chat's rate alerts deleted",
-    );
+    const alerts = await this.#deps.store.dropChat(chatId);
+    this.#log.info({ chatId, alerts }, "bot blocked: the chat's rate alerts deleted");
     return 0;
   }
 }

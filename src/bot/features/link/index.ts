@@ -155,6 +155,8 @@ export function createLinkFeature(): Feature {
     if (!(await redeemLogout(ctx, confirmId))) return;
     await exitAllFlows(ctx);
     await ctx.deps.accountChats.unbind(ctx.chatId);
+    // Rate alerts leave their directions' indexes too (the chat's own keys go with wipeChat below).
+    await ctx.deps.rateAlerts.dropChat(ctx.chatId);
     await ctx.deps.vault.unlink(ctx.chatId);
     await ctx.deps.settings.wipeChat(ctx.chatId);
     await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));

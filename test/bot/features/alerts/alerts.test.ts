@@ -213,6 +213,28 @@ describe("rate alerts", () => {
     expect(user.findButton("Bitcoin").data).toMatch(/^alr:f:/);
   });
 
+  it("a chat that blocked the bot, or unlinked with /logout, leaves nothing to read", async () => {
+    const blocker = h.user();
+    await createAlert(blocker, "65000");
+    const leaver = await h.linkedUser("main");
+    await createAlert(leaver, "59000");
+    const clock = new TestClock();
+    const watcher = rateAlertWatcher(h.app, h.config, { now: clock.now });
+    setRate(h, "66000.00");
+    clock.advance(h.app.deps.rateAlerts.intervalMs);
+    h.fake.failNext("sendMessage", 403, "Forbidden: bot was blocked by the user");
+    await watcher.runOnce();
+    expect((await h.app.deps.rateAlerts.list(blocker.chatId)).alerts).toEqual([]);
+
+    await leaver.send("/logout");
+    await leaver.press("Yes, unlink");
+    expect(await h.app.deps.rateAlerts.duePairs(Number.POSITIVE_INFINITY, 10)).toEqual([]);
+    clock.advance(h.app.deps.rateAlerts.intervalMs);
+    const before = rateReads(h);
+    expect((await watcher.runOnce()).due).toBe(0);
+    expect(rateReads(h)).toBe(before);
+  });
+
   it("from a direction card and from the calculator (leaving the calculator), in Russian", async () => {
     const user = h.user({ languageCode: "ru" });
     await user.send("/directions");
