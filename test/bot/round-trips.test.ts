@@ -88,8 +88,8 @@ describe("Redis round trips per update", () => {
     // The update's read-ahead key serves one exchanger call; the list shown after saving reads it again.
     // The prompts' "already done" record is read, merged and written; the flow's state (and record) deleted.
     // Between them the security feed records "payment details added" and tells the account's other
-    // chats (none here): the chat's account, the event's claim, the account's log under its lock, the chats.
-    const securityFeed = [["get"], ["set"], ["set"], ["get"], ["set"], ["eval"], ["zrangebyscore"]];
+    // chats (none here): the chat's account, the account's log under its lock, the chats.
+    const securityFeed = [["get"], ["set"], ["get"], ["set"], ["eval"], ["zrangebyscore"]];
     expect(trips).toEqual([GATE, ...securityFeed, ["get"], ["get"], ["set"], ["del"]]);
   });
 

@@ -5,8 +5,8 @@
  * chat linked" and "key no longer works" cannot be muted).
  *
  * Once only, across instances and redeliveries: the event's identity is its account, kind, time and
- * chat; recording it takes a claim on that identity, and telling a chat a claim on (identity, chat)
- * (SET NX with a TTL in the store). Whoever publishes the same event again — a second instance, the
+ * chat; the record keeps it once (log.ts), and telling a chat takes a claim on (identity, chat) (SET
+ * NX with a TTL in the store). Whoever publishes the same event again — a second instance, the
  * exchanger sending its webhook twice — finds the claims taken and sends nothing. A chat Telegram could
  * not reach for a passing reason gives its claim back, so a later publish of the event can still tell it.
  *
@@ -53,8 +53,8 @@ function eventId(accountId: string, event: AccountEvent): string {
     .slice(0, 24);
 }
 
-const claimKey = (accountId: string, id: string, chatId?: string) =>
-  accountKey(accountId, chatId === undefined ? `event:${id}` : `event:${id}:${chatId}`);
+const claimKey = (accountId: string, id: string, chatId: string) =>
+  accountKey(accountId, `event:${id}:${chatId}`);
 
 /** Where an event came from, as one chat reads it. */
 function originFor(event: AccountEvent, chatId: string): EventOrigin {
@@ -94,8 +94,7 @@ export function createAccountEvents(deps: AccountEventsDeps): AccountEvents {
   return {
     async publish(accountId, event) {
       const id = eventId(accountId, event);
-      if (await deps.kv.setIfAbsent(claimKey(accountId, id), "1", CLAIM_MS))
-        await log.append(accountId, event);
+      await log.append(accountId, event);
       for (const chatId of await deps.accountChats.chatsOf(accountId)) {
         if (chatId === event.fromChatId) continue;
         await tell(deps, { accountId, id, chatId }, event).catch((error: unknown) =>

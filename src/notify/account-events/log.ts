@@ -51,6 +51,9 @@ function parse(raw: string | undefined): LoggedEvent[] {
   }
 }
 
+const sameEvent = (a: LoggedEvent, b: LoggedEvent) =>
+  a.kind === b.kind && a.at === b.at && a.fromChatId === b.fromChatId;
+
 const write = (events: readonly LoggedEvent[]) =>
   JSON.stringify(
     events.map((e) => ({ k: e.kind, at: e.at, ...(e.fromChatId && { c: e.fromChatId }) })),
@@ -69,7 +72,10 @@ export class AccountEventLog {
     return this.#fresh(parse(await this.kv.get(eventsKey(accountId))));
   }
 
-  /** Adds one event (kept in time order whatever order they arrive in). */
+  /**
+   * Adds one event (kept in time order whatever order they arrive in); the same event again (its
+   * kind, time and chat: published twice) is kept once.
+   */
   async append(accountId: string, event: LoggedEvent): Promise<void> {
     const key = eventsKey(accountId);
     const lockKey = `${key}:lock`;
@@ -82,7 +88,9 @@ export class AccountEventLog {
     // Without the lock (a writer stuck for seconds) the event is still written: one lost neighbour
     // is better than a lost event.
     try {
-      const events = this.#fresh([event, ...parse(await this.kv.get(key))]);
+      const stored = parse(await this.kv.get(key));
+      if (stored.some((e) => sameEvent(e, event))) return;
+      const events = this.#fresh([event, ...stored]);
       if (events.length === 0) return;
       const newest = events[0]!.at;
       await this.kv.set(key, write(events), Math.max(1, newest + KEEP_MS - this.now()));

@@ -84,14 +84,15 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   const twofa = user.twoFactor;
   ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa });
   ctx.logger.info({}, "account linked");
+  // The account's other chats hear that one more chat holds it (the security feed) before this
+  // chat's welcome, the update's last step: a message sent right after the welcome finds it done.
+  if (bound?.changed) await tellAccount(ctx, "chat-linked", user.id);
   await ctx.reply(
     `${ctx.t("link-done", { key: escapeHtml(maskSecret(candidate)) })}\n\n${renderAccountCard(ctx, user, await exchangerName(ctx))}`,
     {
       reply_markup: withNotifyOffer(ctx, mainMenuKeyboard(ctx, true)),
     },
   );
-  // The account's other chats hear that one more chat holds it (the security feed).
-  if (bound?.changed) await tellAccount(ctx, "chat-linked", user.id);
 }
 
 const LOGOUT_SUBJECT = "logout";
