@@ -53,7 +53,7 @@ export interface RateAlertWatcherDeps {
 }
 
 export interface RateAlertWatcherOptions {
-  /** The clock (tests and the bench move it instead of waiting). Default Date.now. */
+  /** The clock (tests move it instead of waiting). Default Date.now. */
   now?: () => number;
   /** How often the loop looks for due pairs. Default 1000 ms. */
   tickMs?: number;
