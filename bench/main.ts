@@ -4,7 +4,7 @@
  * connections, "P5": calls, "P6": bytes, "P7": MB, "P7ratio": ours ÷ bare grammY, "P8": {activeP95Intervals,
  * quietVsBest, budgetUse, peakSecond}, "P9": worst screen ÷ its floor, "P10": Redis round trips per
  * update kind, ours and the minimum, "P11": {peakMb, settledMb} of cleaning verification images, above
- * the idle process}.
+ * the idle process, "P13": the most rate-alert reads in one interval (10,000 alerts, 50 directions, 2 instances)}.
  * Needs Redis at REDIS_URL (default redis://127.0.0.1:6379); keys live under a unique prefix and are
  * removed afterwards.
  */
@@ -21,8 +21,9 @@ import { measureP8 } from "./p8-notify-scale.js";
 import { measureP9 } from "./p9-tap-latency.js";
 import { measureP10 } from "./p10-round-trips.js";
 import { measureP11 } from "./p11-image-memory.js";
+import { measureP13 } from "./p13-rate-alerts.js";
 
-/** BENCH_ONLY=P1 (or P2..P11; P7 comes with P2) runs one figure, e.g. under `node --cpu-prof` to see where time goes. */
+/** BENCH_ONLY=P1 (or P2..P13; P7 comes with P2) runs one figure, e.g. under `node --cpu-prof` to see where time goes. */
 const only = process.env.BENCH_ONLY;
 
 const withExchanger: Record<string, (exchanger: ExchangerProcess) => Promise<unknown>> = {
@@ -32,6 +33,7 @@ const withExchanger: Record<string, (exchanger: ExchangerProcess) => Promise<unk
   P5: measureP5,
   P6: measureP6,
   P8: (exchanger) => measureP8(exchanger.baseUrl),
+  P13: (exchanger) => measureP13(exchanger.baseUrl),
   P10: measureP10,
 };
 
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
     `machine: ${cpus().length} CPU(s), ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}\n`,
   );
   const exchanger = await startExchangerProcess();
-  let p1, p3, p4, p5, p6, p8, p10;
+  let p1, p3, p4, p5, p6, p8, p10, p13;
   try {
     p1 = await measureP1(exchanger);
     p3 = await measureP3(exchanger);
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
     p6 = await measureP6(exchanger);
     p8 = await measureP8(exchanger.baseUrl);
     p10 = await measureP10(exchanger);
+    p13 = await measureP13(exchanger.baseUrl);
   } finally {
     await exchanger.stop();
   }
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
   const p11 = await measureP11();
   note(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
   process.stdout.write(
-    `${JSON.stringify({ P1: p1.ratio, P1overGate: p1.overGate, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb, P7ratio: p2.peakRssRatio, P8: p8, P9: p9.ratio, P10: p10, P11: { peakMb: p11.peakAboveIdleMb, settledMb: p11.settledAboveIdleMb } })}\n`,
+    `${JSON.stringify({ P1: p1.ratio, P1overGate: p1.overGate, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb, P7ratio: p2.peakRssRatio, P8: p8, P9: p9.ratio, P10: p10, P11: { peakMb: p11.peakAboveIdleMb, settledMb: p11.settledAboveIdleMb }, P13: p13.maxReadsPerInterval })}\n`,
   );
 }
 
@@ -77,7 +80,7 @@ async function runOne(figure: string): Promise<void> {
     return;
   }
   const measure = withExchanger[figure];
-  if (!measure) throw new Error(`BENCH_ONLY must be one of P1..P11, not "${figure}"`);
+  if (!measure) throw new Error(`BENCH_ONLY must be one of P1..P13, not "${figure}"`);
   const exchanger = await startExchangerProcess();
   try {
     await measure(exchanger);

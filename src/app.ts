@@ -24,10 +24,13 @@ import {
 import { createFileDownloader } from "./telegram/file-download.js";
 import { FLOW_TIMEOUT_MS } from "./bot/core/flows.js";
 import { createTelegramFetch } from "./telegram/fetch.js";
-import type { BotConfig, BotDeps } from "./bot/context.js";
+import type { AccountNotice, BotConfig, BotDeps, NoticeOutcome } from "./bot/context.js";
 import type { Logger } from "./logger.js";
 import { disableNotifications, enableNotifications } from "./notify/schedule.js";
 import { recordShownOrders } from "./notify/shown.js";
+import { createAccountEvents } from "./notify/account-events/index.js";
+import { sendAccountNotice } from "./notify/account-events/telegram.js";
+import { RateAlertStore } from "./storage/rate-alerts.js";
 import { openStorage } from "./storage/index.js";
 import { RedisKV } from "./storage/kv-redis.js";
 import { createUpdateGate } from "./bot/core/update-gate.js";
@@ -86,7 +89,9 @@ export async function createApp(
       onCall: callRecorder(operator),
     }),
   );
-  const deps = botDeps(config, logger, storage, exchanger, operator);
+  // The security feed's notices go out through the bot's Api, which exists only once the bot does.
+  const outbox: Outbox = {};
+  const deps = botDeps(config, logger, storage, exchanger, operator, outbox);
   // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.
   // Either way every request is counted (operator/telegram-metrics.ts).
   const telegram = options.client?.fetch ? undefined : createTelegramFetch();
@@ -100,6 +105,7 @@ export async function createApp(
     belowRetry: operator.telegram.retryCounter,
   });
   admins.api = created.bot.api;
+  outbox.deliver = accountNotices(created, deps);
   return {
     ...created,
     deps,
@@ -177,6 +183,28 @@ function botConfig(
   };
 }
 
+/** The security feed's notices, through the bot's Api in each chat's language. */
+const accountNotices = (created: CreatedBot, deps: BotDeps) =>
+  sendAccountNotice({ api: created.bot.api, i18n: created.i18n, branding: deps.branding });
+
+/** The security feed (src/notify/account-events/): its notices leave through the outbox. */
+function securityFeed(
+  config: Config,
+  parts: Omit<Parameters<typeof createAccountEvents>[0], "defaultLanguage" | "deliver">,
+  outbox: Outbox,
+) {
+  return createAccountEvents({
+    ...parts,
+    defaultLanguage: config.defaultLanguage,
+    deliver: (notice) => outbox.deliver?.(notice) ?? Promise.resolve("failed"),
+  });
+}
+
+/** Where the security feed's notices go: set once the bot (and so its Api) exists. */
+interface Outbox {
+  deliver?: (notice: AccountNotice) => Promise<NoticeOutcome>;
+}
+
 /** Everything a handler may use (ctx.deps), built once per app. */
 function botDeps(
   config: Config,
@@ -184,14 +212,18 @@ function botDeps(
   storage: Storage,
   exchanger: App["exchanger"],
   operator: Operator,
+  outbox: Outbox,
 ): BotDeps {
   const limiterStore = limiterStoreFor(storage);
   const settings = new SettingsStore(storage.kv);
+  const accountChats = new AccountChats(storage.kv);
   return {
     exchanger,
     kv: storage.kv,
     vault: storage.vault,
-    accountChats: new AccountChats(storage.kv),
+    accountChats,
+    accountEvents: securityFeed(config, { kv: storage.kv, accountChats, settings, logger }, outbox),
+    rateAlerts: new RateAlertStore(storage.kv, config.rateAlerts.intervalMs),
     settings,
     conversationAdapter: storage.conversationAdapter<unknown>(FLOW_TIMEOUT_MS),
     logger,

@@ -248,6 +248,7 @@ const EnvSchema = v.pipe(
     NOTIFY_INTERVAL_MS: integerFrom(60_000, 1_000, 86_400_000),
     NOTIFY_IDLE_INTERVAL_MS: integerFrom(900_000, 1_000, 86_400_000),
     NOTIFY_MAX_RPS: integerFrom(5, 1, 1_000),
+    RATE_ALERT_INTERVAL_MS: integerFrom(60_000, 5_000, 86_400_000),
     CHAT_UPDATES_PER_MINUTE: integerFrom(30, 1, 1_000_000),
     ALLOW_INSECURE_HTTP: v.optional(v.picklist(["0", "1"], "must be 0 or 1")),
     // 0 turns the monitoring port off.
@@ -439,6 +440,8 @@ export interface Config {
   logFormat: (typeof LOG_FORMATS)[number];
   ordersPageSize: number;
   notify: { intervalMs: number; idleIntervalMs: number; maxRps: number };
+  /** RATE_ALERT_INTERVAL_MS: how often each direction somebody watches is read (once for everyone). */
+  rateAlerts: { intervalMs: number };
   /** CHAT_UPDATES_PER_MINUTE: updates one chat may start per minute (the throttle's budget). */
   chatUpdatesPerMinute: number;
   /** METRICS_PORT: /healthz and /metrics; 0 = off. */
@@ -525,6 +528,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       idleIntervalMs: e.NOTIFY_IDLE_INTERVAL_MS,
       maxRps: e.NOTIFY_MAX_RPS,
     },
+    rateAlerts: { intervalMs: e.RATE_ALERT_INTERVAL_MS },
     chatUpdatesPerMinute: e.CHAT_UPDATES_PER_MINUTE,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,

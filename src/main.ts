@@ -12,6 +12,7 @@ import { TextOverrideError } from "./bot/text-overrides.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { createLogger, type Logger } from "./logger.js";
 import { startNotifier } from "./notify/index.js";
+import { startRateAlerts } from "./notify/rate-alerts/index.js";
 import { callTelegramAtStartup } from "./telegram-startup.js";
 import { createWebhookServer, listen } from "./webhook-server.js";
 import { createAlerts } from "./operator/alerts.js";
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
   const health = createHealthCheck({ kv: app.storage.kv, receiving: () => probe() });
   const monitoring = await startMonitoring(app, config, health, logger);
   const watcher = startWatcher(app, config);
+  // Rate alerts run in every instance too; a lease per direction keeps each read (and message) one.
+  const rateAlerts = startRateAlerts(app, config);
   const alerts = instanceAlerts(app, config, logger);
   const receiving =
     config.mode.kind === "webhook"
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
     () => receiving.stop(),
     () => closeServer(monitoring),
     () => watcher.stop(),
+    () => rateAlerts.stop(),
     () => app.close(),
   ]);
 }

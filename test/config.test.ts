@@ -31,6 +31,16 @@ describe("parseConfig", () => {
     expect(config.telegramApiRoot).toBe("https://api.telegram.org");
     expect(config.defaultLanguage).toBe("en");
     expect(config.notify).toEqual({ intervalMs: 60_000, idleIntervalMs: 900_000, maxRps: 5 });
+    expect(config.rateAlerts).toEqual({ intervalMs: 60_000 });
+  });
+
+  it("reads RATE_ALERT_INTERVAL_MS, and refuses one below 5 s", () => {
+    expect(parseConfig({ ...minimal, RATE_ALERT_INTERVAL_MS: "30000" }).rateAlerts).toEqual({
+      intervalMs: 30_000,
+    });
+    expect(() => parseConfig({ ...minimal, RATE_ALERT_INTERVAL_MS: "1000" })).toThrow(
+      /RATE_ALERT_INTERVAL_MS/,
+    );
   });
 
   it("reads the monitoring port, admin chats and the alert delay, with their defaults", () => {

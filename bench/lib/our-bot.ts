@@ -31,6 +31,8 @@ export interface OurBotWithFake extends OurBot {
 export interface OurBotOptions {
   exchangerBaseUrl: string;
   env?: Record<string, string>;
+  /** Share another bot's Redis prefix: a second instance on the same store (P13). */
+  prefix?: string;
   /** In-process Telegram only: wraps the fake's client.fetch (P9: a round trip's delay, the screen's arrival). */
   wrapTelegram?: (fetch: TelegramFake["fetch"]) => TelegramFake["fetch"];
 }
@@ -63,7 +65,7 @@ async function startWith(
   apiRoot: string,
   client: { fetch?: never },
 ): Promise<OurBot> {
-  const prefix = `bench:${randomBytes(4).toString("hex")}:`;
+  const prefix = options.prefix ?? `bench:${randomBytes(4).toString("hex")}:`;
   const config = parseConfig({
     BOT_TOKEN,
     EXCHANGER_BASE_URL: options.exchangerBaseUrl,

@@ -28,7 +28,8 @@ import type { AccountChats } from "../storage/account-chats.js";
 import type { Vault } from "../storage/vault.js";
 import type { EncryptedConversationAdapter } from "../storage/conversation-store.js";
 import type { ChatSnapshot } from "./core/chat-snapshot.js";
-import type { ChatSettings, SettingsStore } from "../storage/settings.js";
+import type { AccountEventKind, ChatSettings, SettingsStore } from "../storage/settings.js";
+import type { RateAlertStore } from "../storage/rate-alerts.js";
 import type { UpdateGate } from "./core/update-gate.js";
 import type { CodeAttempts } from "./core/code-attempts.js";
 import type { AppMetrics } from "../operator/metrics.js";
@@ -42,6 +43,10 @@ export interface BotDeps {
   vault: Vault;
   /** Which chats are linked to which exchanger account (by the account's own id). */
   accountChats: AccountChats;
+  /** The security feed: every chat of an account told of what happens to it (src/notify/account-events/). */
+  accountEvents: AccountEvents;
+  /** Every chat's rate alerts and the directions' shared rate reads (storage/rate-alerts.ts). */
+  rateAlerts: RateAlertStore;
   settings: SettingsStore;
   /** Encrypted, TTL'd store for conversation replay logs (docs/design.md, "Facts about the libraries"). */
   conversationAdapter: EncryptedConversationAdapter<unknown>;
@@ -102,6 +107,43 @@ export interface NotificationSwitch {
     options: { newest: boolean },
   ): Promise<unknown>;
 }
+
+/** Something that happened to an exchanger account (the security feed). */
+export interface AccountEvent {
+  kind: AccountEventKind;
+  /** When, in ms since the epoch; with the kind and chat it identifies the event (published twice, told once). */
+  at: number;
+  /** The Telegram chat it came from; absent when the exchanger told (its webhook). */
+  fromChatId?: string;
+}
+
+/** The security feed as handlers, the watcher and the exchanger's webhook use it (wired in app.ts). */
+export interface AccountEvents {
+  /** Records the event and tells every chat of the account once; a chat's mutes are honoured. */
+  publish(accountId: string, event: AccountEvent): Promise<void>;
+  /** The account's last events (at most 20, none older than 90 days), newest first, as `chatId` reads them. */
+  recent(accountId: string, chatId: string): Promise<SeenEvent[]>;
+}
+
+/** Where an event came from, as one chat reads it. */
+export type EventOrigin = "this-chat" | "another-chat" | "exchanger";
+
+/** An account event with its origin as one chat reads it. */
+export interface SeenEvent extends AccountEvent {
+  from: EventOrigin;
+}
+
+/** One chat's notice of an account event, as the security feed hands it to Telegram. */
+export interface AccountNotice {
+  chatId: string;
+  language: Language;
+  event: AccountEvent;
+  /** Where it came from, as this chat reads it. */
+  from: EventOrigin;
+}
+
+/** What became of a notice: Telegram took it, the user blocked the bot, or it failed for now. */
+export type NoticeOutcome = "sent" | "blocked" | "failed";
 
 export interface BotConfig {
   defaultLanguage: Language;

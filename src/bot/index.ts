@@ -58,6 +58,8 @@ import { featureRoutes, layoutOf, type BotLayout, type Feature, type StartEnv } 
 import { registerCommands, registerDescriptions } from "./profile.js";
 import { ADMIN_COMMANDS, adminStats } from "./features/admin/index.js";
 import { createAccountFeature } from "./features/account/index.js";
+import { createActivityFeature } from "./features/activity/index.js";
+import { createAlertsFeature } from "./features/alerts/index.js";
 import { createInfoFeature } from "./features/info/index.js";
 import { createInputsFeature } from "./features/inputs/index.js";
 import { createDetailsFeature } from "./features/details/index.js";
@@ -112,6 +114,8 @@ export const FEATURE_FACTORIES: ReadonlyArray<() => Feature> = [
   createExchangeFeature,
   createPasswordFeature,
   createTwofaFeature,
+  createAlertsFeature,
+  createActivityFeature,
   createHelpFeature,
 ];
 

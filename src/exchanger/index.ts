@@ -42,6 +42,7 @@ export { layoutFileText, readLayoutFile } from "./layouts/file.js";
 export { numericValue } from "./layouts/value-types.js";
 export { type FetchPage, newestFirstPage, type OrdersPage } from "./newest-first.js";
 export { type Account } from "./normalize/account.js";
+export { type ReferralFacts } from "./normalize/referral.js";
 export { readBalances } from "./normalize/balance.js";
 export { quoteTermsOf } from "./normalize/index.js";
 export {

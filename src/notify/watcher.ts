@@ -22,7 +22,7 @@ import { randomUUID } from "node:crypto";
 import { GrammyError, type Api } from "grammy";
 import type { I18n } from "@grammyjs/i18n";
 import type { Language } from "../config.js";
-import type { FlowContext } from "../bot/context.js";
+import type { AccountEvents, FlowContext } from "../bot/context.js";
 import {
   CurrencyCache,
   Unauthorized,
@@ -43,6 +43,7 @@ import { isRefusal } from "../telegram/refusals.js";
 import type { KV } from "../storage/kv.js";
 import type { Vault } from "../storage/vault.js";
 import { messagesFor, type Translator } from "./messages.js";
+import { translatorFor } from "./translator.js";
 import { rememberNoticeOrders } from "../bot/features/orders/public.js";
 import { SharedRateLimiter } from "./rate-limiter.js";
 import {
@@ -95,6 +96,8 @@ export interface NotifierDeps {
    * is learned once); without it the watcher reads `exchanger` with a profile of its own.
    */
   orders?: Pick<OrderPages, "page" | "find">;
+  /** The security feed: a rejected key is told to the account's other chats. */
+  accountEvents?: Pick<AccountEvents, "publish">;
 }
 
 /** No exchanger permit within the wait: the chat stays due for the next tick. */
@@ -462,7 +465,7 @@ export class Notifier {
   /** The key was revoked or changed: forget it (as the bot does on any rejected call), stop, say so once. */
   async #keyRejected(chatId: string, language: Language): Promise<PollOutcome> {
     const { kv, vault, settings } = this.#deps;
-    await new AccountChats(kv).unbind(chatId);
+    const accountId = await new AccountChats(kv).unbind(chatId);
     await vault.unlink(chatId);
     await disableNotifications(kv, settings, chatId);
     this.#log.info({ chatId }, "key rejected; notifications stopped");
@@ -472,6 +475,13 @@ export class Notifier {
       .catch((error: unknown) =>
         this.#log.info({ chatId, err: describe(error) }, "could not tell about the rejected key"),
       );
+    // The account's other chats hear it too (the security feed); this chat was told just above.
+    if (accountId !== undefined)
+      await this.#deps.accountEvents
+        ?.publish(accountId, { kind: "key-stopped", at: this.#now(), fromChatId: chatId })
+        .catch((error: unknown) =>
+          this.#log.warn({ chatId, err: describe(error) }, "could not tell the account's chats"),
+        );
     return "revoked";
   }
 
@@ -484,11 +494,7 @@ export class Notifier {
   }
 
   #translator(language: Language): Translator {
-    const { i18n } = this.#deps;
-    return {
-      t: ((key: string, variables?: Parameters<Translator["t"]>[1]) =>
-        i18n.t(language, key, variables)) as Translator["t"],
-    };
+    return translatorFor(this.#deps.i18n, language);
   }
 }
 

@@ -22,6 +22,15 @@ export interface ChatSettings {
   notifyStatus?: boolean;
   notifyQuiet?: boolean;
   /**
+   * Account notices (the security feed), stored only when muted (false): the exchanger blocking or
+   * unblocking the account (also switched on /notify), password changes, 2FA on/off, payment details
+   * added or deleted. Read them through wantsAccountNotice.
+   */
+  notifyAccount?: boolean;
+  notifyPassword?: boolean;
+  notifyTwoFactor?: boolean;
+  notifyDetails?: boolean;
+  /**
    * What the notification watcher saw last (src/notify/seen.ts owns the format; opaque here). Kept in
    * this key instead of one of its own: a key costs ~60 B of Redis overhead per chat (bench P6).
    */
@@ -138,4 +147,53 @@ export class SettingsStore {
     const keys = await this.kv.keys(chatKeyPrefix(chatId));
     if (keys.length > 0) await this.kv.del(...keys);
   }
+}
+
+/**
+ * The security feed's kinds of account events (src/notify/account-events/): every chat of an
+ * exchanger account is told of each, in its language, unless it muted the kind's switch.
+ */
+export const ACCOUNT_EVENT_KINDS = [
+  "chat-linked",
+  "password-changed",
+  "two-factor-on",
+  "two-factor-off",
+  "detail-added",
+  "detail-deleted",
+  "key-stopped",
+  "account-blocked",
+  "account-unblocked",
+] as const;
+export type AccountEventKind = (typeof ACCOUNT_EVENT_KINDS)[number];
+
+/**
+ * The switch (a ChatSettings field, false = muted, absent = on) of each kind a chat may mute. "Another
+ * chat linked" and "key no longer works" have none: a chat always hears that someone else may hold
+ * the account, or that its key is dead.
+ */
+export const ACCOUNT_NOTICE_SWITCHES = {
+  "password-changed": "notifyPassword",
+  "two-factor-on": "notifyTwoFactor",
+  "two-factor-off": "notifyTwoFactor",
+  "detail-added": "notifyDetails",
+  "detail-deleted": "notifyDetails",
+  "account-blocked": "notifyAccount",
+  "account-unblocked": "notifyAccount",
+} as const satisfies Partial<Record<AccountEventKind, keyof ChatSettings>>;
+export type AccountNoticeSwitch =
+  (typeof ACCOUNT_NOTICE_SWITCHES)[keyof typeof ACCOUNT_NOTICE_SWITCHES];
+/** The switches in the order a screen lists them. */
+export const ACCOUNT_NOTICE_SWITCH_LIST: readonly AccountNoticeSwitch[] = [
+  "notifyPassword",
+  "notifyTwoFactor",
+  "notifyDetails",
+  "notifyAccount",
+];
+
+/** Whether the chat is told of this kind of account event (on unless its switch is false). */
+export function wantsAccountNotice(settings: ChatSettings, kind: AccountEventKind): boolean {
+  const name = (ACCOUNT_NOTICE_SWITCHES as Partial<Record<AccountEventKind, AccountNoticeSwitch>>)[
+    kind
+  ];
+  return name === undefined || settings[name] !== false;
 }

@@ -44,6 +44,9 @@ export function importsOf(file: string, text: string): Import[] {
 
 const ALL = sourceFiles(SRC).flatMap((file) => importsOf(file, readFileSync(file, "utf8")));
 
+/** Storage modules of pure definitions (no store access) features may import as values. */
+const SHARED_DEFINITIONS = new Set(["storage/settings.ts", "storage/rate-alert-rules.ts"]);
+
 /** "bot/features/pay/render.ts" → "pay"; undefined outside features/. */
 const featureOf = (path: string): string | undefined => /^bot\/features\/([^/]+)\//.exec(path)?.[1];
 
@@ -65,8 +68,9 @@ export function violations(imports: readonly Import[]): string[] {
         say("a public.ts imports no other feature (no cycles)");
       if (to.startsWith("bot/middlewares/"))
         say("features do not import middlewares: shared pieces live in core/ or ui/");
-      // Data goes through ctx.deps; a feature may name its keys under the chat's prefix (chatKeyPrefix), nothing more.
-      if (to.startsWith("storage/") && !typeOnly && to !== "storage/settings.ts")
+      // Data goes through ctx.deps; a feature may name its keys under the chat's prefix (chatKeyPrefix)
+      // and use the pure definitions the background side shares (settings' switches, rate-alert rules).
+      if (to.startsWith("storage/") && !typeOnly && !SHARED_DEFINITIONS.has(to))
         say("features reach storage through ctx.deps (type imports only)");
       if (
         to.startsWith("notify/") ||
@@ -78,12 +82,8 @@ export function violations(imports: readonly Import[]): string[] {
     } else if (from.startsWith("bot/") && from !== "bot/index.ts" && other !== undefined) {
       say("only the composition root (bot/index.ts) imports features");
     }
-    if (
-      from.startsWith("notify/") &&
-      to.startsWith("bot/features/") &&
-      to !== "bot/features/orders/public.ts"
-    )
-      say("notify uses only the orders' public rendering");
+    if (from.startsWith("notify/") && to.startsWith("bot/features/") && !to.endsWith("/public.ts"))
+      say("notify uses only the features' public rendering");
     if (
       (from.startsWith("exchanger/") ||
         from.startsWith("storage/") ||
@@ -308,6 +308,7 @@ describe("layout rules (src/bot/README.md)", () => {
       sample("bot/features/menu/public.ts", "bot/features/notify/public.ts"),
       sample("bot/features/pay/index.ts", "bot/middlewares/error-boundary.ts"),
       sample("bot/features/details/delete-selection.ts", "storage/vault.ts"),
+      sample("bot/features/alerts/index.ts", "storage/rate-alerts.ts"),
       sample("bot/middlewares/error-boundary.ts", "notify/schedule.ts"),
       sample("bot/core/flows.ts", "bot/features/pay/index.ts"),
       sample("bot/core/flows.ts", "bot/middlewares/load-chat.ts", true),
@@ -324,6 +325,8 @@ describe("layout rules (src/bot/README.md)", () => {
       sample("bot/middlewares/conversations.ts", "bot/core/flows.ts"),
       sample("bot/index.ts", "bot/features/pay/index.ts"),
       sample("notify/messages.ts", "bot/features/orders/public.ts"),
+      sample("notify/rate-alerts/telegram.ts", "bot/features/alerts/public.ts"),
+      sample("bot/features/alerts/target.ts", "storage/rate-alert-rules.ts"),
       sample("bot/features/pay/index.ts", "exchanger/index.ts"),
       sample("exchanger/client.ts", "exchanger/normalize/order.ts"),
     ];

@@ -87,7 +87,10 @@ describe("Redis round trips per update", () => {
     expect(user.transcript()).toMatch(/saved/i);
     // The update's read-ahead key serves one exchanger call; the list shown after saving reads it again.
     // The prompts' "already done" record is read, merged and written; the flow's state (and record) deleted.
-    expect(trips).toEqual([GATE, ["get"], ["get"], ["set"], ["del"]]);
+    // Between them the security feed records "payment details added" and tells the account's other
+    // chats (none here): the chat's account, the account's log under its lock, the chats.
+    const securityFeed = [["get"], ["set"], ["get"], ["set"], ["eval"], ["zrangebyscore"]];
+    expect(trips).toEqual([GATE, ...securityFeed, ["get"], ["get"], ["set"], ["del"]]);
   });
 
   it("typed text in a private chat brings the secret-prompt markers in the same round trip", async () => {

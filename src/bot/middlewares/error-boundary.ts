@@ -19,18 +19,22 @@ import { CodesLocked } from "../core/code-attempts.js";
 import { secretNotice } from "../core/secret-prompt.js";
 import { reportFailureAfterSpend } from "../core/after-spend.js";
 import { describeError, NotLinked } from "../core/errors.js";
+import { tellAccount } from "../core/account-events.js";
 import { supportRow, websiteRow } from "../ui/branding.js";
 import { dropButtons } from "../ui/screen.js";
 
 /**
  * Side effects of an error beyond telling the user: a rejected key is forgotten and the chat leaves
- * the watcher's schedule at once (it could only poll with the dead key).
+ * the watcher's schedule at once (it could only poll with the dead key); the account's other chats
+ * are told (its account is read from the index before the chat is unbound from it).
  */
 export async function handleErrorEffects(ctx: FlowContext, error: unknown): Promise<void> {
   if (error instanceof Unauthorized && ctx.chatId !== undefined) {
-    await ctx.deps.accountChats.unbind(ctx.chatId);
+    const accountId = await ctx.deps.accountChats.unbind(ctx.chatId);
     await ctx.deps.vault.unlink(ctx.chatId);
     await ctx.deps.notifications.disable(ctx.chatId);
+    // This chat reads it on its screen; the account's other chats hear it from the security feed.
+    if (accountId !== undefined) await tellAccount(ctx, "key-stopped", accountId);
   }
 }
 

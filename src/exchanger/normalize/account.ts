@@ -7,6 +7,7 @@ import { readBalances } from "./balance.js";
 import { maskRecord } from "./secrets.js";
 import { TWO_FACTOR_FIELD, twoFactorFromUser } from "./two-factor.js";
 import { namedUser } from "./user-layout.js";
+import { readReferral, type ReferralFacts } from "./referral.js";
 import { amountOf, idOf, isRecord, textOf, type RawRecord } from "./values.js";
 import type { Balance } from "../types.js";
 
@@ -29,6 +30,8 @@ export interface Account {
   /** The facts features ask for by name (linking, 2FA, placing an order), when the server gives them. */
   login?: string;
   email?: string;
+  /** The customer's referral link, reward and referral volume (normalize/referral.ts), when given. */
+  referral?: ReferralFacts;
   /** Every other field, masked; nested values kept for the card to label. */
   fields: RawRecord;
   /**
@@ -76,11 +79,13 @@ export function readAccount(user: RawRecord): Account {
   for (const key of Object.keys(user)) if (TWO_FACTOR_FIELD.test(key)) used.add(key);
   const twoFactor = twoFactorFromUser(user);
   const rest = Object.fromEntries(Object.entries(user).filter(([key]) => !used.has(key)));
+  const referral = readReferral(user);
   return {
     balances,
     others,
     ...(twoFactor !== undefined && { twoFactor }),
     ...named(user),
+    ...(referral !== undefined && { referral }),
     fields: maskRecord(rest),
   };
 }

@@ -31,6 +31,7 @@ import { escapeHtml, quoteInput } from "../../ui/html.js";
 import { sendScreen, showScreen } from "../../ui/screen.js";
 import { pickCurrencyData, pickerPageData } from "./codec.js";
 import { NOOP_DATA } from "../../ui/callback-data.js";
+import { tellAccount } from "../../core/account-events.js";
 
 export const ADD_DETAIL_FLOW = "add-detail";
 /** What create-details accepts (the sandbox enforces the same limit, in characters). */
@@ -199,6 +200,7 @@ async function addDetail(conversation: Flow, ctx: FlowContext): Promise<void> {
       value: escapeHtml(maskIfCard(value)),
     }),
   );
+  await conversation.external((outer) => tellAccount(outer, "detail-added"));
   const list = await callExchanger(conversation, (caller, deps) =>
     loadDetailsPage(deps, caller, 1),
   );

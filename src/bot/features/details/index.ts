@@ -39,6 +39,7 @@ import {
   tickOne,
   tickPage,
 } from "./codec.js";
+import { tellAccount } from "../../core/account-events.js";
 
 const loadPage = (ctx: BotContext, page: number) =>
   withCaller(ctx, (caller) => loadDetailsPage(ctx.deps, caller, page));
@@ -190,6 +191,7 @@ async function deleteSelected(ctx: BotContext, nonce: string, next: NextFunction
     selection.page,
     ctx.t("details-deleted", { count: selection.selected.length }),
   );
+  await tellAccount(ctx, "detail-deleted");
 }
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */

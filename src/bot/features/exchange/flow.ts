@@ -23,6 +23,7 @@ import { clip, escapeHtml } from "../../ui/html.js";
 import { sendScreen } from "../../ui/screen.js";
 import { AMOUNT_TO_RECEIVE, AMOUNT_TO_SEND, amountReading, fieldChoice } from "./codec.js";
 import { confirmAndCreate } from "./confirm.js";
+import { alertData } from "../alerts/public.js";
 import { checkFieldValue, fieldChoices, isSensitiveField, shownValue } from "./fields.js";
 import type { ExchangePlan, PlanField } from "./plan.js";
 import { readPlanInFlow } from "./read-in-flow.js";
@@ -141,8 +142,11 @@ async function askAmount(
         ctx.t(`exchange-btn-by-${other}`),
         other === "receive" ? AMOUNT_TO_RECEIVE : AMOUNT_TO_SEND,
       )
-      .row()
-      .text(ctx.t("btn-cancel"), CANCEL_DATA);
+      .row();
+    // "Tell me when the rate gets better": the alert flow (this one is left when it is pressed).
+    const alert = alertData(plan.send.id, plan.receive.id);
+    if (alert !== undefined) keyboard.text(ctx.t("alerts-btn-pair"), alert).row();
+    keyboard.text(ctx.t("btn-cancel"), CANCEL_DATA);
     const current: AmountMode = mode;
     type Answer = GoodQuote | AmountMode | Ambiguous;
     const answer: Answer = await ask<Answer>(conversation, ctx, {

@@ -22,12 +22,16 @@ import { currencyLines, directionCard, referralCard, statusCard } from "./render
 import { showScreen } from "../../ui/screen.js";
 import { backToMenuRow } from "../menu/public.js";
 import { exchangeData } from "../exchange/public.js";
+import { alertData } from "../alerts/public.js";
+import { showReferralDashboard } from "./referral.js";
+import { keyReadAhead } from "../../core/chat-snapshot.js";
 import { onCallback } from "../../ui/callback-data.js";
 import {
   currenciesPage,
   directionCardData,
   receivePickerPage,
   REFERRAL_DATA,
+  REFERRAL_REFRESH,
   sendPickerPage,
   STATUS_DATA,
 } from "./codec.js";
@@ -82,7 +86,10 @@ async function showDirection(ctx: BotContext, sendId: string, receiveId: string)
   const text = directionCard(ctx, direction, byId.get(sendId), byId.get(receiveId), names);
   const keyboard = new InlineKeyboard()
     .text(ctx.t("exchange-btn-start"), exchangeData(sendId, receiveId))
-    .row()
+    .row();
+  const alert = alertData(sendId, receiveId);
+  if (alert !== undefined) keyboard.text(ctx.t("alerts-btn-pair"), alert).row();
+  keyboard
     .text(ctx.t("btn-refresh"), directionCardData.pack({ sendId, receiveId }))
     .row()
     .text(ctx.t("btn-back"), receivePickerPage.pack({ sendId, page: 1 }));
@@ -99,7 +106,12 @@ async function showStatus(ctx: BotContext): Promise<void> {
   });
 }
 
-async function showReferral(ctx: BotContext): Promise<void> {
+/** A linked account's own dashboard (referral.ts); the public program otherwise. */
+async function showReferral(ctx: BotContext, opened = true): Promise<void> {
+  const linked =
+    ctx.chatId !== undefined &&
+    (keyReadAhead(ctx.snapshot, ctx.deps.vault) ?? (await ctx.deps.vault.has(ctx.chatId)));
+  if (linked) return showReferralDashboard(ctx, opened);
   const program = await ctx.deps.exchanger.getReferralProgram(ctx.language);
   await showScreen(ctx, {
     text: referralCard(ctx, program),
@@ -117,9 +129,10 @@ export function createInfoFeature(): Feature {
   privateChat.command("currencies", (ctx) => showCurrencies(ctx, 1));
   privateChat.command("directions", (ctx) => showSendPicker(ctx, 1, CARD_ROUTES));
   privateChat.command("status", showStatus);
-  privateChat.command("referral", showReferral);
+  privateChat.command("referral", (ctx) => showReferral(ctx));
   privateChat.callbackQuery(STATUS_DATA, showStatus);
-  privateChat.callbackQuery(REFERRAL_DATA, showReferral);
+  privateChat.callbackQuery(REFERRAL_DATA, (ctx) => showReferral(ctx));
+  privateChat.callbackQuery(REFERRAL_REFRESH, (ctx) => showReferral(ctx, false));
 
   onCallback(privateChat, currenciesPage, (ctx, { page }) => showCurrencies(ctx, page));
   onCallback(privateChat, sendPickerPage, (ctx, { page }) =>

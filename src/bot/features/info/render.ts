@@ -219,14 +219,21 @@ function statusFields(ctx: T, status: Extras): string[] {
 // ---- referral program ---------------------------------------------------------------------------------
 
 /** "0,5 %" in ru/uk, "0.5%" in English: the number in the reader's language, the sign after it. */
-const percent = (ctx: T, value: string): string => {
+export const percent = (ctx: T, value: string): string => {
   const number = formatNumber(ctx, value.trim().replace(/\s*%$/, ""));
   return ctx.t("info-percent", { value: number });
 };
 
 /** /referral in whichever form the server answered: fields, a list, a sentence or a yes/no. */
 export function referralCard(ctx: T, info: PublicInfo): string {
-  const lines = [ctx.t("info-referral-title")];
+  const lines = [ctx.t("info-referral-title"), ...referralProgramLines(ctx, info)];
+  if (lines.length === 1) lines.push(ctx.t("info-nothing"));
+  return fitMessage(lines);
+}
+
+/** The program's own lines (what the card shows under its title); none when the server says nothing. */
+export function referralProgramLines(ctx: T, info: PublicInfo): string[] {
+  const lines: string[] = [];
   if (info.kind === "flag")
     lines.push(ctx.t(info.value ? "info-referral-on" : "info-referral-off"));
   else if (info.kind === "text") lines.push(...textLines(info.text));
@@ -237,8 +244,7 @@ export function referralCard(ctx: T, info: PublicInfo): string {
     );
   else if (info.kind === "fields") lines.push(...referralFields(ctx, info.fields));
   while (lines.at(-1) === "") lines.pop();
-  if (lines.length === 1) lines.push(ctx.t("info-nothing"));
-  return fitMessage(lines);
+  return lines;
 }
 
 function referralFields(ctx: T, program: Extras): string[] {

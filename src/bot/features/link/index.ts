@@ -20,6 +20,7 @@ import { conversationKey } from "../../core/flows.js";
 import { exitAllFlows } from "../../core/flow-running.js";
 import { secretNotice } from "../../core/secret-prompt.js";
 import { keyCandidate } from "../../core/api-key-shape.js";
+import { tellAccount } from "../../core/account-events.js";
 import { Confirmations } from "../../core/confirmations.js";
 import { showScreen } from "../../ui/screen.js";
 import { exchangerName } from "../../ui/branding.js";
@@ -76,10 +77,16 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
     throw error;
   }
   await ctx.deps.vault.link(chatId, candidate);
-  if (user.id !== undefined) await ctx.deps.accountChats.bind(chatId, user.id);
+  const bound =
+    user.id === undefined
+      ? undefined
+      : await ctx.deps.accountChats.bind(chatId, user.id, ctx.language);
   const twofa = user.twoFactor;
   ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa });
   ctx.logger.info({}, "account linked");
+  // The account's other chats hear that one more chat holds it (the security feed) before this
+  // chat's welcome, the update's last step: a message sent right after the welcome finds it done.
+  if (bound?.changed) await tellAccount(ctx, "chat-linked", user.id);
   await ctx.reply(
     `${ctx.t("link-done", { key: escapeHtml(maskSecret(candidate)) })}\n\n${renderAccountCard(ctx, user, await exchangerName(ctx))}`,
     {
@@ -149,6 +156,8 @@ export function createLinkFeature(): Feature {
     if (!(await redeemLogout(ctx, confirmId))) return;
     await exitAllFlows(ctx);
     await ctx.deps.accountChats.unbind(ctx.chatId);
+    // Rate alerts leave their directions' indexes too (the chat's own keys go with wipeChat below).
+    await ctx.deps.rateAlerts.dropChat(ctx.chatId);
     await ctx.deps.vault.unlink(ctx.chatId);
     await ctx.deps.settings.wipeChat(ctx.chatId);
     await ctx.deps.conversationAdapter.delete(conversationKey(ctx.chatId));

@@ -10,6 +10,10 @@ export {
 } from "./render.js";
 export { noticeCardData, noticePayData, rememberNoticeOrders } from "./notification-buttons.js";
 export type { OrderRef } from "../../core/order-refs.js";
+import { listData } from "./codec.js";
+
+/** The first page of the referral orders (the referral dashboard's button). */
+export const referralOrdersData = (): string => listData({ scope: "rord", filter: "all", page: 1 });
 export { showOwnOrder } from "./order-screens.js";
 export { payableScreen } from "./payable.js";
 export { addPayToButtons, sendPayToQr } from "./pay-to.js";

@@ -13,6 +13,7 @@ import { retryCode, sendCode } from "../../core/code-retry.js";
 import { describeError } from "../../core/errors.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
 import { escapeHtml } from "../../ui/html.js";
+import { tellAccount } from "../../core/account-events.js";
 
 export const PASSWORD_FLOW = "password";
 /** The exchanger's usual minimum; it may ask for more, and then says so itself. */
@@ -35,9 +36,10 @@ export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promis
   });
   const newPassword = await askNewPassword(conversation, ctx, current);
   try {
-    await ctx.reply(
-      ctx.t(await changePassword(conversation, ctx, { current, newPassword }, twofa)),
-    );
+    const result = await changePassword(conversation, ctx, { current, newPassword }, twofa);
+    await ctx.reply(ctx.t(result));
+    if (result === "password-changed")
+      await conversation.external((outer) => tellAccount(outer, "password-changed"));
   } catch (error) {
     await ctx.reply(refusal(ctx, error));
   }

@@ -19,6 +19,7 @@ import { qrCodePng } from "../../ui/qr-code.js";
 import { cancelKeyboard } from "../../core/ask.js";
 import { retryCode, sendCode } from "../../core/code-retry.js";
 import { CANCEL_ENABLE } from "./codec.js";
+import { tellAccount } from "../../core/account-events.js";
 
 export const TWOFA_ENABLE_FLOW = "twofa-enable";
 export const TWOFA_DISABLE_FLOW = "twofa-disable";
@@ -100,6 +101,7 @@ export async function twofaEnableFlow(
           : "twofa-enable-failed",
     ),
   );
+  if (outcome.ok) await conversation.external((outer) => tellAccount(outer, "two-factor-on"));
   return !outcome.ok && outcome.why === "cancelled" ? "cancelled" : "done";
 }
 
@@ -144,6 +146,7 @@ export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Pr
   });
   if (outcome.ok) await remember(conversation, ctx.chatId!, false);
   await ctx.reply(ctx.t(outcome.ok ? "twofa-disabled" : "twofa-disable-failed"));
+  if (outcome.ok) await conversation.external((outer) => tellAccount(outer, "two-factor-off"));
 }
 
 /** The exchanger's own reason (usually "invalid code") when it gives one, and the tries left. */

@@ -44,3 +44,15 @@ info-referral-cookie = 🍪 <b>Referral link remembered for:</b> { $days ->
 }
 info-direction-gone = The exchanger no longer offers { $send } → { $receive }. Pick another direction.
 info-referral-on = The referral program is on.
+info-referral-mine-title = 🤝 <b>Your referral program</b>
+info-referral-link = 🔗 <b>Your referral link:</b> <code>{ $link }</code>
+info-referral-no-link = 🔗 The exchanger does not give your referral link here; you find it in your account on its website.
+info-referral-reward = 💸 <b>Your reward:</b> { $value }
+info-referral-volume = 📊 <b>Your referrals exchanged:</b> { $value }
+info-referral-orders = 🧾 <b>Referral orders:</b> { $count }
+info-referral-program = <b>About the referral program</b>
+info-referral-btn-copy = 📋 Copy link
+info-referral-btn-share = 📤 Share
+info-referral-btn-orders = 🧾 Referral orders
+info-referral-share-text = Exchange on { $exchanger } with my link
+info-referral-qr-caption = 🔗 Your referral link: { $link }

@@ -45,3 +45,15 @@ info-referral-cookie = 🍪 <b>Реферальная ссылка запоми�
 }
 info-direction-gone = Обменник больше не предлагает { $send } → { $receive }. Выберите другое направление.
 info-referral-on = Партнёрская программа работает.
+info-referral-mine-title = 🤝 <b>Ваша партнёрская программа</b>
+info-referral-link = 🔗 <b>Ваша реферальная ссылка:</b> <code>{ $link }</code>
+info-referral-no-link = 🔗 Обменник не даёт здесь вашу реферальную ссылку; она есть в вашем аккаунте на его сайте.
+info-referral-reward = 💸 <b>Ваше вознаграждение:</b> { $value }
+info-referral-volume = 📊 <b>Обменяли ваши рефералы:</b> { $value }
+info-referral-orders = 🧾 <b>Заявки рефералов:</b> { $count }
+info-referral-program = <b>О партнёрской программе</b>
+info-referral-btn-copy = 📋 Копировать
+info-referral-btn-share = 📤 Поделиться
+info-referral-btn-orders = 🧾 Заявки рефералов
+info-referral-share-text = Обменивайте в { $exchanger } по моей ссылке
+info-referral-qr-caption = 🔗 Ваша реферальная ссылка: { $link }

@@ -45,3 +45,15 @@ info-referral-cookie = 🍪 <b>Реферальне посилання запа�
 }
 info-direction-gone = Обмінник більше не пропонує { $send } → { $receive }. Оберіть інший напрямок.
 info-referral-on = Партнерська програма працює.
+info-referral-mine-title = 🤝 <b>Ваша партнерська програма</b>
+info-referral-link = 🔗 <b>Ваше реферальне посилання:</b> <code>{ $link }</code>
+info-referral-no-link = 🔗 Обмінник не дає тут вашого реферального посилання; воно є у вашому акаунті на його сайті.
+info-referral-reward = 💸 <b>Ваша винагорода:</b> { $value }
+info-referral-volume = 📊 <b>Обміняли ваші реферали:</b> { $value }
+info-referral-orders = 🧾 <b>Заявки рефералів:</b> { $count }
+info-referral-program = <b>Про партнерську програму</b>
+info-referral-btn-copy = 📋 Копіювати
+info-referral-btn-share = 📤 Поділитися
+info-referral-btn-orders = 🧾 Заявки рефералів
+info-referral-share-text = Обмінюйте в { $exchanger } за моїм посиланням
+info-referral-qr-caption = 🔗 Ваше реферальне посилання: { $link }
