@@ -29,7 +29,6 @@ import {
   type ExchangerClient,
   type Order,
   OrderPages,
-  ServerProfile,
   isActiveStatus,
 } from "../exchanger/index.js";
 import {
@@ -191,7 +190,7 @@ export class Notifier {
       ...clock,
     });
     this.#log = deps.logger.child({ component: "notify" });
-    this.#orders = deps.orders ?? ownOrdersOf(deps.exchanger);
+    this.#orders = deps.orders ?? OrderPages.ownOrdersOf(deps.exchanger);
     const limit = this.#exchangerLimit;
     const now = this.#now;
     this.#currencies = new CurrencyCache({
@@ -575,13 +574,4 @@ function pollOutcome(
 
 function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
-/** Own orders read through `exchanger` alone, with a server profile of their own (a watcher outside the app). */
-function ownOrdersOf(exchanger: Pick<ExchangerClient, "getOrders">): OrderPages {
-  const unused = () => Promise.reject(new Error("the watcher reads own orders only"));
-  return new OrderPages(
-    { getOrders: (c, p) => exchanger.getOrders(c, p), getReferralOrders: unused },
-    new ServerProfile(),
-  );
 }

@@ -50,6 +50,22 @@ const SHARED_DEFINITIONS = new Set(["storage/settings.ts", "storage/rate-alert-r
 /** "bot/features/pay/render.ts" → "pay"; undefined outside features/. */
 const featureOf = (path: string): string | undefined => /^bot\/features\/([^/]+)\//.exec(path)?.[1];
 
+/**
+ * What the server is like (its layouts, status forms, list order, page size) lives in the exchanger's
+ * ServerProfile, learned there by the order pages: a screen or the watcher that holds or feeds it is
+ * the drift the one reading path removed.
+ */
+const SERVER_KNOWLEDGE =
+  /\b(ServerProfile|ServerStatuses|ListOrder|ServedPageSize|newestFirstPage|LayoutBook)\b|\.(refuse|observe)\(|\bdeps\.(statuses|listOrder|servedPageSize)\b/;
+
+function serverKnowledge(file: string, text: string): string[] {
+  return text
+    .split("\n")
+    .flatMap((line, i) =>
+      SERVER_KNOWLEDGE.test(line) && !/^\s*(\*|\/\/)/.test(line) ? [`${file}:${i + 1}`] : [],
+    );
+}
+
 /** Every import that breaks a rule, as "importer → imported (rule)". */
 export function violations(imports: readonly Import[]): string[] {
   const out: string[] = [];
@@ -240,6 +256,21 @@ describe("layout rules (src/bot/README.md)", () => {
     expect(directEdits("bot/ui/screen.ts", "await api.editMessageText(chatId, id, text)")).toEqual(
       [],
     );
+  });
+
+  it("no screen and no watcher carries or feeds back what the server is like: that is the exchanger side's", () => {
+    const found = [...sourceFiles(join(SRC, "bot")), ...sourceFiles(join(SRC, "notify"))].flatMap(
+      (file) => serverKnowledge(relative(SRC, file), readFileSync(file, "utf8")),
+    );
+    expect(found).toEqual([]);
+    // Guards the guard.
+    expect(
+      serverKnowledge("bot/features/orders/x.ts", "ctx.deps.statuses.refuse(choice);"),
+    ).toHaveLength(1);
+    expect(serverKnowledge("notify/x.ts", "new ListOrder()")).toHaveLength(1);
+    expect(
+      serverKnowledge("bot/features/orders/x.ts", "ctx.deps.orders.page(caller, query)"),
+    ).toEqual([]);
   });
 
   it("a feature declares its callback-data codecs in its codec.ts (public.ts only re-exports them)", () => {

@@ -11,7 +11,7 @@ import { newestFirstPage, type OrdersPage } from "../newest-first.js";
 import type { OrderList } from "../list-order.js";
 import { findOrder, type OrderLookup } from "../order-lookup.js";
 import { choiceStatus, statusFilterParam, type StatusChoice } from "../server-statuses.js";
-import type { ServerProfile } from "../server/profile.js";
+import { ServerProfile } from "../server/profile.js";
 import { proveOrder, type Proof, type RowsOf } from "./payable-proof.js";
 import type { Caller, ExchangerClient, ListParams, Order, OrderFilters, Page } from "../types.js";
 import { statusMeaning } from "../vocabulary.js";
@@ -52,6 +52,15 @@ export class OrderPages {
     private readonly client: OrdersClient,
     private readonly profile: ServerProfile,
   ) {}
+
+  /** Own orders read through a client alone, with a server profile of their own (a reader outside the app). */
+  static ownOrdersOf(client: Pick<ExchangerClient, "getOrders">): OrderPages {
+    const unused = () => Promise.reject(new Error("only own orders are read here"));
+    return new OrderPages(
+      { getOrders: (c, p) => client.getOrders(c, p), getReferralOrders: unused },
+      new ServerProfile(),
+    );
+  }
 
   /** The user's page `query.page` of the list, newest first (OrdersPage.servedSize: the size it is counted in). */
   async page(caller: Caller, query: PageQuery, gate?: Gate): Promise<OrdersPage> {
