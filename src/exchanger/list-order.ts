@@ -76,6 +76,20 @@ export class ListOrder {
     return direction;
   }
 
+  /** What was learned, as plain JSON for the server profile's store record. */
+  snapshot(): Partial<Record<OrderList, ListDirection>> {
+    return Object.fromEntries(this.#known);
+  }
+
+  /** Takes back what another instance (or an earlier run) learned, where this one knows nothing yet. */
+  restore(saved: Record<string, unknown>): void {
+    for (const list of ["own", "referral"] as const) {
+      const direction = saved[list];
+      if ((direction === "newest-first" || direction === "oldest-first") && !this.#known.has(list))
+        this.#known.set(list, direction);
+    }
+  }
+
   /** Learns from a page of the list `name`; returns what is known afterwards. */
   observe(name: OrderList, items: readonly Order[]): ListDirection | undefined {
     const seen = directionOf(items);

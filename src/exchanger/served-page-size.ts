@@ -88,6 +88,23 @@ export class ServedPageSize {
     return learned;
   }
 
+  /** What was learned, as plain JSON for the server profile's store record. */
+  snapshot(): Partial<Record<OrderList, Learned>> {
+    return Object.fromEntries(this.#learned);
+  }
+
+  /** Takes back what another instance (or an earlier run) learned, where this one knows nothing yet. */
+  restore(saved: Record<string, unknown>): void {
+    for (const list of ["own", "referral"] as const) {
+      const learned = saved[list] as Partial<Learned> | undefined;
+      if (learned === undefined || this.#learned.has(list)) continue;
+      const size = (n: unknown) =>
+        Number.isInteger(n) && (n as number) > 0 ? (n as number) : undefined;
+      const cap = size(learned.cap);
+      this.#learned.set(list, { atLeast: size(learned.atLeast) ?? 0, ...(cap && { cap }) });
+    }
+  }
+
   /** The cap learned for `list`, if any. */
   cap(list: OrderList): number | undefined {
     return this.#learned.get(list)?.cap;

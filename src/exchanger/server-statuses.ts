@@ -119,6 +119,21 @@ export class ServerStatuses {
       .map((value): StatusChoice => ({ form: "number", value }));
   }
 
+  /** What was learned, as plain JSON for the server profile's store record. */
+  snapshot(): { numbers: string[]; names: string[]; refused: string[] } {
+    return { numbers: [...this.#numbers], names: [...this.#names], refused: [...this.#refused] };
+  }
+
+  /** Takes back what another instance (or an earlier run) learned, beside what this one has seen. */
+  restore(saved: { numbers?: unknown; names?: unknown; refused?: unknown }): void {
+    const texts = (value: unknown) =>
+      Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+    for (const n of texts(saved.numbers).slice(0, MAX_NAMES)) this.#numbers.add(n);
+    for (const n of texts(saved.names).slice(0, MAX_NAMES)) this.#names.add(n);
+    for (const n of texts(saved.refused).slice(0, MAX_NAMES)) this.#refused.add(n);
+    this.#choices = undefined;
+  }
+
   /** The server answered this filter with an error: do not offer it again. */
   refuse(choice: StatusChoice): void {
     this.#refused.add(choiceId(choice));

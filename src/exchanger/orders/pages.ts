@@ -69,19 +69,18 @@ export class OrderPages {
       limit: query.size,
       ...(query.status && { status: statusFilterParam(query.status) }),
     };
+    await this.profile.load();
     const { listOrder, pageSize } = this.profile;
     try {
-      return await newestFirstPage(
-        listOrder,
-        query.list,
-        params,
-        this.#fetch(caller, query.list, gate),
-        pageSize,
-      );
+      const fetch = this.#fetch(caller, query.list, gate);
+      const page = await newestFirstPage(listOrder, query.list, params, fetch, pageSize);
+      await this.profile.noteFacts();
+      return page;
     } catch (error) {
       // The error envelope to a filtered read (not a rejected key) is the server refusing the filter.
       if (query.status && error instanceof ExchangerError && !(error instanceof Unauthorized)) {
         this.profile.statuses.refuse(query.status);
+        await this.profile.noteFacts();
         throw new StatusFilterRefused(query.status);
       }
       throw error;

@@ -60,6 +60,14 @@ export interface ProfileOptions {
   now?: () => number;
 }
 
+/** The store record as read back. */
+interface StoredRecord {
+  layouts: Held[];
+  statuses: Record<string, unknown>;
+  listOrder: Record<string, unknown>;
+  pageSize: Record<string, unknown>;
+}
+
 /** A record as read: named by the layout it fitted, which says what it proves. */
 export interface ReadRecord {
   record: RawRecord;
@@ -90,6 +98,8 @@ export class ServerProfile {
   readonly #misfitPinned = new Set<string>();
   #currencyIds: ReadonlySet<string> | undefined;
   #loaded: Promise<void> | undefined;
+  /** The statuses, list order and page size as last written (noteFacts writes only a change). */
+  #savedFacts = "";
 
   constructor(options: ProfileOptions = {}) {
     this.#options = options;
@@ -125,7 +135,7 @@ export class ServerProfile {
     learn: Learn,
     reader?: string,
   ): Promise<ReadRows> {
-    await this.#load();
+    await this.load();
     const bySize = new Map<number, Row[]>();
     // A record longer than any layout may be (the doctor's file has the same limit) is never learned.
     for (const row of rows)
@@ -150,7 +160,7 @@ export class ServerProfile {
    * kept, and shared through the store, when it places more than the one held.
    */
   async teach(layout: Layout): Promise<void> {
-    await this.#load();
+    await this.load();
     const held = this.#layouts.get(layout.object, layout.size)?.layout;
     if (held?.source === "file") return;
     if (held !== undefined && held.fields.length >= layout.fields.length) return;
@@ -264,13 +274,39 @@ export class ServerProfile {
 
   // ---- the store record ---------------------------------------------------------------------------
 
-  #load(): Promise<void> {
+  /**
+   * What the store holds, taken in once: layouts this process has none of, and the other facts where
+   * it knows nothing yet. Public so that the order pages can await it before their first read.
+   */
+  load(): Promise<void> {
     this.#loaded ??= this.#readRecord().then((record) => {
       for (const held of record?.layouts ?? [])
         if (this.#layouts.get(held.layout.object, held.layout.size) === undefined)
           this.#layouts.set(held);
+      if (record === undefined) return;
+      this.statuses.restore(record.statuses);
+      this.listOrder.restore(record.listOrder);
+      this.pageSize.restore(record.pageSize);
+      this.#savedFacts = this.#factsText();
     });
     return this.#loaded;
+  }
+
+  /**
+   * After a read that may have taught the statuses, the list's order or its page size something: the
+   * record is written when they changed (a cheap comparison of a few dozen bytes, nothing otherwise).
+   */
+  async noteFacts(): Promise<void> {
+    if (this.#factsText() === this.#savedFacts) return;
+    await this.#save();
+  }
+
+  #factsText(): string {
+    return JSON.stringify([
+      this.statuses.snapshot(),
+      this.listOrder.snapshot(),
+      this.pageSize.snapshot(),
+    ]);
   }
 
   async #stored(object: LayoutObject, size: number): Promise<Held | undefined> {
@@ -278,26 +314,36 @@ export class ServerProfile {
     return record?.layouts.find((h) => h.layout.object === object && h.layout.size === size);
   }
 
-  async #readRecord(): Promise<{ layouts: Held[] } | undefined> {
+  async #readRecord(): Promise<StoredRecord | undefined> {
     const text = await this.#options.store?.get(PROFILE_KEY).catch(() => undefined);
     if (text === undefined) return undefined;
     try {
-      const parsed = JSON.parse(text) as { layouts?: { at?: number; layout: unknown }[] };
+      const parsed = JSON.parse(text) as Partial<Record<keyof StoredRecord, unknown>> & {
+        layouts?: { at?: number; layout: unknown }[];
+      };
       const entries = parsed.layouts ?? [];
       const layouts = parseLayouts(JSON.stringify(entries.map((e) => e.layout)));
+      const object = (v: unknown) => (typeof v === "object" && v !== null ? v : {}) as never;
       return {
         layouts: layouts.map((layout, i) => ({
           layout,
           readers: new Set<string>(),
           at: Number(entries[i]?.at) || 0,
         })),
+        statuses: object(parsed.statuses),
+        listOrder: object(parsed.listOrder),
+        pageSize: object(parsed.pageSize),
       };
     } catch {
       return undefined;
     }
   }
 
-  /** Writes the learned layouts, keeping another instance's later ones: a store that is away costs only a later learning. */
+  /**
+   * Writes the one record: the learned layouts, keeping another instance's later ones, and what this
+   * process knows of the statuses, the list's order and its page size. A store that is away costs only
+   * a later learning.
+   */
   async #save(): Promise<void> {
     const store = this.#options.store;
     if (store === undefined) return;
@@ -306,7 +352,13 @@ export class ServerProfile {
     const slot = (h: Held) => `${h.layout.object}#${h.layout.size}`;
     const merged = new Map(theirs.map((h) => [slot(h), h]));
     for (const h of mine) if ((merged.get(slot(h))?.at ?? -1) <= h.at) merged.set(slot(h), h);
-    const record = { layouts: [...merged.values()].map((h) => ({ at: h.at, layout: h.layout })) };
+    this.#savedFacts = this.#factsText();
+    const record = {
+      layouts: [...merged.values()].map((h) => ({ at: h.at, layout: h.layout })),
+      statuses: this.statuses.snapshot(),
+      listOrder: this.listOrder.snapshot(),
+      pageSize: this.pageSize.snapshot(),
+    };
     await store.set(PROFILE_KEY, JSON.stringify(record)).catch(() => undefined);
   }
 }

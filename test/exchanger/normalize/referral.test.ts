@@ -2,10 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { accountOf } from "../../../src/exchanger/normalize/account.js";
 import { readReferral } from "../../../src/exchanger/normalize/referral.js";
+import { VENDOR_USER } from "./vendor-user.js";
 
 describe("referral facts of the user object", () => {
   it("reads positions 26, 12 and 14 of the documented layout (the number columns are not shown twice)", () => {
-    const row: unknown[] = Array.from({ length: 30 }, () => null);
+    // The vendor's example object (it must match the documented layout to be read at all).
+    const row: unknown[] = [...VENDOR_USER];
     row[0] = 77;
     row[10] = "12.00 USD";
     row[12] = "0.5000 %";

@@ -149,4 +149,23 @@ describe("the server profile", () => {
     expect(calls).toEqual([]);
     expect(read.records[0]!.record.id).toBe(2);
   });
+
+  it("the statuses, the list's order and its page size are in the same record, for the next instance", async () => {
+    const stored = new Map<string, string>();
+    const store = {
+      get: async (k: string) => stored.get(k),
+      set: async (k: string, v: string) => void stored.set(k, v),
+    };
+    const one = new ServerProfile({ store });
+    await one.load();
+    one.statuses.observe(["new", "success"]);
+    one.statuses.refuse({ form: "name", value: "success" });
+    one.listOrder.learn("own", "oldest-first");
+    await one.noteFacts();
+    const other = new ServerProfile({ store });
+    await other.load();
+    expect(other.listOrder.known("own")).toBe("oldest-first");
+    expect(other.statuses.form).toBe("name");
+    expect(other.statuses.isRefused({ form: "name", value: "success" })).toBe(true);
+  });
 });
