@@ -384,6 +384,23 @@ function verificationParams(fields: VerificationFields, language: Language): Par
   return { ...params, language };
 }
 
+/**
+ * The account id each key's user object named (get-info), by reader (a hash of the key): what lets
+ * the profile see whose orders a list holds (server/owner-column.ts) at no extra call. Bounded.
+ */
+class KnownAccounts {
+  readonly #ids = new Map<string, string>();
+  note(reader: string, accountId: string | undefined): void {
+    if (accountId === undefined) return;
+    this.#ids.delete(reader);
+    this.#ids.set(reader, accountId);
+    if (this.#ids.size > 10_000) this.#ids.delete(this.#ids.keys().next().value!);
+  }
+  of(reader: string): string | undefined {
+    return this.#ids.get(reader);
+  }
+}
+
 /** The positional rows of a list's result (arrays among its items); [] when it holds none. */
 function rowsOf(result: unknown): Row[] {
   return Array.isArray(result) ? (result.filter(Array.isArray) as Row[]) : [];
@@ -419,7 +436,12 @@ function quoter(publicGet: PublicGet, language: Language) {
  * (learned from the same method's filters when none does: layouts/learn.ts). Named lists pass unchanged.
  * `unread`: rows no layout fitted, never read.
  */
-function positionalReader(user: UserCall, publicGet: PublicGet, profile: ServerProfile) {
+function positionalReader(
+  user: UserCall,
+  publicGet: PublicGet,
+  profile: ServerProfile,
+  accounts: KnownAccounts,
+) {
   return async (object: LayoutObject, path: string, caller: Caller, params: Params) => {
     const success = await user(path, caller, params, true);
     const rows = rowsOf(success.result);
@@ -437,7 +459,8 @@ function positionalReader(user: UserCall, publicGet: PublicGet, profile: ServerP
     };
     const quote = quoter(publicGet, caller.language);
     const learn = (rows: readonly Row[]) => learnLayout(object, rows, { ask, quote });
-    const read = await profile.read(object, rows, learn, readerOf(caller.apiKey));
+    const reader = readerOf(caller.apiKey);
+    const read = await profile.read(object, rows, learn, reader, accounts.of(reader));
     return {
       success: { ...success, result: read.records.map((r) => r.record) },
       unread: read.unread,
@@ -446,6 +469,15 @@ function positionalReader(user: UserCall, publicGet: PublicGet, profile: ServerP
 }
 
 const GET_INFO = "/user-api-get-info";
+
+/** get-info, noting whose account each key is (KnownAccounts). */
+const infoReader =
+  (user: UserCall, accounts: KnownAccounts) =>
+  async (caller: Caller): Promise<Account> => {
+    const account = accountFrom(await user(GET_INFO, caller, {}, true));
+    accounts.note(readerOf(caller.apiKey), account.id);
+    return account;
+  };
 
 /** The user object read into the bot's Account: by the vendor's layout when positional (normalize/user-layout.ts). */
 function accountFrom(success: Success): Account {
@@ -605,7 +637,8 @@ function userReads(
   ExchangerClient,
   "getInfo" | "getOrders" | "getReferralOrders" | "getDetails" | "getVerification" | "getInputs"
 > {
-  const named = positionalReader(user, publicGet, profile);
+  const accounts = new KnownAccounts();
+  const named = positionalReader(user, publicGet, profile, accounts);
   /** An order list (own or referral orders): the same reading for both. */
   const orderList =
     (object: "order" | "referral order", path: string) =>
@@ -614,7 +647,7 @@ function userReads(
       return orders(page(path, read.success, params?.limit), read.unread, params?.limit);
     };
   return {
-    getInfo: async (caller) => accountFrom(await user(GET_INFO, caller, {}, true)),
+    getInfo: infoReader(user, accounts),
     getOrders: orderList("order", "/user-api-get-orders"),
     getReferralOrders: orderList("referral order", "/user-api-get-referral-orders"),
 

@@ -99,6 +99,8 @@ const UPDATED = [
   "changed_at",
 ];
 const USER = ["user_login", "login", "user", "customer", "client", "username"];
+/** A positional order's owner column, as the server profile places it (server/owner-column.ts). */
+const OWNER = ["owner_id"];
 const PAYMENT = [
   "payment",
   "payment_details",
@@ -196,6 +198,8 @@ export function readOrder(raw: unknown, notes?: Notes): Order | undefined {
   const rate = readRate(rateRaw, notes);
   const { createdAt, updatedAt } = orderDates(raw, take, used, notes);
 
+  // Whose order it is, by the account's id: for routing the exchanger's events, not for the card.
+  take(OWNER);
   const userRaw = take(USER);
   const user = textOf(userRaw, ["login", "username", "name", "email", "id"]);
   if (isRecord(userRaw)) notes?.understand("user", "login understood from an object");

@@ -36,6 +36,7 @@ import type { RawRecord } from "../normalize/values.js";
 import { ServedPageSize } from "../served-page-size.js";
 import { ServerStatuses } from "../server-statuses.js";
 import { LayoutSet, MAX_READERS, mergeLayouts, type Held } from "./layout-set.js";
+import { OwnerEvidence } from "./owner-column.js";
 
 /** The part of the bot's store (storage/kv.ts) the profile is kept in. */
 export interface ProfileStore {
@@ -96,6 +97,8 @@ export class ServerProfile {
   readonly #layouts = new LayoutSet();
   readonly #learning = new Map<string, Promise<Layout>>();
   readonly #misfitPinned = new Set<string>();
+  /** Per order layout, what readers' own orders said of the owner's column (owner-column.ts). */
+  readonly #owners = new Map<string, OwnerEvidence>();
   #currencyIds: ReadonlySet<string> | undefined;
   #loaded: Promise<void> | undefined;
   /** The statuses, list order and page size as last written (noteFacts writes only a change). */
@@ -134,6 +137,7 @@ export class ServerProfile {
     rows: readonly Row[],
     learn: Learn,
     reader?: string,
+    readerAccount?: string,
   ): Promise<ReadRows> {
     await this.load();
     const bySize = new Map<number, Row[]>();
@@ -152,7 +156,40 @@ export class ServerProfile {
         records.push({ record: nameRecord(row, layout), layout });
       else unread++;
     }
+    if (object === "order" && readerAccount !== undefined)
+      await this.#noteOwner(readerAccount, records, rows);
     return { records, unread };
+  }
+
+  /**
+   * The owner of an order row (an exchanger webhook's event: events/), where the order layout of its
+   * size proves the owner's column (owner-column.ts) and the row fits it; undefined otherwise.
+   */
+  ownerOf(row: Row): string | undefined {
+    const layout = this.#layouts.get("order", row.length)?.layout;
+    const field = layout?.fields.find((f) => f.name === "owner_id" && f.by !== "type");
+    if (layout === undefined || field === undefined || !this.#fits(row, layout)) return undefined;
+    const owner = row[field.position];
+    return typeof owner === "string" || typeof owner === "number" ? String(owner) : undefined;
+  }
+
+  /** One account's own orders as evidence of the owner's column; placed in the layout once proved. */
+  async #noteOwner(account: string, records: ReadRecord[], rows: readonly Row[]): Promise<void> {
+    for (const layout of new Set(records.map((r) => r.layout))) {
+      if (layout.source === "documented" || layout.fields.some((f) => f.name === "owner_id"))
+        continue;
+      const slot = `${layout.object}#${layout.size}`;
+      const evidence = this.#owners.get(slot) ?? new OwnerEvidence();
+      this.#owners.set(slot, evidence);
+      const mine = rows.filter((row) => row.length === layout.size && this.#fits(row, layout));
+      const position = evidence.note(account, mine);
+      if (position === undefined || layout.fields.some((f) => f.position === position)) continue;
+      const why = "equal to the reading account's id in every order of two accounts";
+      const field = { position, name: "owner_id", by: "relation" as const, why };
+      const held = this.#layouts.get(layout.object, layout.size)!;
+      this.#layouts.set({ ...held, layout: { ...layout, fields: [...layout.fields, field] } });
+      await this.#save();
+    }
   }
 
   /**

@@ -169,3 +169,30 @@ describe("the server profile", () => {
     expect(other.statuses.isRefused({ form: "name", value: "success" })).toBe(true);
   });
 });
+
+describe("the owner's column of an order", () => {
+  /** Orders of account `owner`: token, status, id, the owner's id at 3, a flag of 1 at 4. */
+  const ordersOf = (owner: number, ids: number[]): Row[] =>
+    ids.map((id) => [`${id}abcdef0123456789abcd`, 0, id, owner, 1]);
+
+  it("is placed once the orders of two accounts each hold their own id there, and no other column does", async () => {
+    const profile = new ServerProfile();
+    const learn = learner().learn;
+    // Account 1 alone: its id sits at 3 and (by chance) at 4 — nothing told apart yet.
+    await profile.read("order", ordersOf(1, [10, 11]), learn, "a", "1");
+    expect(profile.ownerOf(ordersOf(1, [10])[0]!)).toBeUndefined();
+    await profile.read("order", ordersOf(2, [20, 21]), learn, "b", "2");
+    expect(profile.ownerOf(ordersOf(7, [99])[0]!)).toBe("7");
+    // A row that does not fit the layout is read by nothing, its owner either.
+    expect(profile.ownerOf([1, 2, 3])).toBeUndefined();
+  });
+
+  it("is not placed from one account read twice, nor from readers whose account is not known", async () => {
+    const profile = new ServerProfile();
+    const learn = learner().learn;
+    await profile.read("order", ordersOf(5, [1, 2]), learn, "a", "5");
+    await profile.read("order", ordersOf(5, [3, 4]), learn, "a2", "5");
+    await profile.read("order", ordersOf(6, [5, 6]), learn, "b");
+    expect(profile.ownerOf(ordersOf(5, [1])[0]!)).toBeUndefined();
+  });
+});
