@@ -4,7 +4,10 @@
  * The spec names only a few fields per resource and real servers write them in many shapes, so the
  * client reads every record once into the bot's own objects (normalize/: Order, Verification,
  * SavedField, Direction, Currency, Account) and returns only those; their other fields are kept,
- * masked and flattened, so cards can still show them. Ids are opaque text.
+ * masked and flattened, so cards can still show them. Ids are opaque text. A record written as a
+ * positional array is read through the layout the server profile holds for it (server/profile.ts):
+ * what its layout does not prove is left out of the object and said to be unread (Order.unproven,
+ * Account.unreadable, Page.unread), never guessed.
  */
 import type { Language } from "../config.js";
 import type { Order } from "./normalize/order.js";
