@@ -7,6 +7,8 @@
  * only that row's `read` changes.
  */
 import {
+  METHODS,
+  type MethodSpec,
   currencyLabel,
   isPlainObject,
   type Caller,
@@ -60,11 +62,16 @@ const needCaller = (ctx: CheckContext): Caller => {
   return ctx.caller;
 };
 
+/** A row's method, whether it needs the key, and where users meet it: from the one table of methods. */
+const row = (spec: MethodSpec): Pick<Check, "method" | "needsKey" | "screen"> => ({
+  method: spec.path.slice(1),
+  needsKey: spec.api === "user",
+  screen: spec.screen,
+});
+
 export const CHECKS: readonly Check[] = [
   {
-    method: "public-api-get-currencies",
-    needsKey: false,
-    screen: "currency names on every screen and the currency pickers",
+    ...row(METHODS.currencies),
     async read(ctx) {
       const currencies = await ctx.client.getCurrencies(ctx.language);
       const unnamed = currencies.filter((c) => currencyLabel(c) === `#${c.id}`).length;
@@ -76,18 +83,14 @@ export const CHECKS: readonly Check[] = [
     },
   },
   {
-    method: "public-api-get-exchanges",
-    needsKey: false,
-    screen: "/directions",
+    ...row(METHODS.directions),
     async read(ctx) {
       const directions = await ctx.client.getExchanges(ctx.language);
       return emptiedBy(this.method, entriesIn(directions), ctx);
     },
   },
   {
-    method: "public-api-get-exchange",
-    needsKey: false,
-    screen: "a direction's card (its rate, limits and fields)",
+    ...row(METHODS.direction),
     async read(ctx) {
       // The first direction as the bot itself reads get-exchanges (its slug, sent as `pair`).
       const links = await ctx.client.getExchanges(ctx.language).catch(() => []);
@@ -98,36 +101,28 @@ export const CHECKS: readonly Check[] = [
     },
   },
   {
-    method: "public-api-get-status",
-    needsKey: false,
-    screen: "/status",
+    ...row(METHODS.status),
     async read(ctx) {
       await ctx.client.getStatus(ctx.language);
       return undefined;
     },
   },
   {
-    method: "public-api-get-referral-program",
-    needsKey: false,
-    screen: "/referral",
+    ...row(METHODS.referralProgram),
     async read(ctx) {
       await ctx.client.getReferralProgram(ctx.language);
       return undefined;
     },
   },
   {
-    method: "user-api-get-info",
-    needsKey: true,
-    screen: "linking, /account, the balance on the pay card",
+    ...row(METHODS.info),
     async read(ctx) {
       await ctx.client.getInfo(needCaller(ctx));
       return undefined;
     },
   },
   {
-    method: "user-api-get-orders",
-    needsKey: true,
-    screen: "/orders, paying an order, order notifications",
+    ...row(METHODS.orders),
     async read(ctx) {
       return emptiedBy(
         this.method,
@@ -137,9 +132,7 @@ export const CHECKS: readonly Check[] = [
     },
   },
   {
-    method: "user-api-get-referral-orders",
-    needsKey: true,
-    screen: "/referrals",
+    ...row(METHODS.referralOrders),
     async read(ctx) {
       return emptiedBy(
         this.method,
@@ -149,9 +142,7 @@ export const CHECKS: readonly Check[] = [
     },
   },
   {
-    method: "user-api-get-details",
-    needsKey: true,
-    screen: "/details (saved payment details)",
+    ...row(METHODS.details),
     async read(ctx) {
       return emptiedBy(
         this.method,
@@ -161,18 +152,14 @@ export const CHECKS: readonly Check[] = [
     },
   },
   {
-    method: "user-api-get-verification",
-    needsKey: true,
-    screen: "/verification",
+    ...row(METHODS.verification),
     async read(ctx) {
       await ctx.client.getVerification(needCaller(ctx));
       return undefined;
     },
   },
   {
-    method: "user-api-get-inputs",
-    needsKey: true,
-    screen: "/inputs (saved exchange fields)",
+    ...row(METHODS.inputs),
     async read(ctx) {
       await ctx.client.getInputs(needCaller(ctx));
       return undefined;

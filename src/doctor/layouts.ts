@@ -19,28 +19,23 @@ import {
   USER_LAYOUT,
   dateOf,
   nameRecord,
-  MONEY_NAMES,
+  CERTAIN_NEEDS,
+  METHOD_SPECS,
+  methodOf,
 } from "../exchanger/index.js";
 
-/** The methods whose records a layout may name, by the object they hold. */
-export const LAYOUT_METHODS: Readonly<Record<string, LayoutObject>> = {
-  "user-api-get-info": "user",
-  "user-api-get-orders": "order",
-  "user-api-get-referral-orders": "referral order",
-  "user-api-get-details": "detail",
-  "user-api-get-inputs": "saved field",
-  "user-api-get-verification": "verification",
-  "public-api-get-currencies": "currency",
-  "public-api-get-exchange": "direction",
-};
+/** The object a method's positional records are (read/methods.ts). */
+export const layoutObjectOf = (method: string): LayoutObject | undefined =>
+  methodOf(method)?.object;
 
 /** Objects read inside another one: a direction's input fields, printed under the direction. */
-export const INNER_LAYOUTS: Readonly<Partial<Record<LayoutObject, LayoutObject>>> = {
-  direction: "direction field",
-};
+export const innerObjectOf = (object: LayoutObject): LayoutObject | undefined =>
+  METHOD_SPECS.find((m) => m.object === object)?.inner;
 
 /** Objects answered as one record rather than a list of them. */
-const SINGLE: ReadonlySet<LayoutObject> = new Set(["user", "verification", "direction"]);
+const SINGLE: ReadonlySet<LayoutObject> = new Set(
+  METHOD_SPECS.flatMap((m) => (m.single && m.object ? [m.object] : [])),
+);
 
 const rowsOf = (result: unknown): unknown[][] =>
   Array.isArray(result) ? result.filter((r): r is unknown[] => Array.isArray(r)) : [];
@@ -59,48 +54,16 @@ export function layoutFor(
   method: string,
   result: unknown,
 ): Layout | undefined {
-  const object = LAYOUT_METHODS[method];
+  const object = layoutObjectOf(method);
   if (object === undefined || !Array.isArray(result)) return undefined;
   if (object === "user") return isDocumentedUser(result) ? USER_LAYOUT : undefined;
   const [first] = recordsOf(object, result);
   return first === undefined ? undefined : book.layoutOf(object, first.length);
 }
 
-/**
- * What each object's screens need to be certain, and what a user sees when it is not: the facts money
- * depends on, the ids a delete or a saved field is addressed by, what a direction card shows.
- */
-export const SCREEN_NEEDS: Readonly<Record<LayoutObject, { names: string[]; otherwise: string }>> =
-  {
-    user: { names: [], otherwise: "" },
-    order: {
-      names: ["id", ...MONEY_NAMES.order!],
-      otherwise: "order cards say they cannot read it, and offer the website instead of Pay",
-    },
-    "referral order": {
-      names: [...MONEY_NAMES["referral order"]!],
-      otherwise: "/referrals says it cannot read it",
-    },
-    detail: { names: ["id"], otherwise: "/details offers no Delete" },
-    "saved field": { names: ["id"], otherwise: "/inputs cannot name the saved fields" },
-    verification: {
-      names: ["status"],
-      otherwise: "/verification cannot say how the request stands",
-    },
-    currency: { names: ["id"], otherwise: "currencies are not named by their id on screens" },
-    direction: {
-      names: ["send_currency_id", "receive_currency_id", "rate", "min_amount", "max_amount"],
-      otherwise: "the direction card and the calculator show no rate or limits",
-    },
-    "direction field": {
-      names: ["name"],
-      otherwise: "the exchange cannot ask for the direction's fields",
-    },
-  };
-
 /** The names the object's screens need that this layout does not place with certainty. */
 export function uncertainties(layout: Layout): string[] {
-  return SCREEN_NEEDS[layout.object].names.filter((name) => !isCertain(layout, name));
+  return CERTAIN_NEEDS[layout.object].names.filter((name) => !isCertain(layout, name));
 }
 
 /**
@@ -122,7 +85,7 @@ export function layoutLine(layout: Layout): string {
     ...(guessed.length === 0 ? [] : [`guessed: ${guessed.map(describeField).join(", ")}`]),
     ...(missing.length === 0
       ? []
-      : [`NOT certain: ${missing.join(", ")} (${SCREEN_NEEDS[layout.object].otherwise})`]),
+      : [`NOT certain: ${missing.join(", ")} (${CERTAIN_NEEDS[layout.object].otherwise})`]),
     ...(unplaced.length === 0 ? [] : [`positions ${unplaced.join(", ")} unplaced`]),
   ];
   return `${head}, ${source} — ${parts.join("; ")}`;

@@ -12,6 +12,7 @@ import {
   withKeyCheck,
   type Language,
   placementOf,
+  CERTAIN_NEEDS,
   ServerProfile,
   layoutFileText,
   type Layout,
@@ -23,13 +24,12 @@ import { describeShape, hiddenFields, oneLine } from "./shape.js";
 import { fieldMessage, type FieldScope } from "../bot/ui/field-names.js";
 import { writeFileSync } from "node:fs";
 import {
-  INNER_LAYOUTS,
-  LAYOUT_METHODS,
+  innerObjectOf,
+  layoutObjectOf,
   layoutFor,
   layoutLine,
   layoutProblems,
   namedResult,
-  SCREEN_NEEDS,
   uncertainties,
   userObjectProblem,
 } from "./layouts.js";
@@ -171,10 +171,10 @@ function positionalAccount(
   result: unknown,
   found: Map<string, Layout>,
 ): { lines: string[]; doubt?: string } {
-  const userProblem = LAYOUT_METHODS[method] === "user" ? userObjectProblem(result) : undefined;
+  const userProblem = layoutObjectOf(method) === "user" ? userObjectProblem(result) : undefined;
   if (userProblem !== undefined) return { lines: [], doubt: `NOT understood: ${userProblem}` };
   const layout = layoutFor(book, method, result);
-  const inner = layout && INNER_LAYOUTS[layout.object];
+  const inner = layout && innerObjectOf(layout.object);
   const innerLayout = inner === undefined ? undefined : book.layoutOf(inner);
   const read = [layout, innerLayout].filter((l): l is Layout => l !== undefined);
   for (const l of read) found.set(`${l.object}#${l.size}`, l);
@@ -183,7 +183,7 @@ function positionalAccount(
   if (placed !== undefined) lines.push(placed);
   const missing = read.flatMap((l) => uncertainties(l).map((name) => `${l.object} ${name}`));
   if (missing.length === 0) return { lines };
-  const seen = read.map((l) => SCREEN_NEEDS[l.object].otherwise).filter((t) => t !== "");
+  const seen = read.map((l) => CERTAIN_NEEDS[l.object].otherwise).filter((t) => t !== "");
   return { lines, doubt: `NOT certain: ${missing.join(", ")} (${seen.join("; ")})` };
 }
 

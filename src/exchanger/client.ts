@@ -31,6 +31,7 @@ import { readSavedFields, type SavedFields } from "./normalize/saved-fields.js";
 import { readDirection } from "./normalize/direction.js";
 import { accountOf, readAccount, type Account } from "./normalize/account.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
+import { METHODS } from "./read/methods.js";
 import { idOf } from "./normalize/values.js";
 import { ServerProfile, readerOf } from "./server/profile.js";
 import { learnLayout, LEARNING_LIMIT, type Row } from "./layouts/learn.js";
@@ -195,7 +196,7 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
       transport.call({ path, http: "POST", apiKey, params, read: false, secrets }),
     profile,
     orderRows: async (caller, params) =>
-      rowsOf((await user("/user-api-get-orders", caller, orderParams(params), true)).result),
+      rowsOf((await user(METHODS.orders.path, caller, orderParams(params), true)).result),
   };
 }
 
@@ -414,14 +415,12 @@ function rowsOf(result: unknown): Row[] {
 function quoter(publicGet: PublicGet, language: Language) {
   let map: Promise<DirectionLink[] | undefined> | undefined;
   return async (send: string, receive: string): Promise<number | undefined> => {
-    map ??= publicGet("/public-api-get-exchanges", language).then((s) =>
-      readDirectionMap(s.result),
-    );
+    map ??= publicGet(METHODS.directions.path, language).then((s) => readDirectionMap(s.result));
     const pair = (await map)?.find(
       (l) => l.sendCurrencyId === send && l.receiveCurrencyId === receive,
     )?.pair;
     if (pair === undefined) return undefined;
-    const success = await publicGet("/public-api-get-exchange", language, { pair });
+    const success = await publicGet(METHODS.direction.path, language, { pair });
     const record = toRecord(success.result);
     const rate =
       record && !Array.isArray(success.result) ? readDirection(record, pair)?.rate : undefined;
@@ -468,7 +467,7 @@ function positionalReader(
   };
 }
 
-const GET_INFO = "/user-api-get-info";
+const GET_INFO = METHODS.info.path;
 
 /** get-info, noting whose account each key is (KnownAccounts). */
 const infoReader =
@@ -531,11 +530,11 @@ const MAX_DIRECTIONS_READ = 20;
  * a saved field's id from its value (objects.ts). Read once per server, when that layout is learned.
  */
 async function inputFieldIds(publicGet: PublicGet, language: Language): Promise<Set<string>> {
-  const map = readDirectionMap((await publicGet("/public-api-get-exchanges", language)).result);
+  const map = readDirectionMap((await publicGet(METHODS.directions.path, language)).result);
   const pairs = [...new Set((map ?? []).map((l) => l.pair))].slice(0, MAX_DIRECTIONS_READ);
   const directions = await Promise.all(
     pairs.map((pair) =>
-      publicGet("/public-api-get-exchange", language, { pair })
+      publicGet(METHODS.direction.path, language, { pair })
         .then((s) => (isPlainObject(s.result) ? readDirection(s.result, pair) : undefined))
         .catch(() => undefined),
     ),
@@ -581,7 +580,7 @@ async function namedCurrencies(
   const rows = positionalRows(result);
   if (rows === undefined) return result;
   const read = await profile.read("currency", rows, async (r) => {
-    const map = readDirectionMap((await publicGet("/public-api-get-exchanges", language)).result);
+    const map = readDirectionMap((await publicGet(METHODS.directions.path, language)).result);
     const ids = new Set((map ?? []).flatMap((l) => [l.sendCurrencyId, l.receiveCurrencyId]));
     return learned(learnCurrencyLayout(r, ids), 1);
   });
@@ -604,7 +603,7 @@ async function namedDirection(
   if (!Array.isArray(result) || result.length === 0 || result.some(isPlainObject)) return result;
   const row = result as unknown[];
   const read = await profile.read("direction", [row], async () => {
-    const map = readDirectionMap((await publicGet("/public-api-get-exchanges", language)).result);
+    const map = readDirectionMap((await publicGet(METHODS.directions.path, language)).result);
     const link = map?.find((l) => l.pair === pair);
     const ids = link && { send: link.sendCurrencyId, receive: link.receiveCurrencyId };
     return learned(learnDirectionLayout(row, pair, ids), 1);
@@ -641,31 +640,31 @@ function userReads(
   const named = positionalReader(user, publicGet, profile, accounts);
   /** An order list (own or referral orders): the same reading for both. */
   const orderList =
-    (object: "order" | "referral order", path: string) =>
+    ({ object, path }: typeof METHODS.orders | typeof METHODS.referralOrders) =>
     async (caller: Caller, params?: OrderFilters & ListParams): Promise<Page<Order>> => {
       const read = await named(object, path, caller, orderParams(params));
       return orders(page(path, read.success, params?.limit), read.unread, params?.limit);
     };
   return {
     getInfo: infoReader(user, accounts),
-    getOrders: orderList("order", "/user-api-get-orders"),
-    getReferralOrders: orderList("referral order", "/user-api-get-referral-orders"),
+    getOrders: orderList(METHODS.orders),
+    getReferralOrders: orderList(METHODS.referralOrders),
 
     async getDetails(caller, params?: DetailFilters & ListParams): Promise<Page<PaymentDetail>> {
-      const path = "/user-api-get-details";
+      const path = METHODS.details.path;
       const fields: Params = {
         currency_id: params?.currency_id,
         value: params?.value,
         page: params?.page,
         limit: params?.limit,
       };
-      const read = await named("detail", path, caller, fields);
+      const read = await named(METHODS.details.object, path, caller, fields);
       const details = page<Record<string, unknown>>(path, read.success, params?.limit);
       return { ...details, items: details.items.map(readDetail) };
     },
 
     async getVerification(caller): Promise<Verification | null> {
-      const path = "/user-api-get-verification";
+      const path = METHODS.verification.path;
       const result = await namedRequest(profile, (await user(path, caller, {}, true)).result);
       const request = readVerification(result);
       if (request === undefined) throw badShape(path, "an object");
@@ -673,7 +672,7 @@ function userReads(
     },
 
     async getInputs(caller): Promise<SavedFields> {
-      const path = "/user-api-get-inputs";
+      const path = METHODS.inputs.path;
       const answer = (await user(path, caller, {}, true)).result;
       const result = await namedInputs(profile, answer, publicGet, caller.language);
       if (result instanceof UnplacedInputs) return Object.assign([], { unplaced: result.rows });
@@ -781,7 +780,7 @@ function publicReads(
 > {
   return {
     async getCurrencies(language): Promise<Currency[]> {
-      const path = "/public-api-get-currencies";
+      const path = METHODS.currencies.path;
       const result = (await publicGet(path, language)).result;
       const currencies = readCurrencies(
         await namedCurrencies(profile, result, publicGet, language),
@@ -792,14 +791,14 @@ function publicReads(
     },
 
     async getExchanges(language): Promise<DirectionLink[]> {
-      const path = "/public-api-get-exchanges";
+      const path = METHODS.directions.path;
       const links = readDirectionMap((await publicGet(path, language)).result);
       if (links === undefined) throw badShape(path, "a directions map");
       return links;
     },
 
     async getExchange(language, pair): Promise<Direction> {
-      const path = "/public-api-get-exchange";
+      const path = METHODS.direction.path;
       const success = await publicGet(path, language, { pair });
       const named = await namedDirection(profile, success.result, pair, publicGet, language);
       const value = toRecord(named);
@@ -809,11 +808,11 @@ function publicReads(
     },
 
     async getStatus(language): Promise<PublicInfo> {
-      return readPublicInfo((await publicGet("/public-api-get-status", language)).result);
+      return readPublicInfo((await publicGet(METHODS.status.path, language)).result);
     },
 
     async getReferralProgram(language): Promise<PublicInfo> {
-      return readPublicInfo((await publicGet("/public-api-get-referral-program", language)).result);
+      return readPublicInfo((await publicGet(METHODS.referralProgram.path, language)).result);
     },
 
     async getSocial(language): Promise<SocialInfo> {

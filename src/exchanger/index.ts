@@ -59,6 +59,14 @@ export { type CurrencyRef, type Money } from "./normalize/money.js";
 export { isPayableButUnsure, isPayableOrder, type OrderFact } from "./normalize/order.js";
 export { placementOf } from "./normalize/placement.js";
 export {
+  CERTAIN_NEEDS,
+  METHOD_SPECS,
+  METHODS,
+  type MethodName,
+  methodOf,
+  type MethodSpec,
+} from "./read/methods.js";
+export {
   isCardNumber,
   isHiddenField,
   isNumberField,
