@@ -40,6 +40,8 @@ import { loadTextOverrides, readLocaleSources } from "./bot/text-overrides.js";
 import { LOCALES_DIR } from "./bot/i18n.js";
 import { createOperator, type Operator } from "./operator/index.js";
 import { CreationBudget } from "./bot/core/creation-budget.js";
+import { SeenTokens } from "./notify/seen-tokens.js";
+import { createEventMetrics, WebhookPace, type EventParts } from "./events/index.js";
 
 export type Storage = Awaited<ReturnType<typeof openStorage>>;
 
@@ -49,6 +51,11 @@ export interface App extends CreatedBot {
   exchanger: ExchangerClientWithStats;
   /** Metrics, exchanger health, Telegram traffic and store counts of this app (src/operator/). */
   operator: Operator;
+  /**
+   * With EXCHANGER_WEBHOOK_SECRET: what the exchanger's webhooks share with the watcher and the
+   * screens (the order tokens chats saw, the pace). main.ts starts the ingest with them (src/events/).
+   */
+  events: EventParts | undefined;
   close(): Promise<void>;
 }
 
@@ -88,7 +95,8 @@ export async function createApp(
       onCall: callRecorder(operator),
     }),
   );
-  const deps = botDeps(config, logger, storage, exchanger, operator);
+  const events = eventParts(config, storage, operator);
+  const deps = botDeps(config, logger, storage, exchanger, operator, events);
   // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.
   // Either way every request is counted (operator/telegram-metrics.ts).
   const telegram = options.client?.fetch ? undefined : createTelegramFetch();
@@ -107,6 +115,7 @@ export async function createApp(
     storage,
     exchanger,
     operator,
+    events,
     async close() {
       await exchanger.close();
       await telegram?.close();
@@ -144,16 +153,30 @@ function botConfig(
     textOverrides,
     // Polling runs one instance (Telegram allows one getUpdates consumer); webhooks may run several.
     crossInstanceChatLock: config.mode.kind === "webhook" && storage.kind === "redis",
+    accountNotices: config.exchangerWebhook !== undefined,
   };
 }
 
 /** Everything a handler may use (ctx.deps), built once per app. */
+/** The webhooks' shared parts, when they are configured. */
+function eventParts(config: Config, storage: Storage, operator: Operator): EventParts | undefined {
+  const webhook = config.exchangerWebhook;
+  if (webhook === undefined) return undefined;
+  return {
+    config: webhook,
+    tokens: new SeenTokens(storage.kv),
+    pace: new WebhookPace(storage.kv, webhook),
+    metrics: createEventMetrics(operator.metrics.registry),
+  };
+}
+
 function botDeps(
   config: Config,
   logger: Logger,
   storage: Storage,
   exchanger: App["exchanger"],
   operator: Operator,
+  events: EventParts | undefined,
 ): BotDeps {
   const limiterStore = limiterStoreFor(storage);
   const settings = new SettingsStore(storage.kv);
@@ -178,7 +201,7 @@ function botDeps(
     codeAttempts: new CodeAttempts(limiterStore),
     metrics: operator.metrics,
     // The /notify screen switches the watcher's schedule through this; src/bot never imports src/notify.
-    notifications: notificationSwitch(config, storage, settings),
+    notifications: notificationSwitch(config, storage, settings, events?.tokens),
     operatorStats: () => operator.stats(),
     exchange: {
       // The operator key stays in the client's closure: never in deps' logged shape, never in a store.
@@ -209,11 +232,12 @@ function notificationSwitch(
   config: Config,
   storage: Storage,
   settings: SettingsStore,
+  tokens: SeenTokens | undefined,
 ): BotDeps["notifications"] {
+  const shownDeps = { kv: storage.kv, settings, notify: config.notify, tokens };
   return {
     enable: (chatId, language) => enableNotifications(storage.kv, settings, chatId, language),
     disable: (chatId) => disableNotifications(storage.kv, settings, chatId),
-    shown: (chatId, orders, shown) =>
-      recordShownOrders({ kv: storage.kv, settings, notify: config.notify }, chatId, orders, shown),
+    shown: (chatId, orders, shown) => recordShownOrders(shownDeps, chatId, orders, shown),
   };
 }

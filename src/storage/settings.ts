@@ -22,6 +22,13 @@ export interface ChatSettings {
   notifyStatus?: boolean;
   notifyQuiet?: boolean;
   /**
+   * Account notices, independent of order notifications and on by default (stored only when off):
+   * notifyVerification false = verification decisions are not told; notifyAccount false = the
+   * account being blocked or unblocked is not told.
+   */
+  notifyVerification?: boolean;
+  notifyAccount?: boolean;
+  /**
    * What the notification watcher saw last (src/notify/seen.ts owns the format; opaque here). Kept in
    * this key instead of one of its own: a key costs ~60 B of Redis overhead per chat (bench P6).
    */
@@ -35,6 +42,10 @@ export interface NotifyPrefs {
   statusChanges: boolean;
   /** Sent without sound. */
   quiet: boolean;
+  /** A verification request approved or rejected is told (no polling: the exchanger's webhooks). */
+  verification: boolean;
+  /** The account being blocked or unblocked is told. */
+  accountStatus: boolean;
 }
 
 /** What the chat gets, as the /notify screen shows it and the watcher honours it. */
@@ -44,6 +55,8 @@ export function notifyPrefs(settings: ChatSettings): NotifyPrefs {
     newOrders: on && settings.notifyNew !== false,
     statusChanges: on && settings.notifyStatus !== false,
     quiet: settings.notifyQuiet === true,
+    verification: settings.notifyVerification !== false,
+    accountStatus: settings.notifyAccount !== false,
   };
 }
 
