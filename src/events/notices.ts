@@ -44,10 +44,16 @@ export class ChatNotices {
 
   /**
    * The chat's language for a message nobody asked for: the one chosen with /language, else the one
-   * the chat had when it switched order notifications on, else the bot's default.
+   * it spoke when it linked the account, else the one it had when it switched order notifications
+   * on, else the bot's default.
    */
   languageOf(settings: ChatSettings): Language {
-    return settings.lang ?? readSeen(settings.seen).lang ?? this.#deps.defaultLanguage;
+    return (
+      settings.lang ??
+      settings.noticeLang ??
+      readSeen(settings.seen).lang ??
+      this.#deps.defaultLanguage
+    );
   }
 
   translator(language: Language): Translator {

@@ -78,7 +78,8 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   await ctx.deps.vault.link(chatId, candidate);
   if (user.id !== undefined) await ctx.deps.accountChats.bind(chatId, user.id);
   const twofa = user.twoFactor;
-  ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa });
+  // The language notices nobody asked for are written in (account events), as this chat speaks now.
+  ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa, noticeLang: ctx.language });
   ctx.logger.info({}, "account linked");
   await ctx.reply(
     `${ctx.t("link-done", { key: escapeHtml(maskSecret(candidate)) })}\n\n${renderAccountCard(ctx, user, await exchangerName(ctx))}`,
