@@ -30,6 +30,8 @@ export interface WebhookBot {
 export interface WebhookBotOptions extends HarnessOptions {
   clock?: TestClock;
   notifier?: NotifierOptions;
+  /** A second instance of this bot: the same sandbox and Redis prefix, its own Telegram fake. */
+  instanceOf?: WebhookBot;
 }
 
 /** The env of a bot with webhooks on; `extra` adds to it. */
@@ -42,7 +44,12 @@ export const webhookEnv = (extra: Record<string, string> = {}): Record<string, s
 });
 
 export async function startWebhookBot(options: WebhookBotOptions = {}): Promise<WebhookBot> {
-  const h = await Harness.start({ ...options, env: webhookEnv(options.env) });
+  const shared = options.instanceOf?.h;
+  const h = await Harness.start({
+    ...options,
+    ...(shared && { sandbox: shared.sandbox, prefix: shared.prefix }),
+    env: webhookEnv(options.env),
+  });
   const parts = h.app.events;
   if (parts === undefined) throw new Error("EXCHANGER_WEBHOOK_SECRET did not turn the webhooks on");
   const watcher = notifierFor(

@@ -190,4 +190,31 @@ describe("order events from the exchanger's webhooks", () => {
     await bot.events.ingest.idle();
     expect(bot.adminTold.slice(2)).toEqual([expect.stringContaining("arrive again")]);
   });
+
+  it("two instances: the same batch taken by both while a poll races the checks, each change told once", async () => {
+    const second = await startWebhookBot({ dialect: "positional", clock, instanceOf: bot });
+    try {
+      const { owners } = await subscribers();
+      bot.h.sandbox.startWebhooks({ url: bot.url, secret: SECRET, intervalMs: 3_600_000 });
+      const order = newestOrderWithStatus(bot.h, "main", [0]);
+      bot.h.sandbox.setOrderStatus("main", order.id, 1);
+      const body = pendingBatch();
+      clock.advance(61_000); // the chats are due for a poll as well
+      await Promise.all([
+        postBatch(bot.url, body),
+        postBatch(second.url, body),
+        second.watcher.runOnce(),
+        bot.watcher.runOnce(),
+      ]);
+      await Promise.all([bot.events.ingest.idle(), second.events.ingest.idle()]);
+      for (const user of owners)
+        expect(
+          notificationsTo([bot.h, second.h], user.chatId).filter((t) =>
+            t.startsWith(`🔔 #${order.id} `),
+          ),
+        ).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
 });
