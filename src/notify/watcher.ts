@@ -1,6 +1,8 @@
 /**
  * The order status watcher: polls get-orders for chats with notifications on and tells them what
- * changed. The User API has no events, so polling is the only way.
+ * changed. The User API has no events; the exchanger's webhooks (src/events/), when configured, only
+ * say which chats to check now (checkNow: the same poll, due or not) and slow the polls to
+ * reconciliation while their batches arrive (reconcile.ts).
  *
  * One tick: take the chats due now from the schedule (sorted sets; chats with an order in motion
  * first: schedule.ts), and for each one, under a per-chat lease (so that of several instances on one
