@@ -45,6 +45,8 @@ export interface EventParts {
   tokens: SeenTokens;
   pace: WebhookPace;
   metrics: EventMetrics;
+  /** Where the order layout places the owner's user id with certainty (ingest.ts OwnerOf). */
+  ownerOf: OwnerOf;
 }
 
 export interface EventsInput {
@@ -64,8 +66,6 @@ export interface EventsInput {
   checkChat(chatId: string): Promise<unknown>;
   /** Sends to the admin chats (operator/alerts.ts). */
   tellAdmins(text: string): Promise<void>;
-  /** Where the order layout places the owner's id with certainty; until it is known, nowhere. */
-  ownerOf?: OwnerOf;
   /** The account status sink; default the stand-in notices of account-notice.ts. */
   accountStatusChanged?: AccountStatusSink;
   onSent?: () => void;
@@ -91,7 +91,7 @@ export function startExchangerEvents(input: EventsInput): ExchangerEvents {
     metrics: parts.metrics,
     tokens: parts.tokens,
     accountChats: input.accountChats,
-    ownerOf: input.ownerOf ?? (() => undefined),
+    ownerOf: parts.ownerOf,
     checkChat: (chatId) =>
       input
         .checkChat(chatId)

@@ -10,8 +10,9 @@ export interface ChatSettings {
   /** Chosen UI language; absent → follow Telegram's language of the user. */
   lang?: Language;
   /**
-   * The language the chat spoke when it linked the account (its choice, else Telegram's): what the
-   * account notices nobody asked for (src/events/) are written in when no language was chosen.
+   * The language the chat spoke when it linked the account (its choice, else Telegram's), when it is
+   * not the bot's default: what the account notices nobody asked for (src/events/) are written in
+   * when no language was chosen.
    */
   noticeLang?: Language;
   /** Whether the account has 2FA on, as last learned (user object, exchanger error or our own setup). */

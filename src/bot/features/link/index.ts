@@ -78,8 +78,10 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
   await ctx.deps.vault.link(chatId, candidate);
   if (user.id !== undefined) await ctx.deps.accountChats.bind(chatId, user.id);
   const twofa = user.twoFactor;
-  // The language notices nobody asked for are written in (account events), as this chat speaks now.
-  ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa, noticeLang: ctx.language });
+  // The language notices nobody asked for are written in (account events), as this chat speaks
+  // now; stored only when it is not the bot's default (every idle chat's bytes count: bench P3).
+  const noticeLang = ctx.language === ctx.botConfig.defaultLanguage ? undefined : ctx.language;
+  ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa, noticeLang });
   ctx.logger.info({}, "account linked");
   await ctx.reply(
     `${ctx.t("link-done", { key: escapeHtml(maskSecret(candidate)) })}\n\n${renderAccountCard(ctx, user, await exchangerName(ctx))}`,
