@@ -55,19 +55,22 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+/** One typed line: what the console answers (the help for anything it does not know). */
+export async function runCommand(sandbox: Sandbox, line: string): Promise<string> {
+  const [name, ...args] = line.trim().split(/\s+/);
+  const command = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  try {
+    return command ? await command(sandbox, args) : HELP;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 /** Reads commands from standard input until it closes. */
 export function startConsole(sandbox: Sandbox): void {
   const lines = createInterface({ input: process.stdin });
   lines.on("line", (line) => {
-    const [name, ...args] = line.trim().split(/\s+/);
-    if (!name) return;
-    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-    Promise.resolve()
-      .then(() => (command ? command(sandbox, args) : HELP))
-      .then(
-        (answer) => console.log(answer),
-        (error: unknown) => console.log(error instanceof Error ? error.message : String(error)),
-      );
+    if (line.trim() !== "") void runCommand(sandbox, line).then((answer) => console.log(answer));
   });
 }
 
