@@ -45,7 +45,7 @@ const INTERVAL_MS = 60_000;
 const MAX_RPS = Number(process.env.BENCH_P12_RPS ?? 50);
 const USUAL = { intervalMs: 60_000, idleIntervalMs: 900_000 };
 const RECONCILE_MS = 3_600_000;
-const SIM_MINUTES = Number(process.env.BENCH_P12_MINUTES ?? 20);
+const SIM_MINUTES = Number(process.env.BENCH_P12_MINUTES ?? 10);
 const DRAIN_CAP_MS = 2 * 3_600_000;
 /** Due chats per tick: small, so a batch of the scheduler waits at most a fifth of a second for the loop (production polls concurrently). */
 const BATCH = 10;
@@ -255,8 +255,14 @@ async function runMode(mode: Mode): Promise<Outcome> {
         : undefined;
     const notifier = watcher(bot, world, shared);
     const hooks = shared && { ...shared, ingest: ingestFor(bot, world, shared.tokens, notifier) };
+    const started = Date.now();
     await seed(world, bot, hooks);
-    return await run(world, notifier, hooks);
+    const seeded = Date.now();
+    const outcome = await run(world, notifier, hooks);
+    note(
+      `${mode}: ${outcome.calls} calls in ${SIM_MINUTES} simulated minutes; seeded in ${round((seeded - started) / 1000, 0)} s, ran in ${round((Date.now() - seeded) / 1000, 0)} s`,
+    );
+    return outcome;
   } finally {
     await bot.close();
   }
