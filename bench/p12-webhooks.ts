@@ -20,7 +20,6 @@
 import type { Api } from "grammy";
 import { readOrders } from "../src/exchanger/normalize/order.js";
 import type { Caller, ListParams, Order, OrderFilters, Page } from "../src/exchanger/types.js";
-import { ListOrder } from "../src/exchanger/list-order.js";
 import { Notifier } from "../src/notify/watcher.js";
 import { reschedule } from "../src/notify/schedule.js";
 import { NORMAL_DUE_KEY } from "../src/notify/reconcile.js";
@@ -297,7 +296,8 @@ function watcher(
       i18n: bot.app.i18n,
       defaultLanguage: "en",
       notify: { ...USUAL, maxRps: MAX_RPS },
-      listOrder: new ListOrder(),
+      // The simulated exchanger is read through order pages of the watcher's own, not the app's.
+      orders: undefined,
       ...shared,
     },
     // One poll at a time on the simulated clock, no pause between a chat's messages (as P8).

@@ -30,7 +30,6 @@ import type {
   OrderFilters,
   Page,
 } from "../src/exchanger/types.js";
-import { ListOrder } from "../src/exchanger/list-order.js";
 import { Notifier } from "../src/notify/watcher.js";
 import { reschedule } from "../src/notify/schedule.js";
 import { dayOf, seenRecord } from "../src/notify/seen.js";
@@ -279,7 +278,7 @@ export async function measureP8(exchangerBaseUrl: string): Promise<P8Result> {
         i18n: bot.app.i18n,
         defaultLanguage: "en",
         notify: { intervalMs: INTERVAL_MS, idleIntervalMs: IDLE_MS, maxRps: MAX_RPS },
-        listOrder: new ListOrder(),
+        orders: undefined,
       },
       // No pause between two messages to one chat (Telegram's per-chat pace): with one poll at a time
       // it would stall the whole simulated watcher, which production's concurrent polls do not.

@@ -2,7 +2,7 @@
  * Wires the parts into a running bot: storage → exchanger client → bot. Shared by main.ts and the
  * test harness, so tests exercise exactly the wiring production uses.
  */
-import type { ApiClientOptions } from "grammy";
+import type { Api, ApiClientOptions } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "./config.js";
 import { createBot, type CreatedBot } from "./bot/index.js";
@@ -15,11 +15,9 @@ import {
   createExchangerClient,
   type CallOutcome,
   type ExchangerClientWithStats,
-  ListOrder,
-  ServedPageSize,
-  ServerStatuses,
+  OrderPages,
+  ServerProfile,
   withKeyCheck,
-  LayoutBook,
   readLayoutFile,
   createPrivateClient,
 } from "./exchanger/index.js";
@@ -39,6 +37,7 @@ import { Registry } from "prom-client";
 import { loadTextOverrides, readLocaleSources } from "./bot/text-overrides.js";
 import { LOCALES_DIR } from "./bot/i18n.js";
 import { createOperator, type Operator } from "./operator/index.js";
+import { alertOnce } from "./operator/alerts.js";
 import { CreationBudget } from "./bot/core/creation-budget.js";
 import { SeenTokens } from "./notify/seen-tokens.js";
 import { createEventMetrics, WebhookPace, type EventParts } from "./events/index.js";
@@ -83,14 +82,13 @@ export async function createApp(
   const storage =
     options.storage ?? (await openStorage(config, logger, { prefix: options.storagePrefix }));
   const operator = createOperator(storage.kv, options.registry ?? new Registry());
+  const admins: { api?: Api } = {}; // the bot's, once it exists (serverProfile)
   // Key-checked: a revoked key is Unauthorized for screens, flows and the watcher alike, even when
   // the server refuses it with HTTP 200 (exchanger/key-check.ts).
   const exchanger = withKeyCheck(
     createExchangerClient({
-      baseUrl: config.exchanger.baseUrl,
-      timeoutMs: config.exchanger.timeoutMs,
-      connections: config.exchanger.connections,
-      layouts: new LayoutBook({ store: storage.kv, pinned, onLearned: learned(logger) }),
+      ...config.exchanger,
+      profile: serverProfile(config, storage, logger, pinned, admins),
       logger,
       onCall: callRecorder(operator),
     }),
@@ -109,6 +107,7 @@ export async function createApp(
     botInfo: options.botInfo,
     belowRetry: operator.telegram.retryCounter,
   });
+  admins.api = created.bot.api;
   return {
     ...created,
     deps,
@@ -125,6 +124,33 @@ export async function createApp(
   };
 }
 
+/**
+ * What the bot knows of the exchanger (exchanger/server/profile.ts), kept in the store for every
+ * instance; a pinned layout that stops fitting is told to the admin chats once (`admins.api`: the
+ * bot's, once it exists).
+ */
+function serverProfile(
+  config: Config,
+  storage: Storage,
+  logger: Logger,
+  pinned: ReturnType<typeof pinnedLayouts>,
+  admins: { api?: Api },
+): ServerProfile {
+  const alert = (object: string, size: number) => {
+    if (admins.api === undefined) return;
+    const text = pinnedMisfitText(config, object, size);
+    const deps = { api: admins.api, kv: storage.kv, logger };
+    void alertOnce(deps, config.adminChatIds, `layout:${object}#${size}`, text);
+  };
+  return new ServerProfile({
+    store: storage.kv,
+    pinned,
+    logger,
+    onLearned: learned(logger),
+    onPinnedMisfit: alert,
+  });
+}
+
 /** EXCHANGER_LAYOUT's layouts: a file that cannot be read stops the start (layouts/file.ts says why). */
 const pinnedLayouts = (config: Config) =>
   config.exchanger.layoutFile === undefined ? [] : readLayoutFile(config.exchanger.layoutFile);
@@ -135,6 +161,10 @@ const callRecorder =
     operator.metrics.exchangerCall(method, outcome, durationMs);
     operator.exchangerHealth.record(outcome);
   };
+
+/** What the admin chats are told when a pinned layout stops fitting (operator English, like the logs). */
+const pinnedMisfitText = (config: Config, object: string, size: number) =>
+  `⚠️ The layout pinned in EXCHANGER_LAYOUT (${config.exchanger.layoutFile ?? "?"}) no longer fits the exchanger's ${object} records (${size} values). Nothing money depends on is read by it; the bot learns the new shape meanwhile. Run \`npm run doctor -- --write-layout FILE\` and pin the new file.`;
 
 /** Every learning in the log: which object and how many extra read calls it cost. */
 const learned = (logger: Logger) => (object: string, calls: number) =>
@@ -197,9 +227,7 @@ function botDeps(
       ...config.branding,
       host: new URL(config.exchanger.baseUrl).host,
     }),
-    statuses: new ServerStatuses(),
-    listOrder: new ListOrder(),
-    servedPageSize: new ServedPageSize(),
+    orders: new OrderPages(exchanger, exchanger.profile),
     updateGate: createUpdateGate(limiterStore, storage.kv, config.chatUpdatesPerMinute),
     codeAttempts: new CodeAttempts(limiterStore),
     metrics: operator.metrics,

@@ -14,14 +14,12 @@ import type { Context } from "grammy";
 import type { Update } from "grammy/types";
 import type { Language } from "../config.js";
 import type {
-  ServerStatuses,
+  OrderPages,
   ExchangerClient,
   Order,
   CurrencyCache,
   Branding,
   DirectionCatalog,
-  ListOrder,
-  ServedPageSize,
   PrivateClient,
 } from "../exchanger/index.js";
 import type { Logger } from "../logger.js";
@@ -48,12 +46,12 @@ export interface BotDeps {
   /** Encrypted, TTL'd store for conversation replay logs (docs/design.md, "Facts about the libraries"). */
   conversationAdapter: EncryptedConversationAdapter<unknown>;
   logger: Logger;
-  /** What this process learned about the exchanger's statuses: their form, the filters it refused. */
-  statuses: ServerStatuses;
-  /** Whether this exchanger lists orders newest or oldest first, as learned from its answers. */
-  listOrder: ListOrder;
-  /** The page size a server without `pagination` honours, as learned from its answers. */
-  servedPageSize: ServedPageSize;
+  /**
+   * Orders as screens need them (exchanger/orders/pages.ts): pages newest first with the status
+   * filters the server understands, one lookup, the server's proof before money. What the server is
+   * like stays on the exchanger side; screens never carry it.
+   */
+  orders: OrderPages;
   /** Public currency list, cached (names for ids on every screen). */
   currencies: CurrencyCache;
   /** Public directions map and direction field names, cached. */

@@ -1,13 +1,17 @@
 /**
  * The doctor's account of positional records: per object, the layout the bot reads it by (the
- * vendor's documented user layout, or one learned from the server's filters and value kinds, with how
- * each position was placed and which were not), and what a layout reading may get wrong — a number
- * written as text that disagrees with the same value as a plain number, a date that cannot be read.
+ * vendor's documented user layout, or one learned from the server's answers), what of it is certain
+ * and by which evidence, what is only guessed from the kind of its values, and what the object's
+ * screens need that nothing proves (`uncertainties`: the doctor then does not say "understood") —
+ * and what a layout reading may get wrong: a number written as text that disagrees with the same
+ * value as a plain number, a date that cannot be read.
  */
 import {
-  type LayoutBook,
+  type ServerProfile,
   numericValue,
   describeField,
+  isCertain,
+  isDocumentedUser,
   unplacedPositions,
   type Layout,
   type LayoutObject,
@@ -15,6 +19,7 @@ import {
   USER_LAYOUT,
   dateOf,
   nameRecord,
+  MONEY_NAMES,
 } from "../exchanger/index.js";
 
 /** The methods whose records a layout may name, by the object they hold. */
@@ -49,22 +54,84 @@ const recordsOf = (object: LayoutObject, result: unknown): unknown[][] =>
     : rowsOf(result);
 
 /** The layout a method's positional answer is read by; undefined for a named answer. */
-export function layoutFor(book: LayoutBook, method: string, result: unknown): Layout | undefined {
+export function layoutFor(
+  book: ServerProfile,
+  method: string,
+  result: unknown,
+): Layout | undefined {
   const object = LAYOUT_METHODS[method];
   if (object === undefined || !Array.isArray(result)) return undefined;
-  if (object === "user") return result.length === USER_LAYOUT.size ? USER_LAYOUT : undefined;
-  return recordsOf(object, result).length > 0 ? book.layoutOf(object) : undefined;
+  if (object === "user") return isDocumentedUser(result) ? USER_LAYOUT : undefined;
+  const [first] = recordsOf(object, result);
+  return first === undefined ? undefined : book.layoutOf(object, first.length);
 }
 
-/** "positional, 16 values: learned — token at 1 (the token filter), …; positions 11, 12 unplaced". */
+/**
+ * What each object's screens need to be certain, and what a user sees when it is not: the facts money
+ * depends on, the ids a delete or a saved field is addressed by, what a direction card shows.
+ */
+export const SCREEN_NEEDS: Readonly<Record<LayoutObject, { names: string[]; otherwise: string }>> =
+  {
+    user: { names: [], otherwise: "" },
+    order: {
+      names: ["id", ...MONEY_NAMES.order!],
+      otherwise: "order cards say they cannot read it, and offer the website instead of Pay",
+    },
+    "referral order": {
+      names: [...MONEY_NAMES["referral order"]!],
+      otherwise: "/referrals says it cannot read it",
+    },
+    detail: { names: ["id"], otherwise: "/details offers no Delete" },
+    "saved field": { names: ["id"], otherwise: "/inputs cannot name the saved fields" },
+    verification: {
+      names: ["status"],
+      otherwise: "/verification cannot say how the request stands",
+    },
+    currency: { names: ["id"], otherwise: "currencies are not named by their id on screens" },
+    direction: {
+      names: ["send_currency_id", "receive_currency_id", "rate", "min_amount", "max_amount"],
+      otherwise: "the direction card and the calculator show no rate or limits",
+    },
+    "direction field": {
+      names: ["name"],
+      otherwise: "the exchange cannot ask for the direction's fields",
+    },
+  };
+
+/** The names the object's screens need that this layout does not place with certainty. */
+export function uncertainties(layout: Layout): string[] {
+  return SCREEN_NEEDS[layout.object].names.filter((name) => !isCertain(layout, name));
+}
+
+/**
+ * "order: positional, 16 values, learned — certain: token at 1 (the token filter: …), …; guessed:
+ * created_at at 3 (a unix time, a guess); NOT certain: send_amount (order cards say …); positions
+ * 11, 12 unplaced".
+ */
 export function layoutLine(layout: Layout): string {
   const head = `${layout.object}: positional, ${layout.size} values`;
   if (layout.source === "documented")
     return `${head}: ${layout.object} layout from the vendor documentation`;
-  const placed = layout.fields.map(describeField).join(", ");
+  const source = layout.source === "file" ? "pinned by EXCHANGER_LAYOUT" : "learned";
+  const certain = layout.fields.filter((f) => isCertain(layout, f.name));
+  const guessed = layout.fields.filter((f) => !isCertain(layout, f.name));
+  const missing = uncertainties(layout);
   const unplaced = unplacedPositions(layout);
-  const rest = unplaced.length === 0 ? "" : `; positions ${unplaced.join(", ")} unplaced`;
-  return `${head}: ${layout.source === "file" ? "pinned by EXCHANGER_LAYOUT" : "learned"} — ${placed}${rest}`;
+  const parts = [
+    `certain: ${certain.length === 0 ? "nothing" : certain.map(describeField).join(", ")}`,
+    ...(guessed.length === 0 ? [] : [`guessed: ${guessed.map(describeField).join(", ")}`]),
+    ...(missing.length === 0
+      ? []
+      : [`NOT certain: ${missing.join(", ")} (${SCREEN_NEEDS[layout.object].otherwise})`]),
+    ...(unplaced.length === 0 ? [] : [`positions ${unplaced.join(", ")} unplaced`]),
+  ];
+  return `${head}, ${source} — ${parts.join("; ")}`;
+}
+
+/** What is wrong with a user object the server answered as an array, or undefined when it is the documented one. */
+export function userObjectProblem(result: unknown): string | undefined {
+  if (!Array.isArray(result) || isDocumentedUser(result)) return undefined;
+  return `does not match the documented user layout: ${result.length} values (nothing of it is read or shown)`;
 }
 
 /** What a reading by this layout may get wrong in these rows, one line each (empty when nothing). */

@@ -12,7 +12,7 @@ import {
   withKeyCheck,
   type Language,
   placementOf,
-  LayoutBook,
+  ServerProfile,
   layoutFileText,
   type Layout,
 } from "../exchanger/index.js";
@@ -22,7 +22,17 @@ import { checkPrivateApi } from "./private-api.js";
 import { describeShape, hiddenFields, oneLine } from "./shape.js";
 import { fieldMessage, type FieldScope } from "../bot/ui/field-names.js";
 import { writeFileSync } from "node:fs";
-import { INNER_LAYOUTS, layoutFor, layoutLine, layoutProblems, namedResult } from "./layouts.js";
+import {
+  INNER_LAYOUTS,
+  LAYOUT_METHODS,
+  layoutFor,
+  layoutLine,
+  layoutProblems,
+  namedResult,
+  SCREEN_NEEDS,
+  uncertainties,
+  userObjectProblem,
+} from "./layouts.js";
 import { webhookLines, type DoctorWebhook } from "./webhooks.js";
 
 export interface DoctorOptions {
@@ -39,7 +49,14 @@ export interface DoctorOptions {
   webhook?: DoctorWebhook;
 }
 
-export type Verdict = "understood" | "not understood" | "refused" | "unreachable" | "not asked";
+export type Verdict =
+  | "understood"
+  /** Read, but a screen would show something nothing proves, or nothing (positional records). */
+  | "uncertain"
+  | "not understood"
+  | "refused"
+  | "unreachable"
+  | "not asked";
 
 export interface MethodReport {
   method: string;
@@ -59,6 +76,7 @@ const UNAVAILABLE_TEXT = "“The exchanger is not answering right now”";
 
 const MARK: Record<Verdict, string> = {
   understood: "ok  ",
+  uncertain: "FAIL",
   "not understood": "FAIL",
   refused: "FAIL",
   unreachable: "FAIL",
@@ -86,22 +104,20 @@ export async function runDoctor(
   try {
     for (const check of CHECKS) {
       fresh.clear();
-      const report = await runCheck(
+      const ran = await runCheck(
         check,
         { client, language: options.language, caller, rawResult: (m) => raw.get(m)?.result },
         raw,
       );
+      const account =
+        ran.verdict === "understood"
+          ? positionalAccount(layouts, check.method, raw.get(check.method)?.result, found)
+          : undefined;
+      const report = withDoubt(ran, account?.doubt);
       const line = scrub(`${MARK[report.verdict]} ${check.method.padEnd(width)}  ${report.text}`);
       methods.push({ method: check.method, verdict: report.verdict, line });
       out(line);
-      if (report.verdict === "understood")
-        for (const detail of understoodLines(
-          layouts,
-          check.method,
-          raw.get(check.method)?.result,
-          found,
-        ))
-          out(scrub(`     ${detail}`));
+      for (const detail of account?.lines ?? []) out(scrub(`     ${detail}`));
     }
     if (options.privateApiKey !== undefined)
       methods.push(
@@ -117,6 +133,15 @@ export async function runDoctor(
   return summarize(methods, options, caller !== undefined, out);
 }
 
+/** A row read as understood, unless its positional records leave a screen uncertain. */
+function withDoubt(
+  ran: { verdict: Verdict; text: string },
+  doubt: string | undefined,
+): { verdict: Verdict; text: string } {
+  if (doubt === undefined) return ran;
+  return { verdict: "uncertain", text: `${ran.text.replace(/ · understood.*$/, "")} · ${doubt}` };
+}
+
 /**
  * The doctor's client, key-checked like the bot's (a refusal is judged by the same rejected-key rule),
  * and the raw results as they arrived, by method: the first answer per method within a check (`fresh`
@@ -125,12 +150,12 @@ export async function runDoctor(
 function doctorClient(options: DoctorOptions) {
   const raw = new Map<string, Success & { status: number }>();
   const fresh = new Set<string>();
-  const layouts = new LayoutBook();
+  const layouts = new ServerProfile();
   const client = withKeyCheck(
     createExchangerClient({
       baseUrl: options.baseUrl,
       timeoutMs: options.timeoutMs,
-      layouts,
+      profile: layouts,
       onSuccess: (method, status, success) => {
         if (!fresh.has(method)) raw.set(method, { ...success, status });
         fresh.add(method);
@@ -140,24 +165,31 @@ function doctorClient(options: DoctorOptions) {
   return { client, raw, fresh, layouts };
 }
 
-/** The layout a positional answer was read by, what may be wrong with it, and the placement notes. */
-function understoodLines(
-  book: LayoutBook,
+/**
+ * The layout a positional answer was read by (and the one of its inner records), what of it is certain
+ * and what may be wrong with it, and the placement notes; `doubt` when the object's screens would show
+ * something nothing proves, or nothing at all: the method is then not "understood".
+ */
+function positionalAccount(
+  book: ServerProfile,
   method: string,
   result: unknown,
   found: Map<string, Layout>,
-): string[] {
+): { lines: string[]; doubt?: string } {
+  const userProblem = LAYOUT_METHODS[method] === "user" ? userObjectProblem(result) : undefined;
+  if (userProblem !== undefined) return { lines: [], doubt: `NOT understood: ${userProblem}` };
   const layout = layoutFor(book, method, result);
-  if (layout !== undefined) found.set(layout.object, layout);
-  const lines = layout === undefined ? [] : [layoutLine(layout), ...layoutProblems(layout, result)];
   const inner = layout && INNER_LAYOUTS[layout.object];
   const innerLayout = inner === undefined ? undefined : book.layoutOf(inner);
-  if (innerLayout !== undefined) {
-    found.set(innerLayout.object, innerLayout);
-    lines.push(layoutLine(innerLayout));
-  }
+  const read = [layout, innerLayout].filter((l): l is Layout => l !== undefined);
+  for (const l of read) found.set(`${l.object}#${l.size}`, l);
+  const lines = read.flatMap((l) => [layoutLine(l), ...layoutProblems(l, result)]);
   const placed = placementLine(method, namedResult(layout, result));
-  return placed === undefined ? lines : [...lines, placed];
+  if (placed !== undefined) lines.push(placed);
+  const missing = read.flatMap((l) => uncertainties(l).map((name) => `${l.object} ${name}`));
+  if (missing.length === 0) return { lines };
+  const seen = read.map((l) => SCREEN_NEEDS[l.object].otherwise).filter((t) => t !== "");
+  return { lines, doubt: `NOT certain: ${missing.join(", ")} (${seen.join("; ")})` };
 }
 
 /** `--write-layout FILE`: what EXCHANGER_LAYOUT then pins (layouts/file.ts). */

@@ -31,7 +31,8 @@ import { readSavedFields, type SavedFields } from "./normalize/saved-fields.js";
 import { readDirection } from "./normalize/direction.js";
 import { accountOf, readAccount, type Account } from "./normalize/account.js";
 import { withRetry, type RetryPolicy } from "./retry.js";
-import { LayoutBook } from "./layouts/book.js";
+import { ServerProfile, readerOf } from "./server/profile.js";
+import { learnLayout, LEARNING_LIMIT, type Row } from "./layouts/learn.js";
 import { listPage, orderPage as orders } from "./list-page.js";
 import {
   learnCurrencyLayout,
@@ -41,7 +42,7 @@ import {
   learnSavedFieldLayout,
   learnVerificationLayout,
 } from "./layouts/objects.js";
-import type { LayoutObject } from "./normalize/layout.js";
+import type { Layout, LayoutObject } from "./normalize/layout.js";
 import type {
   Caller,
   Currency,
@@ -86,8 +87,8 @@ export interface ExchangerClientOptions {
    * exchanger health the operator alerts derive from it (src/operator/). Never sees parameters.
    */
   onCall?: (method: string, outcome: CallOutcome, durationMs: number) => void;
-  /** The layouts positional lists are read by (layouts/book.ts); default: learned in memory. */
-  layouts?: LayoutBook;
+  /** What the bot knows of the server (server/profile.ts): layouts, statuses, list order, page size; default: in memory. */
+  profile?: ServerProfile;
 }
 
 /**
@@ -124,6 +125,13 @@ export interface WriteOnce {
 export type ExchangerClientWithStats = ExchangerClient & {
   stats(): ExchangerClientStats;
   writeOnce(spec: WriteOnce): Promise<Success>;
+  /** The server profile this client reads by (the order pages and the doctor consult it). */
+  readonly profile: ServerProfile;
+  /**
+   * An orders list's rows exactly as the server wrote them (positional servers), for the money proofs,
+   * which compare them with the order shown independently of any layout; [] for named records.
+   */
+  orderRows(caller: Caller, params: OrderFilters & ListParams): Promise<readonly Row[]>;
 };
 
 /** A response bigger than this is not the API; reading on would only exhaust memory. */
@@ -174,16 +182,19 @@ export function createExchangerClient(options: ExchangerClientOptions): Exchange
     });
   const publicGet: PublicGet = (path, language, params = {}) =>
     transport.call({ path, http: "GET", params: { ...params, language }, read: true });
-  const layouts = options.layouts ?? new LayoutBook();
+  const profile = options.profile ?? new ServerProfile();
   return {
-    ...userReads(user, layouts),
-    ...dataWrites(user, transport, layouts),
+    ...userReads(user, publicGet, profile),
+    ...dataWrites(user, transport, profile),
     ...securedWrites(user),
-    ...publicReads(publicGet, layouts),
+    ...publicReads(publicGet, profile),
     close: () => transport.close(),
     stats: () => transport.stats(),
     writeOnce: ({ path, apiKey, params, secrets }) =>
       transport.call({ path, http: "POST", apiKey, params, read: false, secrets }),
+    profile,
+    orderRows: async (caller, params) =>
+      rowsOf((await user("/user-api-get-orders", caller, orderParams(params), true)).result),
   };
 }
 
@@ -354,14 +365,6 @@ function page<T>(path: string, success: Success, limit?: number): Page<T> {
   return read as Page<T>;
 }
 
-function record(path: string, success: Success): Record<string, unknown> {
-  // A PHP empty array (`[]`) or null where an object is meant is an object without fields.
-  if (isNothing(success.result)) return {};
-  const value = toRecord(success.result);
-  if (value === undefined) throw badShape(path, "an object");
-  return value;
-}
-
 const orderParams = (p: (OrderFilters & ListParams) | undefined): Params => ({
   id: p?.id,
   token: p?.token,
@@ -380,28 +383,64 @@ function verificationParams(fields: VerificationFields, language: Language): Par
   return { ...params, language };
 }
 
+/** The positional rows of a list's result (arrays among its items); [] when it holds none. */
+function rowsOf(result: unknown): Row[] {
+  return Array.isArray(result) ? (result.filter(Array.isArray) as Row[]) : [];
+}
+
 /**
- * A list answered as positional arrays, turned into named records by the object's layout (learned
- * from the same method's filters when none is held: layouts/learn.ts). Named lists pass unchanged.
+ * The rate (receive per one sent) the direction between two currencies quotes now, through the public
+ * API (the directions map, then the direction): what tells an order's rate from its amounts when its
+ * layout is learned (layouts/amounts.ts). The map is read once per learning.
  */
-function positionalReader(user: UserCall, layouts: LayoutBook) {
+function quoter(publicGet: PublicGet, language: Language) {
+  let map: Promise<DirectionLink[] | undefined> | undefined;
+  return async (send: string, receive: string): Promise<number | undefined> => {
+    map ??= publicGet("/public-api-get-exchanges", language).then((s) =>
+      readDirectionMap(s.result),
+    );
+    const pair = (await map)?.find(
+      (l) => l.sendCurrencyId === send && l.receiveCurrencyId === receive,
+    )?.pair;
+    if (pair === undefined) return undefined;
+    const success = await publicGet("/public-api-get-exchange", language, { pair });
+    const record = toRecord(success.result);
+    const rate =
+      record && !Array.isArray(success.result) ? readDirection(record, pair)?.rate : undefined;
+    if (rate === undefined) return undefined;
+    const value = Number(rate.receive) / Number(rate.send);
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  };
+}
+
+/**
+ * A list answered as positional arrays, turned into named records by the layouts that fit them
+ * (learned from the same method's filters when none does: layouts/learn.ts). Named lists pass unchanged.
+ * `unread`: rows no layout fitted, never read.
+ */
+function positionalReader(user: UserCall, publicGet: PublicGet, profile: ServerProfile) {
   return async (object: LayoutObject, path: string, caller: Caller, params: Params) => {
     const success = await user(path, caller, params, true);
-    const rows = Array.isArray(success.result) ? success.result.filter(Array.isArray) : [];
-    if (rows.length === 0) return { success, unsure: false };
+    const rows = rowsOf(success.result);
+    if (rows.length === 0) return { success, unread: 0 };
     const ask = async (params: Record<string, string>) => {
       try {
-        const answer = await user(path, caller, { ...params, limit: LEARNING_LIMIT }, true);
-        return Array.isArray(answer.result) ? answer.result.filter(Array.isArray) : [];
+        return rowsOf(
+          (await user(path, caller, { ...params, limit: LEARNING_LIMIT }, true)).result,
+        );
       } catch (error) {
         // A filter the server refuses confirms nothing; any other failure fails the read itself.
         if (error instanceof ExchangerError && !(error instanceof Unauthorized)) return undefined;
         throw error;
       }
     };
-    const read = await layouts.name(object, rows, ask);
-    if (read === undefined) return { success, unsure: false };
-    return { success: { ...success, result: read.records }, unsure: !read.certain };
+    const quote = quoter(publicGet, caller.language);
+    const learn = (rows: readonly Row[]) => learnLayout(object, rows, { ask, quote });
+    const read = await profile.read(object, rows, learn, readerOf(caller.apiKey));
+    return {
+      success: { ...success, result: read.records.map((r) => r.record) },
+      unread: read.unread,
+    };
   };
 }
 
@@ -411,7 +450,7 @@ const GET_INFO = "/user-api-get-info";
 function accountFrom(success: Success): Account {
   // A PHP empty array (`[]`) or null where an object is meant is an object without fields.
   if (isNothing(success.result)) return readAccount({});
-  const account = accountOf(success.result) ?? accountOf(record(GET_INFO, success));
+  const account = accountOf(success.result);
   if (account === undefined) throw badShape(GET_INFO, "an object");
   return account;
 }
@@ -423,19 +462,41 @@ function positionalRows(result: unknown): unknown[][] | undefined {
   return result as unknown[][];
 }
 
+/** What a learning of an object without filters costs: `calls` public reads (objects.ts). */
+const learned = (layout: Layout, calls = 0) => Promise.resolve({ layout, calls });
+
 /**
  * A verification request written as one array, named by the layout held for it: learned from a
  * submission's answer (the values sent, objects.ts) or, before one, from its status words and dates.
- * Anything else passes unchanged.
+ * Anything else passes unchanged; an array no layout fits stays an array (the reader refuses it).
  */
-async function namedRequest(layouts: LayoutBook, result: unknown): Promise<unknown> {
+async function namedRequest(profile: ServerProfile, result: unknown): Promise<unknown> {
   if (!Array.isArray(result) || result.length === 0 || result.some(isPlainObject)) return result;
   const row = result as unknown[];
-  const read = await layouts.nameBy("verification", [row], async () => ({
-    layout: learnVerificationLayout(row),
-    calls: 0,
-  }));
-  return read?.records[0] ?? result;
+  const read = await profile.read("verification", [row], () =>
+    learned(learnVerificationLayout(row)),
+  );
+  return read.records[0]?.record ?? result;
+}
+
+/** Most directions read for their input fields' ids when a saved-field layout is learned. */
+const MAX_DIRECTIONS_READ = 20;
+
+/**
+ * The ids of every input field of the public directions (the map, then each direction): what tells
+ * a saved field's id from its value (objects.ts). Read once per server, when that layout is learned.
+ */
+async function inputFieldIds(publicGet: PublicGet, language: Language): Promise<Set<string>> {
+  const map = readDirectionMap((await publicGet("/public-api-get-exchanges", language)).result);
+  const pairs = [...new Set((map ?? []).map((l) => l.pair))].slice(0, MAX_DIRECTIONS_READ);
+  const directions = await Promise.all(
+    pairs.map((pair) =>
+      publicGet("/public-api-get-exchange", language, { pair })
+        .then((s) => (isPlainObject(s.result) ? readDirection(s.result, pair) : undefined))
+        .catch(() => undefined),
+    ),
+  );
+  return new Set(directions.flatMap((d) => d?.fields.map((f) => f.id) ?? []));
 }
 
 /** Saved fields whose field could not be told (namedInputs): how many there were. */
@@ -447,15 +508,19 @@ class UnplacedInputs {
  * Saved fields written as rows, named by their layout (objects.ts); UnplacedInputs (with the count)
  * when which value is the field's id cannot be told (every value a number): said, never guessed.
  */
-async function namedInputs(layouts: LayoutBook, result: unknown): Promise<unknown> {
+async function namedInputs(
+  profile: ServerProfile,
+  result: unknown,
+  publicGet: PublicGet,
+  language: Language,
+): Promise<unknown> {
   const rows = positionalRows(result);
   if (rows === undefined) return result;
-  const read = await layouts.nameBy("saved field", rows, async () => ({
-    layout: learnSavedFieldLayout(rows),
-    calls: 0,
-  }));
-  if (read !== undefined && read.records.every((r) => "id" in r && "value" in r))
-    return read.records;
+  const read = await profile.read("saved field", rows, async (r) =>
+    learned(learnSavedFieldLayout(r, await inputFieldIds(publicGet, language)), 1),
+  );
+  const records = read.records.map((r) => r.record);
+  if (read.unread === 0 && records.every((r) => "id" in r && "value" in r)) return records;
   return new UnplacedInputs(rows.length);
 }
 
@@ -464,28 +529,29 @@ async function namedInputs(layouts: LayoutBook, result: unknown): Promise<unknow
  * map's ids (one extra public read, once per server: the layout is kept). Anything else unchanged.
  */
 async function namedCurrencies(
-  layouts: LayoutBook,
+  profile: ServerProfile,
   result: unknown,
   publicGet: PublicGet,
   language: Language,
 ): Promise<unknown> {
   const rows = positionalRows(result);
   if (rows === undefined) return result;
-  const read = await layouts.nameBy("currency", rows, async () => {
+  const read = await profile.read("currency", rows, async (r) => {
     const map = readDirectionMap((await publicGet("/public-api-get-exchanges", language)).result);
     const ids = new Set((map ?? []).flatMap((l) => [l.sendCurrencyId, l.receiveCurrencyId]));
-    return { layout: learnCurrencyLayout(rows, ids), calls: 1 };
+    return learned(learnCurrencyLayout(r, ids), 1);
   });
-  return read?.records ?? [];
+  return read.records.map((r) => r.record);
 }
 
 /**
  * A direction written as an array, named by its layout (objects.ts): the slug where the pair asked
  * came back, the currency ids where the directions map puts them (one extra public read when the
- * layout is learned, once per server), the input fields as rows named by theirs. Anything else as it came.
+ * layout is learned, once per server), the input fields as rows named by theirs. An array no layout
+ * fits is answered as nothing readable (the reader refuses it); a named direction as it came.
  */
 async function namedDirection(
-  layouts: LayoutBook,
+  profile: ServerProfile,
   result: unknown,
   pair: string,
   publicGet: PublicGet,
@@ -493,54 +559,54 @@ async function namedDirection(
 ): Promise<unknown> {
   if (!Array.isArray(result) || result.length === 0 || result.some(isPlainObject)) return result;
   const row = result as unknown[];
-  const read = await layouts.nameBy("direction", [row], async () => {
+  const read = await profile.read("direction", [row], async () => {
     const map = readDirectionMap((await publicGet("/public-api-get-exchanges", language)).result);
     const link = map?.find((l) => l.pair === pair);
     const ids = link && { send: link.sendCurrencyId, receive: link.receiveCurrencyId };
-    return { layout: learnDirectionLayout(row, pair, ids), calls: 1 };
+    return learned(learnDirectionLayout(row, pair, ids), 1);
   });
-  const named = read?.records[0];
-  if (named === undefined) return result;
+  const [first] = read.records;
+  if (first === undefined) return result;
+  const named = first.record;
   const rows = positionalRows(named.inputs);
   if (rows === undefined) return named;
-  const fields = await layouts.nameBy("direction field", rows, async () => ({
-    layout: learnDirectionFieldLayout(rows),
-    calls: 0,
-  }));
-  if (fields?.records.every((f) => "name" in f)) return { ...named, inputs: fields.records };
+  const fields = await profile.read("direction field", rows, (r) =>
+    learned(learnDirectionFieldLayout(r)),
+  );
+  const records = fields.records.map((f) => f.record);
+  if (fields.unread === 0 && records.every((f) => "name" in f))
+    return { ...named, inputs: records };
   // Fields the bot cannot name are never read as "nothing to fill in": left unplaced, and counted.
   const { inputs: _inputs, ...rest } = named;
-  const at = read!.layout.fields.find((f) => f.name === "inputs")!.position;
+  const at = first.layout.fields.find((f) => f.name === "inputs")!.position;
   return { ...rest, [`field_${at}`]: rows };
 }
-
-/** Rows a learning reads per filtered call: enough to see a filter leave rows out. */
-const LEARNING_LIMIT = 100;
 
 // ---- the API --------------------------------------------------------------------------------------
 
 /** What the User API lets a linked chat read: retried on a lost answer, since nothing changes. */
 function userReads(
   user: UserCall,
-  layouts: LayoutBook,
+  publicGet: PublicGet,
+  profile: ServerProfile,
 ): Pick<
   ExchangerClient,
   "getInfo" | "getOrders" | "getReferralOrders" | "getDetails" | "getVerification" | "getInputs"
 > {
-  const named = positionalReader(user, layouts);
+  const named = positionalReader(user, publicGet, profile);
   return {
     getInfo: async (caller) => accountFrom(await user(GET_INFO, caller, {}, true)),
 
     async getOrders(caller, params): Promise<Page<Order>> {
       const path = "/user-api-get-orders";
       const read = await named("order", path, caller, orderParams(params));
-      return orders(page(path, read.success, params?.limit), read.unsure, params?.limit);
+      return orders(page(path, read.success, params?.limit), read.unread, params?.limit);
     },
 
     async getReferralOrders(caller, params): Promise<Page<Order>> {
       const path = "/user-api-get-referral-orders";
       const read = await named("referral order", path, caller, orderParams(params));
-      return orders(page(path, read.success, params?.limit), read.unsure, params?.limit);
+      return orders(page(path, read.success, params?.limit), read.unread, params?.limit);
     },
 
     async getDetails(caller, params?: DetailFilters & ListParams): Promise<Page<PaymentDetail>> {
@@ -557,7 +623,7 @@ function userReads(
 
     async getVerification(caller): Promise<Verification | null> {
       const path = "/user-api-get-verification";
-      const result = await namedRequest(layouts, (await user(path, caller, {}, true)).result);
+      const result = await namedRequest(profile, (await user(path, caller, {}, true)).result);
       const request = readVerification(result);
       if (request === undefined) throw badShape(path, "an object");
       return request;
@@ -565,7 +631,8 @@ function userReads(
 
     async getInputs(caller): Promise<SavedFields> {
       const path = "/user-api-get-inputs";
-      const result = await namedInputs(layouts, (await user(path, caller, {}, true)).result);
+      const answer = (await user(path, caller, {}, true)).result;
+      const result = await namedInputs(profile, answer, publicGet, caller.language);
       if (result instanceof UnplacedInputs) return Object.assign([], { unplaced: result.rows });
       const fields = readSavedFields(result);
       if (fields === undefined) throw badShape(path, "saved fields");
@@ -581,7 +648,7 @@ function userReads(
 function dataWrites(
   user: UserCall,
   transport: Transport,
-  layouts: LayoutBook,
+  profile: ServerProfile,
 ): Pick<ExchangerClient, "createDetails" | "deleteDetails" | "submitVerification"> {
   return {
     async createDetails(caller, detail): Promise<unknown> {
@@ -614,7 +681,7 @@ function dataWrites(
           const value = fields[name];
           if (typeof value === "string" && value.trim() !== "") sent[name] = value;
         }
-        await layouts.teach(learnFromSubmission(success.result as unknown[], sent));
+        await profile.teach(learnFromSubmission(success.result as unknown[], sent));
       }
       return success.result;
     },
@@ -659,7 +726,7 @@ function securedWrites(
 /** The public API: what anyone may read, without a key (the catalog and the info screens). */
 function publicReads(
   publicGet: PublicGet,
-  layouts: LayoutBook,
+  profile: ServerProfile,
 ): Pick<
   ExchangerClient,
   | "getCurrencies"
@@ -674,9 +741,10 @@ function publicReads(
       const path = "/public-api-get-currencies";
       const result = (await publicGet(path, language)).result;
       const currencies = readCurrencies(
-        await namedCurrencies(layouts, result, publicGet, language),
+        await namedCurrencies(profile, result, publicGet, language),
       );
       if (currencies === undefined) throw badShape(path, "a currency list");
+      profile.noteCurrencies(currencies.map((c) => String(c.id)));
       return currencies;
     },
 
@@ -690,7 +758,7 @@ function publicReads(
     async getExchange(language, pair): Promise<Direction> {
       const path = "/public-api-get-exchange";
       const success = await publicGet(path, language, { pair });
-      const named = await namedDirection(layouts, success.result, pair, publicGet, language);
+      const named = await namedDirection(profile, success.result, pair, publicGet, language);
       const value = toRecord(named);
       // A direction is an object with fields; "nothing" here means the server did not answer the question.
       if (value === undefined || Array.isArray(named)) throw badShape(path, "an object");

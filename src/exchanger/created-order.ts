@@ -2,8 +2,8 @@
  * After a create-order whose answer was lost (private-client.ts throws Unavailable: the order may or
  * may not exist), which of the user's orders it created. A creation is never sent again blindly; the
  * flow instead:
- *   1. before creating, notes the keys of the user's newest orders (`newestOrders`, read as the
- *      orders list reads them: newest first whatever order and page size the server has);
+ *   1. before creating, notes the keys of the user's newest orders (orders/pages.ts `newest`, read as
+ *      the orders list reads them: newest first whatever order and page size the server has);
  *   2. after a lost answer, reads the newest orders again (with the user's own key) and asks
  *      `findCreatedOrders` for the orders that were not there before, of this direction and amount,
  *      not created before the request left.
@@ -11,31 +11,13 @@
  * orders" rather than "failed", since a slow server may still write it. More than one → show them all.
  */
 import { sameAmount } from "./exchange-quote.js";
-import type { ListOrder } from "./list-order.js";
-import { newestFirstPage, type FetchPage } from "./newest-first.js";
-import type { ServedPageSize } from "./served-page-size.js";
 import type { Id, Order } from "./types.js";
 
-/** How many newest orders are compared before and after a lost answer. */
-const NEWEST = 20;
 /**
  * How much earlier than the request an order's creation time may read and still be the one it made:
  * a server's dates may be written in its own time zone without saying so (up to 14 hours off UTC).
  */
 const CLOCK_SLACK_MS = 14 * 60 * 60_000;
-
-/**
- * The user's newest orders, newest first whatever order the exchanger lists in and whatever page size
- * it honours (newest-first.ts, with what the process learned of the server): an oldest-first server
- * with more than a page of orders would otherwise show only the oldest.
- */
-export async function newestOrders(
-  order: ListOrder,
-  served: ServedPageSize,
-  fetch: FetchPage,
-): Promise<Order[]> {
-  return (await newestFirstPage(order, "own", { page: 1, limit: NEWEST }, fetch, served)).items;
-}
 
 /** How an order is told apart in a list: its token, else its id. */
 export function orderKey(order: Order): string {

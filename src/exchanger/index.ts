@@ -11,7 +11,7 @@ export {
   createExchangerClient,
   type ExchangerClientWithStats,
 } from "./client.js";
-export { findCreatedOrders, newestOrders, orderKeys } from "./created-order.js";
+export { findCreatedOrders, orderKeys } from "./created-order.js";
 export { isPlainObject, type Success } from "./envelope.js";
 export { ExchangerError, Unauthorized, Unavailable, type UnavailableReason } from "./errors.js";
 export { exchangeLink } from "./exchange-link.js";
@@ -31,23 +31,25 @@ export {
 } from "./exchange-quote.js";
 export { fieldParameterName } from "./field-parameter.js";
 export { withKeyCheck } from "./key-check.js";
-export { LayoutBook } from "./layouts/book.js";
+export { ServerProfile } from "./server/profile.js";
 export { layoutFileText, readLayoutFile } from "./layouts/file.js";
 export { numericValue } from "./layouts/value-types.js";
-export { ListOrder } from "./list-order.js";
 export { type FetchPage, newestFirstPage, type OrdersPage } from "./newest-first.js";
 export { type Account } from "./normalize/account.js";
 export { readBalances } from "./normalize/balance.js";
 export { quoteTermsOf } from "./normalize/index.js";
 export {
   describeField,
+  isCertain,
   type Layout,
   type LayoutObject,
+  MAX_POSITIONS,
+  MONEY_NAMES,
   nameRecord,
   unplacedPositions,
 } from "./normalize/layout.js";
 export { type CurrencyRef, type Money } from "./normalize/money.js";
-export { isPayableButUnsure, isPayableOrder } from "./normalize/order.js";
+export { isPayableButUnsure, isPayableOrder, type OrderFact } from "./normalize/order.js";
 export { placementOf } from "./normalize/placement.js";
 export {
   isCardNumber,
@@ -59,7 +61,7 @@ export {
   maskNumber,
 } from "./normalize/secrets.js";
 export { isSupportUrl } from "./normalize/social.js";
-export { NUMBER_BESIDE, USER_LAYOUT } from "./normalize/user-layout.js";
+export { isDocumentedUser, NUMBER_BESIDE, USER_LAYOUT } from "./normalize/user-layout.js";
 export { dateOf } from "./normalize/values.js";
 export { findOrder, ORDER_TOKEN, type OrderLookup, parseOrderQuery } from "./order-lookup.js";
 export {
@@ -71,7 +73,6 @@ export {
   type ProbeAnswer,
 } from "./private-client.js";
 export { isSecretFieldName } from "./secret-names.js";
-export { ServedPageSize } from "./served-page-size.js";
 export {
   choiceStatus,
   FILTER_NAME,
@@ -79,6 +80,14 @@ export {
   type StatusChoice,
   statusFilterParam,
 } from "./server-statuses.js";
+export {
+  type Gate,
+  type OrderList,
+  OrderPages,
+  type PageQuery,
+  StatusFilterRefused,
+} from "./orders/pages.js";
+export { payableNow, type Proof } from "./orders/payable-proof.js";
 export {
   type Balance,
   type Caller,
@@ -114,6 +123,7 @@ export {
   statusMeaning,
   statusWords,
   type Translator,
+  UNREADABLE_STATUS,
   type VerificationMeaning,
   type VerificationStatus,
 } from "./vocabulary.js";

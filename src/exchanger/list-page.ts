@@ -34,14 +34,13 @@ export function listPage(
 }
 
 /**
- * A page of raw order records read once into the bot's orders (normalize/order.ts): `unsure` marks
- * them (a layout that could not confirm the token or status); an unordered page is put newest first
- * by its records, then cut to `limit`.
+ * A page of raw order records read once into the bot's orders (normalize/order.ts); `unread`: rows of
+ * a positional answer no layout fitted (counted on the page, never read); an unordered page is put
+ * newest first by its records, then cut to `limit`.
  */
-export function orderPage(raw: Page<unknown>, unsure = false, limit?: number): Page<Order> {
+export function orderPage(raw: Page<unknown>, unread = 0, limit?: number): Page<Order> {
   const read = readOrders(raw.items);
-  const marked = unsure ? read.map((o) => ({ ...o, unsure: true as const })) : read;
-  const page = orderedByAge({ ...raw, items: marked });
+  const page = orderedByAge({ ...raw, items: read, ...(unread > 0 && { unread }) });
   const cut = limit !== undefined && limit > 0 && page.items.length > limit;
   return cut ? { ...page, items: page.items.slice(0, limit) } : page;
 }

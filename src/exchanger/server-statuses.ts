@@ -103,6 +103,22 @@ export class ServerStatuses {
       .slice(0, MAX_CHOICES);
   }
 
+  /**
+   * Every status this server may give an order, as filters: numbers — the spec's five ids and any other
+   * number seen —, or every name seen. What a status is proved against (orders/payable-proof.ts): an
+   * order that holds none of them is proved to hold no status at all, never the nearest one.
+   */
+  domain(): StatusChoice[] {
+    if (this.form === "name")
+      return [...this.#names]
+        .map((value): StatusChoice => ({ form: "name", value }))
+        .filter((choice) => !this.isRefused(choice));
+    const ids = new Set([...SPEC_IDS.map(String), ...this.#numbers]);
+    return [...ids]
+      .sort((a, b) => Number(a) - Number(b))
+      .map((value): StatusChoice => ({ form: "number", value }));
+  }
+
   /** The server answered this filter with an error: do not offer it again. */
   refuse(choice: StatusChoice): void {
     this.#refused.add(choiceId(choice));

@@ -38,6 +38,8 @@ export interface Page<T> {
    * newest orders is still the server's (newest-first.ts).
    */
   unordered?: true;
+  /** Rows of a positional answer that no layout of the server fitted: not read, but counted for the screen to say. */
+  unread?: number;
 }
 
 export interface ListParams {

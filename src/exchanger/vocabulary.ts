@@ -144,10 +144,22 @@ export interface StatusInfo {
   form?: StatusForm;
   /** The server's value as it would go into a filter: "4", or the name without `@` ("success"). */
   value?: string;
+  /**
+   * Nothing the server proved says which value is the status (a positional order whose layout could
+   * not place it with certainty): the screens say they cannot read it, never guess.
+   */
+  unreadable?: true;
 }
 
 /** 🔹: a status we cannot name still gets a neutral mark, not a question mark. */
 const UNKNOWN_EMOJI = "🔹";
+
+/** The status of an order whose status no evidence places (normalize/order.ts). */
+export const UNREADABLE_STATUS: StatusInfo = Object.freeze({
+  meaning: "unknown",
+  emoji: "❔",
+  unreadable: true,
+});
 
 /** "  @Awaiting-Payment " → "awaiting_payment": case, `@`, spaces and dashes do not matter. */
 function spelling(text: string): string {
@@ -444,6 +456,7 @@ export const statusLabelKey = (key: KnownStatusKey): string => LABEL_KEYS.get(ke
 /** The status in words, no emoji: "Awaiting payment", "Partially refunded", "Other status (7)". HTML-safe. */
 export function statusWords(tr: Translator, status: unknown): string {
   const info = readStatus(status);
+  if (info.unreadable) return tr.t("orders-status-unreadable");
   if (info.key) return tr.t(statusLabelKey(info.key));
   // The server's own label first (a status object's title), else its name.
   const own = info.label ?? (info.form === "name" ? info.value : undefined);

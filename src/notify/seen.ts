@@ -62,21 +62,35 @@ function followable<T extends SeenOrder>(orders: readonly T[]): T[] {
   return orders.filter((order) => String(order.id).length <= MAX_ID_LENGTH).slice(0, MAX_TRACKED);
 }
 
+/**
+ * A fresh page against what was seen. An order whose status could not be read (a positional server
+ * whose layout does not place it with certainty) keeps the status seen before and is never announced:
+ * nothing changed that the bot knows of. It counts as moving, though: the chat stays on the frequent
+ * schedule until its status can be read.
+ */
 export function compareOrders(previous: SeenState, page: readonly Order[]): Comparison {
   const orders = followable(page);
   const statuses = new Map<string, string>();
   let maxId = previous.maxId;
+  let unreadable = false;
   for (const order of orders) {
+    if (order.status.unreadable) {
+      unreadable = true;
+      const before = previous.statuses?.get(String(order.id));
+      if (before !== undefined) statuses.set(String(order.id), before);
+      continue;
+    }
     statuses.set(String(order.id), storedStatus(order.status));
     const numeric = Number(order.id);
     if (Number.isSafeInteger(numeric) && (maxId === undefined || numeric > maxId)) maxId = numeric;
   }
-  const active = [...statuses.values()].some(isActiveStatus);
+  const active = unreadable || [...statuses.values()].some(isActiveStatus);
   const next: SeenState = { ...previous, statuses, ...(maxId === undefined ? {} : { maxId }) };
   if (previous.statuses === undefined) return { changes: [], next, active }; // baseline only
 
   const changes: OrderChange[] = [];
   for (const order of orders) {
+    if (order.status.unreadable) continue;
     const id = String(order.id);
     const status = statuses.get(id)!;
     const before = previous.statuses.get(id);
@@ -108,6 +122,7 @@ export function withShown(previous: SeenState, shown: readonly SeenOrder[]): See
   const statuses = new Map(previous.statuses);
   let changed = false;
   for (const order of followable(shown)) {
+    if (order.status.unreadable) continue;
     const id = String(order.id);
     const status = storedStatus(order.status);
     const known = statuses.get(id);

@@ -30,10 +30,8 @@ import {
   Unauthorized,
   type ExchangerClient,
   type Order,
-  ListOrder,
-  newestFirstPage,
-  type FetchPage,
-  ServedPageSize,
+  OrderPages,
+  ServerProfile,
   isActiveStatus,
 } from "../exchanger/index.js";
 import {
@@ -98,12 +96,10 @@ export interface NotifierDeps {
   /** Told of each notification Telegram accepted (the monitoring port counts them). */
   onSent?: () => void;
   /**
-   * Which end of the order list the exchanger starts with, as the bot learned it (app.ts shares one
-   * per process); without it the watcher learns it on its own.
+   * The order pages the screens read through (app.ts shares one per process: what the server is like
+   * is learned once); without it the watcher reads `exchanger` with a profile of its own.
    */
-  listOrder?: ListOrder;
-  /** The page size the server honours, as the bot learned it (app.ts shares one per process). */
-  servedPageSize?: ServedPageSize;
+  orders?: Pick<OrderPages, "page" | "find">;
   /**
    * With the exchanger's webhooks configured (src/events/): the index of order tokens the chats saw,
    * which each poll feeds with the orders in motion, and the pace that slows polls to reconciliation
@@ -178,8 +174,7 @@ export class Notifier {
   readonly #telegramLimit: SharedRateLimiter;
   /** Currency names for cards; its list requests go through the limit like get-orders. */
   readonly #currencies: CurrencyCache;
-  readonly #listOrder: ListOrder;
-  readonly #servedPageSize: ServedPageSize;
+  readonly #orders: Pick<OrderPages, "page" | "find">;
   readonly #log: Logger;
   /** Checks asked for now (checkNow) in this process: the loop's polls let them take the permits first. */
   #urgent = 0;
@@ -212,8 +207,7 @@ export class Notifier {
       ...clock,
     });
     this.#log = deps.logger.child({ component: "notify" });
-    this.#listOrder = deps.listOrder ?? new ListOrder();
-    this.#servedPageSize = deps.servedPageSize ?? new ServedPageSize();
+    this.#orders = deps.orders ?? ownOrdersOf(deps.exchanger);
     const limit = this.#exchangerLimit;
     const now = this.#now;
     this.#currencies = new CurrencyCache({
@@ -365,17 +359,14 @@ export class Notifier {
   /** The newest page plus the moving orders it pushed off; every request waits for a permit of the shared limit. */
   async #fetch(chat: LoadedChat): Promise<Fetched> {
     const caller = { apiKey: chat.apiKey, language: chat.language };
-    const fetchPage: FetchPage = async (params) => {
+    const gate = async () => {
       if (!(await this.#permit())) throw new NoPermit();
-      return this.#deps.exchanger.getOrders(caller, params);
     };
     try {
-      const newest = await newestFirstPage(
-        this.#listOrder,
-        "own",
-        { page: 1, limit: this.#pageSize },
-        fetchPage,
-        this.#servedPageSize,
+      const newest = await this.#orders.page(
+        caller,
+        { list: "own", page: 1, size: this.#pageSize },
+        gate,
       );
       const offPage = await this.#readOffPageActive(chat.previous, newest.items, caller);
       return offPage === undefined
@@ -512,9 +503,9 @@ export class Notifier {
     const found: Order[] = [];
     for (const id of wanted) {
       if (!(await this.#permit())) return undefined;
-      const { items } = await this.#deps.exchanger.getOrders(caller, { id, page: 1, limit: 1 });
       // An order that is gone (deleted) is simply no longer followed.
-      found.push(...items.filter((order) => String(order.id) === id));
+      const order = await this.#orders.find(caller, "own", { id });
+      if (order !== undefined) found.push(order);
     }
     return found;
   }
@@ -643,4 +634,13 @@ function pollOutcome(
 
 function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** Own orders read through `exchanger` alone, with a server profile of their own (a watcher outside the app). */
+function ownOrdersOf(exchanger: Pick<ExchangerClient, "getOrders">): OrderPages {
+  const unused = () => Promise.reject(new Error("the watcher reads own orders only"));
+  return new OrderPages(
+    { getOrders: (c, p) => exchanger.getOrders(c, p), getReferralOrders: unused },
+    new ServerProfile(),
+  );
 }

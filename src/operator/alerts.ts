@@ -64,6 +64,51 @@ export function createAlerts(deps: AlertDeps, options: AlertOptions): Alerts {
   return new AlertWatch(deps, options);
 }
 
+/** Sends a message to every admin chat; never throws (a failure is logged without the chat id). */
+export async function sendToAdmins(
+  api: Pick<Api, "sendMessage">,
+  chats: readonly number[],
+  log: Logger,
+  text: string,
+): Promise<void> {
+  await Promise.all(
+    chats.map(async (chatId, index) => {
+      try {
+        await api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } });
+      } catch (error) {
+        log.warn(
+          {
+            adminChat: `#${index + 1} of ${chats.length}`,
+            err: error instanceof Error ? error.message : String(error),
+          },
+          "could not deliver an alert to an admin chat (has the admin started the bot?)",
+        );
+      }
+    }),
+  );
+}
+
+/** How long one alert about the same thing keeps the other instances from sending it again. */
+const ONCE_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * An alert sent once across instances (the first to claim `key` in the store sends it) and at most
+ * once a day: a condition every instance notices at about the same time (a pinned layout that
+ * stopped fitting the exchanger's answers).
+ */
+export async function alertOnce(
+  deps: { api: Pick<Api, "sendMessage">; kv: KV; logger: Logger },
+  chats: readonly number[],
+  key: string,
+  text: string,
+): Promise<void> {
+  if (chats.length === 0) return;
+  const claimed = await deps.kv
+    .setIfAbsent(`alert:once:${key}`, "1", ONCE_TTL_MS)
+    .catch(() => true);
+  if (claimed) await sendToAdmins(deps.api, chats, deps.logger, text);
+}
+
 class AlertWatch implements Alerts {
   readonly #deps: AlertDeps;
   readonly #options: AlertOptions;
@@ -89,26 +134,8 @@ class AlertWatch implements Alerts {
     this.#log = deps.logger.child({ component: "alerts" });
   }
 
-  readonly send = async (text: string): Promise<void> => {
-    const chats = this.#options.adminChatIds;
-    await Promise.all(
-      chats.map(async (chatId, index) => {
-        try {
-          await this.#deps.api.sendMessage(chatId, text, {
-            link_preview_options: { is_disabled: true },
-          });
-        } catch (error) {
-          this.#log.warn(
-            {
-              adminChat: `#${index + 1} of ${chats.length}`,
-              err: error instanceof Error ? error.message : String(error),
-            },
-            "could not deliver an alert to an admin chat (has the admin started the bot?)",
-          );
-        }
-      }),
-    );
-  };
+  readonly send = (text: string): Promise<void> =>
+    sendToAdmins(this.#deps.api, this.#options.adminChatIds, this.#log, text);
 
   start(): void {
     if (this.#options.adminChatIds.length > 0) this.#schedule();

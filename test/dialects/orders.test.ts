@@ -153,10 +153,9 @@ describe.each(DIALECT_NAMES)("orders in the %s dialect", (dialect: DialectName) 
   it.each(moving)(
     "the watcher polls a chat with an order in status %s on its active schedule, and rarely once it is done",
     async (status) => {
-      // Direction 5 (currencies 4 → 7): no id equal to the status. On a positional server a lone order
-      // whose status equals its direction's or a currency's id cannot be placed by any filter, and the
-      // bot would rightly read that status as unknown (exchanger/layouts/learn.ts).
       h.sandbox.addOrder("empty", { status, exchange_id: 5 });
+      // Another customer's orders first: one order alone proves no position (exchanger/layouts/learn.ts).
+      await (await h.linkedUser("main")).send("/orders");
       const user = await subscribedUser(h, "empty");
       const clock = new TestClock();
       const watcher = notifierFor(h, { now: clock.now });

@@ -22,9 +22,10 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-async function doctor(writeLayout?: string) {
+async function doctor(writeLayout?: string, directions: "positional" | "named" = "positional") {
   // Every object an array, the direction of get-exchange too (the positionalDirections variant).
-  sandbox = await startSandbox({ dialect: { ...DIALECTS.positional, positionalDirections: true } });
+  const positionalDirections = directions === "positional";
+  sandbox = await startSandbox({ dialect: { ...DIALECTS.positional, positionalDirections } });
   const lines: string[] = [];
   const report = await runDoctor(
     {
@@ -40,49 +41,89 @@ async function doctor(writeLayout?: string) {
 }
 
 describe("doctor and positional records", () => {
-  it("prints the vendor's user layout and the order layout it learned, position by position", async () => {
+  it("prints per object what is certain and by which evidence, what is guessed, and fails where a screen would be uncertain", async () => {
     const { report, output } = await doctor();
-    expect(report.ok, output).toBe(true);
+    // Saved details have no id filter in the spec, and the direction's rate and limits nothing proves.
+    expect(report.ok, output).toBe(false);
+    const row = (method: string) => report.methods.find((m) => m.method === method)!;
+    expect(row("user-api-get-details").verdict).toBe("uncertain");
+    expect(row("user-api-get-details").line).toContain(
+      "NOT certain: detail id (/details offers no Delete)",
+    );
+    expect(row("public-api-get-exchange").verdict).toBe("uncertain");
+    expect(row("public-api-get-exchange").line).toMatch(/NOT certain: .*direction rate/);
+    // No direction quotes a rate the bot can read: nothing tells the amounts from the rate.
+    expect(row("user-api-get-orders").line).toContain(
+      "NOT certain: order send_amount, order receive_amount",
+    );
     expect(output).toContain(
       "user: positional, 30 values: user layout from the vendor documentation",
     );
     const order = output.split("\n").find((l) => l.includes("order: positional, 16 values"))!;
-    expect(order).toContain("learned —");
+    expect(order).toContain("learned — certain:");
     const at = (name: string) => ORDER_POSITIONS.indexOf(name as never);
-    expect(order).toContain(`token at ${at("token")} (the token filter)`);
-    expect(order).toContain(`status at ${at("status")} (the status filter)`);
-    expect(order).toContain(`id at ${at("id")} (the id filter)`);
-    expect(order).toContain(`send_amount at ${at("send_amount")} (send × rate = receive)`);
-    expect(order).toContain(`created_at at ${at("created_at")} (a unix time)`);
-    expect(order).toMatch(/positions [\d, ]+ unplaced/);
-    expect(output).toMatch(
-      /detail: positional, 4 values: learned — .*value at 0 \(the value filter\)/,
+    expect(order).toContain(
+      `token at ${at("token")} (the token filter: the one row for its value, none for another)`,
     );
-    // The id no filter of the spec confirms: placed by its kind only, so never sent in a delete.
-    expect(output).toMatch(/detail: .*id at 2 \(distinct whole numbers\)/);
-    // Every other object the positional sandbox writes as an array, and how each position was found.
+    expect(order).toMatch(
+      new RegExp(`status at ${at("status")} \\(the status filter: exactly the rows holding`),
+    );
+    expect(order).toContain(`id at ${at("id")} (the id filter`);
+
+    expect(order).toContain(
+      `created_at at ${at("created_at")} (a unix time, earlier than the other in every row)`,
+    );
+    expect(order).toMatch(/positions [\d, ]+ unplaced/);
+    // The detail id no filter of the spec confirms: a guess, never sent in a delete.
+    expect(output).toMatch(/detail: .*guessed: .*id at 2 \(distinct whole numbers, a guess\)/);
     const line = (object: string) =>
       output.split("\n").find((l) => l.includes(`${object}: positional`));
     expect(line("currency"), output).toMatch(
-      /currency: positional, 6 values: learned — code at 0 \(distinct capital codes\), reserve at 1 .*, id at 4 \(the directions map's ids\)/,
+      /currency: positional, 6 values, learned — certain: id at 4 \(the directions map's ids\); guessed: code at 0/,
     );
     expect(line("verification"), output).toMatch(
-      /verification: positional, 19 values: learned — .*status at 1 \(a verification status word\).*; positions [\d, ]+ unplaced/,
+      /verification: positional, 19 values, learned — certain: .*status at 1 \(a verification status word\)/,
     );
-    // The first direction's id (1) is also its send currency's id: where the send id sits nothing
-    // says, so it stays unplaced; the rate and the limits always do.
     expect(line("direction"), output).toMatch(
-      /direction: positional, 10 values: learned — slug at 1 \(the pair asked\), inputs at 2 \(the one list of rows\), receive_currency_id at 3 \(the directions map's ids\); positions 0, 4, 5, 6, 7, 8, 9 unplaced/,
+      /direction: positional, 10 values, learned — certain: slug at 1 \(the pair asked\).*NOT certain: .*rate, min_amount, max_amount/,
     );
-    expect(line("direction field"), output).toMatch(
-      /direction field: positional, 3 values: learned — required at 0 \(the one column of flags\), name at 1 \(the one column of texts\), id at 2/,
-    );
+    // The directions are arrays too: their input fields' ids cannot be read, so nothing tells a
+    // saved field's id from its value.
     expect(line("saved field"), output).toMatch(
-      /saved field: positional, 2 values: learned — value at 0 \(the one column of saved values\), id at 1/,
+      /saved field: positional, 2 values, learned — certain: nothing; guessed: .*NOT certain: id/,
     );
     // The key and the user object's secrets are never printed.
     expect(output).not.toContain(sandbox!.accounts.main.apiKey);
     expect(output).not.toContain("$2y$10$");
+  });
+
+  it("places the amounts where the directions quote a rate, and then understands the orders", async () => {
+    const { report, output } = await doctor(undefined, "named");
+    const orders = report.methods.find((m) => m.method === "user-api-get-orders")!;
+    expect(orders.verdict, output).toBe("understood");
+    const order = output.split("\n").find((l) => l.includes("order: positional, 16 values"))!;
+    const at = (name: string) => ORDER_POSITIONS.indexOf(name as never);
+    expect(order).toContain(`send_amount at ${at("send_amount")} (send × rate = receive`);
+    expect(order).toContain(`receive_amount at ${at("receive_amount")} (send × rate = receive`);
+    expect(order).toContain(`rate at ${at("rate")} (send × rate = receive`);
+  });
+
+  it("says when the user object is not the documented one, and never prints its values", async () => {
+    sandbox = await startSandbox({ dialect: "positional" });
+    const shifted = [...VENDOR_USER.slice(2), "JBSWY3DPEHPK3PXP"];
+    sandbox.state.accounts.main!.userObject = shifted;
+    const lines: string[] = [];
+    const options = { baseUrl: sandbox.baseUrl, language: "en" as const, timeoutMs: 2_000 };
+    const report = await runDoctor({ ...options, apiKey: sandbox.accounts.main.apiKey }, (l) =>
+      lines.push(l),
+    );
+    const info = report.methods.find((m) => m.method === "user-api-get-info")!;
+    expect(info.verdict).toBe("uncertain");
+    expect(info.line).toContain(
+      `does not match the documented user layout: ${shifted.length} values`,
+    );
+    expect(report.ok).toBe(false);
+    expect(lines.join("\n")).not.toContain("JBSWY3DPEHPK3PXP");
   });
 
   it("--write-layout writes the layouts it read by, as a file EXCHANGER_LAYOUT accepts", async () => {

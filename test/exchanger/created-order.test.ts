@@ -9,9 +9,9 @@ import {
   createExchangerClient,
   type ExchangerClientWithStats,
 } from "../../src/exchanger/client.js";
-import { findCreatedOrders, newestOrders, orderKeys } from "../../src/exchanger/created-order.js";
-import { ListOrder } from "../../src/exchanger/list-order.js";
-import { ServedPageSize } from "../../src/exchanger/served-page-size.js";
+import { findCreatedOrders, orderKeys } from "../../src/exchanger/created-order.js";
+import { OrderPages } from "../../src/exchanger/orders/pages.js";
+import { ServerProfile } from "../../src/exchanger/server/profile.js";
 import { numberedOrders, serve } from "./paging-server.js";
 import { Unavailable } from "../../src/exchanger/errors.js";
 import { withKeyCheck } from "../../src/exchanger/key-check.js";
@@ -129,7 +129,11 @@ describe("finding the order a lost answer created", () => {
         orders,
       );
       // A fresh process: nothing learned of the server yet.
-      const newest = await newestOrders(new ListOrder(), new ServedPageSize(), fetch);
+      const pages = new OrderPages(
+        { getOrders: (_c, p) => fetch(p ?? {}), getReferralOrders: (_c, p) => fetch(p ?? {}) },
+        new ServerProfile(),
+      );
+      const newest = await pages.newest({ apiKey: "k", language: "en" });
       expect(newest.map((o) => Number(o.id))).toEqual(Array.from({ length: 15 }, (_, i) => 57 - i));
     }
   });

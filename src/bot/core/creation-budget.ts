@@ -1,7 +1,7 @@
 /**
  * How many orders one exchanger account may create from the chat per window (ORDER_CREATION_BUDGET),
- * counted per account — the account id the payment lock uses (`vault.accountIdOf`), so every chat
- * linked with the same key shares it — in the bot's store (rate-limiter-flexible over Redis: shared by
+ * counted per exchanger account — the user object's own id (`budgetAccount`), so every chat linked to
+ * the account shares it, whichever key each linked with — in the bot's store (rate-limiter-flexible over Redis: shared by
  * every instance; in memory with the embedded store). A flood of Create presses, new flows, scripted
  * chats or chats linked to one account stops here, before the operator's Private API is called.
  *
@@ -14,6 +14,14 @@ import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { consumeOrWait, createLimiter, type LimiterStore } from "./limiter.js";
 
 export const ORDER_CREATION_BUDGET = { orders: 5, windowSec: 60 * 60 };
+
+/**
+ * Whose budget a creation is taken from: the account's own id when the exchanger told it, else the
+ * key's (`keyAccount`, a server whose user object names no id).
+ */
+export function budgetAccount(userId: string | undefined, keyAccount: () => string): string {
+  return userId !== undefined ? `user:${userId}` : `key:${keyAccount()}`;
+}
 
 export class CreationBudget {
   readonly #limiter: RateLimiterAbstract;

@@ -13,8 +13,9 @@
  */
 import type { Layout, LayoutField, LayoutObject } from "../normalize/layout.js";
 import { readVerificationStatus } from "../vocabulary.js";
-import { placeDates, type Row } from "./learn.js";
-import { columnKind, kindOf, type ValueKind } from "./value-types.js";
+import { placeDates } from "./by-kind.js";
+import type { Row } from "./filter-evidence.js";
+import { columnKind, familiesOf, kindOf, type ValueKind } from "./value-types.js";
 
 const column = (rows: readonly Row[], p: number) => rows.map((r) => r[p]);
 const positions = (rows: readonly Row[]) =>
@@ -24,15 +25,22 @@ const distinct = (values: readonly unknown[]) => new Set(values.map(String)).siz
 /** A layout of `rows` from the fields placed (sorted by position). */
 function layoutOf(object: LayoutObject, rows: readonly Row[], placed: Map<number, LayoutField>) {
   const fields = [...placed.values()].sort((a, b) => a.position - b.position);
-  return { object, size: rows[0]?.length ?? 0, source: "learned", fields } satisfies Layout;
+  const families = positions(rows).map((p) => familiesOf(column(rows, p)));
+  return {
+    object,
+    size: rows[0]?.length ?? 0,
+    source: "learned",
+    fields,
+    families,
+  } satisfies Layout;
 }
 
 /** Places `name` at `p` unless the name or the position is taken. */
 function putter(placed: Map<number, LayoutField>, by: LayoutField["by"]) {
-  return (p: number | undefined, name: string, why: string) => {
+  return (p: number | undefined, name: string, why: string, as: LayoutField["by"] = by) => {
     if (p === undefined || placed.has(p)) return;
     if ([...placed.values()].some((f) => f.name === name)) return;
-    placed.set(p, { position: p, name, by, why });
+    placed.set(p, { position: p, name, by: as, why });
   };
 }
 
@@ -136,17 +144,42 @@ export function learnFromSubmission(row: Row, sent: Readonly<Record<string, stri
 }
 
 /**
- * The saved exchange fields (get-inputs as rows): the direction input's id and the saved value. The
- * id is the one column of whole numbers beside a column that holds some value that is not one; when
- * both could be ids (every saved value a number), nothing is placed.
+ * The saved exchange fields (get-inputs as rows): the direction input's id and the saved value. The id
+ * is the one column of distinct whole numbers most of which are ids of the directions' input fields
+ * (`fieldIds`, read from the public directions: by "map"); without
+ * that evidence the one column of whole numbers beside a column of other values is a guess (by "type"),
+ * which the reader never uses (normalize/layout.ts: a saved value must never fill the wrong field).
  */
-export function learnSavedFieldLayout(rows: readonly Row[]): Layout {
+export function learnSavedFieldLayout(
+  rows: readonly Row[],
+  fieldIds: ReadonlySet<string> = new Set(),
+): Layout {
   const placed = new Map<number, LayoutField>();
   const whole = (p: number) =>
     column(rows, p).every((v) => ["integer", "small-number"].includes(kindOf(v)));
   const ids = positions(rows).filter((p) => whole(p) && distinct(column(rows, p)));
   const values = positions(rows).filter((p) => !whole(p));
-  if (ids.length === 1 && values.length === 1) {
+  // Saved values outlive the fields they were for: most, not all, ids are still some direction's.
+  const mapped = ids.filter((p) => {
+    const known = column(rows, p).filter((v) => fieldIds.has(String(v))).length;
+    return known > 0 && known * 2 >= rows.length;
+  });
+  if (mapped.length === 1) {
+    placed.set(mapped[0]!, {
+      position: mapped[0]!,
+      name: "id",
+      by: "map",
+      why: "the directions' input field ids",
+    });
+    const others = positions(rows).filter((p) => p !== mapped[0]);
+    if (others.length === 1)
+      placed.set(others[0]!, {
+        position: others[0]!,
+        name: "value",
+        by: "map",
+        why: "the one column beside the field ids",
+      });
+  } else if (ids.length === 1 && values.length === 1) {
     const put = putter(placed, "type");
     put(ids[0], "id", "the one column of whole numbers");
     put(values[0], "value", "the one column of saved values");

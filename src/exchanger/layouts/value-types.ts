@@ -2,7 +2,15 @@
  * What kind of value sits at a position, judged from the value alone: the evidence a layout is learned
  * from where no filter can confirm a position (learn.ts). Pure.
  */
-import { splitDisplayAmount } from "../normalize/user-layout.js";
+
+/** "33668.78 USD" → amount and code; the code is whatever follows the number ("USDTTRC20" too). */
+export function splitDisplayAmount(text: unknown): { amount: string; code?: string } | undefined {
+  if (typeof text !== "string") return undefined;
+  const m = /^\s*(-?\d[\d\s]*(?:[.,]\d+)?)\s*(\S.*?)?\s*$/.exec(text);
+  if (!m) return undefined;
+  const amount = m[1]!.replace(/\s/g, "");
+  return m[2] === undefined ? { amount } : { amount, code: m[2] };
+}
 
 export type ValueKind =
   | "empty"
@@ -72,4 +80,38 @@ export function numericValue(value: unknown): number | undefined {
   if (shown === undefined) return undefined;
   const n = Number(shown.amount.replace(",", "."));
   return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * The family a value belongs to, for a layout's signature (normalize/layout.ts): coarse enough that
+ * ordinary data stays inside its column's family (a comment that happens to be digits, an amount
+ * written with or without decimals), fine enough that a column moved by one place lands in another.
+ */
+export type KindFamily = "empty" | "time" | "number" | "text" | "other";
+
+export const KIND_FAMILIES: readonly KindFamily[] = ["empty", "time", "number", "text", "other"];
+
+export function familyOf(value: unknown): KindFamily {
+  const kind = kindOf(value);
+  switch (kind) {
+    case "empty":
+      return "empty";
+    case "unix-time":
+    case "date-text":
+      return "time";
+    case "small-number":
+    case "integer":
+    case "decimal":
+      return "number";
+    case "other":
+      return "other";
+    default:
+      return "text";
+  }
+}
+
+/** The families a column holds in these rows. */
+export function familiesOf(values: readonly unknown[]): KindFamily[] {
+  const seen = new Set(values.map(familyOf));
+  return KIND_FAMILIES.filter((f) => seen.has(f));
 }

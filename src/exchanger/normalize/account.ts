@@ -31,6 +31,11 @@ export interface Account {
   email?: string;
   /** Every other field, masked; nested values kept for the card to label. */
   fields: RawRecord;
+  /**
+   * The server answered an array that is not the vendor's documented user object (another length,
+   * values shifted): nothing of it is read, since any position could hold a secret.
+   */
+  unreadable?: true;
 }
 
 /**
@@ -39,6 +44,7 @@ export interface Account {
  */
 export function accountOf(result: unknown): Account | undefined {
   const user = namedUser(result);
+  if (user === "unreadable") return { balances: [], others: [], fields: {}, unreadable: true };
   return user === undefined ? undefined : readAccount(user);
 }
 

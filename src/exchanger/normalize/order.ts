@@ -5,7 +5,8 @@
  * (referral orders), and every other field masked and flattened for the card. Screens, the pay flow,
  * the filters, the watcher and the doctor read orders only through this object.
  */
-import { isPayableStatus, readStatus, type OrderStatus } from "../vocabulary.js";
+import { isPayableStatus, readStatus, UNREADABLE_STATUS, type OrderStatus } from "../vocabulary.js";
+import { provenanceOf } from "./layout.js";
 import { displayFields, type FlatFields } from "./fields.js";
 import { readRate, readSide, type Money, type Rate } from "./money.js";
 import type { Notes } from "./notes.js";
@@ -34,10 +35,35 @@ export interface Order {
   /** Every other field, masked and flattened (fields.ts). */
   fields: FlatFields;
   /**
-   * Read from a positional record whose layout could not place the token or the status with
-   * certainty (normalize/layout.ts): the order is shown, but never offered for payment.
+   * Read from a positional record: the facts its layout does not place with certainty (normalize/
+   * layout.ts), left out of the order — the screens say they cannot read them; Pay needs none missing.
    */
-  unsure?: true;
+  unproven?: OrderFact[];
+  /**
+   * Read from a positional record: the row's fingerprint as the server wrote it, which the money
+   * proofs compare the server's filtered answers with (exchanger/orders/payable-proof.ts).
+   */
+  row?: string;
+}
+
+/** What a positional order may leave unproven: the token, the status, either side (amount or currency). */
+export type OrderFact = "token" | "status" | "send" | "receive";
+
+const FACT_OF: Readonly<Record<string, OrderFact>> = {
+  token: "token",
+  status: "status",
+  send_amount: "send",
+  send_currency_id: "send",
+  receive_amount: "receive",
+  receive_currency_id: "receive",
+};
+
+/** The order's facts its record's layout leaves unproven, and the row's fingerprint (positional records only). */
+function provenanceFacts(raw: RawRecord): Pick<Order, "unproven" | "row"> {
+  const provenance = provenanceOf(raw);
+  if (provenance === undefined) return {};
+  const unproven = [...new Set(provenance.unproven.map((name) => FACT_OF[name]!))];
+  return { ...(unproven.length > 0 && { unproven }), row: provenance.row };
 }
 
 /** Synonyms per fact; the first is the spec's (or the most common) name. */
@@ -148,7 +174,8 @@ export function readOrder(raw: unknown, notes?: Notes): Order | undefined {
   if (isRecord(idRaw)) notes?.understand("id", "understood from an object");
 
   const token = textOf(take(TOKEN));
-  const status = orderStatus(take, notes);
+  const proven = provenanceFacts(raw);
+  const status = proven.unproven?.includes("status") ? UNREADABLE_STATUS : orderStatus(take, notes);
 
   const directionRaw = take(DIRECTION);
   const directionId = idOf(directionRaw);
@@ -172,14 +199,15 @@ export function readOrder(raw: unknown, notes?: Notes): Order | undefined {
     ...(token !== undefined && { token }),
     status,
     ...(directionId !== undefined && { directionId }),
-    ...(send.money && { send: send.money }),
-    ...(receive.money && { receive: receive.money }),
+    ...(send.money && !proven.unproven?.includes("send") && { send: send.money }),
+    ...(receive.money && !proven.unproven?.includes("receive") && { receive: receive.money }),
     ...(rate && { rate }),
     ...(createdAt && { createdAt }),
     ...(updatedAt && { updatedAt }),
     ...(user !== undefined && { user }),
     ...(payment && { payment }),
     fields: displayFields(rest, notes),
+    ...proven,
   };
 }
 
@@ -188,12 +216,20 @@ export function readOrders(items: readonly unknown[], notes?: Notes): Order[] {
   return items.flatMap((item) => readOrder(item, notes) ?? []);
 }
 
-/** Whether Pay may be offered: a status that allows it, read from a record whose layout is certain. */
+/**
+ * Whether Pay may be offered: a status that allows it, and nothing money depends on left unproven
+ * (a positional order is still proved by the server before any payment: orders/payable-proof.ts).
+ */
 export function isPayableOrder(order: Order): boolean {
-  return order.unsure !== true && isPayableStatus(order.status);
+  return (order.unproven?.length ?? 0) === 0 && isPayableStatus(order.status);
 }
 
-/** A payable-looking order Pay is withheld from because its layout is a guess: the site is offered instead. */
+/**
+ * An order the bot cannot offer Pay for because what money depends on is not proven (its status, its
+ * token or its amounts): the screens say so and link to the website instead. A status that is read and
+ * does not allow paying is not such an order.
+ */
 export function isPayableButUnsure(order: Order): boolean {
-  return order.unsure === true && isPayableStatus(order.status);
+  if ((order.unproven?.length ?? 0) === 0) return false;
+  return order.unproven!.includes("status") || isPayableStatus(order.status);
 }

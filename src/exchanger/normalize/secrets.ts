@@ -42,11 +42,19 @@ export function isHiddenField(name: string): boolean {
 const HIDDEN = new Map<string, boolean>();
 const MAX_HIDDEN = 4096;
 
-/** Values that look like hashes or keys (long hex, bcrypt/argon) even under an innocent name. */
-const KEY_LIKE = /^(\$2[aby]?\$|\$argon2)|^[a-f0-9]{32,}$/i;
+/**
+ * Values that look like hashes or keys even under an innocent name, or at a position nobody named:
+ * long hex (API keys, reset tokens), bcrypt/argon hashes, base32 TOTP secrets (16 or more of A–Z and
+ * 2–7 with a digit among them: "JBSWY3DPEHPK3PXP"), JWT-like tokens (three base64url parts).
+ */
+const KEY_LIKE = /^(\$2[aby]?\$|\$argon2)|^[a-f0-9]{32,}$|^eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]*$/i;
+/** Base32 as authenticator apps are given it: capitals only, so that a long lower-case login stays a login. */
+const BASE32_SECRET = /^(?=[A-Z2-7]*[2-7])[A-Z2-7]{16,}={0,6}$/;
 
 export function isKeyLike(value: unknown): boolean {
-  return typeof value === "string" && KEY_LIKE.test(value.trim());
+  if (typeof value !== "string") return false;
+  const text = value.trim();
+  return KEY_LIKE.test(text) || BASE32_SECRET.test(text);
 }
 
 /** A field or a value never to be shown. */

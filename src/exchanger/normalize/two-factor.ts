@@ -1,7 +1,7 @@
 /** "Is 2FA on?" as a user object tells it, whatever the field is called and however the flag is spelled. */
 
 /** Field names under which servers report 2FA (the spec names none). */
-export const TWO_FACTOR_FIELD = /two_factor|2fa|totp|google_auth/i;
+export const TWO_FACTOR_FIELD = /two_?factor|two_?fa\b|2fa|totp|google_?auth/i;
 
 /** Reads "is 2FA on" from a user object when the server says so; undefined when it does not. */
 export function twoFactorFromUser(user: Record<string, unknown>): boolean | undefined {

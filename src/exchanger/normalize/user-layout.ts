@@ -6,7 +6,8 @@
  * Positions 7, 8 (confirmation and password-reset tokens), 18 (the API token), 28 (undescribed; may
  * hold a 2FA secret) and 29 (the password hash) are secrets: dropped here, before anything reads them.
  */
-import { nameRecord, type Layout, type LayoutField } from "./layout.js";
+import { fitsLayout, nameRecord, type Layout, type LayoutField } from "./layout.js";
+import { splitDisplayAmount, type KindFamily } from "../layouts/value-types.js";
 import { isRecord, type RawRecord } from "./values.js";
 
 const doc = (position: number, name: string, secret = false): LayoutField => ({
@@ -17,10 +18,27 @@ const doc = (position: number, name: string, secret = false): LayoutField => ({
   ...(secret && { secret }),
 });
 
+/**
+ * What each documented position may hold (the signature an array must fit to be read as the user
+ * object): ids, states and the plain numbers are numbers, the registration a time, the display texts
+ * text or a bare number, secrets and undescribed positions text or nothing.
+ */
+const NUM: KindFamily[] = ["number"];
+const TEXT: KindFamily[] = ["text", "empty"];
+const SHOWN: KindFamily[] = ["text", "number", "empty"];
+const ANY_SCALAR: KindFamily[] = ["text", "number", "time", "empty"];
+// prettier-ignore
+const USER_FAMILIES: KindFamily[][] = [
+  NUM, TEXT, TEXT, NUM, NUM, ["text", "number"], TEXT, ANY_SCALAR, ANY_SCALAR, ["time"], // 0–9
+  SHOWN, SHOWN, SHOWN, SHOWN, SHOWN, SHOWN, NUM, TEXT, ANY_SCALAR, NUM, // 10–19
+  NUM, NUM, NUM, NUM, NUM, ["time", "text"], TEXT, ANY_SCALAR, ANY_SCALAR, ANY_SCALAR, // 20–29
+];
+
 export const USER_LAYOUT: Layout = {
   object: "user",
   size: 30,
   source: "documented",
+  families: USER_FAMILIES,
   fields: [
     doc(0, "id"),
     doc(1, "ip"),
@@ -65,15 +83,6 @@ export const NUMBER_BESIDE: Readonly<Record<string, string>> = {
   investments_volume: "investments_volume_number",
 };
 
-/** "33668.78 USD" → amount and code; the code is whatever follows the number ("USDTTRC20" too). */
-export function splitDisplayAmount(text: unknown): { amount: string; code?: string } | undefined {
-  if (typeof text !== "string") return undefined;
-  const m = /^\s*(-?\d[\d\s]*(?:[.,]\d+)?)\s*(\S.*?)?\s*$/.exec(text);
-  if (!m) return undefined;
-  const amount = m[1]!.replace(/\s/g, "");
-  return m[2] === undefined ? { amount } : { amount, code: m[2] };
-}
-
 /**
  * The vendor's positional user object as a named record: the balance as its display text's amount
  * with the currency written beside it (the plain number when there is no text), "not described"
@@ -101,8 +110,21 @@ export function nameUser(row: readonly unknown[]): RawRecord {
   return out;
 }
 
-/** The user object in named form, whatever came: a positional array by the documented layout, else as is. */
-export function namedUser(result: unknown): RawRecord | undefined {
-  if (Array.isArray(result) && result.length === USER_LAYOUT.size) return nameUser(result);
+/**
+ * Whether an array is the vendor's user object: its documented signature whole (30 values, each
+ * position of its documented family, the state one of 1/0/-1 and the flag 0/1). Only such an array is
+ * read by position; any other is never shown value by value (secrets could sit anywhere in it).
+ */
+export function isDocumentedUser(row: readonly unknown[]): boolean {
+  const flag = (value: unknown, allowed: readonly number[]) => allowed.includes(Number(value));
+  return fitsLayout(row, USER_LAYOUT) && flag(row[3], [1, 0, -1]) && flag(row[4], [0, 1]);
+}
+
+/**
+ * The user object in named form: a positional array that fits the documented layout read by it, a
+ * named record as it is; any other array (another length, shifted values) is `unreadable`.
+ */
+export function namedUser(result: unknown): RawRecord | "unreadable" | undefined {
+  if (Array.isArray(result)) return isDocumentedUser(result) ? nameUser(result) : "unreadable";
   return isRecord(result) ? result : undefined;
 }

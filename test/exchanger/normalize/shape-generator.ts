@@ -356,6 +356,8 @@ export function positionalFilters(rows: unknown[][], positions: readonly string[
   return async (params: Record<string, string>): Promise<unknown[][] | undefined> => {
     const at = Object.entries(params).map(([name, value]) => [positions.indexOf(name), value]);
     if (at.some(([p]) => p === -1)) return undefined;
-    return rows.filter((row) => at.every(([p, value]) => String(row[p as number]) === value));
+    // A status filter takes the documented `@name` form too.
+    const bare = (value: unknown) => String(value).replace(/^@/, "");
+    return rows.filter((row) => at.every(([p, value]) => String(row[p as number]) === bare(value)));
   };
 }

@@ -8,7 +8,6 @@ import {
   ExchangerError,
   Unavailable,
   findCreatedOrders,
-  newestOrders,
   orderKeys,
   OperatorKeyRefused,
   type PrivateClient,
@@ -18,6 +17,7 @@ import {
 } from "../../../exchanger/index.js";
 import type { BotDeps } from "../../context.js";
 import type { NoReturnWatch } from "../../core/after-spend.js";
+import { budgetAccount } from "../../core/creation-budget.js";
 import { forgetCreating, rememberCreating } from "./in-flight.js";
 
 export interface OrderDraft {
@@ -42,9 +42,7 @@ export type CreateOutcome =
 
 /** The newest orders as the orders list reads them (created-order.ts); undefined when unreadable. */
 const newest = (deps: BotDeps, caller: Caller): Promise<Order[] | undefined> =>
-  newestOrders(deps.listOrder, deps.servedPageSize, (params) =>
-    deps.exchanger.getOrders(caller, params),
-  ).catch(() => undefined);
+  deps.orders.newest(caller).catch(() => undefined);
 
 /** Where the creation is asked from: the chat, and the summary its Create was pressed on. */
 export interface CreateRequest {
@@ -65,13 +63,14 @@ export async function createOrderOnce(
   draft: OrderDraft,
   watch: NoReturnWatch,
 ): Promise<CreateOutcome> {
-  // Per account (the payment lock's id): chats linked with one key share the budget.
-  const account = deps.vault.accountIdOf(caller.apiKey);
+  // The user object first: whose budget (the account's own id) and whose order (its login).
+  const user = await deps.exchanger.getInfo(caller);
+  const login = user.login;
+  if (login === undefined) return { kind: "no-login" };
+  const account = budgetAccount(user.id, () => deps.vault.accountIdOf(caller.apiKey));
   const waitMs = await deps.exchange.budget.take(account);
   if (waitMs > 0) return { kind: "budget", waitMs };
   const giveBack = () => deps.exchange.budget.giveBack(account);
-  const login = await loginOrGiveBack(deps, caller, giveBack);
-  if (login === undefined) return { kind: "no-login" };
   const before = (await newest(deps, caller))?.map((order) => order.id);
   const since = new Date();
   // Before the request leaves: a process killed while it is in flight is finished on restart (resume.ts).
@@ -96,23 +95,6 @@ export async function createOrderOnce(
   } finally {
     await watch.guard("in-flight record", () => forgetCreating(deps.kv, request.chatId));
   }
-}
-
-/** The customer's login (get-info with their own key); the creation is given back when there is none. */
-async function loginOrGiveBack(
-  deps: BotDeps,
-  caller: Caller,
-  giveBack: () => Promise<void>,
-): Promise<string | undefined> {
-  let login: string | undefined;
-  try {
-    login = (await deps.exchanger.getInfo(caller)).login;
-  } catch (error) {
-    await giveBack();
-    throw error;
-  }
-  if (login === undefined) await giveBack();
-  return login;
 }
 
 /**

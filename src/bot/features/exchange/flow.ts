@@ -18,6 +18,7 @@ import type { FlowContext } from "../../context.js";
 import { accept, ask, note, refuse, type Verdict } from "../../core/ask.js";
 import { CANCEL_DATA } from "../../core/codec.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
+import { budgetAccount } from "../../core/creation-budget.js";
 import { clip, escapeHtml } from "../../ui/html.js";
 import { sendScreen } from "../../ui/screen.js";
 import { AMOUNT_TO_RECEIVE, AMOUNT_TO_SEND, amountReading, fieldChoice } from "./codec.js";
@@ -89,7 +90,9 @@ function readAccess(conversation: Flow, plan: ExchangePlan, quote: GoodQuote): P
 async function accountWait(outer: FlowContext): Promise<number> {
   const apiKey = await outer.deps.vault.get(outer.chatId!);
   if (apiKey === undefined) return 0;
-  return outer.deps.exchange.budget.waitFor(outer.deps.vault.accountIdOf(apiKey));
+  const userId = await outer.deps.accountChats.accountOf(outer.chatId!);
+  const account = budgetAccount(userId, () => outer.deps.vault.accountIdOf(apiKey));
+  return outer.deps.exchange.budget.waitFor(account);
 }
 
 /** An estimate above the next amount prompt: its text and the site's link for that amount. */

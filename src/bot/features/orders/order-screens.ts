@@ -11,25 +11,18 @@
 import { addPayToButtons, sendPayToQr } from "./pay-to.js";
 import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import {
-  ExchangerError,
-  findOrder,
   type OrderLookup,
+  type OrderList,
   choiceStatus,
-  statusFilterParam,
+  StatusFilterRefused,
   type StatusChoice,
-  type ExchangerClient,
-  type ListParams,
   type Order,
-  type OrderFilters,
-  type Page,
-  type Caller,
   isPayableButUnsure,
   isPayableOrder,
   statusEmoji,
   statusLabel,
   statusMeaning,
   statusWords,
-  newestFirstPage,
   type OrdersPage,
 } from "../../../exchanger/index.js";
 import { withCaller } from "../../core/caller.js";
@@ -63,30 +56,18 @@ import {
 import { backToMenuRow } from "../menu/public.js";
 import { payData } from "../pay/public.js";
 import { showScreen, type Screen } from "../../ui/screen.js";
-import { supportRow } from "../../ui/branding.js";
+import { supportRow, websiteRow } from "../../ui/branding.js";
 
 export interface OrderSource {
   scope: OrderScope;
+  /** Which of the exchanger's lists it browses. */
+  list: OrderList;
   /** Referral orders: titled as such, no pay button. */
   referral: boolean;
-  fetch(
-    exchanger: ExchangerClient,
-    caller: Caller,
-    params: OrderFilters & ListParams,
-  ): Promise<Page<Order>>;
 }
 
-export const OWN_ORDERS: OrderSource = {
-  scope: "ord",
-  referral: false,
-  fetch: (exchanger, caller, params) => exchanger.getOrders(caller, params),
-};
-
-export const REFERRAL_ORDERS: OrderSource = {
-  scope: "rord",
-  referral: true,
-  fetch: (exchanger, caller, params) => exchanger.getReferralOrders(caller, params),
-};
+export const OWN_ORDERS: OrderSource = { scope: "ord", list: "own", referral: false };
+export const REFERRAL_ORDERS: OrderSource = { scope: "rord", list: "referral", referral: true };
 
 const ORDER_BUTTONS_PER_ROW = 4;
 const CHIPS_PER_ROW = 3;
@@ -104,7 +85,7 @@ function filterChips(
   scope: OrderScope,
   view: ListView | undefined,
 ): void {
-  const filters: StatusFilter[] = ["all", ...ctx.deps.statuses.filterChoices()];
+  const filters: StatusFilter[] = ["all", ...ctx.deps.orders.filterChoices()];
   // The active filter stays visible even if the server's form changed under it (it is on screen).
   if (view && view.filter !== "all" && !filters.some((f) => sameFilter(f, view.filter)))
     filters.push(view.filter);
@@ -129,9 +110,8 @@ function emptyText(ctx: BotContext, source: OrderSource, view: ListView): string
   return ctx.t(source.referral ? "orders-ref-empty" : "orders-empty");
 }
 
-/** The server refused a status filter: say so, never offer it again, and leave the other chips. */
+/** The server refused a status filter: say so, and leave the other chips (it is not offered again). */
 function refusedFilterScreen(ctx: BotContext, source: OrderSource, choice: StatusChoice): Screen {
-  ctx.deps.statuses.refuse(choice);
   const text = [
     ctx.t(source.referral ? "orders-ref-title" : "orders-title"),
     "",
@@ -140,16 +120,6 @@ function refusedFilterScreen(ctx: BotContext, source: OrderSource, choice: Statu
   const keyboard = new InlineKeyboard();
   filterChips(ctx, keyboard, source.scope, undefined);
   return { text, keyboard: backToMenuRow(ctx, keyboard) };
-}
-
-async function fetchPage(
-  ctx: BotContext,
-  source: OrderSource,
-  params: OrderFilters & ListParams,
-): Promise<Page<Order>> {
-  const page = await withCaller(ctx, (caller) => source.fetch(ctx.deps.exchanger, caller, params));
-  ctx.deps.statuses.observe(page.items.map((order) => order.status));
-  return page;
 }
 
 /**
@@ -209,15 +179,13 @@ function emptyListScreen(
   return { text, keyboard: backToMenuRow(ctx, keyboard) };
 }
 
-/** The user's page of this source: newest first, at the page size the server honours. */
+/** The user's page of this source: newest first, at the page size the server honours, filtered by `status`. */
 export function sourcePage(
   ctx: BotContext,
   source: OrderSource,
-  params: OrderFilters & ListParams & { page: number; limit: number },
+  query: { page: number; size: number; status?: StatusChoice },
 ): Promise<OrdersPage> {
-  const list = source.referral ? "referral" : "own";
-  const fetch = (p: OrderFilters & ListParams) => fetchPage(ctx, source, p);
-  return newestFirstPage(ctx.deps.listOrder, list, params, fetch, ctx.deps.servedPageSize);
+  return withCaller(ctx, (caller) => ctx.deps.orders.page(caller, { list: source.list, ...query }));
 }
 
 /** One button per listed order opening its card, a few to a row (long ids by reference: core/order-refs.ts). */
@@ -248,20 +216,14 @@ export async function listScreen(
   source: OrderSource,
   view: ListView,
 ): Promise<Screen> {
-  const pageSize = ctx.botConfig.ordersPageSize;
-  const params: OrderFilters & ListParams & { page: number; limit: number } = {
-    page: view.page,
-    limit: pageSize,
-  };
   const choice = view.filter === "all" ? undefined : view.filter;
-  if (choice) params.status = statusFilterParam(choice);
+  const query = { page: view.page, size: ctx.botConfig.ordersPageSize, status: choice };
   let page: OrdersPage;
   let names: CurrencyNames;
   try {
-    [page, names] = await Promise.all([sourcePage(ctx, source, params), loadCurrencyNames(ctx)]);
+    [page, names] = await Promise.all([sourcePage(ctx, source, query), loadCurrencyNames(ctx)]);
   } catch (error) {
-    // With a filter, the error envelope (not a rejected key, not an outage) is the server refusing it.
-    if (choice && error instanceof ExchangerError) return refusedFilterScreen(ctx, source, choice);
+    if (error instanceof StatusFilterRefused) return refusedFilterScreen(ctx, source, error.choice);
     throw error;
   }
 
@@ -287,9 +249,6 @@ export async function listScreen(
   return { text, keyboard: backToMenuRow(ctx, keyboard) };
 }
 
-/** The exchanger's website: where an order the bot cannot pay with certainty is paid. */
-const websiteOf = (ctx: BotContext): string => `https://${ctx.botConfig.exchangerHost}/`;
-
 // ---- card ------------------------------------------------------------------------------------------
 
 /** One order of this source, or undefined when the exchanger has none matching exactly (exchanger/order-lookup.ts). */
@@ -298,7 +257,7 @@ export function findSourceOrder(
   source: OrderSource,
   lookup: OrderLookup,
 ): Promise<Order | undefined> {
-  return findOrder((params) => fetchPage(ctx, source, params), lookup);
+  return withCaller(ctx, (caller) => ctx.deps.orders.find(caller, source.list, lookup));
 }
 
 async function cardKeyboard(
@@ -312,8 +271,7 @@ async function cardKeyboard(
   const self = refreshData(back, ref);
   if (!source.referral && isPayableOrder(order))
     keyboard.text(ctx.t("orders-btn-pay"), payData(ref)).row();
-  else if (!source.referral && isPayableButUnsure(order))
-    keyboard.url(ctx.t("orders-btn-website"), websiteOf(ctx)).row();
+  else if (!source.referral && isPayableButUnsure(order)) websiteRow(ctx, keyboard).row();
   // The token is what /pay and the site know the order by: one tap copies it (Bot API 7.11 copy_text).
   const token = source.referral ? undefined : orderToken(order);
   if (token !== undefined) keyboard.copyText(ctx.t("orders-btn-copy-token"), token).row();

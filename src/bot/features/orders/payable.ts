@@ -3,23 +3,18 @@
  * button each opening its pay card (menu → Pay → the order → ✅ Pay: three taps), paged like /orders,
  * and "paste a token" last for an order the list does not reach.
  *
- * Payable is the vocabulary's one definition (isPayableStatus). The exchanger is asked for the status
- * filter that means it (ServerStatuses' choices, in the server's own form), and what it sends is held
- * to the definition too (a server that ignores the filter). Without one such filter (refused, not
- * seen yet on a server of names, or two names meaning it) the orders are read unfiltered and the
- * payable ones among them shown, page by page.
+ * Payable is the exchanger side's one definition (isPayableOrder: a status that allows paying, and
+ * nothing money depends on left unproven). The exchanger is asked for the status filter that means it
+ * (deps.orders.payableChoice, in the server's own form), and what it sends is held to the definition
+ * too (a server that ignores the filter). Without one such filter (refused, not seen yet on a server
+ * of names, or two names meaning it) the orders are read unfiltered and the payable ones among them
+ * shown, page by page.
  */
 import { InlineKeyboard } from "grammy";
 import {
-  ExchangerError,
-  choiceStatus,
-  statusFilterParam,
-  type StatusChoice,
-  type ListParams,
+  StatusFilterRefused,
   type Order,
-  type OrderFilters,
-  isPayableStatus,
-  statusMeaning,
+  isPayableOrder,
   type OrdersPage,
 } from "../../../exchanger/index.js";
 import { rememberShownOrders } from "../../core/order-refs.js";
@@ -36,32 +31,17 @@ import { loadCurrencyNames, orderNumber, renderOrderLine } from "./render.js";
 
 const BUTTONS_PER_ROW = 4;
 
-/**
- * The server's status filter for "awaiting payment", when exactly one status means it (a server of
- * names may have two, "new" and "awaiting_payment": one filter would hide the other's orders).
- */
-function payableChoice(ctx: BotContext): StatusChoice | undefined {
-  const choices = ctx.deps.statuses
-    .filterChoices()
-    .filter((choice) => statusMeaning(choiceStatus(choice)) === "awaiting-payment");
-  return choices.length === 1 ? choices[0] : undefined;
-}
-
 /** The user's page of orders that may hold payable ones: filtered by the server when it can. */
 async function payablePage(ctx: BotContext, page: number): Promise<OrdersPage> {
-  const params: OrderFilters & ListParams & { page: number; limit: number } = {
-    page,
-    limit: ctx.botConfig.ordersPageSize,
-  };
-  const choice = payableChoice(ctx);
-  if (choice === undefined) return sourcePage(ctx, OWN_ORDERS, params);
+  const query = { page, size: ctx.botConfig.ordersPageSize };
+  const choice = ctx.deps.orders.payableChoice();
+  if (choice === undefined) return sourcePage(ctx, OWN_ORDERS, query);
   try {
-    return await sourcePage(ctx, OWN_ORDERS, { ...params, status: statusFilterParam(choice) });
+    return await sourcePage(ctx, OWN_ORDERS, { ...query, status: choice });
   } catch (error) {
-    // The error envelope to a filter is the server refusing it: never offered again, read unfiltered.
-    if (!(error instanceof ExchangerError)) throw error;
-    ctx.deps.statuses.refuse(choice);
-    return sourcePage(ctx, OWN_ORDERS, params);
+    // A refused filter is not offered again (exchanger/orders/pages.ts): this page is read unfiltered.
+    if (!(error instanceof StatusFilterRefused)) throw error;
+    return sourcePage(ctx, OWN_ORDERS, query);
   }
 }
 
@@ -84,7 +64,8 @@ async function payButtons(ctx: BotContext, orders: readonly Order[]): Promise<In
 
 export async function payableScreen(ctx: BotContext, page: number): Promise<Screen> {
   const [found, names] = await Promise.all([payablePage(ctx, page), loadCurrencyNames(ctx)]);
-  const orders = found.items.filter((order) => isPayableStatus(order.status));
+  // Only orders whose payable status and amounts the server proved (Pay still asks it again).
+  const orders = found.items.filter(isPayableOrder);
   tellWatcher(ctx, OWN_ORDERS, orders, false);
   const info = {
     page,

@@ -15,11 +15,12 @@ import {
   type Caller,
   type Order,
   type UserInfo,
-  findOrder,
   type OrderLookup,
-  isPayableButUnsure,
-  isPayableOrder,
+  isPayableStatus,
+  payableNow,
+  type Proof,
   readStatus,
+  UNREADABLE_STATUS,
   statusKey,
   type OrderStatus,
 } from "../../../exchanger/index.js";
@@ -61,13 +62,12 @@ export type PayOutcome =
   /** The exchanger did not answer the spend call: it may or may not have been executed. */
   | { kind: "unknown"; orderId: string };
 
-/** The order behind a pay card or a Pay press: the one lookup of exchanger/order-lookup.ts, over own orders. */
+/** The order behind a pay card or a Pay press: the one order lookup (exchanger/orders/pages.ts), over own orders. */
 const findOwnOrder = (
   deps: BotDeps,
   caller: Caller,
   lookup: OrderLookup,
-): Promise<Order | undefined> =>
-  findOrder((params) => deps.exchanger.getOrders(caller, params), lookup);
+): Promise<Order | undefined> => deps.orders.find(caller, "own", lookup);
 
 const nonEmpty = (balances: Balance[]) => (balances.length > 0 ? balances : undefined);
 
@@ -87,13 +87,26 @@ async function readUser(deps: BotDeps, caller: Caller): Promise<UserInfo | undef
   }
 }
 
-/** What the confirmation card says about the order itself (no balance, no confirmation yet). Pure. */
-export function payCardOf(order: Order, names: CurrencyNames): PayCard {
+/**
+ * What the confirmation card says about the order itself (no balance, no confirmation yet). Pure.
+ * `proof`: what the server proved of it just now (exchanger/orders/payable-proof.ts); without one, what
+ * the order says (a named record needs none).
+ */
+export function payCardOf(
+  order: Order,
+  names: CurrencyNames,
+  proof: Proof = { proven: true, status: order.status },
+): PayCard {
+  const status = proof.proven ? proof.status : order.status;
+  const payable = payableNow(order, proof);
   const card: PayCard = {
     orderId: order.id,
-    status: order.status,
-    payable: isPayableOrder(order),
-    ...(isPayableButUnsure(order) && { unsure: true }),
+    status,
+    payable,
+    // Not proven payable for want of proof (not for a status that forbids it): the website instead.
+    ...(!payable &&
+      (!proof.proven || (order.unproven?.length ?? 0) > 0) &&
+      (isPayableStatus(status) || status.unreadable === true) && { unsure: true }),
   };
   if (order.send?.amount) card.sendAmount = order.send.amount;
   if (order.receive?.amount) card.receiveAmount = order.receive.amount;
@@ -116,7 +129,10 @@ export async function loadPayCard(
 ): Promise<PayCard | undefined> {
   const order = await findOwnOrder(deps, caller, lookup);
   if (!order) return undefined;
-  const user = await readUser(deps, caller);
+  const [user, proof] = await Promise.all([
+    readUser(deps, caller),
+    deps.orders.prove(caller, order),
+  ]);
   const twofa = user?.twoFactor;
   if (twofa !== undefined && (await deps.settings.get(chatId)).twofa !== twofa)
     await deps.settings.update(chatId, { twofa });
@@ -124,7 +140,7 @@ export async function loadPayCard(
   const names = await deps.currencies
     .labels(caller.language)
     .catch(() => new Map<string, string>());
-  const card = payCardOf(order, names);
+  const card = payCardOf(order, names, proof);
   const orderId = card.orderId;
   const payable = card.payable;
   const balance = balanceOf(user);
@@ -173,7 +189,14 @@ export async function payOrder(
   const order = await findOwnOrder(deps, caller, { id: orderId });
   const token = order?.token;
   if (!order || !token) return { kind: "not-found", orderId };
-  if (!isPayableOrder(order)) return { kind: "not-payable", orderId, status: order.status };
+  // The server proves again, right before the spend, what this order is now (never a layout's guess).
+  const proof = await deps.orders.prove(caller, order);
+  if (!payableNow(order, proof))
+    return {
+      kind: "not-payable",
+      orderId,
+      status: proof.proven ? proof.status : UNREADABLE_STATUS,
+    };
 
   const guards = new Confirmations(deps.kv);
   const account = deps.vault.accountIdOf(caller.apiKey);
@@ -367,7 +390,7 @@ async function afterPayment(
       : readStatus(fromResult.status);
   if (status === undefined || status.value === undefined) {
     const order = await findOwnOrder(deps, caller, { id: orderId }).catch(() => undefined);
-    status = order?.status;
+    status = order?.status.unreadable ? undefined : order?.status;
   }
   const balance =
     balanceOf(await readUser(deps, caller).catch(() => undefined)) ??

@@ -1,6 +1,7 @@
 /** The screens of paying from the balance: the confirmation card and every way a payment can end. */
 import { InlineKeyboard } from "grammy";
-import type { Translator } from "../../context.js";
+import type { FlowContext, Translator } from "../../context.js";
+import { websiteRow } from "../../ui/branding.js";
 import type { PayCard, PayOutcome } from "./pay-order.js";
 import { statusLabel } from "../../../exchanger/index.js";
 import { escapeHtml } from "../../ui/html.js";
@@ -33,13 +34,22 @@ function amount(
   return escapeHtml(currency ? `${number} ${currency}` : number);
 }
 
-/** The confirmation card: what will be paid, from what, and the single-use "Pay" button. */
-export function renderPayCard(ctx: T, card: PayCard, note?: string): Screen {
+/**
+ * The confirmation card: what will be paid, from what, and the single-use "Pay" button. An order the
+ * bot cannot prove payable (its status or amounts unread) offers the website instead, when the
+ * context knows it.
+ */
+export function renderPayCard(
+  ctx: T & Partial<Pick<FlowContext, "botConfig">>,
+  card: PayCard,
+  note?: string,
+): Screen {
   const lines = [ctx.t("pay-card-title", { id: escapeHtml(card.orderId) })];
   if (note) lines.push(note);
   const send = amount(ctx, card.sendAmount, card.sendCurrency);
   const receive = amount(ctx, card.receiveAmount, card.receiveCurrency);
   if (send) lines.push(ctx.t("pay-card-amount", { amount: send }));
+  else if (card.unsure) lines.push(ctx.t("pay-card-amount-unread"));
   if (receive) lines.push(ctx.t("pay-card-receive", { amount: receive }));
   lines.push(ctx.t("pay-card-status", { status: statusLabel(ctx, card.status) }));
   if (card.balance)
@@ -56,6 +66,8 @@ export function renderPayCard(ctx: T, card: PayCard, note?: string): Screen {
       .text(ctx.t("btn-cancel"), cancelPay.pack({ confirmId: card.confirmId }));
   } else {
     lines.push(ctx.t(card.unsure ? "pay-card-unsure" : "pay-card-not-payable"));
+    if (card.unsure && ctx.botConfig !== undefined)
+      websiteRow({ ...ctx, botConfig: ctx.botConfig }, keyboard).row();
     withCheckButton(ctx, card.orderId, keyboard);
   }
   return { text: lines.join("\n"), keyboard: menuRow(ctx, keyboard) };

@@ -19,6 +19,7 @@ orders-status-error = Error
 orders-status-expired = Expired
 orders-status-refund = Refunded
 orders-status-other = Other status ({ $status })
+orders-status-unreadable = status unreadable
 orders-filter-refused = ⚠️ The exchanger does not support filtering orders by the status “{ $status }”, so I no longer offer that filter. Choose another one or see all orders.
 orders-filter-already = This filter is already shown.
 orders-empty = You have no orders yet. Orders you create on the exchanger's website will appear here.

@@ -19,6 +19,7 @@ orders-status-error = Ошибка
 orders-status-expired = Просрочена
 orders-status-refund = Возврат
 orders-status-other = Другой статус ({ $status })
+orders-status-unreadable = статус неясен
 orders-filter-refused = ⚠️ Обменник не поддерживает отбор заявок по статусу «{ $status }», поэтому я больше не предлагаю этот фильтр. Выберите другой или посмотрите все заявки.
 orders-filter-already = Этот фильтр уже показан.
 orders-empty = У вас пока нет заявок. Заявки, созданные на сайте обменника, появятся здесь.

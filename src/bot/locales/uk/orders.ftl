@@ -19,6 +19,7 @@ orders-status-error = Помилка
 orders-status-expired = Прострочена
 orders-status-refund = Повернення
 orders-status-other = Інший статус ({ $status })
+orders-status-unreadable = статус неясний
 orders-filter-refused = ⚠️ Обмінник не підтримує відбір заявок за статусом «{ $status }», тому я більше не пропоную цей фільтр. Оберіть інший або перегляньте всі заявки.
 orders-filter-already = Цей фільтр уже показано.
 orders-empty = У вас поки немає заявок. Заявки, створені на сайті обмінника, з'являться тут.
