@@ -40,7 +40,9 @@ export function listPage(
  */
 export function orderPage(raw: Page<unknown>, unread = 0, limit?: number): Page<Order> {
   const read = readOrders(raw.items);
-  const page = orderedByAge({ ...raw, items: read, ...(unread > 0 && { unread }) });
+  // A record without an id (none, or none proved on a positional server) cannot be addressed: unread.
+  const missing = unread + raw.items.length - read.length;
+  const page = orderedByAge({ ...raw, items: read, ...(missing > 0 && { unread: missing }) });
   const cut = limit !== undefined && limit > 0 && page.items.length > limit;
   return cut ? { ...page, items: page.items.slice(0, limit) } : page;
 }

@@ -31,6 +31,7 @@
  * Choose one with SANDBOX_DIALECT (npm run sandbox) or `startSandbox({ dialect })` (tests).
  */
 
+import type { HostileServer } from "./hostile.js";
 import type { ListForm } from "./reshape.js";
 
 export const DIALECT_NAMES = ["spec", "names", "legacy", "shapes", "positional"] as const;
@@ -78,6 +79,8 @@ export interface Dialect {
   positional?: boolean;
   /** With `positional`: get-exchange's direction as an array too (positional.ts DIRECTION_POSITIONS). */
   positionalDirections?: boolean;
+  /** With `positional`: orders in a hostile server's own layout and filters (hostile.ts). */
+  hostile?: HostileServer;
   /** Most list items one page holds, whatever `limit` asks (a server capping at 10); default 100. */
   pageCap?: number;
   /** With `pageCap`: page n's offset counted in the size served (default) or in the `limit` asked (listing.ts). */

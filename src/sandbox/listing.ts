@@ -7,6 +7,7 @@
 import type { Dialect } from "./dialect.js";
 import { SandboxError } from "./errors.js";
 import { parseStatusFilter } from "./order-status.js";
+import { passesFilter } from "./hostile.js";
 import type { Params } from "./params.js";
 import { writeList, type Rec } from "./reshape.js";
 import type { SandboxOrder } from "./state.js";
@@ -60,13 +61,23 @@ export function filterOrders(
   params: Params,
   dialect: Dialect,
 ): SandboxOrder[] {
+  const rules = dialect.hostile?.filters ?? {};
   const rawStatus = params.get("status");
-  const status = rawStatus === undefined ? undefined : parseStatusFilter(dialect, rawStatus);
+  const status =
+    rawStatus === undefined || rules.status === "ignored"
+      ? undefined
+      : parseStatusFilter(dialect, rawStatus);
   return orders.filter((order) => {
-    if (status !== undefined && Number(order.status) !== status) return false;
+    if (
+      status !== undefined &&
+      !passesFilter(rules.status ?? "exact", "status", order.status, rawStatus!, status)
+    )
+      return false;
     return ORDER_ID_FILTERS.every((name) => {
       const wanted = params.get(name);
-      return wanted === undefined || String(order[name]) === wanted.trim();
+      return (
+        wanted === undefined || passesFilter(rules[name] ?? "exact", name, order[name], wanted)
+      );
     });
   });
 }

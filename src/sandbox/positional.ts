@@ -110,12 +110,17 @@ function unix(value: unknown): unknown {
   return Number.isNaN(ms) ? value : Math.floor(ms / 1000);
 }
 
-/** A record as the values of `positions`, in that order (absent fields null); dates as unix seconds, statuses as numbers. */
-export function toPositional(record: Rec, positions: readonly string[]): unknown[] {
+/** A record's values as this dialect writes them into a position: dates as unix seconds, statuses as numbers. */
+export function positionalValues(record: Rec): Rec {
   const written: Rec = { ...record };
   for (const name of DATES) if (written[name] !== undefined) written[name] = unix(written[name]);
   if (/^\d+$/.test(String(record.status))) written.status = Number(record.status);
-  return positional(written, positions);
+  return written;
+}
+
+/** A record as the values of `positions`, in that order (absent fields null). */
+export function toPositional(record: Rec, positions: readonly string[]): unknown[] {
+  return positional(positionalValues(record), positions);
 }
 
 /** "05.12.2019, 08:49", as the documented example writes the registration date. */

@@ -95,6 +95,8 @@ export interface SandboxState {
   social: unknown;
   /** Events waiting for the next webhook batch; present only while webhooks are configured (webhooks.ts). */
   webhookOutbox?: PendingEvent[];
+  /** Order lists answered so far (a hostile server changes its layout after some: hostile.ts). */
+  orderAnswers?: number;
 }
 
 export function getAccount(state: SandboxState, name: string): SandboxAccount {

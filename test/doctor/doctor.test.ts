@@ -75,22 +75,36 @@ describe("doctor and secret field names", () => {
   });
 });
 
+/**
+ * What the doctor cannot prove on each dialect: on the positional one, saved details carry no id a
+ * filter of the spec confirms (so /details offers no Delete there, and the doctor says so).
+ */
+const UNCERTAIN: Readonly<Record<string, readonly string[]>> = {
+  positional: ["user-api-get-details"],
+};
+
 describe.each(DIALECT_NAMES)("doctor against the sandbox (%s dialect)", (dialect) => {
-  it("understands every method, calls only read-only ones, and never prints the key", async () => {
+  it("understands every method it can prove, calls only read-only ones, and never prints the key", async () => {
     sandbox = await startSandbox({ dialect });
     const key = sandbox.accounts.main.apiKey;
     const { report, output } = await doctor(sandbox.baseUrl, key);
-    expect(report.ok, output).toBe(true);
+    const uncertain = UNCERTAIN[dialect] ?? [];
+    expect(report.ok, output).toBe(uncertain.length === 0);
     expect(report.methods.map((m) => m.method)).toEqual([...READ_ONLY].map((p) => p.slice(1)));
-    expect(
-      report.methods.every((m) => m.verdict === "understood"),
-      output,
-    ).toBe(true);
-    for (const m of report.methods)
+    for (const m of report.methods) {
+      if (uncertain.includes(m.method)) {
+        expect(m.verdict, output).toBe("uncertain");
+        expect(m.line).toMatch(/ · NOT certain: /);
+        continue;
+      }
+      expect(m.verdict, output).toBe("understood");
       expect(m.line).toMatch(
         /reachable · .+ · understood( · hidden on every screen \(secret names\): .+)?$/,
       );
-    expect(output).toMatch(/understands all 11 answers/);
+    }
+    expect(output).toMatch(
+      uncertain.length === 0 ? /understands all 11 answers/ : /1 of 11 methods need attention/,
+    );
     expect(sandbox.requests.every((r) => READ_ONLY.has(r.path))).toBe(true);
     expect(output).not.toContain(key);
   });

@@ -63,7 +63,7 @@ describe("doctor and positional records", () => {
     expect(order).toContain("learned — certain:");
     const at = (name: string) => ORDER_POSITIONS.indexOf(name as never);
     expect(order).toContain(
-      `token at ${at("token")} (the token filter: the one row for its value, none for another)`,
+      `token at ${at("token")} (the token filter: the one row for its value, none for others)`,
     );
     expect(order).toMatch(
       new RegExp(`status at ${at("status")} \\(the status filter: exactly the rows holding`),

@@ -7,7 +7,8 @@
  * server that ignores the filter or applies it loosely (`>=`, LIKE):
  *
  * - a value that names one row (token, id, value): asked with the pivot row's value, the server
- *   answers exactly that row, and asked with a value no row holds, it leaves the row out; the value
+ *   answers exactly that row, and asked with values no row holds but a loose filter would still take
+ *   (a larger and a smaller number, a changed and a shortened text), it leaves the row out; the value
  *   sits at one position of the row only;
  * - a value that names a group (status, currencies, direction): the column holds at least two
  *   values in the rows seen (a constant column proves nothing: every loose filter answers it alike),
@@ -31,6 +32,8 @@ export interface FilterSpec {
   kinds: readonly ValueKind[];
   /** Names are sent in the documented `@name` form (statuses). */
   atNames?: true;
+  /** What every value of a candidate column must look like (a status name is a word, not a card number). */
+  shape?: RegExp;
 }
 
 /** The rows a learning reads, with what makes two rows the same row. */
@@ -66,6 +69,7 @@ function candidates(sample: Sample, spec: FilterSpec, placing: Placing): number[
     const values = sample.column(p);
     const kind = columnKind(values);
     if (kind === "mixed" || !spec.kinds.includes(kind)) return false;
+    if (spec.shape && !values.every((v) => spec.shape!.test(text(v)))) return false;
     const distinct = new Set(values.map(text)).size;
     return spec.unique ? distinct === values.length : distinct >= 2;
   });
@@ -83,13 +87,17 @@ async function askOnce(
   return ask({ [spec.name]: sent });
 }
 
-/** A value no row holds at `p`: a number past the largest, else the pivot's value with its end changed. */
-function controlValue(sample: Sample, p: number, pivot: string): string {
+/**
+ * Values no row holds at `p` that a loosely applied filter would still answer with the pivot: for
+ * numbers one past the largest and 0 (`>=`, `<=`), for text the pivot changed at its end and cut
+ * short (a substring match). An exact filter leaves the pivot out of both.
+ */
+function controlValues(sample: Sample, p: number, pivot: string): string[] {
   const values = sample.column(p).map(text);
   if (values.every((v) => /^\d{1,15}$/.test(v)))
-    return String(Math.max(...values.map(Number)) + 7919);
+    return [String(Math.max(...values.map(Number)) + 7919), "0"];
   const last = pivot.at(-1);
-  return `${pivot.slice(0, -1)}${last === "0" ? "1" : "0"}`;
+  return [`${pivot.slice(0, -1)}${last === "0" ? "1" : "0"}`, pivot.slice(0, -1)];
 }
 
 /** Places a filter whose value names one row; true when it placed one. */
@@ -106,11 +114,16 @@ export async function placeUnique(
     if (pivot === undefined) continue;
     const answer = await askOnce(spec, pivot[p], ask, placing);
     if (answer?.length !== 1 || rowKey(answer[0]!) !== rowKey(pivot)) continue;
-    const control = await askOnce(spec, controlValue(sample, p, text(pivot[p])), ask, placing);
-    if (control === undefined || control.some((r) => rowKey(r) === rowKey(pivot))) continue;
+    let leftOut = true;
+    for (const value of controlValues(sample, p, text(pivot[p]))) {
+      const control = await askOnce(spec, value, ask, placing);
+      leftOut &&= control !== undefined && !control.some((r) => rowKey(r) === rowKey(pivot));
+      if (!leftOut) break;
+    }
+    if (!leftOut) continue;
     placing.placed.set(p, {
       name: spec.name,
-      why: `the ${spec.name} filter: the one row for its value, none for another`,
+      why: `the ${spec.name} filter: the one row for its value, none for others`,
     });
     return true;
   }

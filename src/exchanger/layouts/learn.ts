@@ -33,7 +33,13 @@ const NUMBERS: readonly ValueKind[] = ["integer", "small-number"];
 const ORDER_FILTERS: readonly FilterSpec[] = [
   { name: "token", unique: true, kinds: ["hex-token", "text"] },
   { name: "id", unique: true, kinds: NUMBERS },
-  { name: "status", unique: false, kinds: ["small-number", "text"], atNames: true },
+  {
+    name: "status",
+    unique: false,
+    kinds: ["small-number", "text"],
+    atNames: true,
+    shape: /^(\d{1,2}|[A-Za-z][A-Za-z0-9_-]{0,31})$/,
+  },
   { name: "send_currency_id", unique: false, kinds: NUMBERS },
   { name: "receive_currency_id", unique: false, kinds: NUMBERS },
   { name: "exchange_id", unique: false, kinds: NUMBERS },

@@ -108,13 +108,14 @@ export const MONEY_NAMES: Readonly<Partial<Record<LayoutObject, readonly string[
  * the named record — a detail's id (deleting). The record is still shown, without the action.
  */
 const ACTED_ON: Readonly<Partial<Record<LayoutObject, readonly string[]>>> = {
+  // An order is addressed by its id (its buttons, its card, the lookup before paying).
+  order: ["id"],
+  "referral order": ["id"],
   detail: ["id"],
   // Details are saved under a currency id, and every screen names currencies by it.
   currency: ["id"],
   // A saved value prefills the field of this id when an order is created from the chat.
   "saved field": ["id"],
-  // Create-order takes each field under a parameter named after it.
-  "direction field": ["name", "id"],
 };
 
 /** Names whose guess must never be read: the money names and the acted-on ones. */

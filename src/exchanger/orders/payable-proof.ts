@@ -8,12 +8,13 @@
  *   the order was read from (compared by its fingerprint, the row exactly as the server wrote it)
  *   must come back for exactly one status; under a filter applied loosely (`>=`) it comes back for
  *   several, and nothing is proved;
- * - `token=T′` (the token with its last character changed) must not bring the row back: the token
- *   filter is honoured, so T is this order's token and spend-balance pays this order and no other.
+ * - `token=T′` (the token with its last character changed) and `token=T″` (the token cut short) must
+ *   not bring the row back: the token filter is honoured, not ignored nor matched as a substring, so
+ *   T is this order's token and spend-balance pays this order and no other.
  *
  * Named records are read by their field names, not by a layout: nothing needs proving there. The
  * calls run together; a refused filter value counts as "not this status". Costs the domain's size
- * plus one read (six on a server of the spec's numeric statuses).
+ * plus two reads (seven on a server of the spec's numeric statuses).
  */
 import { ExchangerError, Unauthorized } from "../errors.js";
 import type { Row } from "../layouts/filter-evidence.js";
@@ -33,9 +34,10 @@ export type Proof =
 /** Rows a proof read asks for: one is expected; a few show a filter that was not honoured. */
 const PROOF_LIMIT = 5;
 
-function controlToken(token: string): string {
+/** Tokens that are not this one but that a loose token filter (a substring match) would still take. */
+function controlTokens(token: string): string[] {
   const last = token.at(-1);
-  return `${token.slice(0, -1)}${last === "0" ? "1" : "0"}`;
+  return [`${token.slice(0, -1)}${last === "0" ? "1" : "0"}`, token.slice(0, -1)];
 }
 
 export async function proveOrder(
@@ -58,12 +60,15 @@ export async function proveOrder(
       throw error;
     }
   };
-  const [control, ...byStatus] = await Promise.all([
-    holds({ token: controlToken(token) }),
+  const controls = controlTokens(token);
+  const answers = await Promise.all([
+    ...controls.map((other) => holds({ token: other })),
     ...domain.map((choice) => holds({ token, status: statusFilterParam(choice) })),
   ]);
+  const byStatus = answers.slice(controls.length);
   const matching = domain.filter((_, i) => byStatus[i]);
-  if (control || matching.length !== 1) return { proven: false };
+  if (answers.slice(0, controls.length).some(Boolean) || matching.length !== 1)
+    return { proven: false };
   return { proven: true, status: readStatus(choiceStatus(matching[0]!)) };
 }
 

@@ -8,7 +8,14 @@ import type { SandboxAccount, SandboxOrder, SandboxState } from "../state.js";
 import { localize } from "../i18n.js";
 import { htmlEncode, mapToList, writeDate, writeRate, writeSides } from "../reshape.js";
 import type { UserMethod } from "./types.js";
-import { INPUT_POSITIONS, ORDER_POSITIONS, positionalUser, toPositional } from "../positional.js";
+import {
+  INPUT_POSITIONS,
+  ORDER_POSITIONS,
+  positionalUser,
+  positionalValues,
+  toPositional,
+} from "../positional.js";
+import { hostileRow } from "../hostile.js";
 
 /** Fields of a referral's order that the partner (our caller) must not see. */
 const REFERRAL_HIDDEN = ["token", "receive_wallet", "send_wallet", "email", "ip"];
@@ -38,18 +45,29 @@ function balanceView(
 }
 
 export const getOrders: UserMethod = ({ state, account, params, dialect }) =>
-  writtenList(dialect, "orders", filterOrders(account.orders, params, dialect), params, (order) =>
-    orderView(state, dialect, order),
+  countedAnswer(state, () =>
+    writtenList(dialect, "orders", filterOrders(account.orders, params, dialect), params, (order) =>
+      orderView(state, dialect, order),
+    ),
   );
 
 export const getReferralOrders: UserMethod = ({ state, account, params, dialect }) =>
-  writtenList(
-    dialect,
-    "orders",
-    filterOrders(account.referralOrders, params, dialect),
-    params,
-    (order) => orderView(state, dialect, hideSensitive(order)),
+  countedAnswer(state, () =>
+    writtenList(
+      dialect,
+      "orders",
+      filterOrders(account.referralOrders, params, dialect),
+      params,
+      (order) => orderView(state, dialect, hideSensitive(order)),
+    ),
   );
+
+/** An order list's answer, counted (a hostile server's layout changes after some: hostile.ts). */
+function countedAnswer<T>(state: SandboxState, answer: () => T): T {
+  const written = answer();
+  state.orderAnswers = (state.orderAnswers ?? 0) + 1;
+  return written;
+}
 
 const DATE_FIELDS = ["created_at", "updated_at"];
 
@@ -59,6 +77,8 @@ function orderView(
   dialect: Dialect,
   order: Record<string, unknown>,
 ): Record<string, unknown> | unknown[] {
+  if (dialect.hostile)
+    return hostileRow(dialect.hostile, positionalValues(order), state.orderAnswers ?? 0);
   if (dialect.positional) return toPositional(order, ORDER_POSITIONS);
   const written = writeOrderStatus(dialect, order);
   if (dialect.orderShape === "flat") return written;
