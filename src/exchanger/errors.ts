@@ -46,3 +46,15 @@ export class Unavailable extends Error {
     this.name = "Unavailable";
   }
 }
+
+/**
+ * The exchanger answered records the bot cannot read with certainty (positional records no proven
+ * layout fits, or whose id nothing proves): the thing asked for may be among them, so "not found"
+ * would be untrue. The screens say so and send the customer to the website.
+ */
+export class Unreadable extends Error {
+  constructor(readonly method: string) {
+    super(`${method}: the answer holds records the bot cannot read with certainty`);
+    this.name = "Unreadable";
+  }
+}

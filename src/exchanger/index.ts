@@ -13,7 +13,13 @@ export {
 } from "./client.js";
 export { findCreatedOrders, orderKeys } from "./created-order.js";
 export { isPlainObject, type Success } from "./envelope.js";
-export { ExchangerError, Unauthorized, Unavailable, type UnavailableReason } from "./errors.js";
+export {
+  ExchangerError,
+  Unauthorized,
+  Unavailable,
+  type UnavailableReason,
+  Unreadable,
+} from "./errors.js";
 export { exchangeLink } from "./exchange-link.js";
 export {
   type AmountProblem,

@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../src/config.js";
+import { DIALECTS } from "../../src/sandbox/dialect.js";
+import { ORDER_POSITIONS } from "../../src/sandbox/positional.js";
 import { runDoctor } from "../../src/doctor/run.js";
 import { MAX_CALLS } from "../../src/exchanger/layouts/learn.js";
 import { Harness } from "../harness/harness.js";
@@ -215,6 +217,41 @@ describe("a layout file written by the doctor (EXCHANGER_LAYOUT)", () => {
     expect(since.filter((r) => r.path === SPEND).map((r) => r.fields.token)).toEqual([order.token]);
   });
 
+  it("stops being used the moment the server adds a column: the admins are told once, the orders are read by what the server proves", async () => {
+    const file = await writtenLayout();
+    const admin = 777001;
+    const upgraded = await Harness.start({
+      dialect: {
+        ...DIALECTS.positional,
+        hostile: {
+          seed: 0,
+          orderColumns: ORDER_POSITIONS.map((field) => ({ field })),
+          filters: {},
+          upgrade: { afterAnswers: 3, insert: { at: 2, column: { hash: true } } },
+        },
+      },
+      env: { EXCHANGER_LAYOUT: file, ADMIN_CHAT_IDS: String(admin) },
+    });
+    pinned = upgraded;
+    const user = await upgraded.linkedUser("main");
+    await user.send("/orders");
+    await user.send("/orders");
+    const order = upgraded.sandbox.state.accounts.main!.orders.find((o) => Number(o.status) === 0)!;
+    await user.send("/orders");
+    await user.send(`/order ${order.id}`);
+    const alerts = upgraded.fake.callsOf("sendMessage", admin).map((c) => String(c.payload.text));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatch(
+      /EXCHANGER_LAYOUT .* no longer fits the exchanger's order records \(17 values\)/,
+    );
+    // The order is read by the layout learned for the new shape: its own number, token and status.
+    expect(user.lastText()).toContain(`#${order.id}`);
+    await user.press("💳 Pay from balance");
+    await user.press(/^✅ Pay/);
+    const spends = upgraded.sandbox.requests.filter((r) => r.path === SPEND);
+    expect(spends.map((r) => r.fields.token)).toEqual([order.token]);
+  });
+
   it("a detail id the operator pinned (by: file) is deletable: one call with that id", async () => {
     const file = await writtenLayout();
     const layouts = JSON.parse(readFileSync(file, "utf8")) as {
@@ -262,6 +299,45 @@ describe("a layout file written by the doctor (EXCHANGER_LAYOUT)", () => {
       expect(user.lastText()).toMatch(/⚠️ .{20,}/);
       expect(user.lastText()).not.toContain(order.token);
       expect(h!.sandbox.requests.filter((r) => r.path === SPEND)).toHaveLength(0);
+    },
+  );
+});
+
+describe("a user object that is not the documented one", () => {
+  const harness = harnessPerTest({ dialect: "positional" });
+
+  it.each(LANGUAGES)(
+    "of 31, 33 or 35 values, or the documented 30 shifted: nothing of it is shown, the card says so and links to the website (%s)",
+    async (lang) => {
+      const h = harness();
+      const website = { en: "🌐 Open the website", ru: "🌐 Открыть сайт", uk: "🌐 Відкрити сайт" }[
+        lang
+      ];
+      const unreadable = {
+        en: "I cannot read this exchanger's account details with certainty",
+        ru: "Я не могу с уверенностью прочитать данные аккаунта этого обменника",
+        uk: "Я не можу напевно прочитати дані акаунта цього обмінника",
+      }[lang];
+      const base32 = "JBSWY3DPEHPK3PXP";
+      const variants = [
+        [...VENDOR_USER, base32],
+        [...VENDOR_USER, 0, base32, ""],
+        [base32, ...VENDOR_USER, 1, 2, 3, 4],
+        [...VENDOR_USER.slice(2), base32, 0],
+      ];
+      for (const variant of variants) {
+        h.sandbox.state.accounts.main!.userObject = variant;
+        const user = await h.linkedUser("main", { languageCode: lang });
+        await user.send("/account");
+        expect(user.lastText()).toContain(unreadable);
+        expect(buttons(user)).toContain(website);
+        // Never a position, never a value of the array.
+        expect(user.lastText()).not.toMatch(/\d+: /);
+        for (const secret of [base32, ...VENDOR_SECRETS])
+          expect(user.transcript()).not.toContain(secret);
+        expect(user.transcript()).not.toContain("user@example.com");
+      }
+      await expectNoLeak(h, [base32, ...VENDOR_SECRETS]);
     },
   );
 });

@@ -1,5 +1,5 @@
 /** What went wrong, in the user's language: shared by the error boundary and the flows that report a failure themselves. */
-import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/index.js";
+import { ExchangerError, Unauthorized, Unavailable, Unreadable } from "../../exchanger/index.js";
 import type { FlowContext } from "../context.js";
 import { escapeHtml } from "../ui/html.js";
 import { CodesLocked, minutesToWait } from "./code-attempts.js";
@@ -16,6 +16,7 @@ export function describeError(ctx: FlowContext, error: unknown): string {
   if (error instanceof NotLinked) return ctx.t("error-not-linked");
   if (error instanceof Unauthorized) return ctx.t("error-key-rejected");
   if (error instanceof Unavailable) return ctx.t("error-unavailable");
+  if (error instanceof Unreadable) return ctx.t("error-unreadable");
   if (error instanceof CodesLocked)
     return ctx.t("secure-codes-locked", { minutes: minutesToWait(error.retryAfterMs) });
   if (error instanceof ExchangerError) {

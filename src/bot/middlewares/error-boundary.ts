@@ -13,13 +13,13 @@
  */
 import type { InlineKeyboard, NextFunction } from "grammy";
 import { isRefusal } from "../../telegram/refusals.js";
-import { ExchangerError, Unauthorized, Unavailable } from "../../exchanger/index.js";
+import { ExchangerError, Unauthorized, Unavailable, Unreadable } from "../../exchanger/index.js";
 import type { FlowContext } from "../context.js";
 import { CodesLocked } from "../core/code-attempts.js";
 import { secretNotice } from "../core/secret-prompt.js";
 import { reportFailureAfterSpend } from "../core/after-spend.js";
 import { describeError, NotLinked } from "../core/errors.js";
-import { supportRow } from "../ui/branding.js";
+import { supportRow, websiteRow } from "../ui/branding.js";
 import { dropButtons } from "../ui/screen.js";
 
 /**
@@ -40,7 +40,8 @@ export function logError(ctx: FlowContext, error: unknown): void {
     error instanceof CodesLocked ||
     error instanceof ExchangerError ||
     error instanceof Unauthorized ||
-    error instanceof Unavailable;
+    error instanceof Unavailable ||
+    error instanceof Unreadable;
   const entry = {
     err: {
       name: error instanceof Error ? error.name : typeof error,
@@ -91,13 +92,17 @@ export async function reportError(ctx: FlowContext, error: unknown): Promise<voi
   }
 }
 
-/** "Support" under the message, except where the user can fix it alone (not linked yet). Never fails the report. */
+/**
+ * "Support" under the message, except where the user can fix it alone (not linked yet), and the
+ * website where only the website can show what the bot cannot read. Never fails the report.
+ */
 async function supportButton(
   ctx: FlowContext,
   error: unknown,
 ): Promise<InlineKeyboard | undefined> {
   if (error instanceof NotLinked) return undefined;
-  const keyboard = await supportRow(ctx).catch(() => undefined);
+  const start = error instanceof Unreadable ? websiteRow(ctx) : undefined;
+  const keyboard = await supportRow(ctx, start).catch(() => start);
   return keyboard === undefined || keyboard.inline_keyboard.flat().length === 0
     ? undefined
     : keyboard;

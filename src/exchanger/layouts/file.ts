@@ -5,9 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import * as v from "valibot";
-import { LAYOUT_OBJECTS, PLACED_BY, type Layout } from "../normalize/layout.js";
-
-const MAX_POSITIONS = 200;
+import { LAYOUT_OBJECTS, MAX_POSITIONS, PLACED_BY, type Layout } from "../normalize/layout.js";
+import { KIND_FAMILIES } from "./value-types.js";
 
 const FieldSchema = v.object({
   position: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_POSITIONS - 1)),
@@ -17,12 +16,24 @@ const FieldSchema = v.object({
   why: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
 
-const LayoutSchema = v.object({
-  object: v.picklist(LAYOUT_OBJECTS),
-  size: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_POSITIONS)),
-  source: v.picklist(["documented", "learned", "file"]),
-  fields: v.array(FieldSchema),
-});
+const LayoutSchema = v.pipe(
+  v.object({
+    object: v.picklist(LAYOUT_OBJECTS),
+    size: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_POSITIONS)),
+    source: v.picklist(["documented", "learned", "file"]),
+    fields: v.array(FieldSchema),
+    // The signature's families per position (normalize/layout.ts); one entry per position.
+    families: v.optional(v.array(v.array(v.picklist(KIND_FAMILIES)))),
+  }),
+  v.check(
+    (l) => l.families === undefined || l.families.length === l.size,
+    "families must list one entry per position",
+  ),
+  v.check(
+    (l) => l.fields.every((f) => f.position < l.size),
+    "every field's position must lie within the layout's size",
+  ),
+);
 
 /** The layouts of a file's text; throws (with valibot's message) on anything else. */
 export function parseLayouts(text: string): Layout[] {

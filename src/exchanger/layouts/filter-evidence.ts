@@ -63,16 +63,22 @@ export interface Placing {
 const text = (value: unknown) => String(value);
 const positions = (sample: Sample) => Array.from({ length: sample.size }, (_, p) => p);
 
+/** Positions the filter may name, likeliest first: columns of the filter's first kind before the others. */
 function candidates(sample: Sample, spec: FilterSpec, placing: Placing): number[] {
-  return positions(sample).filter((p) => {
-    if (placing.placed.has(p)) return false;
-    const values = sample.column(p);
-    const kind = columnKind(values);
-    if (kind === "mixed" || !spec.kinds.includes(kind)) return false;
-    if (spec.shape && !values.every((v) => spec.shape!.test(text(v)))) return false;
-    const distinct = new Set(values.map(text)).size;
-    return spec.unique ? distinct === values.length : distinct >= 2;
-  });
+  const rank = (p: number) => spec.kinds.indexOf(columnKind(sample.column(p)) as ValueKind);
+  return positions(sample)
+    .filter((p) => isCandidate(sample, spec, placing, p))
+    .sort((a, b) => rank(a) - rank(b) || a - b);
+}
+
+function isCandidate(sample: Sample, spec: FilterSpec, placing: Placing, p: number): boolean {
+  if (placing.placed.has(p)) return false;
+  const values = sample.column(p);
+  const kind = columnKind(values);
+  if (kind === "mixed" || !spec.kinds.includes(kind)) return false;
+  if (spec.shape && !values.every((v) => spec.shape!.test(text(v)))) return false;
+  const distinct = new Set(values.map(text)).size;
+  return spec.unique ? distinct === values.length : distinct >= 2;
 }
 
 async function askOnce(

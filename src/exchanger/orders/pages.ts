@@ -6,7 +6,7 @@
  * offered again), each order looked up by exactly its id or token. Callers pass what they want
  * (which list, which filter, which page) and never carry or feed back what the server is like.
  */
-import { ExchangerError, Unauthorized } from "../errors.js";
+import { ExchangerError, Unauthorized, Unreadable } from "../errors.js";
 import { newestFirstPage, type OrdersPage } from "../newest-first.js";
 import type { OrderList } from "../list-order.js";
 import { findOrder, type OrderLookup } from "../order-lookup.js";
@@ -79,14 +79,26 @@ export class OrderPages {
     }
   }
 
-  /** The order with exactly this id or token in the list; undefined when the exchanger has none. */
-  find(
+  /**
+   * The order with exactly this id or token in the list; undefined when the exchanger has none, and
+   * Unreadable when none matched but the answer held rows the bot cannot read (it may be one of them).
+   */
+  async find(
     caller: Caller,
     list: OrderList,
     lookup: OrderLookup,
     gate?: Gate,
   ): Promise<Order | undefined> {
-    return findOrder(this.#fetch(caller, list, gate), lookup);
+    let unread = 0;
+    const fetch = this.#fetch(caller, list, gate);
+    const order = await findOrder(async (params) => {
+      const page = await fetch(params);
+      unread += page.unread ?? 0;
+      return page;
+    }, lookup);
+    if (order === undefined && unread > 0)
+      throw new Unreadable(list === "own" ? "user-api-get-orders" : "user-api-get-referral-orders");
+    return order;
   }
 
   /** The account's newest own orders (the exchange flow compares them before and after creating). */

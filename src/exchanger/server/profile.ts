@@ -25,6 +25,7 @@ import type { Learned, Row } from "../layouts/learn.js";
 import { parseLayouts } from "../layouts/file.js";
 import {
   fitsLayout,
+  MAX_POSITIONS,
   nameRecord,
   unplacedPositions,
   unprovenNames,
@@ -126,7 +127,10 @@ export class ServerProfile {
   ): Promise<ReadRows> {
     await this.#load();
     const bySize = new Map<number, Row[]>();
-    for (const row of rows) bySize.set(row.length, [...(bySize.get(row.length) ?? []), row]);
+    // A record longer than any layout may be (the doctor's file has the same limit) is never learned.
+    for (const row of rows)
+      if (row.length <= MAX_POSITIONS)
+        bySize.set(row.length, [...(bySize.get(row.length) ?? []), row]);
     const layouts = new Map<number, Layout | undefined>();
     for (const [size, group] of bySize)
       layouts.set(size, await this.#layoutFor(object, size, group, learn, reader));
@@ -174,7 +178,9 @@ export class ServerProfile {
       if (!this.#wantsUpgrade(held, reader)) return held.layout;
       return this.#relearn(object, size, rows, learn, reader, held);
     }
-    if (held?.layout.source === "file") this.#pinnedMisfit(object, size);
+    // A pinned layout that no longer fits — this size's, or the object's of another size: its shape changed.
+    const pinned = held?.layout.source === "file" || this.#pinnedFor(object, size);
+    if (pinned) this.#pinnedMisfit(object, size);
     // Another instance may have learned this shape since: one look at the store before learning.
     const stored = await this.#stored(object, size);
     if (fits(stored?.layout) && stored!.at > (held?.at ?? -1)) {
@@ -237,6 +243,12 @@ export class ServerProfile {
   #keep(layout: Layout, readers: Set<string>): Layout {
     this.#layouts.set({ layout, readers, at: this.#options.now?.() ?? Date.now() });
     return layout;
+  }
+
+  /** Whether the operator pinned a layout of this object for another size only. */
+  #pinnedFor(object: LayoutObject, size: number): boolean {
+    const pinned = (this.#options.pinned ?? []).filter((l) => l.object === object);
+    return pinned.length > 0 && !pinned.some((l) => l.size === size);
   }
 
   #pinnedMisfit(object: LayoutObject, size: number): void {

@@ -114,7 +114,11 @@ export function hostileUser(
   return values;
 }
 
-export function hostileCase(seed: number): HostileCase {
+/**
+ * The case of a seed. `honest`: the filters honoured exactly and a first reader with varied orders —
+ * everything else as hostile as any case — so that a run also reaches the end where Pay is offered.
+ */
+export function hostileCase(seed: number, honest = false): HostileCase {
   const rand = seededRandom(seed);
   const fields = [...FIELDS, ...OPTIONAL_FIELDS.filter(() => rand() < 0.6)];
   const orderColumns = shuffled(rand, [
@@ -124,12 +128,14 @@ export function hostileCase(seed: number): HostileCase {
   const server: HostileServer = {
     seed,
     orderColumns,
-    filters: filterRules(rand),
+    filters: honest ? {} : filterRules(rand),
     ...(rand() < 0.15 && { mixedLengths: true }),
   };
   const upgrade = upgradeOf(rand, orderColumns.length);
   if (upgrade !== undefined) server.upgrade = upgrade;
-  const firstReader = pick(rand, ["varied", "single", "uniform", "unpaid"] as const);
+  const firstReader = honest
+    ? "varied"
+    : pick(rand, ["varied", "single", "uniform", "unpaid"] as const);
   const user =
     rand() < 0.5 ? { length: 28 + Math.floor(rand() * 8), seed: seed * 7 + 1 } : undefined;
   return { seed, server, firstReader, ...(user && { userObject: user }) };

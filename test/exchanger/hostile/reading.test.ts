@@ -115,7 +115,6 @@ async function runCase(c: HostileCase): Promise<void> {
         };
         const page = await pages.page(caller, { list: "own", page: 1, size: 10 });
         seen.unread += page.unread ?? 0;
-        if (process.env.HOSTILE_STATS) console.log(JSON.stringify(seen));
         expect(secretsIn(page.items, []), where).toEqual([]);
         for (const order of page.items)
           await checkOrder(

@@ -5,7 +5,7 @@ import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { ACCOUNT_DATA } from "./public.js";
 import { renderAccountCard } from "./render.js";
-import { exchangerName } from "../../ui/branding.js";
+import { exchangerName, websiteRow } from "../../ui/branding.js";
 import { backToMenuRow } from "../menu/public.js";
 import { notifyAccountButton } from "../notify/public.js";
 import { showScreen } from "../../ui/screen.js";
@@ -16,10 +16,10 @@ async function showAccount(ctx: BotContext): Promise<void> {
   if (twofa !== undefined && twofa !== ctx.chatSettings.twofa) {
     ctx.chatSettings = await ctx.deps.settings.update(ctx.chatId!, { twofa });
   }
-  const keyboard = backToMenuRow(
-    ctx,
-    new InlineKeyboard().text(ctx.t("btn-refresh"), ACCOUNT_DATA).text(...notifyAccountButton(ctx)),
-  );
+  const buttons = new InlineKeyboard()
+    .text(ctx.t("btn-refresh"), ACCOUNT_DATA)
+    .text(...notifyAccountButton(ctx));
+  const keyboard = backToMenuRow(ctx, user.unreadable ? websiteRow(ctx, buttons) : buttons);
   const text = renderAccountCard(ctx, user, await exchangerName(ctx));
   await showScreen(ctx, { text, keyboard });
 }

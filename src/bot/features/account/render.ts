@@ -39,6 +39,8 @@ export function renderAccountCard(ctx: Translator, account: Account, exchanger: 
   // The balance first — one line per currency when the server gives one value per currency — then the
   // other amount fields named like a balance (partner balance…), each with its currency when given.
   const lines = [ctx.t("account-title", { exchanger })];
+  // Not the vendor's user object: nothing of it is shown (any value could be a secret).
+  if (account.unreadable) return fitMessage([...lines, "", ctx.t("account-unreadable")]);
   lines.push(...account.balances.map((b) => line(ctx.t("account-balance-label"), withCurrency(b))));
   lines.push(
     ...account.others.map((b) => line(fieldLabel(ctx, b.key, "account"), withCurrency(b))),

@@ -20,7 +20,6 @@ import {
   payableNow,
   type Proof,
   readStatus,
-  UNREADABLE_STATUS,
   statusKey,
   type OrderStatus,
 } from "../../../exchanger/index.js";
@@ -53,6 +52,8 @@ export type PayOutcome =
   | { kind: "paid"; orderId: string; status?: OrderStatus; balance?: Balance[] }
   | { kind: "not-found"; orderId: string }
   | { kind: "not-payable"; orderId: string; status: OrderStatus }
+  /** The exchanger did not confirm, right before the spend, that this very order can be paid now. */
+  | { kind: "unproven"; orderId: string }
   /** Another payment of this order is running (or its outcome is still unknown). */
   | { kind: "busy"; orderId: string }
   /** The account has 2FA and no code was sent. */
@@ -187,16 +188,13 @@ export async function payOrder(
   watch: SpendWatch = UNWATCHED,
 ): Promise<PayOutcome> {
   const order = await findOwnOrder(deps, caller, { id: orderId });
-  const token = order?.token;
-  if (!order || !token) return { kind: "not-found", orderId };
+  if (!order) return { kind: "not-found", orderId };
+  const token = order.token;
+  if (token === undefined) return { kind: "unproven", orderId };
   // The server proves again, right before the spend, what this order is now (never a layout's guess).
   const proof = await deps.orders.prove(caller, order);
-  if (!payableNow(order, proof))
-    return {
-      kind: "not-payable",
-      orderId,
-      status: proof.proven ? proof.status : UNREADABLE_STATUS,
-    };
+  if (!proof.proven) return { kind: "unproven", orderId };
+  if (!payableNow(order, proof)) return { kind: "not-payable", orderId, status: proof.status };
 
   const guards = new Confirmations(deps.kv);
   const account = deps.vault.accountIdOf(caller.apiKey);

@@ -75,7 +75,7 @@ export function renderPayCard(
 
 /** How a payment attempt ended (wrong codes are handled by the code prompt, not here). */
 export function renderOutcome(
-  ctx: T,
+  ctx: T & Partial<Pick<FlowContext, "botConfig">>,
   outcome: Exclude<PayOutcome, { kind: "needs-code" | "wrong-code" }>,
 ): Screen {
   const id = escapeHtml(outcome.orderId);
@@ -101,6 +101,10 @@ export function renderOutcome(
         text: ctx.t("pay-not-payable-now", { id, status: statusLabel(ctx, outcome.status) }),
         keyboard: menuRow(ctx, check()),
       };
+    case "unproven": {
+      const keyboard = ctx.botConfig && websiteRow({ ...ctx, botConfig: ctx.botConfig });
+      return { text: ctx.t("pay-unproven", { id }), keyboard: menuRow(ctx, keyboard ?? check()) };
+    }
     case "busy":
       return { text: ctx.t("pay-busy", { id }), keyboard: menuRow(ctx, check()) };
     case "refused":

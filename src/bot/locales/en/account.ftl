@@ -1,4 +1,5 @@
 account-title = 👤 <b>Your account at { $exchanger }</b>
+account-unreadable = ⚠️ I cannot read this exchanger's account details with certainty, so I show none of them. See your account on the exchanger's website.
 account-balance = 💰 <b>{ $label }: { $value }</b>
 account-balance-label = Balance
 account-2fa-on = 🔐 2FA: on

@@ -9,6 +9,7 @@ error-not-linked = 🔑 Your account is not linked yet. Send /start to see how t
 error-not-linked-press = 🔑 No account is linked to this chat: this screen's buttons no longer work. Send your API key to link one.
 error-key-rejected = 🔑 The exchanger no longer accepts your key (it was revoked or changed). I forgot it; send the new key from “API Settings” to link again.
 error-unavailable = ⏳ The exchanger is not answering right now. Please try again in a few minutes.
+error-unreadable = ⚠️ I cannot read this order with certainty: this exchanger writes it in a way I could not check. See it on the exchanger's website.
 error-exchanger = ⚠️ The exchanger says: { $message }
 error-exchanger-generic = ⚠️ The exchanger refused the request without saying why.
 error-internal = 😵 Something went wrong on our side. Please try again.

@@ -15,6 +15,7 @@ pay-status-checked = 🔄 Status checked just now.
 pay-done = ✅ <b>Order #{ $id } is paid from your balance.</b>
 pay-order-gone = 🤷 Order #{ $id } was not found in your account.
 pay-not-payable-now = ⛔ Order #{ $id } can no longer be paid: its status is now “{ $status }”. Nothing was charged.
+pay-unproven = ⚠️ The exchanger did not confirm just now that order #{ $id } can be paid, so I did not pay it. Nothing was charged. Pay it on the exchanger's website.
 pay-busy = ⏳ A payment of order #{ $id } is already in progress (or its outcome is still unknown). Check its status in a minute before trying again.
 pay-in-progress-elsewhere = ⏳ A payment of order #{ $id } is already in progress (from another chat linked to your account). I did not start a second one; I will show you how it ends.
 pay-refused = ❌ The exchanger did not pay order #{ $id }: { $message }

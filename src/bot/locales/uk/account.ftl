@@ -1,4 +1,5 @@
 account-title = 👤 <b>Ваш акаунт — { $exchanger }</b>
+account-unreadable = ⚠️ Я не можу напевно прочитати дані акаунта цього обмінника, тому не показую їх. Перегляньте акаунт на сайті обмінника.
 account-balance = 💰 <b>{ $label }: { $value }</b>
 account-balance-label = Баланс
 account-2fa-on = 🔐 2FA: увімкнено
