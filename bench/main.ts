@@ -4,7 +4,9 @@
  * connections, "P5": calls, "P6": bytes, "P7": MB, "P7ratio": ours ÷ bare grammY, "P8": {activeP95Intervals,
  * quietVsBest, budgetUse, peakSecond}, "P9": worst screen ÷ its floor, "P10": Redis round trips per
  * update kind, ours and the minimum, "P11": {peakMb, settledMb} of cleaning verification images, above
- * the idle process, "P13": the most rate-alert reads in one interval (10,000 alerts, 50 directions, 2 instances)}.
+ * the idle process, "P12": {polling, webhooks} — exchanger calls a minute and change-to-message delays
+ * of 100,000 chats notified by polling only and by the exchanger's webhooks, "P13": the most
+ * rate-alert reads in one interval (10,000 alerts, 50 directions, 2 instances)}.
  * Needs Redis at REDIS_URL (default redis://127.0.0.1:6379); keys live under a unique prefix and are
  * removed afterwards.
  */
@@ -21,6 +23,7 @@ import { measureP8 } from "./p8-notify-scale.js";
 import { measureP9 } from "./p9-tap-latency.js";
 import { measureP10 } from "./p10-round-trips.js";
 import { measureP11 } from "./p11-image-memory.js";
+import { measureP12 } from "./p12-webhooks.js";
 import { measureP13 } from "./p13-rate-alerts.js";
 
 /** BENCH_ONLY=P1 (or P2..P13; P7 comes with P2) runs one figure, e.g. under `node --cpu-prof` to see where time goes. */
@@ -60,9 +63,10 @@ async function main(): Promise<void> {
   const p2 = await measureP2();
   const p9 = await measureP9();
   const p11 = await measureP11();
+  const p12 = await measureP12();
   note(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
   process.stdout.write(
-    `${JSON.stringify({ P1: p1.ratio, P1overGate: p1.overGate, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb, P7ratio: p2.peakRssRatio, P8: p8, P9: p9.ratio, P10: p10, P11: { peakMb: p11.peakAboveIdleMb, settledMb: p11.settledAboveIdleMb }, P13: p13.maxReadsPerInterval })}\n`,
+    `${JSON.stringify({ P1: p1.ratio, P1overGate: p1.overGate, P2: p2.updatesPerSecond, P2ratio: p2.ratio, P3: p3, P4: p4, P5: p5, P6: p6, P7: p2.peakRssMb, P7ratio: p2.peakRssRatio, P8: p8, P9: p9.ratio, P10: p10, P11: { peakMb: p11.peakAboveIdleMb, settledMb: p11.settledAboveIdleMb }, P12: p12, P13: p13.maxReadsPerInterval })}\n`,
   );
 }
 
@@ -77,6 +81,10 @@ async function runOne(figure: string): Promise<void> {
   }
   if (figure === "P11") {
     await measureP11();
+    return;
+  }
+  if (figure === "P12") {
+    await measureP12();
     return;
   }
   const measure = withExchanger[figure];

@@ -42,6 +42,8 @@ import { LOCALES_DIR } from "./bot/i18n.js";
 import { createOperator, type Operator } from "./operator/index.js";
 import { alertOnce } from "./operator/alerts.js";
 import { CreationBudget } from "./bot/core/creation-budget.js";
+import { SeenTokens } from "./notify/seen-tokens.js";
+import { createEventMetrics, WebhookPace, type EventParts } from "./events/index.js";
 
 export type Storage = Awaited<ReturnType<typeof openStorage>>;
 
@@ -51,6 +53,11 @@ export interface App extends CreatedBot {
   exchanger: ExchangerClientWithStats;
   /** Metrics, exchanger health, Telegram traffic and store counts of this app (src/operator/). */
   operator: Operator;
+  /**
+   * With EXCHANGER_WEBHOOK_SECRET: what the exchanger's webhooks share with the watcher and the
+   * screens (the order tokens chats saw, the pace). main.ts starts the ingest with them (src/events/).
+   */
+  events: EventParts | undefined;
   close(): Promise<void>;
 }
 
@@ -79,19 +86,12 @@ export async function createApp(
     options.storage ?? (await openStorage(config, logger, { prefix: options.storagePrefix }));
   const operator = createOperator(storage.kv, options.registry ?? new Registry());
   const admins: { api?: Api } = {}; // the bot's, once it exists (serverProfile)
-  // Key-checked: a revoked key is Unauthorized for screens, flows and the watcher alike, even when
-  // the server refuses it with HTTP 200 (exchanger/key-check.ts).
-  const exchanger = withKeyCheck(
-    createExchangerClient({
-      ...config.exchanger,
-      profile: serverProfile(config, storage, logger, pinned, admins),
-      logger,
-      onCall: callRecorder(operator),
-    }),
-  );
+  const profile = serverProfile(config, storage, logger, pinned, admins);
+  const exchanger = exchangerClient(config, logger, operator, profile);
   // The security feed's notices go out through the bot's Api, which exists only once the bot does.
   const outbox: Outbox = {};
-  const deps = botDeps(config, logger, storage, exchanger, operator, outbox);
+  const events = eventParts(config, storage, operator, exchanger);
+  const deps = botDeps(config, logger, storage, exchanger, operator, { outbox, events });
   // Tests plug their Telegram fake into client.fetch; otherwise the Bot API is reached through undici.
   // Either way every request is counted (operator/telegram-metrics.ts).
   const telegram = options.client?.fetch ? undefined : createTelegramFetch();
@@ -112,6 +112,7 @@ export async function createApp(
     storage,
     exchanger,
     operator,
+    events,
     async close() {
       await exchanger.close();
       await telegram?.close();
@@ -119,6 +120,25 @@ export async function createApp(
       if (!options.storage) await storage.close();
     },
   };
+}
+
+/**
+ * The exchanger client, key-checked: a revoked key is Unauthorized for screens, flows and the watcher
+ * alike, even when the server refuses it with HTTP 200 (exchanger/key-check.ts).
+ */
+function exchangerClient(
+  config: Config,
+  logger: Logger,
+  operator: Operator,
+  profile: ServerProfile,
+): App["exchanger"] {
+  const client = createExchangerClient({
+    ...config.exchanger,
+    profile,
+    logger,
+    onCall: callRecorder(operator),
+  });
+  return withKeyCheck(client);
 }
 
 /**
@@ -180,6 +200,7 @@ function botConfig(
     textOverrides,
     // Polling runs one instance (Telegram allows one getUpdates consumer); webhooks may run several.
     crossInstanceChatLock: config.mode.kind === "webhook" && storage.kind === "redis",
+    accountNotices: config.exchangerWebhook !== undefined,
   };
 }
 
@@ -206,13 +227,33 @@ interface Outbox {
 }
 
 /** Everything a handler may use (ctx.deps), built once per app. */
+/** The webhooks' shared parts, when they are configured. */
+function eventParts(
+  config: Config,
+  storage: Storage,
+  operator: Operator,
+  exchanger: App["exchanger"],
+): EventParts | undefined {
+  const webhook = config.exchangerWebhook;
+  if (webhook === undefined) return undefined;
+  return {
+    config: webhook,
+    tokens: new SeenTokens(storage.kv),
+    pace: new WebhookPace(storage.kv, webhook),
+    metrics: createEventMetrics(operator.metrics.registry),
+    // Where the order layout places the owner's user id with certainty (the server profile proves it
+    // from two accounts' own orders: exchanger/server/owner-column.ts); undefined until then.
+    ownerOf: (row) => exchanger.profile.ownerOf(row),
+  };
+}
+
 function botDeps(
   config: Config,
   logger: Logger,
   storage: Storage,
   exchanger: App["exchanger"],
   operator: Operator,
-  outbox: Outbox,
+  { outbox, events }: { outbox: Outbox; events: EventParts | undefined },
 ): BotDeps {
   const limiterStore = limiterStoreFor(storage);
   const settings = new SettingsStore(storage.kv);
@@ -238,7 +279,7 @@ function botDeps(
     codeAttempts: new CodeAttempts(limiterStore),
     metrics: operator.metrics,
     // The /notify screen switches the watcher's schedule through this; src/bot never imports src/notify.
-    notifications: notificationSwitch(config, storage, settings),
+    notifications: notificationSwitch(config, storage, settings, events?.tokens),
     operatorStats: () => operator.stats(),
     exchange: {
       // The operator key stays in the client's closure: never in deps' logged shape, never in a store.
@@ -269,11 +310,12 @@ function notificationSwitch(
   config: Config,
   storage: Storage,
   settings: SettingsStore,
+  tokens: SeenTokens | undefined,
 ): BotDeps["notifications"] {
+  const shownDeps = { kv: storage.kv, settings, notify: config.notify, tokens };
   return {
     enable: (chatId, language) => enableNotifications(storage.kv, settings, chatId, language),
     disable: (chatId) => disableNotifications(storage.kv, settings, chatId),
-    shown: (chatId, orders, shown) =>
-      recordShownOrders({ kv: storage.kv, settings, notify: config.notify }, chatId, orders, shown),
+    shown: (chatId, orders, shown) => recordShownOrders(shownDeps, chatId, orders, shown),
   };
 }

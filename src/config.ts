@@ -15,6 +15,9 @@ export type Language = (typeof LANGUAGES)[number];
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const LOG_FORMATS = ["json", "pretty"] as const;
 
+/** Where the exchanger's webhook requests are taken when EXCHANGER_WEBHOOK_PATH is not set. */
+export const DEFAULT_EXCHANGER_WEBHOOK_PATH = "/exchanger/webhook";
+
 /** Decodes to exactly 32 bytes of base64, the size AES-256 needs. */
 const base64Key = v.pipe(
   v.string(),
@@ -297,6 +300,32 @@ const EnvSchema = v.pipe(
     // site's exchange page for "Continue on the site" when there is no key.
     PRIVATE_API_KEY: v.optional(operatorKey),
     EXCHANGE_URL: v.optional(exchangeUrlTemplate),
+    // The exchanger's webhooks (src/events/): on when the secret is set (the one thing that
+    // authenticates the exchanger's requests, so it is required). Never logged.
+    EXCHANGER_WEBHOOK_SECRET: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(
+          16,
+          "must be at least 16 characters (the same secret key as in the exchanger's Webhooks settings)",
+        ),
+        v.maxLength(256, "must be at most 256 characters"),
+        v.regex(/^[\x21-\x7e]+$/, "may contain only visible ASCII characters, no spaces"),
+      ),
+    ),
+    EXCHANGER_WEBHOOK_PATH: v.pipe(
+      v.optional(v.string(), DEFAULT_EXCHANGER_WEBHOOK_PATH),
+      v.trim(),
+      v.regex(
+        /^\/[A-Za-z0-9._~/-]*$/,
+        "must be a URL path starting with / (letters, digits and . _ ~ / -), e.g. /exchanger/webhook",
+      ),
+    ),
+    EXCHANGER_WEBHOOK_PORT: integerFrom(8081, 1, 65535),
+    EXCHANGER_WEBHOOK_INTERVAL_MS: integerFrom(60_000, 1_000, 3_600_000),
+    EXCHANGER_WEBHOOK_RECONCILE_MS: integerFrom(3_600_000, 1_000, 7 * 86_400_000),
+    EXCHANGER_WEBHOOK_MAX_BYTES: integerFrom(4 * 1024 * 1024, 1024, 64 * 1024 * 1024),
   }),
   v.forward(
     v.partialCheck(
@@ -395,6 +424,29 @@ const EnvSchema = v.pipe(
     ),
     ["METRICS_PORT"],
   ),
+  v.forward(
+    v.partialCheck(
+      [["BOT_MODE"], ["WEBHOOK_URL"], ["EXCHANGER_WEBHOOK_PATH"], ["EXCHANGER_WEBHOOK_SECRET"]],
+      (env) =>
+        env.EXCHANGER_WEBHOOK_SECRET === undefined ||
+        env.BOT_MODE !== "webhook" ||
+        env.WEBHOOK_URL === undefined ||
+        new URL(env.WEBHOOK_URL).pathname !== env.EXCHANGER_WEBHOOK_PATH,
+      "must differ from the path of WEBHOOK_URL (Telegram's updates arrive there)",
+    ),
+    ["EXCHANGER_WEBHOOK_PATH"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["BOT_MODE"], ["EXCHANGER_WEBHOOK_PORT"], ["METRICS_PORT"], ["EXCHANGER_WEBHOOK_SECRET"]],
+      (env) =>
+        env.EXCHANGER_WEBHOOK_SECRET === undefined ||
+        env.BOT_MODE === "webhook" ||
+        env.EXCHANGER_WEBHOOK_PORT !== env.METRICS_PORT,
+      "must differ from METRICS_PORT",
+    ),
+    ["EXCHANGER_WEBHOOK_PORT"],
+  ),
 );
 
 const REQUIRED_HINTS: Record<string, string> = {
@@ -461,8 +513,26 @@ export interface Config {
    * client, never logged, stored or shown. `urlTemplate` (EXCHANGE_URL) has {slug} and maybe {amount}.
    */
   exchange: { privateApiKey: string | undefined; urlTemplate: string | undefined };
+  /**
+   * The exchanger's webhooks (EXCHANGER_WEBHOOK_*), when EXCHANGER_WEBHOOK_SECRET is set. `secret` is
+   * compared in constant time and never logged. `port` is the ingest's own port in polling mode; in
+   * webhook mode the path is served beside Telegram's, on PORT.
+   */
+  exchangerWebhook: ExchangerWebhookConfig | undefined;
   /** Variables allowed (ALLOW_INSECURE_HTTP=1) to use plain http:// to another machine; main.ts warns about each at start. */
   insecureHttp: Array<keyof typeof SECRET_CARRYING_URLS>;
+}
+
+export interface ExchangerWebhookConfig {
+  secret: string;
+  path: string;
+  port: number;
+  /** EXCHANGER_WEBHOOK_INTERVAL_MS: how often the exchanger's scheduler sends a batch. */
+  intervalMs: number;
+  /** EXCHANGER_WEBHOOK_RECONCILE_MS: the slowest a chat is polled while batches arrive. */
+  reconcileMs: number;
+  /** EXCHANGER_WEBHOOK_MAX_BYTES: the largest request body read. */
+  maxBodyBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -537,9 +607,22 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     localesDir: e.LOCALES_DIR,
     branding: { supportUrl: e.SUPPORT_URL, name: e.EXCHANGER_NAME },
     exchange: { privateApiKey: e.PRIVATE_API_KEY, urlTemplate: e.EXCHANGE_URL },
+    exchangerWebhook: exchangerWebhook(e),
     insecureHttp: (
       Object.keys(SECRET_CARRYING_URLS) as Array<keyof typeof SECRET_CARRYING_URLS>
     ).filter((name) => isInsecureRemote(e[name])),
+  };
+}
+
+function exchangerWebhook(e: v.InferOutput<typeof EnvSchema>): ExchangerWebhookConfig | undefined {
+  if (e.EXCHANGER_WEBHOOK_SECRET === undefined) return undefined;
+  return {
+    secret: e.EXCHANGER_WEBHOOK_SECRET,
+    path: e.EXCHANGER_WEBHOOK_PATH,
+    port: e.EXCHANGER_WEBHOOK_PORT,
+    intervalMs: e.EXCHANGER_WEBHOOK_INTERVAL_MS,
+    reconcileMs: e.EXCHANGER_WEBHOOK_RECONCILE_MS,
+    maxBodyBytes: e.EXCHANGER_WEBHOOK_MAX_BYTES,
   };
 }
 

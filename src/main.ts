@@ -25,6 +25,7 @@ import {
   type ReceivingProbe,
 } from "./operator/health.js";
 import { createMonitoringServer } from "./operator/monitoring-server.js";
+import { startExchangerEvents, type ExchangerEvents } from "./events/index.js";
 
 /** Longest the stop alert may hold a shutdown (Telegram slow or unreachable). */
 const STOP_ALERT_WAIT_MS = 5_000;
@@ -64,10 +65,11 @@ async function main(): Promise<void> {
   // Rate alerts run in every instance too; a lease per direction keeps each read (and message) one.
   const rateAlerts = startRateAlerts(app, config);
   const alerts = instanceAlerts(app, config, logger);
+  const events = startEvents(app, config, watcher, alerts);
   const receiving =
     config.mode.kind === "webhook"
-      ? await startWebhook(app, config, health, telegram)
-      : await startPolling(app, telegram);
+      ? await startWebhook(app, config, health, telegram, events)
+      : await startPolling(app, telegram, events);
   probe = receiving.probe;
   // A create-order in flight when the previous process died: the user is told what became of it.
   void app.resumeInterrupted();
@@ -84,6 +86,7 @@ async function main(): Promise<void> {
         STOP_ALERT_WAIT_MS,
       ),
     () => receiving.stop(),
+    () => events?.stop() ?? Promise.resolve(),
     () => closeServer(monitoring),
     () => watcher.stop(),
     () => rateAlerts.stop(),
@@ -162,6 +165,29 @@ function startWatcher(app: App, config: Config) {
     defaultLanguage: config.defaultLanguage,
     notify: config.notify,
     onSent: () => app.operator.metrics.notificationSent(),
+    tokens: app.events?.tokens,
+    pace: app.events?.pace,
+  });
+}
+
+/** The exchanger's webhooks (EXCHANGER_WEBHOOK_SECRET set): their ingest, fed to the watcher. */
+function startEvents(
+  app: App,
+  config: Config,
+  watcher: ReturnType<typeof startWatcher>,
+  alerts: ReturnType<typeof instanceAlerts>,
+): ExchangerEvents | undefined {
+  if (app.events === undefined) return undefined;
+  return startExchangerEvents({
+    ...app.deps,
+    parts: app.events,
+    api: app.bot.api,
+    i18n: app.i18n,
+    defaultLanguage: config.defaultLanguage,
+    maxRps: config.notify.maxRps,
+    checkChat: (chatId) => watcher.checkNow(chatId),
+    tellAdmins: (text) => alerts.send(text),
+    onSent: () => app.operator.metrics.notificationSent(),
   });
 }
 
@@ -184,6 +210,7 @@ async function startWebhook(
   config: Config,
   health: HealthCheck,
   telegram: Telegram,
+  events: ExchangerEvents | undefined,
 ): Promise<Receiving> {
   const mode = config.mode as Extract<Config["mode"], { kind: "webhook" }>;
   await callTelegramAtStartup(
@@ -207,13 +234,20 @@ async function startWebhook(
     handleUpdate,
     health,
     logger: telegram.logger,
+    // The exchanger's webhooks beside Telegram's, on the same port.
+    routes: events === undefined ? [] : [events.route],
   });
   await listen(server, mode.port);
   telegram.logger.info({ port: mode.port, storage: app.storage.kind }, "bot started (webhook)");
   return { probe: webhookReceiving(server), stop: () => closeServer(server) };
 }
 
-async function startPolling(app: App, telegram: Telegram): Promise<Receiving> {
+async function startPolling(
+  app: App,
+  telegram: Telegram,
+  events: ExchangerEvents | undefined,
+): Promise<Receiving> {
+  await events?.listen(); // the exchanger's webhooks on their own port: no webhook server to share
   await callTelegramAtStartup(
     "deleteWebhook",
     (signal) => app.bot.api.deleteWebhook(undefined, signal),

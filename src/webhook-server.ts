@@ -63,9 +63,18 @@ export type UpdateHandler = (
   secretHeader: string,
 ) => Promise<unknown>;
 
+/** Another path served beside the updates' (the exchanger's webhooks: src/events/endpoint.ts). */
+export interface ExtraRoute {
+  path: string;
+  /** Takes every request to `path`, whatever its method; authenticates it itself. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+}
+
 export interface WebhookServerOptions {
   /** Path part of WEBHOOK_URL; updates are accepted only there. */
   path: string;
+  /** Served before the updates' path (never the same path: config.ts refuses that). */
+  routes?: readonly ExtraRoute[];
   secret: string;
   handleUpdate: UpdateHandler;
   /** Answers GET /healthz (200 or 503 with the JSON report). */
@@ -88,6 +97,9 @@ export function createWebhookServer(options: WebhookServerOptions): Server {
     (req, res) => {
       if (req.method === "GET" && req.url === "/healthz")
         return void serveHealth(res, options.health);
+      const path = req.url?.split("?")[0];
+      const route = options.routes?.find((r) => r.path === path);
+      if (route) return route.handle(req, res);
       if (req.method !== "POST" || req.url?.split("?")[0] !== options.path)
         return refuse(res, 404, "not found");
       if (!secretMatches(req.headers[SECRET_HEADER]))
@@ -187,7 +199,7 @@ function parseUpdate(text: string): Update | undefined {
   return isUpdate ? (parsed as Update) : undefined;
 }
 
-function answer(
+export function answer(
   res: ServerResponse,
   status: number,
   message: string,
@@ -201,7 +213,7 @@ function answer(
  * Answers and closes the connection at once, reading nothing more: an unauthenticated body is never
  * read, not even to drain it.
  */
-function refuse(res: ServerResponse, status: number, message: string): void {
+export function refuse(res: ServerResponse, status: number, message: string): void {
   answer(res, status, message, { connection: "close" });
 }
 
@@ -213,7 +225,7 @@ const LINGER_MS = 2_000;
  * closes our side and, shortly after, the connection. Closing at once while the client is still
  * uploading would make the kernel send a reset that can destroy the answer before the client reads it.
  */
-function refuseUpload(
+export function refuseUpload(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
@@ -228,7 +240,7 @@ function refuseUpload(
 }
 
 /** Constant-time comparison (hashing first makes both sides the same length). */
-function secretChecker(secret: string): (header: string | string[] | undefined) => boolean {
+export function secretChecker(secret: string): (header: string | string[] | undefined) => boolean {
   const expected = createHash("sha256").update(secret).digest();
   return (header) =>
     typeof header === "string" &&

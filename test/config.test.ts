@@ -356,4 +356,56 @@ describe("parseConfig", () => {
       "EXCHANGE_URL must be a URL once {slug} and {amount} are filled in",
     ]);
   });
+
+  it("the exchanger's webhooks: off without a secret; with one, the documented defaults", () => {
+    expect(parseConfig(minimal).exchangerWebhook).toBeUndefined();
+    const secret = "a-webhook-secret-of-the-exchanger";
+    expect(parseConfig({ ...minimal, EXCHANGER_WEBHOOK_SECRET: secret }).exchangerWebhook).toEqual({
+      secret,
+      path: "/exchanger/webhook",
+      port: 8081,
+      intervalMs: 60_000,
+      reconcileMs: 3_600_000,
+      maxBodyBytes: 4 * 1024 * 1024,
+    });
+  });
+
+  it("names every webhook problem without quoting the secret", () => {
+    const problems = problemsOf({
+      ...minimal,
+      EXCHANGER_WEBHOOK_SECRET: "short secret",
+      EXCHANGER_WEBHOOK_PATH: "exchanger",
+      EXCHANGER_WEBHOOK_RECONCILE_MS: "0",
+    });
+    expect(problems).toEqual([
+      "EXCHANGER_WEBHOOK_SECRET must be at least 16 characters (the same secret key as in the exchanger's Webhooks settings)",
+      "EXCHANGER_WEBHOOK_SECRET may contain only visible ASCII characters, no spaces",
+      "EXCHANGER_WEBHOOK_PATH must be a URL path starting with / (letters, digits and . _ ~ / -), e.g. /exchanger/webhook",
+      "EXCHANGER_WEBHOOK_RECONCILE_MS must be at least 1000",
+    ]);
+    expect(problems.join("\n")).not.toContain("short secret");
+  });
+
+  it("the webhook path may not be Telegram's, nor its own port the monitoring port", () => {
+    const webhook = {
+      ...minimal,
+      BOT_MODE: "webhook",
+      WEBHOOK_URL: "https://bot.example/hooks/tg",
+      WEBHOOK_SECRET: "telegram-secret-0123",
+      EXCHANGER_WEBHOOK_SECRET: "exchanger-secret-0123",
+    };
+    expect(problemsOf({ ...webhook, EXCHANGER_WEBHOOK_PATH: "/hooks/tg" })).toEqual([
+      "EXCHANGER_WEBHOOK_PATH must differ from the path of WEBHOOK_URL (Telegram's updates arrive there)",
+    ]);
+    expect(parseConfig({ ...webhook, EXCHANGER_WEBHOOK_PATH: "/hooks/exchanger" })).toMatchObject({
+      exchangerWebhook: { path: "/hooks/exchanger" },
+    });
+    expect(
+      problemsOf({
+        ...minimal,
+        EXCHANGER_WEBHOOK_SECRET: "exchanger-secret-0123",
+        EXCHANGER_WEBHOOK_PORT: "9464",
+      }),
+    ).toEqual(["EXCHANGER_WEBHOOK_PORT must differ from METRICS_PORT"]);
+  });
 });

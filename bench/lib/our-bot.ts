@@ -99,7 +99,8 @@ export async function deleteKeys(prefix: string): Promise<void> {
   const redis = new Redis(REDIS_URL);
   try {
     const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    // In chunks: P12's 100,000 chats leave more keys than one call's arguments may spread.
+    for (let i = 0; i < keys.length; i += 10_000) await redis.del(...keys.slice(i, i + 10_000));
   } finally {
     redis.disconnect();
   }

@@ -103,7 +103,7 @@ export interface NotificationSwitch {
    */
   shown(
     chatId: number,
-    orders: readonly Pick<Order, "id" | "status">[],
+    orders: readonly Pick<Order, "id" | "status" | "token">[],
     options: { newest: boolean },
   ): Promise<unknown>;
 }
@@ -156,6 +156,11 @@ export interface BotConfig {
   adminChatIds: readonly number[];
   /** Serialize each chat's updates across instances (webhook replicas on one Redis). */
   crossInstanceChatLock?: boolean;
+  /**
+   * The exchanger's webhooks are configured (EXCHANGER_WEBHOOK_SECRET): /notify offers the account
+   * notices (verification decisions, account blocked or unblocked), which only they can bring.
+   */
+  accountNotices?: boolean;
 }
 
 /** What every handler can rely on, inside or outside conversations. */

@@ -4,7 +4,14 @@
  */
 import { existsSync } from "node:fs";
 import * as v from "valibot";
-import { httpUrl, integerFrom, LANGUAGES, optionalText, validateEnv } from "../config.js";
+import {
+  DEFAULT_EXCHANGER_WEBHOOK_PATH,
+  httpUrl,
+  integerFrom,
+  LANGUAGES,
+  optionalText,
+  validateEnv,
+} from "../config.js";
 import type { DoctorOptions } from "./run.js";
 
 const DoctorEnvSchema = v.object({
@@ -14,6 +21,13 @@ const DoctorEnvSchema = v.object({
   DOCTOR_API_KEY: optionalText,
   // The bot's own variable: the doctor checks the key the bot will use.
   PRIVATE_API_KEY: optionalText,
+  // The bot's own variables too: the webhook's URL and state (doctor/webhooks.ts).
+  EXCHANGER_WEBHOOK_SECRET: optionalText,
+  EXCHANGER_WEBHOOK_PATH: v.optional(v.string(), DEFAULT_EXCHANGER_WEBHOOK_PATH),
+  EXCHANGER_WEBHOOK_PORT: integerFrom(8081, 1, 65535),
+  BOT_MODE: v.optional(v.string(), "polling"),
+  WEBHOOK_URL: v.optional(httpUrl),
+  PORT: integerFrom(8080, 1, 65535),
 });
 
 /** Pure: the doctor's options from an env-like object. Throws ConfigError naming every problem. */
@@ -25,6 +39,13 @@ export function parseDoctorConfig(env: Record<string, string | undefined>): Doct
     privateApiKey: e.PRIVATE_API_KEY,
     language: e.DEFAULT_LANGUAGE,
     timeoutMs: e.EXCHANGER_TIMEOUT_MS,
+    webhook: {
+      secret: e.EXCHANGER_WEBHOOK_SECRET,
+      path: e.EXCHANGER_WEBHOOK_PATH.trim(),
+      localPort: e.BOT_MODE === "webhook" ? e.PORT : e.EXCHANGER_WEBHOOK_PORT,
+      publicBase: e.BOT_MODE === "webhook" ? e.WEBHOOK_URL : undefined,
+      timeoutMs: Math.min(e.EXCHANGER_TIMEOUT_MS, 5_000),
+    },
   };
 }
 

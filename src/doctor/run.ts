@@ -33,6 +33,7 @@ import {
   uncertainties,
   userObjectProblem,
 } from "./layouts.js";
+import { webhookLines, type DoctorWebhook } from "./webhooks.js";
 
 export interface DoctorOptions {
   baseUrl: string;
@@ -44,6 +45,8 @@ export interface DoctorOptions {
   timeoutMs: number;
   /** `--write-layout FILE`: the layouts the doctor read positional records by are written there. */
   writeLayout?: string;
+  /** The exchanger's webhooks as the bot is configured (webhooks.ts); absent: not reported. */
+  webhook?: DoctorWebhook;
 }
 
 export type Verdict =
@@ -84,7 +87,7 @@ export async function runDoctor(
   options: DoctorOptions,
   write: (line: string) => void,
 ): Promise<DoctorReport> {
-  const scrub = scrubberFor([options.apiKey, options.privateApiKey]);
+  const scrub = scrubberFor([options.apiKey, options.privateApiKey, options.webhook?.secret]);
   const out = (line: string) => write(scrub(line));
   const { client, raw, fresh, layouts } = doctorClient(options);
   const found = new Map<string, Layout>();
@@ -125,6 +128,8 @@ export async function runDoctor(
   }
   if (options.writeLayout !== undefined)
     writeLayouts(options.writeLayout, [...found.values()], out);
+  if (options.webhook !== undefined)
+    for (const line of await webhookLines(options.webhook)) out(line);
   return summarize(methods, options, caller !== undefined, out);
 }
 

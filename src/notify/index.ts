@@ -20,10 +20,12 @@ export { enableNotifications, disableNotifications } from "./schedule.js";
 export interface RunningNotifier {
   /** Stops polling; resolves once the polls in flight are done. */
   stop(): Promise<void>;
+  /** Checks one chat now (an event of the exchanger's webhooks concerns it): Notifier.checkNow. */
+  checkNow(chatId: string): Promise<unknown>;
 }
 
 export function startNotifier(deps: NotifierDeps, options?: NotifierOptions): RunningNotifier {
   const notifier = new Notifier(deps, options);
   notifier.start();
-  return { stop: () => notifier.stop() };
+  return { stop: () => notifier.stop(), checkNow: (chatId) => notifier.checkNow(chatId) };
 }

@@ -17,14 +17,20 @@ import {
   type SeenRecord,
 } from "./seen.js";
 import { isActiveStatus } from "../exchanger/index.js";
+import { movingTokens, type SeenTokens } from "./seen-tokens.js";
 
 export interface ShownDeps {
   kv: KV;
   settings: SettingsStore;
   /** config.notify */
   notify: { intervalMs: number; idleIntervalMs: number };
+  /** With the exchanger's webhooks: the shown orders in motion are indexed by token (seen-tokens.ts). */
+  tokens?: SeenTokens;
   now?: () => number;
 }
+
+/** What a screen shows of an order: the state's id and status, and its token for the webhooks' index. */
+export type ShownOrder = SeenOrder & { token?: string };
 
 /** What feeding one answer did (the tests read it). */
 export type ShownOutcome = "off" | "busy" | "no-baseline" | "recorded" | "polled";
@@ -41,7 +47,7 @@ const LEASE_MS = 30_000;
 export async function recordShownOrders(
   deps: ShownDeps,
   chatId: number,
-  orders: readonly SeenOrder[],
+  orders: readonly ShownOrder[],
   options: { newest: boolean },
 ): Promise<ShownOutcome> {
   const id = String(chatId);
@@ -57,7 +63,7 @@ export async function recordShownOrders(
 async function recordLeased(
   deps: ShownDeps,
   chatId: string,
-  orders: readonly SeenOrder[],
+  orders: readonly ShownOrder[],
   newest: boolean,
 ): Promise<ShownOutcome> {
   const { kv, settings } = deps;
@@ -67,6 +73,7 @@ async function recordLeased(
   if (dueAt === undefined) return "off";
   const { state: previous, legacy } = await loadSeen(kv, chatSettings, chatId);
   if (previous.statuses === undefined || legacy) return "no-baseline"; // the next poll takes (or moves) the state
+  await deps.tokens?.record(chatId, movingTokens(orders));
   const next = { ...(withShown(previous, orders) ?? previous), activeDay: dayOf(now) };
   if (!(await saveSeen(settings, chatId, chatSettings.seen, seenRecord(next)))) return "recorded";
   if (!newest || !coversMoving(next.statuses!, orders)) return "recorded";

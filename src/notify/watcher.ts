@@ -1,6 +1,8 @@
 /**
  * The order status watcher: polls get-orders for chats with notifications on and tells them what
- * changed. The User API has no events, so polling is the only way.
+ * changed. The User API has no events; the exchanger's webhooks (src/events/), when configured, only
+ * say which chats to check now (checkNow: the same poll, due or not) and slow the polls to
+ * reconciliation while their batches arrive (reconcile.ts).
  *
  * One tick: take the chats due now from the schedule (sorted sets; chats with an order in motion
  * first: schedule.ts), and for each one, under a per-chat lease (so that of several instances on one
@@ -51,10 +53,13 @@ import {
   leaseKey,
   legacySeenKey,
   loadSeen,
+  MOVING_KEY,
   pollInterval,
   reschedule,
   SCHEDULE_KEY,
 } from "./schedule.js";
+import { returnToUsualPace, scheduleNextPoll, type PollPace } from "./reconcile.js";
+import { movingTokens, type SeenTokens } from "./seen-tokens.js";
 import {
   compareOrders,
   dayOf,
@@ -97,10 +102,22 @@ export interface NotifierDeps {
   orders?: Pick<OrderPages, "page" | "find">;
   /** The security feed: a rejected key is told to the account's other chats. */
   accountEvents?: Pick<AccountEvents, "publish">;
+  /**
+   * With the exchanger's webhooks configured (src/events/): the index of order tokens the chats saw,
+   * which each poll feeds with the orders in motion, and the pace that slows polls to reconciliation
+   * while batches arrive (reconcile.ts). Without them the watcher polls exactly as before.
+   */
+  tokens?: SeenTokens;
+  pace?: PollPace;
 }
 
 /** No exchanger permit within the wait: the chat stays due for the next tick. */
 class NoPermit extends Error {}
+
+/** How long a poll of the loop waits at a time while checks asked for now are running. */
+const YIELD_STEP_MS = 50;
+/** A check asked for while another poll held the chat is tried again after these pauses. */
+const CHECK_RETRY_MS = [250, 1_000, 3_000];
 
 export interface NotifierOptions {
   /** Clock of the schedule and the rate limits (tests and the bench move it forward instead of waiting). Default Date.now. */
@@ -161,6 +178,8 @@ export class Notifier {
   readonly #currencies: CurrencyCache;
   readonly #orders: Pick<OrderPages, "page" | "find">;
   readonly #log: Logger;
+  /** Checks asked for now (checkNow) in this process: the loop's polls let them take the permits first. */
+  #urgent = 0;
   #loop: Promise<void> | undefined;
   #stopped = false;
   #wake: (() => void) | undefined;
@@ -204,6 +223,9 @@ export class Notifier {
 
   /** One pass over the chats due now. Deterministic entry point for tests; the loop calls it too. */
   async runOnce(): Promise<TickReport> {
+    const { pace, kv } = this.#deps;
+    if (pace !== undefined && !(await pace.live()))
+      await returnToUsualPace(kv, this.#now(), this.#batchSize);
     // Chats with an order in motion first (schedule.ts); within each group instances take different orders.
     const { moving, others } = await dueChats(this.#deps.kv, this.#now(), this.#batchSize);
     const due = [...shuffle(moving), ...shuffle(others)];
@@ -258,22 +280,52 @@ export class Notifier {
 
   /** Poll one chat if it is still due and no other instance holds it. */
   async pollChat(chatId: string): Promise<PollOutcome> {
+    await this.#yieldToChecks(); // before taking the lease: a check may want this very chat
+    return this.#pollUnderLease(chatId, false);
+  }
+
+  /**
+   * Polls the chat now, due or not: an event of the exchanger's webhooks said one of its orders
+   * changed. The same lease, diff and seen state as a poll, so the change is announced once whether
+   * this check or a poll finds it, on any number of instances. When a poll holds the chat (it may
+   * have read the orders before the change), the check waits for it and tries again; should the chat
+   * stay busy, it is left due now, for the next tick.
+   */
+  async checkNow(chatId: string): Promise<PollOutcome> {
+    this.#urgent++;
+    try {
+      for (const pause of [...CHECK_RETRY_MS, undefined]) {
+        const outcome = await this.#pollUnderLease(chatId, true);
+        if (outcome !== "busy") return outcome;
+        if (pause !== undefined) await this.#sleep(pause);
+      }
+      const moving = (await this.#deps.kv.zscore(MOVING_KEY, chatId)) !== undefined;
+      if ((await this.#deps.kv.zscore(SCHEDULE_KEY, chatId)) !== undefined)
+        await reschedule(this.#deps.kv, chatId, this.#now(), moving);
+      return "busy";
+    } finally {
+      this.#urgent--;
+    }
+  }
+
+  async #pollUnderLease(chatId: string, force: boolean): Promise<PollOutcome> {
     const { kv } = this.#deps;
     const token = randomUUID();
     if (!(await kv.setIfAbsent(leaseKey(chatId), token, this.#leaseMs))) return "busy";
     try {
-      return await this.#pollLeased(chatId, token);
+      return await this.#pollLeased(chatId, token, force);
     } finally {
       await kv.delIf(leaseKey(chatId), token);
     }
   }
 
   /** load → fetch → diff → announce → commit; each step either hands on or ends the poll with an outcome. */
-  async #pollLeased(chatId: string, token: string): Promise<PollOutcome> {
-    const chat = await this.#load(chatId);
+  async #pollLeased(chatId: string, token: string, force: boolean): Promise<PollOutcome> {
+    const chat = await this.#load(chatId, force);
     if (typeof chat === "string") return chat;
     const fetched = await this.#fetch(chat);
     if (fetched.kind !== "orders") return this.#fetchFailed(chat, fetched);
+    await this.#deps.tokens?.record(chatId, movingTokens(fetched.orders));
     const diff = diffOrders(chat, fetched.orders, this.#now());
     const sent =
       diff.wanted.length > 0 ? await this.#announceLeased(chat, token, diff.wanted) : undefined;
@@ -286,12 +338,15 @@ export class Notifier {
     return pollOutcome(chat, diff, sent?.announced);
   }
 
-  /** What a poll starts from; an outcome instead when the chat is not to be polled now. */
-  async #load(chatId: string): Promise<LoadedChat | PollOutcome> {
+  /**
+   * What a poll starts from; an outcome instead when the chat is not to be polled now. A forced
+   * check (checkNow) skips the due time, never the chat's choice: notifications off stay off.
+   */
+  async #load(chatId: string, force: boolean): Promise<LoadedChat | PollOutcome> {
     const { kv, vault, settings } = this.#deps;
     // The due list may be a moment old: another instance may have polled and rescheduled it.
     const dueAt = await kv.zscore(SCHEDULE_KEY, chatId);
-    if (dueAt === undefined || dueAt > this.#now()) return "not-due";
+    if (dueAt === undefined || (!force && dueAt > this.#now())) return "not-due";
     const chatSettings = await settings.get(chatId);
     const apiKey = chatSettings.notify ? await vault.get(chatId) : undefined;
     if (!chatSettings.notify || apiKey === undefined) {
@@ -375,12 +430,13 @@ export class Notifier {
     );
     if (chat.legacy) await kv.del(legacySeenKey(chat.chatId));
     const moving = diff.comparison.active;
-    const interval = pollInterval(
+    const now = this.#now();
+    const usualMs = pollInterval(
       this.#deps.notify,
       { moving, activeDay: diff.comparison.next.activeDay },
-      this.#now(),
+      now,
     );
-    await reschedule(kv, chat.chatId, this.#now() + interval, moving);
+    await scheduleNextPoll(kv, this.#deps.pace, { chatId: chat.chatId, moving, now, usualMs });
   }
 
   /** Sends the messages for the changes; stops at the first one Telegram did not take. */
@@ -454,6 +510,15 @@ export class Notifier {
       if (order !== undefined) found.push(order);
     }
     return found;
+  }
+
+  /**
+   * A poll of the loop lets this process's checks asked for now (checkNow) go first: they answer an
+   * event the customer is waiting on, and share the same permits. Bounded by the permit wait.
+   */
+  async #yieldToChecks(): Promise<void> {
+    const until = this.#now() + this.#permitWaitMs;
+    while (this.#urgent > 0 && this.#now() < until) await this.#sleep(YIELD_STEP_MS);
   }
 
   /** Waits for an exchanger permit of the shared limit; false when none came within permitWaitMs. */

@@ -4,6 +4,7 @@ import { buildOrder, walletFor } from "./order-factory.js";
 import { seededRandom } from "./random.js";
 import { findDirection, getAccount, type SandboxOrder, type SandboxState } from "./state.js";
 import { formatDateTime } from "./format.js";
+import { emitOrderChanged, emitUserChanged, emitVerificationChanged } from "./webhooks.js";
 
 const DEFAULT_DIRECTION_ID = 2;
 
@@ -57,6 +58,35 @@ export function setOrderStatus(
   if (!order) throw new Error(`sandbox: account "${accountName}" has no order ${orderId}`);
   order.status = typeof order.status === "string" ? String(status) : status;
   order.updated_at = formatDateTime(nowMs);
+  if (account.orders.includes(order)) emitOrderChanged(state, account, order);
+}
+
+/** The operator decides a verification request (or puts it back under review), as in the admin panel. */
+export function setVerificationStatus(
+  state: SandboxState,
+  accountName: string,
+  status: "pending" | "approved" | "rejected",
+  nowMs: number,
+  comment = "",
+): void {
+  const account = getAccount(state, accountName);
+  if (account.verification === null)
+    throw new Error(`sandbox: account "${accountName}" has no verification request`);
+  account.verification.status = status;
+  account.verification.comment = comment;
+  account.verification.updated_at = formatDateTime(nowMs);
+  emitVerificationChanged(state, account);
+}
+
+/** The operator blocks (0), unblocks (1) or deletes (-1) a user, as in the admin panel. */
+export function setAccountActive(
+  state: SandboxState,
+  accountName: string,
+  active: 1 | 0 | -1,
+): void {
+  const account = getAccount(state, accountName);
+  account.active = active;
+  emitUserChanged(state, account);
 }
 
 export function revokeKey(state: SandboxState, accountName: string): void {

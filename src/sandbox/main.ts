@@ -7,8 +7,17 @@
  * SANDBOX_PORT (default 8787) and SANDBOX_HOST (default 127.0.0.1) choose where it listens;
  * SANDBOX_DIALECT (spec, names, legacy; default spec) which real-server variant it speaks.
  * The data lives in memory: a restart brings back the seed state (same keys and 2FA secret).
+ *
+ * Webhooks like the vendor's (webhooks.ts), from the command line or the environment:
+ *   --webhook-url URL (SANDBOX_WEBHOOK_URL)   where to POST the batches: the bot's ingest
+ *   --webhook-secret S (SANDBOX_WEBHOOK_SECRET)   sent as X-Authorization (the bot's EXCHANGER_WEBHOOK_SECRET)
+ *   --webhook-interval MS (SANDBOX_WEBHOOK_INTERVAL_MS)   the scheduler's interval, default 60000
+ * The console on standard input (console.ts) moves orders, decides verifications, blocks accounts.
  */
 import QRCode from "qrcode";
+import { parseArgs } from "node:util";
+import { CONSOLE_HELP, startConsole } from "./console.js";
+import type { WebhookTarget } from "./webhooks.js";
 import { dialectByName, type DialectName } from "./dialect.js";
 import { startSandbox, type DemoAccount, type RecordedRequest } from "./server.js";
 import { otpauthUri } from "./totp.js";
@@ -27,7 +36,16 @@ try {
   process.exit(1);
 }
 
-const sandbox = await startSandbox({ port, host, dialect, onRequest: logRequest });
+const webhooks = webhookTarget();
+const sandbox = await startSandbox({
+  port,
+  host,
+  dialect,
+  onRequest: logRequest,
+  ...(webhooks && { webhooks }),
+  onWebhookBatch: (events, status) =>
+    console.log(`${new Date().toISOString()} webhook batch of ${events} event(s) -> ${status}`),
+});
 
 const lines = [
   `Sandbox exchanger listening on ${sandbox.baseUrl} (dialect: ${dialect})`,
@@ -50,7 +68,37 @@ if (secret) {
   );
   console.log(await QRCode.toString(uri, { type: "terminal", small: true }));
 }
-console.log("Press Ctrl+C to stop.\n");
+if (webhooks)
+  console.log(
+    `Webhooks: a batch every ${webhooks.intervalMs} ms to ${webhooks.url}${webhooks.secret ? " (with X-Authorization)" : ""}\n`,
+  );
+console.log(`${CONSOLE_HELP}\nPress Ctrl+C to stop.\n`);
+startConsole(sandbox);
+
+/** The webhook target from --webhook-* flags or SANDBOX_WEBHOOK_* variables; undefined without a URL. */
+function webhookTarget(): (WebhookTarget & { intervalMs: number }) | undefined {
+  const { values } = parseArgs({
+    options: {
+      "webhook-url": { type: "string" },
+      "webhook-secret": { type: "string" },
+      "webhook-interval": { type: "string" },
+    },
+    strict: true,
+  });
+  const url = values["webhook-url"] ?? process.env.SANDBOX_WEBHOOK_URL;
+  if (!url) return undefined;
+  const secret = values["webhook-secret"] ?? process.env.SANDBOX_WEBHOOK_SECRET;
+  const intervalMs = Number(
+    values["webhook-interval"] ?? process.env.SANDBOX_WEBHOOK_INTERVAL_MS ?? 60_000,
+  );
+  if (!URL.canParse(url) || !Number.isInteger(intervalMs) || intervalMs < 100) {
+    console.error(
+      "--webhook-url must be a URL and --webhook-interval a whole number of ms (≥ 100)",
+    );
+    process.exit(1);
+  }
+  return { url, intervalMs, ...(secret && { secret }) };
+}
 
 function describe(account: DemoAccount, note: string): string[] {
   return [

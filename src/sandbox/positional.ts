@@ -143,7 +143,7 @@ export function positionalUser(account: SandboxAccount): unknown[] {
     p.id,
     "127.0.0.1",
     "UA",
-    1,
+    account.active ?? 1,
     p.verified === 1 ? 1 : 0,
     p.login,
     p.email,

@@ -16,7 +16,14 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { BodyTooLarge, MalformedBody, parseBody, readBody } from "./body.js";
-import { addOrder, revokeKey, setOrderStatus } from "./control.js";
+import {
+  addOrder,
+  revokeKey,
+  setAccountActive,
+  setOrderStatus,
+  setVerificationStatus,
+} from "./control.js";
+import { startWebhookSender, type WebhookSender, type WebhookTarget } from "./webhooks.js";
 import { createSeedState } from "./data.js";
 import { dialectByName, type Dialect, type DialectName } from "./dialect.js";
 import { SandboxError } from "./errors.js";
@@ -81,6 +88,18 @@ export interface Sandbox {
   /** Removes every fault still armed: the exchanger answers normally again (an outage ends). */
   clearFaults(): void;
   setOrderStatus(accountName: string, orderId: string | number, status: number): void;
+  /** The operator decides the account's verification request (a webhook event when they are on). */
+  setVerificationStatus(
+    accountName: string,
+    status: "pending" | "approved" | "rejected",
+    comment?: string,
+  ): void;
+  /** The operator blocks (0), unblocks (1) or deletes (-1) the user (a webhook event when they are on). */
+  setAccountActive(accountName: string, active: 1 | 0 | -1): void;
+  /** The webhook sender, once webhooks are on (SandboxOptions.webhooks or startWebhooks). */
+  readonly webhooks: WebhookSender | undefined;
+  /** Turns webhooks on (or points them elsewhere): events from now on go to `target`. */
+  startWebhooks(target: WebhookTarget): WebhookSender;
   addOrder(accountName: string, partial?: Record<string, unknown>): Record<string, unknown>;
   revokeKey(accountName: string): void;
   /** The operator's Private API key (PRIVATE_API_KEY for the bot); live, follows revokeOperatorKey. */
@@ -105,6 +124,10 @@ export interface SandboxOptions {
   dialect?: DialectName | Dialect;
   /** Keep every uploaded file's bytes in the recorded requests (tests that inspect uploads); default off. */
   keepUploads?: boolean;
+  /** Send webhooks like the vendor's scheduler (webhooks.ts): where, with which secret, how often. */
+  webhooks?: WebhookTarget;
+  /** Told of each webhook batch: its events and the HTTP status it got (or why it failed). */
+  onWebhookBatch?: (events: number, status: number | string) => void;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -144,6 +167,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
 
   const address = await listen(server, options.port ?? 0, options.host ?? "127.0.0.1");
+  let webhooks: WebhookSender | undefined;
+  const startWebhooks = (target: WebhookTarget): WebhookSender => {
+    webhooks?.stop();
+    return (webhooks = startWebhookSender(state, target, options.onWebhookBatch));
+  };
+  if (options.webhooks !== undefined) startWebhooks(options.webhooks);
 
   return {
     baseUrl: baseUrlOf(address),
@@ -158,6 +187,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     injectFault: ({ path, kind, times }) => faults.add(path, kind, times ?? 1),
     clearFaults: () => faults.clear(),
     setOrderStatus: (name, id, status) => setOrderStatus(state, name, id, status, now()),
+    setVerificationStatus: (name, status, comment) =>
+      setVerificationStatus(state, name, status, now(), comment),
+    setAccountActive: (name, active) => setAccountActive(state, name, active),
+    get webhooks() {
+      return webhooks;
+    },
+    startWebhooks,
     addOrder: (name, partial = {}) => addOrder(state, name, partial, now()),
     revokeKey: (name) => revokeKey(state, name),
     get operatorKey() {
@@ -170,6 +206,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       state.privateApi.keys = [`pk_${randomBytes(24).toString("hex")}`];
     },
     close: () => {
+      webhooks?.stop();
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();

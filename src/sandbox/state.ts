@@ -6,6 +6,7 @@
  * PHP servers do; currencies and directions carry numeric ids) so both id forms reach the client.
  */
 import type { LocalizedText } from "./i18n.js";
+import type { PendingEvent } from "./webhooks.js";
 
 /** An order exactly as get-orders sends it (plus whatever extras a test adds). */
 export interface SandboxOrder {
@@ -69,6 +70,8 @@ export interface SandboxAccount {
   profile: Record<string, unknown>;
   /** The `positional` dialect answers get-info with this array as it is, when a test sets one. */
   userObject?: unknown[];
+  /** The user object's state (position 3): 1 active (default), 0 blocked, -1 deleted. */
+  active?: 1 | 0 | -1;
   orders: SandboxOrder[];
   referralOrders: SandboxOrder[];
   details: SandboxDetail[];
@@ -90,6 +93,8 @@ export interface SandboxState {
   privateApi: { keys: string[]; enabled: boolean };
   /** What public-api-get-social answers: positional, [0] site name, [1] e-mail, [3] Telegram link (tests change it). */
   social: unknown;
+  /** Events waiting for the next webhook batch; present only while webhooks are configured (webhooks.ts). */
+  webhookOutbox?: PendingEvent[];
   /** Order lists answered so far (a hostile server changes its layout after some: hostile.ts). */
   orderAnswers?: number;
 }

@@ -22,7 +22,7 @@ const MAX_CHATS = 1_000;
 const chatAccountKey = (chatId: ChatId) => `chat:${chatId}:account`;
 
 /** Ids are opaque text from the exchanger: a plain one is kept readable, anything else hashed. */
-function accountPart(accountId: string): string {
+export function accountPart(accountId: string): string {
   if (/^[A-Za-z0-9_.-]{1,64}$/.test(accountId)) return accountId;
   return `h${createHash("sha256").update(accountId).digest("hex").slice(0, 32)}`;
 }

@@ -22,10 +22,13 @@ export interface ChatSettings {
   notifyStatus?: boolean;
   notifyQuiet?: boolean;
   /**
-   * Account notices (the security feed), stored only when muted (false): the exchanger blocking or
-   * unblocking the account (also switched on /notify), password changes, 2FA on/off, payment details
-   * added or deleted. Read them through wantsAccountNotice.
+   * Account notices, independent of order notifications and on by default (stored only when off):
+   * notifyVerification false = the verification request's decisions are not told; the security feed's
+   * kinds — notifyAccount (the exchanger blocking or unblocking the account, switched on /notify and
+   * /activity alike), notifyPassword, notifyTwoFactor, notifyDetails. Read them through
+   * wantsAccountNotice.
    */
+  notifyVerification?: boolean;
   notifyAccount?: boolean;
   notifyPassword?: boolean;
   notifyTwoFactor?: boolean;
@@ -44,6 +47,10 @@ export interface NotifyPrefs {
   statusChanges: boolean;
   /** Sent without sound. */
   quiet: boolean;
+  /** A verification request approved or rejected is told (no polling: the exchanger's webhooks). */
+  verification: boolean;
+  /** The account being blocked or unblocked is told. */
+  accountStatus: boolean;
 }
 
 /** What the chat gets, as the /notify screen shows it and the watcher honours it. */
@@ -53,6 +60,8 @@ export function notifyPrefs(settings: ChatSettings): NotifyPrefs {
     newOrders: on && settings.notifyNew !== false,
     statusChanges: on && settings.notifyStatus !== false,
     quiet: settings.notifyQuiet === true,
+    verification: settings.notifyVerification !== false,
+    accountStatus: settings.notifyAccount !== false,
   };
 }
 

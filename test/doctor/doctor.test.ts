@@ -247,6 +247,14 @@ describe("doctor configuration", () => {
       apiKey: undefined,
       language: "en",
       timeoutMs: 15_000,
+      // The webhook's lines say how to turn them on (doctor/webhooks.ts).
+      webhook: {
+        secret: undefined,
+        path: "/exchanger/webhook",
+        localPort: 8081,
+        publicBase: undefined,
+        timeoutMs: 5_000,
+      },
     });
     expect(
       parseDoctorConfig({

@@ -4,6 +4,7 @@
  * The code is checked before anything else is revealed (e.g. whether a token exists).
  */
 import { PAYABLE_STATUS_IDS, writeStatus } from "../order-status.js";
+import { emitOrderChanged } from "../webhooks.js";
 import { SandboxError } from "../errors.js";
 import { formatAmount, formatDateTime, parseAmount } from "../format.js";
 import type { SandboxAccount } from "../state.js";
@@ -47,6 +48,7 @@ export const spendBalance: UserMethod = (ctx) => {
   order.status = typeof order.status === "string" ? "1" : 1;
   order.updated_at = formatDateTime(now);
   order.paid_at = formatDateTime(now);
+  emitOrderChanged(ctx.state, account, order);
   return {
     result: {
       order_id: order.id,

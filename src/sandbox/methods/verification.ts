@@ -11,6 +11,7 @@ import { toPositional, VERIFICATION_POSITIONS } from "../positional.js";
 import type { Dialect } from "../dialect.js";
 import type { SandboxAccount } from "../state.js";
 import { VERIFICATION_FIELDS } from "../../exchanger/index.js";
+import { emitVerificationChanged } from "../webhooks.js";
 
 /** Per photo, 9000 KB as the exchanger's upload form states. */
 export const MAX_PHOTO_BYTES = 9000 * 1024;
@@ -84,6 +85,7 @@ export const submitVerification: UserMethod = ({ state, account, params, now, di
     created_at: stamp,
     updated_at: stamp,
   };
+  emitVerificationChanged(state, account);
   return { result: written(dialect, account) };
 };
 

@@ -1,7 +1,8 @@
 /** Callback data of the /notify screen (the buttons carry the wanted state, see index.ts). */
 import { callbackData, oneOf } from "../../ui/callback-data.js";
 
-export const KINDS = ["new", "status", "quiet"] as const;
+/** Order notices (new, status, quiet: only with notifications on) and account notices (verif, acct: always). */
+export const KINDS = ["new", "status", "quiet", "verif", "acct"] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** One switch set to a wanted state: notify:k:<kind>:<1|0>. */

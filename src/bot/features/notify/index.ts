@@ -1,7 +1,9 @@
 /**
  * /notify: the order notifications screen — the state, and on one screen the switches for new
  * orders, status changes and silent delivery (the watcher in src/notify/ sends them and honours
- * each). /notify only shows; the buttons switch, editing the screen in place. Also reachable from
+ * each), and, with the exchanger's webhooks, the account notices' own switches: verification
+ * decisions and the account blocked or unblocked (src/events/ sends them; on by default, whether
+ * order notifications are on or not). /notify only shows; the buttons switch, editing the screen in place. Also reachable from
  * the main menu and the account card; offered once after linking.
  *
  * Buttons carry the wanted state ("notify:on", "notify:k:new:0"), not "toggle", so a double press or
@@ -29,6 +31,14 @@ const PREF: Record<Kind, keyof NotifyPrefs> = {
   new: "newOrders",
   status: "statusChanges",
   quiet: "quiet",
+  verif: "verification",
+  acct: "accountStatus",
+};
+
+/** The account notices' switches: stored only when off (settings.ts), independent of order notifications. */
+const ACCOUNT_SWITCH: Partial<Record<Kind, "notifyVerification" | "notifyAccount">> = {
+  verif: "notifyVerification",
+  acct: "notifyAccount",
 };
 
 async function requireLinked(ctx: BotContext): Promise<number> {
@@ -71,6 +81,15 @@ async function setQuiet(ctx: BotContext, quiet: boolean): Promise<void> {
   });
 }
 
+async function setAccountNotice(
+  ctx: BotContext,
+  field: "notifyVerification" | "notifyAccount",
+  on: boolean,
+): Promise<void> {
+  const chatId = await requireLinked(ctx);
+  ctx.chatSettings = await ctx.deps.settings.update(chatId, { [field]: on ? undefined : false });
+}
+
 const mark = (on: boolean) => (on ? "✅" : "⬜");
 
 function screen(ctx: BotContext): Screen {
@@ -85,9 +104,19 @@ function screen(ctx: BotContext): Screen {
       ctx.t(prefs.quiet ? "notify-delivery-quiet" : "notify-delivery-sound"),
     );
   }
+  const accountNotices = ctx.botConfig.accountNotices === true;
+  if (accountNotices)
+    lines.push(
+      "",
+      ctx.t("notify-account-title"),
+      `${mark(prefs.verification)} ${ctx.t("notify-kind-verif")}`,
+      `${mark(prefs.accountStatus)} ${ctx.t("notify-kind-acct")}`,
+      ctx.t("notify-account-explain"),
+    );
   lines.push("", ctx.t("notify-explain"));
   const keyboard = new InlineKeyboard();
   for (const kind of KINDS) {
+    if (ACCOUNT_SWITCH[kind] !== undefined && !accountNotices) continue; // nothing would bring them
     const current = prefs[PREF[kind]];
     keyboard
       .text(
@@ -110,8 +139,10 @@ function screen(ctx: BotContext): Screen {
  */
 async function applySwitch(ctx: BotContext, kind: Kind, on: boolean): Promise<void> {
   const prefs = notifyPrefs(ctx.chatSettings);
+  const accountSwitch = ACCOUNT_SWITCH[kind];
   if (prefs[PREF[kind]] === on) await requireLinked(ctx);
   else if (kind === "quiet") await setQuiet(ctx, on);
+  else if (accountSwitch !== undefined) await setAccountNotice(ctx, accountSwitch, on);
   else await setKinds(ctx, { ...prefs, [PREF[kind]]: on });
 }
 
