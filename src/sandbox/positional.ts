@@ -30,6 +30,8 @@ export const ORDER_POSITIONS = [
   "comment",
   "user_login",
   "partner_reward",
+  // Whose order it is, by the account's id: what the exchanger's webhooks route an order by.
+  "user_id",
 ] as const;
 
 export const DETAIL_POSITIONS = ["value", "created_at", "id", "currency_id"] as const;

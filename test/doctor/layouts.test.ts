@@ -59,7 +59,7 @@ describe("doctor and positional records", () => {
     expect(output).toContain(
       "user: positional, 30 values: user layout from the vendor documentation",
     );
-    const order = output.split("\n").find((l) => l.includes("order: positional, 16 values"))!;
+    const order = output.split("\n").find((l) => l.includes("order: positional, 17 values"))!;
     expect(order).toContain("learned — certain:");
     const at = (name: string) => ORDER_POSITIONS.indexOf(name as never);
     expect(order).toContain(
@@ -101,7 +101,7 @@ describe("doctor and positional records", () => {
     const { report, output } = await doctor(undefined, "named");
     const orders = report.methods.find((m) => m.method === "user-api-get-orders")!;
     expect(orders.verdict, output).toBe("understood");
-    const order = output.split("\n").find((l) => l.includes("order: positional, 16 values"))!;
+    const order = output.split("\n").find((l) => l.includes("order: positional, 17 values"))!;
     const at = (name: string) => ORDER_POSITIONS.indexOf(name as never);
     expect(order).toContain(`send_amount at ${at("send_amount")} (send × rate = receive`);
     expect(order).toContain(`receive_amount at ${at("receive_amount")} (send × rate = receive`);

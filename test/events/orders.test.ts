@@ -127,6 +127,22 @@ describe("order events from the exchanger's webhooks", () => {
     expect(metrics).toMatch(/webhook_requests_total\{outcome="too_large"\} 1/);
   });
 
+  it("an order no chat has seen (made on the website) reaches its owner's chats once two accounts' orders prove the owner's column", async () => {
+    // The baseline polls read both accounts' orders with their own keys: the server profile sees each
+    // account's id in the same column of all its orders, and in no other (exchanger/server/owner-column.ts).
+    const { owners, other } = await subscribers();
+    bot.h.sandbox.startWebhooks({ url: bot.url, secret: SECRET, intervalMs: 3_600_000 });
+    const fresh = bot.h.sandbox.addOrder("main", { status: 0 });
+    bot.h.sandbox.setOrderStatus("main", fresh.id, 1);
+    expect(await postBatch(bot.url, pendingBatch())).toBe(200);
+    await bot.events.ingest.idle();
+    for (const user of owners)
+      expect(
+        notificationsTo([bot.h], user.chatId).filter((t) => t.includes(`#${String(fresh.id)} `)),
+      ).toHaveLength(1);
+    expect(notificationsTo([bot.h], other.chatId)).toEqual([]);
+  });
+
   it("a dropped batch is caught by reconciliation, which runs at its own pace while batches arrive", async () => {
     const { owners } = await subscribers();
     bot.h.sandbox.startWebhooks({ url: bot.url, secret: SECRET, intervalMs: 3_600_000 });

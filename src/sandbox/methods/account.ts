@@ -48,7 +48,12 @@ function balanceView(
 export const getOrders: UserMethod = ({ state, account, params, dialect }) =>
   countedAnswer(state, () =>
     writtenList(dialect, "orders", filterOrders(account.orders, params, dialect), params, (order) =>
-      orderView(state, dialect, order),
+      // A positional server writes whose order it is (its user id), as its webhooks do (webhooks.ts).
+      orderView(
+        state,
+        dialect,
+        dialect.positional ? { ...order, user_id: account.profile.id } : order,
+      ),
     ),
   );
 
