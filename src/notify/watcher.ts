@@ -19,6 +19,7 @@
  * message; it can never lose one. Several instances never announce one change twice: the lease
  * covers poll → compare → send → save, and the lease is checked again right before sending.
  */
+import { TickLoop } from "./tick-loop.js";
 import { AccountChats } from "../storage/account-chats.js";
 import { randomUUID } from "node:crypto";
 import { GrammyError, type Api } from "grammy";
@@ -180,15 +181,18 @@ export class Notifier {
   readonly #log: Logger;
   /** Checks asked for now (checkNow) in this process: the loop's polls let them take the permits first. */
   #urgent = 0;
-  #loop: Promise<void> | undefined;
-  #stopped = false;
-  #wake: (() => void) | undefined;
+  readonly #loop: TickLoop;
 
   constructor(deps: NotifierDeps, options: NotifierOptions = {}) {
     this.#deps = deps;
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? sleep;
     this.#tickMs = options.tickMs ?? 1_000;
+    this.#loop = new TickLoop(
+      async () => ({ full: (await this.runOnce()).due >= this.#batchSize }),
+      this.#tickMs,
+      (error) => this.#log.warn({ err: describe(error) }, "notification tick failed"),
+    );
     this.#batchSize = options.batchSize ?? 100;
     this.#concurrency = options.concurrency ?? Math.min(32, deps.notify.maxRps * 2);
     this.#pageSize = options.pageSize ?? 20;
@@ -248,34 +252,12 @@ export class Notifier {
 
   /** Runs ticks until stop(); a tick that found a full batch is followed at once by the next. */
   start(): void {
-    if (this.#loop) return;
-    this.#stopped = false;
-    this.#loop = (async () => {
-      while (!this.#stopped) {
-        let full = false;
-        try {
-          full = (await this.runOnce()).due >= this.#batchSize;
-        } catch (error) {
-          this.#log.warn({ err: describe(error) }, "notification tick failed");
-        }
-        if (!full && !this.#stopped)
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, this.#tickMs);
-            this.#wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-      }
-    })();
+    this.#loop.start();
   }
 
-  /** Stops the loop; resolves when the polls in flight have finished (their leases released). */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    this.#wake?.();
-    await this.#loop;
-    this.#loop = undefined;
+  /** Stops the loop; resolves when the work in flight has finished (its leases released). */
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** Poll one chat if it is still due and no other instance holds it. */

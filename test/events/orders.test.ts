@@ -133,7 +133,7 @@ describe("order events from the exchanger's webhooks", () => {
     const { owners, other } = await subscribers();
     bot.h.sandbox.startWebhooks({ url: bot.url, secret: SECRET, intervalMs: 3_600_000 });
     const fresh = bot.h.sandbox.addOrder("main", { status: 0 });
-    bot.h.sandbox.setOrderStatus("main", fresh.id, 1);
+    bot.h.sandbox.setOrderStatus("main", String(fresh.id), 1);
     expect(await postBatch(bot.url, pendingBatch())).toBe(200);
     await bot.events.ingest.idle();
     for (const user of owners)

@@ -14,6 +14,7 @@
  * take for a passing reason puts the alert back as it was, so the next read tells it again; a chat
  * that blocked the bot loses its alerts.
  */
+import { TickLoop } from "../tick-loop.js";
 import { randomUUID } from "node:crypto";
 import type { Language } from "../../config.js";
 import type { ExchangerClient } from "../../exchanger/index.js";
@@ -83,14 +84,17 @@ export class RateAlertWatcher {
   readonly #concurrency: number;
   readonly #leaseMs: number;
   readonly #log: Logger;
-  #loop: Promise<void> | undefined;
-  #stopped = false;
-  #wake: (() => void) | undefined;
+  readonly #loop: TickLoop;
 
   constructor(deps: RateAlertWatcherDeps, options: RateAlertWatcherOptions = {}) {
     this.#deps = deps;
     this.#now = options.now ?? Date.now;
     this.#tickMs = options.tickMs ?? 1_000;
+    this.#loop = new TickLoop(
+      async () => ({ full: (await this.runOnce()).due >= this.#batchSize }),
+      this.#tickMs,
+      (error) => this.#log.warn({ err: describe(error) }, "rate alert tick failed"),
+    );
     this.#batchSize = options.batchSize ?? 100;
     this.#concurrency = options.concurrency ?? 4;
     this.#leaseMs = options.leaseMs ?? 2 * 60_000;
@@ -119,34 +123,12 @@ export class RateAlertWatcher {
 
   /** Runs ticks until stop(); a tick that found a full batch is followed at once by the next. */
   start(): void {
-    if (this.#loop) return;
-    this.#stopped = false;
-    this.#loop = (async () => {
-      while (!this.#stopped) {
-        let full = false;
-        try {
-          full = (await this.runOnce()).due >= this.#batchSize;
-        } catch (error) {
-          this.#log.warn({ err: describe(error) }, "rate alert tick failed");
-        }
-        if (!full && !this.#stopped)
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, this.#tickMs);
-            this.#wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-      }
-    })();
+    this.#loop.start();
   }
 
-  /** Stops the loop; resolves when the reads in flight are done (their leases released). */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    this.#wake?.();
-    await this.#loop;
-    this.#loop = undefined;
+  /** Stops the loop; resolves when the work in flight has finished (its leases released). */
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** Reads one pair if it is still due and no other instance holds it, and tells what it crossed. */
