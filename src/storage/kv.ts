@@ -53,3 +53,26 @@ export function ttlArg(ttlMs: number): number {
     throw new RangeError("ttlMs must be a positive number of milliseconds");
   return Math.ceil(ttlMs);
 }
+
+/**
+ * Writes `value` at `key` only while the stored value is still `raw` (deletes it when `value` is
+ * undefined); false when it moved meanwhile. A first write (`raw` undefined) is unconditional: the
+ * callers' values are created only by the chat's own updates, which are serialized.
+ */
+export async function compareAndSet(
+  kv: KV,
+  key: string,
+  raw: string | undefined,
+  value: string | undefined,
+): Promise<boolean> {
+  if (raw === undefined) {
+    if (value !== undefined) await kv.set(key, value);
+    return true;
+  }
+  if (value === undefined) return kv.delIf(key, raw);
+  if (!kv.replaceIf) {
+    await kv.set(key, value);
+    return true;
+  }
+  return kv.replaceIf(key, raw, value);
+}

@@ -12,7 +12,7 @@
  * (rate-alert-rules.ts). An index entry whose alert is gone (deleted, the chat wiped) is dropped when met.
  */
 import type { Language } from "../config.js";
-import type { KV } from "./kv.js";
+import { compareAndSet, type KV } from "./kv.js";
 import { chatKeyPrefix } from "./settings.js";
 import { MAX_ALERTS, pairKey, waitPoints, type RateAlert } from "./rate-alert-rules.js";
 import type { PairRead } from "./rate-alert-rules.js";
@@ -131,19 +131,10 @@ export class RateAlertStore {
     }
   }
 
-  async #replace(key: string, raw: string | undefined, next: ChatAlerts): Promise<boolean> {
+  /** Only the chat's own (serialized) updates create the value: nothing races a first write. */
+  #replace(key: string, raw: string | undefined, next: ChatAlerts): Promise<boolean> {
     const value = next.alerts.length === 0 ? undefined : JSON.stringify(next);
-    // Only the chat's own (serialized) updates create the value: nothing races a first write.
-    if (raw === undefined) {
-      if (value !== undefined) await this.kv.set(key, value);
-      return true;
-    }
-    if (value === undefined) return this.kv.delIf(key, raw);
-    if (!this.kv.replaceIf) {
-      await this.kv.set(key, value);
-      return true;
-    }
-    return this.kv.replaceIf(key, raw, value);
+    return compareAndSet(this.kv, key, raw, value);
   }
 
   /** Puts the alert where it waits in its pair's indexes (rate-alert-rules.ts waitPoints). */

@@ -4,7 +4,7 @@
  * every idle linked chat costs its Redis bytes (goal ≤ 400 B for all of a chat's keys).
  */
 import type { Language } from "../config.js";
-import type { KV } from "./kv.js";
+import { compareAndSet, type KV } from "./kv.js";
 
 export interface ChatSettings {
   /** Chosen UI language; absent → follow Telegram's language of the user. */
@@ -134,21 +134,14 @@ export class SettingsStore {
     }
   }
 
-  /** Writes `next` only while the stored value is still `raw`; false → it moved. */
-  async #replace(key: string, raw: string | undefined, next: ChatSettings): Promise<boolean> {
+  /**
+   * Writes `next` only while the stored value is still `raw`; false → it moved. Only the chat's own
+   * (serialized) updates create settings: the watcher writes only while notifications are on, i.e.
+   * while the value exists, so nothing can race a first write.
+   */
+  #replace(key: string, raw: string | undefined, next: ChatSettings): Promise<boolean> {
     const value = Object.keys(next).length === 0 ? undefined : JSON.stringify(next);
-    if (raw === undefined) {
-      // Only the chat's own (serialized) updates create settings: the watcher writes only while
-      // notifications are on, i.e. while the value exists. So nothing can race this first write.
-      if (value !== undefined) await this.kv.set(key, value);
-      return true;
-    }
-    if (value === undefined) return this.kv.delIf(key, raw);
-    if (!this.kv.replaceIf) {
-      await this.kv.set(key, value);
-      return true;
-    }
-    return this.kv.replaceIf(key, raw, value);
+    return compareAndSet(this.kv, key, raw, value);
   }
 
   /** Wipes every key of the chat (settings, vault entry, feature state). */
