@@ -33,6 +33,7 @@ import type { Chat, Message } from "grammy/types";
 import type { FlowContext, RemovedSecret } from "../context.js";
 
 import { containsApiKey } from "../core/api-key-shape.js";
+import { chatKeyPrefix } from "../../storage/settings.js";
 import { SecretAnswer } from "../core/secret-prompt.js";
 import type { SecretPrompts } from "../core/lapsed-prompt.js";
 
@@ -48,7 +49,7 @@ export function secretGuard(readPrompts: ReadSecretPrompts) {
         : undefined;
     if (reason === undefined) return next();
     const remove = async () => {
-      const deleted = await deleteLogged(ctx, reason);
+      const deleted = await deleteOnce(ctx, reason, message!.message_id);
       ctx.secretRemoved = { reason, deleted };
       return deleted;
     };
@@ -66,6 +67,34 @@ export function secretGuard(readPrompts: ReadSecretPrompts) {
       await answer.take();
     }
   };
+}
+
+/** How long a deleted message is remembered: longer than Telegram keeps redelivering an update. */
+const DELETED_TTL_MS = 24 * 60 * 60 * 1000;
+const deletedKey = (chatId: number, messageId: number) =>
+  `${chatKeyPrefix(chatId)}deleted:${messageId}`;
+
+/**
+ * Deletes the message once, even when Telegram delivers its update again (the guard runs before the
+ * duplicate check, which needs the store): a message this guard deleted is remembered, and a repeat
+ * finds it so and deletes nothing (Telegram would refuse: "message to delete not found"). Whatever
+ * the store does, the message is deleted: a failing read deletes, a failing write is only logged.
+ */
+async function deleteOnce(
+  ctx: FlowContext,
+  reason: RemovedSecret["reason"],
+  messageId: number,
+): Promise<boolean> {
+  const chatId = ctx.chatId;
+  if (chatId === undefined || reason === "storage") return deleteLogged(ctx, reason);
+  const key = deletedKey(chatId, messageId);
+  if ((await ctx.deps.kv.get(key).catch(() => undefined)) !== undefined) return true;
+  const deleted = await deleteLogged(ctx, reason);
+  if (deleted)
+    await ctx.deps.kv.set(key, "1", DELETED_TTL_MS).catch((error: unknown) => {
+      ctx.logger.warn({ err: String(error) }, "could not remember a deleted message");
+    });
+  return deleted;
 }
 
 function deleteLogged(ctx: FlowContext, reason: RemovedSecret["reason"]): Promise<boolean> {
