@@ -104,9 +104,7 @@ describe("payment details", () => {
     });
     expect(creates[0]!.account).toBe("main");
 
-    expect(user.transcript()).toContain(
-      "Saved: Tether TRC20 — TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
-    );
+    expect(user.transcript()).toContain("Saved: Tether TRC20 — TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");
     // The refreshed list was sent again, the new detail on top.
     const list = user.lastText();
     expect(list).toContain("Payment details (9)");
