@@ -27,7 +27,7 @@ import { createTelegramFetch } from "./telegram/fetch.js";
 import type { AccountNotice, BotConfig, BotDeps, NoticeOutcome } from "./bot/context.js";
 import type { Logger } from "./logger.js";
 import { disableNotifications, enableNotifications } from "./notify/schedule.js";
-import { recordShownOrders } from "./notify/shown.js";
+import { recordShownOrders, recordOwnAction } from "./notify/shown.js";
 import { createAccountEvents } from "./notify/account-events/index.js";
 import { sendAccountNotice } from "./notify/account-events/telegram.js";
 import { RateAlertStore } from "./storage/rate-alerts.js";
@@ -317,5 +317,7 @@ function notificationSwitch(
     enable: (chatId, language) => enableNotifications(storage.kv, settings, chatId, language),
     disable: (chatId) => disableNotifications(storage.kv, settings, chatId),
     shown: (chatId, orders, shown) => recordShownOrders(shownDeps, chatId, orders, shown),
+    ownAction: (chatId, act, seenOf, onRecordError) =>
+      recordOwnAction(shownDeps, chatId, act, seenOf, onRecordError),
   };
 }

@@ -252,7 +252,7 @@ const EnvSchema = v.pipe(
     NOTIFY_IDLE_INTERVAL_MS: integerFrom(900_000, 1_000, 86_400_000),
     NOTIFY_MAX_RPS: integerFrom(5, 1, 1_000),
     RATE_ALERT_INTERVAL_MS: integerFrom(60_000, 5_000, 86_400_000),
-    CHAT_UPDATES_PER_MINUTE: integerFrom(30, 1, 1_000_000),
+    CHAT_UPDATES_PER_MINUTE: integerFrom(60, 1, 1_000_000),
     ALLOW_INSECURE_HTTP: v.optional(v.picklist(["0", "1"], "must be 0 or 1")),
     // 0 turns the monitoring port off.
     METRICS_PORT: integerFrom(9464, 0, 65535),

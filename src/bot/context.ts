@@ -106,6 +106,17 @@ export interface NotificationSwitch {
     orders: readonly Pick<Order, "id" | "status" | "token">[],
     options: { newest: boolean },
   ): Promise<unknown>;
+  /**
+   * Runs an action of this chat that changes its orders (pay, create) so that no poll reports it
+   * back: under the chat's poll lease, the orders as `seenOf` says the action left them recorded as
+   * seen before the lease is let go (src/notify/shown.ts). A failure to record goes to `onRecordError`.
+   */
+  ownAction<T>(
+    chatId: number,
+    act: () => Promise<T>,
+    seenOf: (result: T) => readonly Pick<Order, "id" | "status">[],
+    onRecordError: (error: unknown) => void,
+  ): Promise<T>;
 }
 
 /** Something that happened to an exchanger account (the security feed). */

@@ -60,6 +60,59 @@ export async function recordShownOrders(
   }
 }
 
+/** Longest an action from the chat holds the chat's poll lease (a payment with its retries). */
+const OWN_ACTION_LEASE_MS = 120_000;
+/** Longest an action waits for a poll in flight to let the chat go; then it takes the lease over. */
+export const OWN_ACTION_WAIT_MS = 2_000;
+const OWN_ACTION_PAUSE_MS = 50;
+
+/**
+ * An action of the chat that changes its orders (a payment, a creation), run under the chat's poll
+ * lease: a poll in flight finishes first (its read is from before the action), and no poll starts
+ * until the action's outcome is recorded as seen (`seenOf`: the orders as the action left them).
+ * A poll that finds the chat held says "busy" and the chat stays due.
+ * A poll holding the chat longer than OWN_ACTION_WAIT_MS (a slow exchanger) is not waited for: the
+ * lease is taken over. That poll cannot report the action either: it re-checks its lease before it
+ * announces (a read from after the action finds the lease gone: "busy"; one that passed the check
+ * read before the action began), and its save of the seen state is a compare-and-set that loses to
+ * the action's record. So the echo cannot come back however a poll and the action interleave.
+ * A failure to record is handed to `onRecordError`, never to the action's caller.
+ */
+export async function recordOwnAction<T>(
+  deps: ShownDeps,
+  chatId: number,
+  act: () => Promise<T>,
+  seenOf: (result: T) => readonly ShownOrder[],
+  onRecordError: (error: unknown) => void,
+): Promise<T> {
+  const id = String(chatId);
+  const token = randomUUID();
+  // The store failing here must not stop a payment: it runs, unrecorded (at worst announced once).
+  const leased = await takeLease(deps, id, token).then(
+    () => true,
+    (error: unknown) => (onRecordError(error), false),
+  );
+  try {
+    const result = await act();
+    const orders = seenOf(result);
+    if (leased && orders.length > 0)
+      await recordLeased(deps, id, orders, false).catch(onRecordError);
+    return result;
+  } finally {
+    if (leased) await deps.kv.delIf(leaseKey(id), token).catch(onRecordError);
+  }
+}
+
+/** The chat's poll lease: when free, or once a poll held it OWN_ACTION_WAIT_MS, taken over. */
+async function takeLease(deps: ShownDeps, chatId: string, token: string): Promise<void> {
+  const until = Date.now() + OWN_ACTION_WAIT_MS;
+  while (Date.now() < until) {
+    if (await deps.kv.setIfAbsent(leaseKey(chatId), token, OWN_ACTION_LEASE_MS)) return;
+    await new Promise((resolve) => setTimeout(resolve, OWN_ACTION_PAUSE_MS));
+  }
+  await deps.kv.set(leaseKey(chatId), token, OWN_ACTION_LEASE_MS);
+}
+
 async function recordLeased(
   deps: ShownDeps,
   chatId: string,

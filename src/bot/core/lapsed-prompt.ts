@@ -4,8 +4,9 @@
  * The user is asked for a password or a 2FA code, leaves the prompt (a command, another screen's
  * button: flow-exit.ts), then types the answer anyway — it would stay in the chat under "Use the
  * menu". So when a secret prompt is LEFT, its marker (secret-prompt.ts) becomes a lapsed record for
- * LAPSED_PROMPT_TTL_MS; within that time a message or photo caption that could be its answer — a word
- * shaped like a password for a password (`passwordShaped`), six digits for a code — and that no running
+ * LAPSED_PROMPT_TTL_MS; within that time a message or photo caption that could be its answer (by the
+ * rule of core/secret-likeness.ts: a password's or a 2FA code's shapes, not greetings, amounts, order
+ * numbers, phones, names) — and that no running
  * flow takes, or that another flow's prompt refuses, is deleted first, and the bot says in one line
  * why, with a button naming the step it goes back to. Ordinary words, amounts, search terms and order
  * tokens stay.
@@ -21,7 +22,7 @@ import type { BotContext } from "../context.js";
 import type { KV } from "../../storage/kv.js";
 import { chatKeyPrefix } from "../../storage/settings.js";
 import { parseSecretStep, secretPromptKey, type SecretStep } from "./secret-prompt.js";
-import { normalizeCode } from "./two-factor.js";
+import { couldBeSecret, nameWords } from "./secret-likeness.js";
 import { enterFlow, refuseWhileCodesLocked } from "./enter-flow.js";
 import { LAPSED_BACK_DATA } from "./codec.js";
 
@@ -72,36 +73,23 @@ export async function lapseSecretPrompt(kv: KV, chatId: number | string): Promis
   await kv.del(secretPromptKey(chatId));
 }
 
-/** Shortest password the bot takes (the password flow asks for at least this many characters). */
-const MIN_PASSWORD = 8;
-const MAX_PASSWORD = 128;
-/** An amount as people type it: digits with dots, commas, spaces or apostrophes between. */
-const AMOUNT = /^[\d.,' ’]+$/;
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-/** An order token as exchangers issue them (hex), and a code or ticker in capitals (USDTTRC20). */
-const NOT_A_PASSWORD = /^[a-f0-9]{16,}$|^[A-F0-9]{16,}$|^[A-Z0-9]+$/;
-
 /**
- * A word with a password's length and character mix: one word of 8–128 characters mixing at least
- * two of lower case, upper case, digits and other characters — not an amount, an e-mail, an order
- * token or a code in capitals. What is typed in ordinary use ("usdt", "100.5", "bitcoin", a token)
- * is none of these, so it stays; a password of one kind of character only is not recognised.
+ * Could this text be the answer to the step? The rule is core/secret-likeness.ts (tested against a
+ * corpus of ordinary messages, passwords and codes). For a password, the names and codes of the
+ * exchanger's currencies count as ordinary words too; read from the cached list only when the text looks like a
+ * password by the built-in words alone (the list failing: the built-in words decide).
  */
-export function passwordShaped(text: string): boolean {
-  const word = text.trim();
-  const length = [...word].length;
-  if (length < MIN_PASSWORD || length > MAX_PASSWORD || /\s/.test(word)) return false;
-  if (AMOUNT.test(word) || EMAIL.test(word) || NOT_A_PASSWORD.test(word)) return false;
-  const kinds = [/\p{Ll}/u, /\p{Lu}/u, /\p{N}/u, /[^\p{L}\p{N}]/u].filter((kind) =>
-    kind.test(word),
-  );
-  return kinds.length >= 2;
-}
-
-/** Could this text be the answer to the step? Commands never are; a code wants six digits, a password its shape. */
-export function couldAnswer(step: SecretStep, text: string): boolean {
-  if (text.startsWith("/") || text.trim() === "") return false;
-  return step.kind === "password" ? passwordShaped(text) : normalizeCode(text) !== undefined;
+export async function couldAnswer(
+  ctx: BotContext,
+  step: SecretStep,
+  text: string,
+): Promise<boolean> {
+  if (!couldBeSecret(step.kind, text)) return false;
+  if (step.kind === "code") return true;
+  const list = await ctx.deps.currencies.byId(ctx.language).catch(() => undefined);
+  if (list === undefined) return true;
+  const names = [...list.values()].flatMap((c) => [c.name ?? "", c.code ?? ""]);
+  return couldBeSecret(step.kind, text, nameWords(names));
 }
 
 /**
@@ -111,7 +99,7 @@ export function couldAnswer(step: SecretStep, text: string): boolean {
  */
 export async function removeIfLapsedSecret(ctx: BotContext, text: string): Promise<boolean> {
   const step = ctx.lapsedPrompt;
-  if (step === undefined || !couldAnswer(step, text)) return false;
+  if (step === undefined || !(await couldAnswer(ctx, step, text))) return false;
   const deleted = await ctx.deleteMessage().then(
     () => true,
     (error: unknown) => {

@@ -4,8 +4,11 @@
  * the exchanger changed afterwards, never the user's own action back to them ("🔔 New order" one poll
  * after "✅ The order is created" reads like a second order).
  *
- * Called by the step that knows the outcome, after the user was shown it; a failure is logged and
- * changes nothing for the user (at worst the watcher announces the change once).
+ * `ownAction` wraps the action itself (a payment): the chat's poll lease is taken before the request
+ * and let go once its outcome is recorded, so a poll in flight across the action cannot report it
+ * either. `seenOwnAction` records an outcome afterwards (a created order, once its card is shown).
+ * A failure to record is logged and changes nothing for the user (at worst the watcher announces the
+ * change once).
  */
 import type { Order } from "../../exchanger/index.js";
 import type { BotDeps } from "../context.js";
@@ -24,4 +27,20 @@ export async function seenOwnAction(
   } catch (error) {
     ctx.logger.warn({ err: String(error) }, "could not record the chat's own order as seen");
   }
+}
+
+/**
+ * Runs `act` (a payment from the chat) so that no poll can report its outcome back: under the chat's
+ * poll lease, its outcome (`seenOf`: the orders as the action left them) recorded as seen before the
+ * lease is let go. Without a chat, `act` alone.
+ */
+export function ownAction<T>(
+  ctx: { deps: BotDeps; chatId?: number; logger: Logger },
+  act: () => Promise<T>,
+  seenOf: (result: T) => readonly OwnOrder[],
+): Promise<T> {
+  if (ctx.chatId === undefined) return act();
+  return ctx.deps.notifications.ownAction(ctx.chatId, act, seenOf, (error) =>
+    ctx.logger.warn({ err: String(error) }, "could not record the chat's own order as seen"),
+  );
 }

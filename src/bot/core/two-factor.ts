@@ -33,3 +33,14 @@ export function isTwoFactorRefusal(error: ExchangerError): boolean {
     error.fields.some((field) => TWO_FACTOR_MESSAGE.test(field))
   );
 }
+
+const WRONG = /invalid|incorrect|wrong|expired|неверн|неправильн|невірн|истек|минул|сплив/iu;
+
+/**
+ * True when an exchanger's refusal of a code says no more than "wrong code" («Неверный пароль 2FA»,
+ * "Invalid two-factor authentication code"): the bot says that in its own words, and the server's text
+ * is shown only when it adds something.
+ */
+export function saysWrongCode(message: string): boolean {
+  return isTwoFactorMessage(message) || (WRONG.test(message) && /code|код/iu.test(message));
+}

@@ -35,11 +35,13 @@ import type { FlowContext, RemovedSecret } from "../context.js";
 import { containsApiKey } from "../core/api-key-shape.js";
 import { SecretAnswer } from "../core/secret-prompt.js";
 import type { SecretPrompts } from "../core/lapsed-prompt.js";
+import { UPDATE_MEMORY_MS } from "../core/update-gate.js";
 
 /** Reads the chat's secret-prompt marker and lapsed record (with the update's chat state: load-chat.ts). */
 export type ReadSecretPrompts = (ctx: FlowContext) => Promise<SecretPrompts>;
 
 export function secretGuard(readPrompts: ReadSecretPrompts) {
+  const recent = new RecentlyDeleted();
   return async (ctx: FlowContext, next: NextFunction): Promise<void> => {
     const message = ctx.message ?? ctx.editedMessage;
     const reason =
@@ -52,10 +54,16 @@ export function secretGuard(readPrompts: ReadSecretPrompts) {
       ctx.secretRemoved = { reason, deleted };
       return deleted;
     };
-    if (reason !== "prompt") {
-      await remove();
+    if (reason !== "prompt" && message !== undefined && recent.has(ctx.chatId, message)) {
+      // Deleted when Telegram first delivered this update: a second delete would be refused.
+      ctx.secretRemoved = { reason, deleted: true };
       return next();
     }
+    if (reason !== "prompt") {
+      if ((await remove()) && message !== undefined) recent.add(ctx.chatId, message);
+      return next();
+    }
+
     // An answer to a secret prompt: the flow's ask step deletes it as it reads it; what nobody took
     // (the prompt lapsed, the update failed on the way) is deleted here, after the update, once.
     const answer = new SecretAnswer(remove);
@@ -63,9 +71,45 @@ export function secretGuard(readPrompts: ReadSecretPrompts) {
     try {
       await next();
     } finally {
-      await answer.take();
+      // The duplicate check first: an update Telegram delivers again (its first delivery deleted the
+      // message, or a crash lost the whole update: at most once) deletes nothing — Telegram would
+      // refuse a second delete ("message to delete not found").
+      console.error("DBG", reason, ctx.snapshot?.repeated, ctx.update.update_id);
+      if (ctx.snapshot?.repeated !== true) await answer.take();
     }
   };
+}
+
+/**
+ * The messages this guard deleted before the store was read (keys, and anything when the store is
+ * down), remembered for as long as Telegram redelivers an update (UPDATE_MEMORY_MS), at most
+ * MAX_REMEMBERED: a redelivered update finds its message gone and deletes nothing — no refused
+ * "message to delete not found". Per bot (created with the guard), in this process: a redelivery
+ * that reaches another instance costs that one refused call. A prompt's answer needs none of this:
+ * it is deleted after the duplicate check.
+ */
+class RecentlyDeleted {
+  static readonly MAX_REMEMBERED = 10_000;
+  readonly #at = new Map<string, number>();
+
+  has(chatId: number | undefined, message: Message): boolean {
+    const at = this.#at.get(RecentlyDeleted.#key(chatId, message));
+    return at !== undefined && Date.now() - at < UPDATE_MEMORY_MS;
+  }
+
+  add(chatId: number | undefined, message: Message): void {
+    this.#at.set(RecentlyDeleted.#key(chatId, message), Date.now());
+    // Oldest first (insertion order): drop what is past its time, and beyond the bound.
+    for (const [key, at] of this.#at) {
+      if (this.#at.size <= RecentlyDeleted.MAX_REMEMBERED && Date.now() - at < UPDATE_MEMORY_MS)
+        break;
+      this.#at.delete(key);
+    }
+  }
+
+  static #key(chatId: number | undefined, message: Message): string {
+    return `${chatId ?? message.chat.id}:${message.message_id}`;
+  }
 }
 
 function deleteLogged(ctx: FlowContext, reason: RemovedSecret["reason"]): Promise<boolean> {

@@ -232,4 +232,54 @@ describe("a secret typed after its prompt was left", () => {
       expect(buttons.map((b) => b.text)).toEqual([label]);
     }
   });
+  it("the issue's walk-through in en, ru and uk: ordinary text stays after a left prompt; passwords and codes go", async () => {
+    const ordinary = {
+      en: [
+        "Thanks!!!",
+        "Ethereum",
+        "1000.00RUB",
+        "0,015BTC",
+        "ORD-2025-5015",
+        "+380501234567",
+        "hundred",
+      ],
+      ru: ["Здравствуйте", "Спасибо!", "ПриватБанк", "Когда придут деньги?", "500грн"],
+      uk: ["Вітаю", "Дякую!", "Монобанк", "Скільки коштує USDT?", "2500 гривень"],
+    };
+    const passwords = [
+      "correct horse battery staple",
+      "qwertyuiop",
+      "PASSWORD2024",
+      "12345678",
+      "Pa$$1",
+      "MYSECRETPASS",
+    ];
+    for (const languageCode of ["en", "ru", "uk"] as const) {
+      const user = await h.linkedUser("main", { languageCode });
+      await user.send("/password");
+      await user.send("/orders");
+      for (const text of ordinary[languageCode]) {
+        await user.send(text);
+        expect(message(user, text).deleted, `${languageCode}: ${text}`).toBe(false);
+      }
+      for (const text of passwords) {
+        await user.send(text);
+        expect(message(user, text).deleted, `${languageCode}: ${text}`).toBe(true);
+      }
+    }
+    // After a left 2FA prompt: amounts stay, a code in the shapes people type it goes.
+    const user = await h.linkedUser("twofa", { languageCode: "uk" });
+    await user.send(`/pay ${createdOrders("twofa")[0]!.token}`);
+    await user.press(/^✅/);
+    await user.send("/orders");
+    for (const text of ["100000", "150 000", "250000"]) {
+      await user.send(text);
+      expect(message(user, text).deleted, text).toBe(false);
+    }
+    for (const text of ["code 364507", "364507.", "код 918273", "364 507"]) {
+      await user.send(text);
+      expect(message(user, text).deleted, text).toBe(true);
+    }
+    expect(h.exchangerCalls("/user-api-spend-balance")).toHaveLength(0);
+  });
 });

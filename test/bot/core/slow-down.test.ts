@@ -38,4 +38,22 @@ describe("slowing a brisk chat down", () => {
     await user.send("/account");
     expect(user.visible().filter((m) => m.from === "bot" && NOTICE.test(m.text))).toHaveLength(1);
   });
+
+  it("paging through a long history at reading pace passes: 30 turns ▶/◀ in a minute, with the screens around them", async () => {
+    const user = await h.linkedUser("main");
+    await user.send("/menu");
+    await user.send("/orders");
+    const screen = user.lastBotMessage().messageId;
+    const toasts: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const arrow = i % 4 < 2 ? "▶" : "◀"; // forward two pages, back two, as a reader looks for one
+      const calls = await user.pressData(user.findButton(arrow).data, screen);
+      const answer = calls.find((c) => c.method === "answerCallbackQuery");
+      if (answer?.payload.text !== undefined) toasts.push(String(answer.payload.text));
+    }
+    await user.send("/account");
+    expect(toasts.filter((t) => NOTICE.test(t))).toEqual([]);
+    expect(user.visible().filter((m) => m.from === "bot" && NOTICE.test(m.text))).toEqual([]);
+    expect(user.lastText()).not.toMatch(NOTICE);
+  });
 });

@@ -62,7 +62,7 @@ function englishOnly(lang: "ru" | "uk"): Set<string> {
 }
 
 /** Menu items that start a flow (its prompt is a new message): the password change, paying by token. */
-const FLOWS = new Set(["pwd:start", "pay:menu"]);
+const FLOWS = new Set(["pwd:start", "pay:menu", "dt:add"]);
 
 const buttonsOf = (m: StoredMessage) => (m.replyMarkup?.inline_keyboard ?? []).flat();
 

@@ -21,6 +21,7 @@ import {
 import { accept, ask, refuse, showPrompt } from "../../core/ask.js";
 import {
   filterCurrencies,
+  kindProblem,
   pickerKeyboard,
   pickerPageCount,
   toPickable,
@@ -177,6 +178,10 @@ async function saveValue(
       const problem = valueProblem(text);
       if (problem) return refuse(`${ctx.t(problem.key, problem.vars)}\n\n${prompt}`);
       const value = text.trim();
+      // The currency list says what it takes (a card, a crypto address): "x" is neither; asked again.
+      const unfit = kindProblem(currency.kind, value);
+      if (unfit)
+        return refuse(`${ctx.t(unfit, { currency: escapeHtml(currency.label) })}\n\n${prompt}`);
       try {
         await callExchanger(conversation, (caller, deps) =>
           deps.exchanger.createDetails(caller, { currency_id: currency.id, value }),

@@ -4,7 +4,7 @@
  * data stays a few bytes long whatever ids the exchanger uses.
  */
 import { InlineKeyboard } from "grammy";
-import { type Currency, currencyLabel } from "../../../exchanger/index.js";
+import { type Currency, currencyLabel, isCardNumber } from "../../../exchanger/index.js";
 import { clip } from "../../ui/html.js";
 import { addPagerRow } from "../../ui/pager.js";
 import { pickCurrencyData, pickerPageData } from "./codec.js";
@@ -17,14 +17,51 @@ export interface PickableCurrency {
   /** "Bitcoin (BTC)" */
   label: string;
   code: string;
+  /** What a payment detail of it is, when the currency list says: a card number, a crypto address. */
+  kind?: DetailKind;
 }
 
+export type DetailKind = "card" | "crypto";
+
 export function toPickable(currencies: Iterable<Currency>): PickableCurrency[] {
-  return [...currencies].map((c) => ({
-    id: String(c.id),
-    label: currencyLabel(c),
-    code: typeof c.code === "string" ? c.code : "",
-  }));
+  return [...currencies].map((c) => {
+    const kind = detailKind(c);
+    return {
+      id: String(c.id),
+      label: currencyLabel(c),
+      code: typeof c.code === "string" ? c.code : "",
+      ...(kind !== undefined && { kind }),
+    };
+  });
+}
+
+/** Where servers say what kind of currency it is ("crypto", "fiat", "card", "ewallet"…). */
+const TYPE_KEYS = ["type", "kind", "currency_type", "category", "group"];
+const CARD_NAME = /visa|master\s?card|maestro|\bcard|карт|\bмир\b|\bmir\b|\bunionpay/iu;
+
+/**
+ * The kind of payment detail a currency takes, when its list entry tells: "card" (its type says card,
+ * or it is a fiat/bank currency named after a card: "Visa/Mastercard UAH"), "crypto" (its type says
+ * crypto); undefined otherwise (a bank account, an e-wallet, an unknown type: any value is taken).
+ */
+export function detailKind(currency: Currency): DetailKind | undefined {
+  const type = TYPE_KEYS.map((key) => currency[key]).find((v) => typeof v === "string") as
+    string | undefined;
+  if (type === undefined) return undefined;
+  if (/crypt|coin|token|blockchain|крипт/iu.test(type)) return "crypto";
+  if (/card|карт/iu.test(type)) return "card";
+  const name = `${currency.name ?? ""} ${currency.code ?? ""}`;
+  return /fiat|bank|банк|фиат|фіат/iu.test(type) && CARD_NAME.test(name) ? "card" : undefined;
+}
+
+/** An address as wallets show one: one word of 20–128 letters, digits and ":_.-", letters and digits both. */
+const ADDRESS = /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9:_.-]{20,128}$/;
+
+/** Why a value does not fit its currency's kind (a translation key), or undefined when it fits or the kind is unknown. */
+export function kindProblem(kind: DetailKind | undefined, value: string): string | undefined {
+  if (kind === "card") return isCardNumber(value) ? undefined : "details-add-value-not-card";
+  if (kind === "crypto") return ADDRESS.test(value) ? undefined : "details-add-value-not-address";
+  return undefined;
 }
 
 /** Lower case, letters and digits only: "Visa / Master" finds "Visa/Mastercard UAH". */

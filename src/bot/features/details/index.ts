@@ -222,7 +222,11 @@ export function createDetailsFeature(): Feature {
     callbacks: ["dt"],
     composer,
     flows: [addDetailFlow()],
-    menu: [{ labelKey: "details-menu", data: detailsPage.pack({ page: 1 }), order: 40 }],
+    menu: [
+      { labelKey: "details-menu", data: detailsPage.pack({ page: 1 }), order: 40 },
+      // Adding a card or a wallet in 3 taps from /menu: More, this, the currency.
+      { labelKey: "details-menu-add", data: DETAILS_ADD, order: 41 },
+    ],
     commands: [{ command: "details", descriptionKey: "details-cmd" }],
   };
 }

@@ -18,6 +18,7 @@ import { sendScreen } from "../../ui/screen.js";
 import { createOrderData } from "./codec.js";
 import { createOrderOnce, type OrderDraft } from "./create.js";
 import { showOutcome } from "./outcome.js";
+import { ownAction } from "../../core/own-action.js";
 import type { ExchangePlan, PlanReading } from "./plan.js";
 import { readPlanInFlow } from "./read-in-flow.js";
 import { limitMessage, receiveAmount, summaryText, type GoodQuote } from "./render.js";
@@ -90,7 +91,12 @@ async function createNow(
     const watch = createWatch(outer);
     const summaryId = outer.callbackQuery?.message?.message_id;
     const request = { chatId: outer.chatId!, ...(summaryId !== undefined && { summaryId }) };
-    const outcome = await createOrderOnce(deps, privateApi, caller, request, draft, watch);
+    // Under the chat's poll lease: a poll in flight cannot announce the new order back (own-action.ts).
+    const outcome = await ownAction(
+      outer,
+      () => createOrderOnce(deps, privateApi, caller, request, draft, watch),
+      (done) => (done.kind === "created" ? [done.order] : []),
+    );
     await showOutcome(outer, outcome, draft, watch);
   });
 }

@@ -297,19 +297,75 @@ function referralFields(ctx: T, program: Extras): string[] {
 
 /** The reward of each level when the exchanger lists them; otherwise only how many levels there are. */
 function levelsLine(ctx: T, program: Extras): string | undefined {
-  const levels = Array.isArray(program.levels_percent)
-    ? program.levels_percent
-        .map((level) => displayValue(level))
-        .filter((v): v is string => v !== undefined)
-    : [];
+  const levels = levelRewards(program.levels_percent) ?? levelRewards(program.levels) ?? [];
   if (levels.length > 0) {
-    const list = levels.map((v, i) =>
-      ctx.t("info-referral-level", { level: i + 1, value: escapeHtml(percent(ctx, v)) }),
+    const list = levels.map(({ level, reward }) =>
+      ctx.t("info-referral-level", { level, value: escapeHtml(percent(ctx, reward)) }),
     );
     return ctx.t("info-referral-levels", { value: list.join(", ") });
   }
-  const levelCount = displayValue(program.levels);
-  return levelCount === undefined
+  const levelCount = Array.isArray(program.levels)
+    ? String(program.levels.length || "")
+    : displayValue(program.levels);
+  return levelCount === undefined || levelCount === ""
     ? undefined
     : ctx.t("info-referral-levels", { value: escapeHtml(levelCount) });
 }
+
+/** Where a level object keeps its number and its reward, as servers name them. */
+const LEVEL_KEYS = ["level", "lvl", "depth", "tier", "number", "id"];
+const REWARD_KEYS = ["percent", "percentage", "reward", "rate", "value", "commission", "bonus"];
+
+export interface LevelReward {
+  level: number;
+  reward: string;
+}
+
+/**
+ * The levels' rewards in any form servers send: a list of percentages (["0.5", "0.1"]), a list of
+ * objects ([{level: 1, percent: "0.5"}]), a map by level ({"1": "0.5"} or {"1": {percent: 0.5}});
+ * in level order. Undefined when the value holds no reward at all (a count: `levels: 2`).
+ */
+export function levelRewards(value: unknown): LevelReward[] | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  const entries: [string | undefined, unknown][] = Array.isArray(value)
+    ? value.map((item) => [undefined, item])
+    : Object.entries(value);
+  const levels = entries.flatMap(([key, item], i) => {
+    const reward = rewardOf(item);
+    if (reward === undefined) return [];
+    return [{ level: levelOf(item) ?? levelFromKey(key) ?? i + 1, reward }];
+  });
+  return levels.length > 0 ? levels.sort((a, b) => a.level - b.level) : undefined;
+}
+
+function rewardOf(item: unknown): string | undefined {
+  if (item === null || typeof item !== "object") return numeric(displayValue(item));
+  const fields = item as Record<string, unknown>;
+  for (const key of REWARD_KEYS) {
+    const value = numeric(displayValue(fields[key]));
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+function levelOf(item: unknown): number | undefined {
+  if (item === null || typeof item !== "object" || Array.isArray(item)) return undefined;
+  const fields = item as Record<string, unknown>;
+  for (const key of LEVEL_KEYS) {
+    const level = Number(fields[key]);
+    if (fields[key] !== undefined && Number.isInteger(level) && level > 0) return level;
+  }
+  return undefined;
+}
+
+const levelFromKey = (key: string | undefined): number | undefined => {
+  const digits = key?.match(/\d+/)?.[0];
+  return digits === undefined ? undefined : Number(digits);
+};
+
+/** "0.5", "0,5 %", 0.5 → the number as text; anything else (a word) is no reward. */
+const numeric = (value: string | undefined): string | undefined =>
+  value !== undefined && /^\s*\d+(?:[.,]\d+)?\s*%?\s*$/.test(value)
+    ? value.trim().replace(",", ".")
+    : undefined;

@@ -173,8 +173,20 @@ export function renderOrderNotice(
   const number = `<b>${escapeHtml(orderNumber(ctx, clip(order.id || "?", 40)))}</b>`;
   const direction = directionLine(order, names);
   const what = direction === undefined ? number : `${number} ${escapeHtml(direction)}`;
-  const status = escapeHtml(statusWords(ctx, order.status));
-  return ctx.t(kind === "new" ? "notify-line-new" : "notify-line-status", { order: what, status });
+  const words = statusWords(ctx, order.status);
+  const status = escapeHtml(words);
+  // Inside a sentence ("теперь оплачена"): the word in lower case, where the language wants it.
+  const state = escapeHtml(inSentence(words));
+  return ctx.t(kind === "new" ? "notify-line-new" : "notify-line-status", {
+    order: what,
+    status,
+    state,
+  });
+}
+
+/** A status word as it reads inside a sentence: "Оплачена" → "оплачена"; "USDT sent", "KYC" stay. */
+export function inSentence(word: string): string {
+  return /^\p{Lu}(?:\p{Ll}|\s|$)/u.test(word) ? word.charAt(0).toLowerCase() + word.slice(1) : word;
 }
 
 export function renderOrderCard(

@@ -122,6 +122,8 @@ async function changePassword(
 
 function refusal(ctx: FlowContext, error: unknown): string {
   if (error instanceof CodesLocked) return describeError(ctx, error);
+  if (error instanceof ExchangerError && wrongCurrentPassword(error))
+    return ctx.t("password-wrong-current");
   if (error instanceof ExchangerError)
     return error.serverMessage
       ? ctx.t("password-refused", { message: escapeHtml(error.serverMessage) })
@@ -129,4 +131,22 @@ function refusal(ctx: FlowContext, error: unknown): string {
   // A write that got no answer may or may not have happened.
   if (error instanceof Unavailable) return ctx.t("password-unknown");
   throw error;
+}
+
+/**
+ * The exchanger refused the current password ("Current password is incorrect", «Невірний поточний
+ * пароль»): the bot says it in its own words. Known by the message, or by a validation answer naming
+ * only the current password's parameter (`password`).
+ */
+function wrongCurrentPassword(error: ExchangerError): boolean {
+  const message = error.serverMessage ?? "";
+  const aboutCurrent = /current|old|текущ|нынешн|стар|поточн/iu.test(message);
+  const wrong = /invalid|incorrect|wrong|неверн|неправильн|невірн|не совпада|не збіга/iu.test(
+    message,
+  );
+  const fields = error.fields;
+  return (
+    (aboutCurrent && /password|пароль/iu.test(message) && wrong) ||
+    (fields.length === 1 && fields[0] === "password")
+  );
 }

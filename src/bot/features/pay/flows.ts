@@ -10,9 +10,9 @@ import { ExchangerError, Unavailable, ORDER_TOKEN } from "../../../exchanger/ind
 import type { FlowContext } from "../../context.js";
 import { callExchanger, trackFlowPrompt, type Flow } from "../../core/flows.js";
 import { describeError } from "../../core/errors.js";
-import { loadPayCard, payOrder } from "./pay-order.js";
+import { loadPayCard, paidOrders, payOrder } from "./pay-order.js";
 import { spendWatch } from "../../core/after-spend.js";
-import { seenOwnAction } from "../../core/own-action.js";
+import { ownAction } from "../../core/own-action.js";
 import {
   renderNothingPaid,
   renderOutcome,
@@ -71,18 +71,10 @@ async function payWithCode(conversation: Flow, ctx: FlowContext, orderId: string
       reopens: "secret-lapsed-back-pay",
       send: async (code) => {
         const outcome = await callExchanger(conversation, async (caller, deps, outer) => {
-          const paid = await payOrder(
-            deps,
-            caller,
-            orderId,
-            code,
-            spendWatch(outer, orderId, () =>
-              sendScreen(outer, renderPaymentElsewhere(outer, orderId)),
-            ),
+          const watch = spendWatch(outer, orderId, () =>
+            sendScreen(outer, renderPaymentElsewhere(outer, orderId)),
           );
-          if (paid.kind === "paid" && paid.status)
-            await seenOwnAction(outer, { id: orderId, status: paid.status });
-          return paid;
+          return ownAction(outer, () => payOrder(deps, caller, orderId, code, watch), paidOrders);
         });
         return outcome.kind === "wrong-code" || outcome.kind === "needs-code"
           ? wrongCode()

@@ -21,9 +21,9 @@ import {
   PAY_MENU_DATA,
 } from "./codec.js";
 import { payableScreen } from "../orders/public.js";
-import { loadPayCard, payOrder, type PayOutcome } from "./pay-order.js";
+import { loadPayCard, paidOrders, payOrder, type PayOutcome } from "./pay-order.js";
 import { spendWatch } from "../../core/after-spend.js";
-import { seenOwnAction } from "../../core/own-action.js";
+import { ownAction } from "../../core/own-action.js";
 import { renderOutcome, renderPayCard, renderPaymentElsewhere } from "./render.js";
 import {
   PAY_CODE_FLOW,
@@ -106,7 +106,7 @@ async function payWithoutCode(
       showAnswered(ctx, renderPaymentElsewhere(ctx, orderId)),
     );
     outcome = await withCaller(ctx, (caller) =>
-      payOrder(ctx.deps, caller, orderId, undefined, watch),
+      ownAction(ctx, () => payOrder(ctx.deps, caller, orderId, undefined, watch), paidOrders),
     );
   } catch (error) {
     // payOrder throws only before anything was spent: the same button may be pressed again.
@@ -121,8 +121,6 @@ async function payWithoutCode(
   if (outcome.kind === "wrong-code")
     outcome = { kind: "refused", orderId, message: outcome.message };
   await showAnswered(ctx, renderOutcome(ctx, outcome));
-  if (outcome.kind === "paid" && outcome.status)
-    await seenOwnAction(ctx, { id: orderId, status: outcome.status });
 }
 
 async function cancel(ctx: BotContext, confirmId: string, next: NextFunction): Promise<void> {

@@ -186,6 +186,12 @@ const OTHER_SPEND_POLL_MS = 250;
  * a failure of our storage after that point (the spend record, the 2FA allowance's reset) is reported
  * through `watch` and never turns a payment into an error.
  */
+/** The order as a payment left it, for the watcher's seen state (core/own-action.ts); none unless paid. */
+export const paidOrders = (outcome: PayOutcome): { id: string; status: OrderStatus }[] =>
+  outcome.kind === "paid" && outcome.status
+    ? [{ id: outcome.orderId, status: outcome.status }]
+    : [];
+
 export async function payOrder(
   deps: BotDeps,
   caller: Caller,

@@ -18,6 +18,7 @@ import { escapeHtml } from "../../ui/html.js";
 import { qrCodePng } from "../../ui/qr-code.js";
 import { cancelKeyboard } from "../../core/ask.js";
 import { retryCode, sendCode } from "../../core/code-retry.js";
+import { saysWrongCode } from "../../core/two-factor.js";
 import { CANCEL_ENABLE } from "./codec.js";
 import { tellAccount } from "../../core/account-events.js";
 
@@ -151,7 +152,8 @@ export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Pr
 
 /** The exchanger's own reason (usually "invalid code") when it gives one, and the tries left. */
 function wrongCodeText(ctx: FlowContext, left: number, reason: string | undefined): string {
-  return reason
+  // "Invalid 2FA code", «Неверный пароль 2FA»: the bot's own words say it; other reasons add something.
+  return reason && !saysWrongCode(reason)
     ? ctx.t("secure-code-refused", { message: escapeHtml(reason), left })
     : ctx.t("secure-code-wrong", { left });
 }

@@ -1,4 +1,5 @@
 details-menu = 💼 Payment details
+details-menu-add = ➕ Add details
 details-cmd = Saved payment details
 details-title = 💼 <b>Payment details</b>
 details-title-count = 💼 <b>Payment details</b> ({ $total })
@@ -38,3 +39,5 @@ details-add-value-too-long = ✋ That is { $length } characters long; the limit 
 details-add-value-control = ✋ The detail must be a single line without tabs or other special characters.
 details-add-busy = You are adding a payment detail. Finish it, or send /cancel to stop.
 details-add-saved = ✅ Saved: <b>{ $currency }</b> — <code>{ $value }</code>
+details-add-value-not-card = 💳 This does not look like a card number: I need the 13–19 digits printed on the card (spaces are fine).
+details-add-value-not-address = 🪙 This does not look like a { $currency } address: send the wallet address as one word, as your wallet shows it.

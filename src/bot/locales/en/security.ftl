@@ -15,6 +15,7 @@ password-ask-code = 🔐 Your account has 2FA on. Send the current 6-digit code 
 password-code-too-many = ❌ Too many wrong codes. The password was not changed. Send /password to start again.
 password-refused = ❌ The exchanger did not change the password: { $message }
     Send /password to try again.
+password-wrong-current = ❌ The current password is wrong, so the password was not changed. Send /password to try again.
 password-refused-generic = ❌ The exchanger refused to change the password without saying why. Send /password to try again.
 password-unknown = ⚠️ The exchanger did not answer in time, so I cannot tell whether the password was changed. Try logging in on the website with the new password; if that fails, the old one is still valid.
 password-changed = ✅ <b>Your password has been changed.</b> Use the new one the next time you log in on the website.

@@ -1,4 +1,4 @@
-account-title = 👤 <b>Ваш аккаунт — { $exchanger }</b>
+account-title = 👤 <b>Ваш аккаунт в { $exchanger }</b>
 account-unreadable = ⚠️ Я не могу с уверенностью прочитать данные аккаунта этого обменника, поэтому не показываю их. Посмотрите аккаунт на сайте обменника.
 account-balance = 💰 <b>{ $label }: { $value }</b>
 account-balance-label = Баланс

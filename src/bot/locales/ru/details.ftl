@@ -1,4 +1,5 @@
 details-menu = 💼 Реквизиты
+details-menu-add = ➕ Добавить реквизиты
 details-cmd = Сохранённые реквизиты
 details-title = 💼 <b>Реквизиты</b>
 details-title-count = 💼 <b>Реквизиты</b> ({ $total })
@@ -27,7 +28,7 @@ details-deleted = { $count ->
     [few] Удалено { $count } реквизита.
    *[other] Удалено { $count } реквизитов.
 }
-details-add-pick = ➕ <b>Новый реквизит</b>
+details-add-pick = ➕ <b>Добавить реквизиты</b>
     Выберите валюту ниже или напишите часть её названия или кода (например, «usdt»), чтобы сократить список.
 details-add-matches = Валюты по запросу «{ $query }» — выберите одну или напишите другой запрос:
 details-add-no-match = 🔍 Нет валюты, подходящей под «{ $query }».
@@ -41,3 +42,5 @@ details-add-value-too-long = ✋ Длина — { $length } символов, а
 details-add-value-control = ✋ Реквизит должен быть одной строкой без табуляций и других служебных символов.
 details-add-busy = Вы добавляете реквизит. Закончите или отправьте /cancel, чтобы прервать.
 details-add-saved = ✅ Сохранено: <b>{ $currency }</b> — <code>{ $value }</code>
+details-add-value-not-card = 💳 Это не похоже на номер карты: нужны 13–19 цифр с карты (пробелы можно).
+details-add-value-not-address = 🪙 Это не похоже на адрес { $currency }: отправьте адрес кошелька одним словом, как его показывает кошелёк.

@@ -22,7 +22,7 @@ verification-idtype-driver-license = Водительские права
 verification-btn-start = 📤 Пройти верификацию
 verification-btn-refresh = 🔄 Обновить
 verification-btn-kind-card = 💳 Банковская карта
-verification-btn-kind-identity = 🪪 Документ личности
+verification-btn-kind-identity = 🪪 Паспорт, ID-карта
 verification-btn-kind-service = 🌐 Сторонний сервис
 verification-btn-skip = ⏭ Пропустить
 verification-btn-done = ✅ Готово ({ $count ->
@@ -91,7 +91,7 @@ verification-photo-too-many-pixels = ❌ В этом изображении сл
 verification-photo-limit = ❌ Вы уже отправили { $max } фото — это максимум. Нажмите «Готово», чтобы продолжить.
 
 verification-summary-title = 📋 <b>Проверьте запрос на верификацию</b>
-verification-summary-kind = <b>Вид:</b> { $kind }
+verification-summary-kind = <b>Что проверяем:</b> { $kind }
 verification-summary-photos = <b>Фото:</b> { $count }
 verification-summary-service = Вы подтверждаете, что прошли верификацию в сервисе-партнёре обменника; данные здесь не нужны.
 verification-summary-confirm = Отправить?

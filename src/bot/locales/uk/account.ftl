@@ -1,4 +1,4 @@
-account-title = 👤 <b>Ваш акаунт — { $exchanger }</b>
+account-title = 👤 <b>Ваш акаунт в { $exchanger }</b>
 account-unreadable = ⚠️ Я не можу напевно прочитати дані акаунта цього обмінника, тому не показую їх. Перегляньте акаунт на сайті обмінника.
 account-balance = 💰 <b>{ $label }: { $value }</b>
 account-balance-label = Баланс

@@ -1,4 +1,5 @@
 details-menu = 💼 Реквізити
+details-menu-add = ➕ Додати реквізити
 details-cmd = Збережені реквізити
 details-title = 💼 <b>Реквізити</b>
 details-title-count = 💼 <b>Реквізити</b> ({ $total })
@@ -27,7 +28,7 @@ details-deleted = { $count ->
     [few] Видалено { $count } реквізити.
    *[other] Видалено { $count } реквізитів.
 }
-details-add-pick = ➕ <b>Новий реквізит</b>
+details-add-pick = ➕ <b>Додати реквізити</b>
     Виберіть валюту нижче або напишіть частину її назви чи коду (наприклад, «usdt»), щоб скоротити список.
 details-add-matches = Валюти за запитом «{ $query }» — виберіть одну або напишіть інший запит:
 details-add-no-match = 🔍 Немає валюти, що підходить під «{ $query }».
@@ -41,3 +42,5 @@ details-add-value-too-long = ✋ Довжина — { $length } символів
 details-add-value-control = ✋ Реквізит має бути одним рядком без табуляцій та інших службових символів.
 details-add-busy = Ви додаєте реквізит. Завершіть або надішліть /cancel, щоб перервати.
 details-add-saved = ✅ Збережено: <b>{ $currency }</b> — <code>{ $value }</code>
+details-add-value-not-card = 💳 Це не схоже на номер картки: потрібні 13–19 цифр із картки (пробіли можна).
+details-add-value-not-address = 🪙 Це не схоже на адресу { $currency }: надішліть адресу гаманця одним словом, як її показує гаманець.

@@ -22,7 +22,7 @@ verification-idtype-driver-license = Посвідчення водія
 verification-btn-start = 📤 Пройти верифікацію
 verification-btn-refresh = 🔄 Оновити
 verification-btn-kind-card = 💳 Банківська картка
-verification-btn-kind-identity = 🪪 Документ особи
+verification-btn-kind-identity = 🪪 Паспорт, ID-картка
 verification-btn-kind-service = 🌐 Сторонній сервіс
 verification-btn-skip = ⏭ Пропустити
 verification-btn-done = ✅ Готово ({ $count ->
@@ -91,7 +91,7 @@ verification-photo-too-many-pixels = ❌ У цьому зображенні за
 verification-photo-limit = ❌ Ви вже надіслали { $max } фото — це максимум. Натисніть «Готово», щоб продовжити.
 
 verification-summary-title = 📋 <b>Перевірте запит на верифікацію</b>
-verification-summary-kind = <b>Вид:</b> { $kind }
+verification-summary-kind = <b>Що перевіряємо:</b> { $kind }
 verification-summary-photos = <b>Фото:</b> { $count }
 verification-summary-service = Ви підтверджуєте, що пройшли верифікацію в сервісі-партнері обмінника; дані тут не потрібні.
 verification-summary-confirm = Надіслати?

@@ -42,7 +42,7 @@ describe("branding", () => {
       url: "tg://resolve?domain=acme_help",
     });
     await user.send("/account");
-    expect(user.lastText()).toMatch(/^👤 Ваш аккаунт — ACME <Exchange>/);
+    expect(user.lastText()).toMatch(/^👤 Ваш аккаунт в ACME <Exchange>/);
   });
 
   it("an object answer is read too; without a Telegram link there is no Support button; without a name the welcome is neutral (en, ru, uk)", async () => {

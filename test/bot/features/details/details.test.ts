@@ -90,23 +90,25 @@ describe("payment details", () => {
     expect(user.lastText()).toMatch(/256 characters long; the limit is 255/);
     await user.send("TN3W4H\tbad");
     expect(user.lastText()).toMatch(/single line/);
-    await user.send("  TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE <new>  ");
+    // The currency list says Tether TRC20 is crypto: a value that is no address is asked again.
+    await user.send("x");
+    expect(user.lastText()).toMatch(/does not look like a Tether TRC20 address/);
+    expect(h.exchangerCalls("/user-api-create-details")).toHaveLength(0);
+    await user.send("  TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE  ");
     const creates = h.exchangerCalls("/user-api-create-details");
     expect(creates).toHaveLength(1);
     expect(creates[0]!.fields).toEqual({
       currency_id: "3",
-      value: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE <new>",
+      value: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
       language: "en",
     });
     expect(creates[0]!.account).toBe("main");
 
-    expect(user.transcript()).toContain(
-      "Saved: Tether TRC20 — TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE <new>",
-    );
+    expect(user.transcript()).toContain("Saved: Tether TRC20 — TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");
     // The refreshed list was sent again, the new detail on top.
     const list = user.lastText();
     expect(list).toContain("Payment details (9)");
-    expect(list).toContain("1. Tether TRC20\nTQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE <new>");
+    expect(list).toContain("1. Tether TRC20\nTQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");
   });
 
   it("a typed card number is deleted as it is read, confirmed and listed masked; a wallet is shown in full", async () => {
@@ -179,7 +181,7 @@ describe("payment details", () => {
     await user.press("Bitcoin");
     // The currency disappears from the exchanger between picking and saving.
     h.sandbox.state.currencies = h.sandbox.state.currencies.filter((c) => c.id !== 1);
-    await user.send("bc1qsomething");
+    await user.send("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
     expect(user.lastText()).toMatch(/The exchanger says: .+\n\nSend the Bitcoin detail/);
     expect(buttons(user)).toEqual(["✖ Cancel"]);
   });

@@ -55,7 +55,7 @@ describe("notifications switch", () => {
     h.sandbox.setOrderStatus("main", order.id, 1);
     clock.advance(900_001);
     await watcher.runOnce();
-    expect(user.lastText()).toMatch(new RegExp(`^🔔 №${order.id} .* → .*: теперь Оплачена$`));
+    expect(user.lastText()).toMatch(new RegExp(`^🔔 №${order.id} .* → .*: теперь оплачена$`));
     expect(user.findButton("📄 Открыть заявку")).toBeDefined();
     for (const poll of h.exchangerCalls("/user-api-get-orders"))
       expect(poll.fields.language).toBe("ru");
@@ -70,7 +70,7 @@ describe("notifications switch", () => {
     clock.advance(3_600_001);
     await watcher.runOnce();
     // One line in the chat's language; "Open order" opens the card /orders opens, in place.
-    expect(uk.lastText()).toMatch(new RegExp(`^🔔 №${order.id} .* → .*: тепер Виконана$`));
+    expect(uk.lastText()).toMatch(new RegExp(`^🔔 №${order.id} .* → .*: тепер виконана$`));
     const notice = uk.lastBotMessage().messageId;
     await uk.press("📄 Відкрити заявку");
     expect(uk.lastBotMessage().messageId).toBe(notice);

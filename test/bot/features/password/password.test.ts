@@ -57,17 +57,30 @@ describe("changing the password", () => {
     ]);
   });
 
-  it("a wrong current password: the exchanger's reason, nothing changed", async () => {
+  it("a wrong current password: said in the bot's words (en, ru, uk), nothing changed", async () => {
+    for (const [languageCode, told] of [
+      ["ru", "❌ Неверный текущий пароль, поэтому пароль не изменён."],
+      ["uk", "❌ Неправильний поточний пароль, тому пароль не змінено."],
+    ] as const) {
+      const other = await h.linkedUser("main", { languageCode });
+      await other.send("/password");
+      for (const text of ["not-my-password", "another-pass-1", "another-pass-1"])
+        await other.send(text);
+      expect(other.lastText()).toContain(told);
+      expect(other.lastText()).not.toMatch(/Текущий пароль указан|Поточний пароль вказано|невірн/i);
+    }
     const user = await h.linkedUser("main");
     await user.send("/password");
     for (const text of ["not-my-password", "another-pass-1", "another-pass-1"])
       await user.send(text);
-    expect(user.lastText()).toMatch(/did not change the password: Current password is incorrect/);
+    expect(user.lastText()).toMatch(
+      /^❌ The current password is wrong, so the password was not changed/,
+    );
     expect(h.sandbox.accounts.main.password).toBe("main-demo-pass");
     expectDeleted(h, user.chatId, ["not-my-password", "another-pass-1"]);
     // The flow is over: more text is not taken as a password.
     await user.send("another-pass-1");
-    expect(h.exchangerCalls(CHANGE)).toHaveLength(1);
+    expect(h.exchangerCalls(CHANGE)).toHaveLength(3); // one per language, none more
   });
 
   it("with 2FA: asks for the code; a wrong code then the right one", async () => {

@@ -39,9 +39,12 @@ describe("two-factor authentication", () => {
 
     const wrong = wrongTotp(secret);
     await user.send(wrong);
-    expect(user.lastText()).toMatch(/Invalid two-factor authentication code/);
-    expect(user.lastText()).toMatch(/2 attempts left/);
-    // One error for one wrong code: the exchanger's reason is part of it, not a second warning.
+    // The bot's own words: the exchanger's "Invalid two-factor authentication code" adds nothing.
+    expect(user.lastText()).toMatch(
+      /^❌ That code was not accepted. Send the current code again \(2 attempts left\)/,
+    );
+    expect(user.lastText()).not.toMatch(/Invalid|two-factor/);
+    // One error for one wrong code, not a second warning.
     expect(user.lastText().match(/❌|⚠️/g)).toHaveLength(1);
     expect(h.fake.message(user.chatId, message.messageId)!.deleted).toBe(false);
     const right = totp(secret);
@@ -97,6 +100,30 @@ describe("two-factor authentication", () => {
     ]);
     expectDeleted(h, user.chatId, ["99999", code]);
     await expectNoLeak(h, [code, secret]);
+  });
+
+  it("a wrong code is told in the bot's words in ru and uk, not the exchanger's", async () => {
+    for (const [languageCode, told, never] of [
+      [
+        "ru",
+        /^❌ Код не принят\. Отправьте текущий код ещё раз \(осталось 2 попытки\)/,
+        /Неверн|двухфактор|пароль 2FA/,
+      ],
+      [
+        "uk",
+        /^❌ Код не прийнято\. Надішліть поточний код ще раз \(залишилося 2 спроби\)/,
+        /Невірн|двофактор/,
+      ],
+    ] as const) {
+      const user = await h.linkedUser("twofa", { languageCode });
+      const secret = h.sandbox.accounts.twofa.twoFactorSecret!;
+      await user.send("/2fa");
+      await user.press(/^🔓/);
+      await user.send(wrongTotp(secret));
+      expect(user.lastText()).toMatch(told);
+      expect(user.lastText()).not.toMatch(never);
+      await user.send("/cancel");
+    }
   });
 
   it("three wrong codes leave 2FA on", async () => {

@@ -1,0 +1,348 @@
+/**
+ * The lapsed-prompt guard's rule (core/secret-likeness.ts) against a corpus: ordinary messages people
+ * send to an exchanger's bot in en/ru/uk must stay after a left password or 2FA prompt; passwords and
+ * codes in the shapes people type them must go. The figures are printed and asserted: every ordinary
+ * message stays, and every secret of the corpus goes.
+ */
+import { describe, expect, it } from "vitest";
+import { couldBeSecret, nameWords } from "../../../src/bot/core/secret-likeness.js";
+
+/** Greetings, thanks, questions, amounts with units, order numbers, wallet and bank names, phones. */
+export const ORDINARY = [
+  // greetings and thanks
+  "Hello",
+  "hello",
+  "Hi!",
+  "Hey there",
+  "Good morning",
+  "Thanks!!!",
+  "Thank you",
+  "thanks a lot",
+  "Здравствуйте",
+  "Здравствуйте!",
+  "Привет",
+  "привет",
+  "Добрый день",
+  "Спасибо!",
+  "спасибо",
+  "Спасибо большое",
+  "Благодарю",
+  "Пожалуйста",
+  "Вітаю",
+  "Привіт",
+  "Доброго дня",
+  "Дякую!",
+  "дякую",
+  "Дуже дякую",
+  "ok",
+  "OK",
+  "Окей",
+  "Хорошо",
+  "Так",
+  "Ні",
+  "Да",
+  "Нет",
+  "yes",
+  "no",
+  // questions and everyday sentences
+  "Where is my order?",
+  "when will my money arrive",
+  "How long does it take?",
+  "Почему заявка не оплачена?",
+  "Когда придут деньги?",
+  "хочу купить биткоин",
+  "сколько стоит эфир",
+  "Скільки коштує USDT?",
+  "Коли прийдуть гроші?",
+  "чому так довго",
+  "I paid already",
+  "Я оплатил",
+  "Я оплатив",
+  "Please help",
+  "Помогите",
+  "Допоможіть будь ласка",
+  "What is the rate today?",
+  "какой курс",
+  "який курс",
+  "не приходят деньги",
+  "жду уже час",
+  "Can I pay with card?",
+  "Можно картой?",
+  "Можна карткою?",
+  "cancel",
+  "Отмена",
+  "скасувати",
+  "menu",
+  "Меню",
+  "help",
+  "Помощь",
+  "balance",
+  "Баланс",
+  "status",
+  "Статус",
+  "exchange",
+  "Обмен",
+  "hundred",
+  "thousand",
+  "bitcoins",
+  "wallet",
+  "transfer",
+  "перевод",
+  "кошелек",
+  "гаманець",
+  "оплатил",
+  "отправил",
+  "received",
+  "operator",
+  "оператор",
+  "refund",
+  "возврат",
+  "повернення",
+  // amounts with and without units
+  "100",
+  "1000",
+  "150 000",
+  "100000",
+  "150000",
+  "1500.50",
+  "1 500,50",
+  "0.015",
+  "1000.00RUB",
+  "0,015BTC",
+  "100 USDT",
+  "100USDT",
+  "500грн",
+  "500 грн",
+  "1000 рублей",
+  "2500 гривень",
+  "$100",
+  "100$",
+  "€50",
+  "0.5 BTC",
+  "1,5 ETH",
+  "10k",
+  "250000",
+  "99.99",
+  "12 000,00 UAH",
+  // order numbers and tokens
+  "6100",
+  "#6100",
+  "№6100",
+  "заявка 6100",
+  "order #6100",
+  "ORD-2025-5015",
+  "ORD-2025-5016",
+  "№ 6101",
+  "Заявка №6100",
+  "Замовлення 6102",
+  // currency, wallet and bank names
+  "Ethereum",
+  "ethereum",
+  "Bitcoin",
+  "bitcoin",
+  "BTC",
+  "USDT",
+  "USDTTRC20",
+  "TRC20",
+  "USDT-TRC20",
+  "Tether TRC20",
+  "Toncoin",
+  "Monobank",
+  "monobank",
+  "ПриватБанк",
+  "Приватбанк",
+  "приватбанк",
+  "Монобанк",
+  "Сбербанк",
+  "Тинькофф",
+  "Ощадбанк",
+  "Visa",
+  "Visa/Mastercard",
+  "Payeer",
+  "Advcash",
+  "MetaMask",
+  "Trust Wallet",
+  "TrustWallet",
+  "Binance",
+  // phones, e-mails, links, usernames
+  "+380501234567",
+  "+7 912 345-67-89",
+  "380501234567",
+  "+375291234567",
+  "ivan@example.com",
+  "https://t.me/exchanger",
+  "@support",
+  "www.example.com",
+  // the bot's own words, emoji
+  "👍",
+  "🙏 спасибо",
+  "ок 👌",
+  "Thanks 🙂",
+  "done",
+  "готово",
+  "Готово!",
+];
+
+/** Passwords as people type them: passphrases, all caps, digits only, mixed. */
+export const PASSWORDS = [
+  "correct horse battery staple",
+  "purple monkey dishwasher",
+  "тихий синий океан шумит",
+  "зелений кіт спить вдома",
+  "qwertyuiop",
+  "asdfghjkl",
+  "zxcvbnm123",
+  "PASSWORD2024",
+  "MYSECRETPASS",
+  "QWERTY123",
+  "12345678",
+  "87654321",
+  "20241231",
+  "123456789",
+  "Pa$$1",
+  "Pa$$w0rd",
+  "P@ssw0rd!",
+  "main-demo-pass",
+  "Brand-new-pass!",
+  "hunter2hunter2",
+  "iloveyou2",
+  "letmein!",
+  "trustno1",
+  "Dragon2024",
+  "Sup3rS3cret",
+  "s3cr3t-pass",
+  "my_secret_pass",
+  "ivanov1985",
+  "Ivanov1985!",
+  "пароль123",
+  "Пароль2024",
+  "мойпароль",
+  "секретик",
+  "qazwsxedc",
+  "Tr0ub4dor&3",
+  "correcthorsebatterystaple",
+  "asdf1234",
+  "qazwsxedc",
+  "Xk9#mP2$vL",
+  "a1b2c3d4e5",
+  "OLEG1990",
+  "9f8e7d6c",
+  "summer2024",
+  "Winter#2025",
+  "NewPass_42",
+  "abc123def",
+  "паролик77",
+  "Київ2024!",
+  "Москва_1",
+  "ZAQ12WSX",
+  "qwe123qwe",
+  "1q2w3e4r5t",
+  "passw0rd",
+  "changeme1",
+  "blue sky falling down",
+  "horse staple correct battery",
+  "MyDogRex",
+  "kitty_cat_99",
+  "Password!1",
+  "secret-2024",
+  "Admin@123",
+  "root1234",
+];
+
+/** 2FA codes as people type them. */
+export const CODES = [
+  "364507",
+  "364507.",
+  "code 364507",
+  "Code: 364507",
+  "код 364507",
+  "Код 364507",
+  "2FA 364507",
+  "123456",
+  "987654",
+  "000123",
+  "654321!",
+  "код: 918273",
+  "otp 112233",
+  "559102",
+  "771204.",
+  "CODE 364507",
+  "364 507",
+  "380211",
+  "104953",
+  "620481",
+  "code: 204817",
+];
+
+/** What stays after a left 2FA prompt: amounts, numbers of another length, words. */
+export const NOT_CODES = [
+  "100000",
+  "150 000",
+  "250000",
+  "500000",
+  "200 000",
+  "12345",
+  "1234567",
+  "1500.50",
+  "100000 UAH",
+  "#123456",
+  "№123456",
+  "+380501234567",
+  "order 6100",
+  "Thanks!",
+  "Спасибо",
+  "Дякую",
+  "hello",
+  "1 000 000",
+  "150,000",
+  "100.000",
+  "$150000",
+  "150000₴",
+  "123456 USDT",
+  "Здравствуйте",
+  "10 000",
+  "ORD-2025-5015",
+  "ok",
+  "0.015BTC",
+  "what is the code?",
+  "где код?",
+];
+
+describe("could this be the secret of a left prompt", () => {
+  const names = nameWords(["Tether TRC20", "Bitcoin", "Monobank UAH", "Visa/Mastercard UAH"]);
+  const deleted = (kind: "password" | "code", texts: readonly string[]) =>
+    texts.filter((t) => couldBeSecret(kind, t, names));
+
+  it("the corpus is large enough: at least 100 ordinary messages, passwords and codes", () => {
+    expect(ORDINARY.length).toBeGreaterThanOrEqual(100);
+    console.info(
+      `secret-likeness corpus: ${ORDINARY.length} ordinary, ${PASSWORDS.length} passwords, ` +
+        `${CODES.length} codes, ${NOT_CODES.length} non-codes`,
+    );
+  });
+
+  it("after a password prompt: every ordinary message stays, every password goes", () => {
+    expect(deleted("password", ORDINARY)).toEqual([]);
+    expect(PASSWORDS.filter((p) => !couldBeSecret("password", p, names))).toEqual([]);
+  });
+
+  it("after a 2FA prompt: every code goes; amounts, other numbers and words stay", () => {
+    expect(CODES.filter((c) => !couldBeSecret("code", c, names))).toEqual([]);
+    expect(deleted("code", NOT_CODES)).toEqual([]);
+    expect(deleted("code", ORDINARY)).toEqual([]);
+  });
+
+  it("commands and empty text are never a secret", () => {
+    for (const kind of ["password", "code"] as const) {
+      expect(couldBeSecret(kind, "/menu")).toBe(false);
+      expect(couldBeSecret(kind, "   ")).toBe(false);
+    }
+  });
+
+  it("a name or code from the exchanger's currency list stays", () => {
+    expect(couldBeSecret("password", "USDTPOLYGON")).toBe(true);
+    expect(
+      couldBeSecret("password", "USDTPOLYGON", nameWords(["USDT Polygon", "USDTPOLYGON"])),
+    ).toBe(false);
+  });
+});
