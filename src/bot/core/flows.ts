@@ -28,7 +28,7 @@ import {
 import { dropButtons } from "../ui/screen.js";
 
 /** Raise on every change to any conversation's code. */
-export const CONVERSATIONS_VERSION = 14;
+export const CONVERSATIONS_VERSION = 15;
 export { conversationKey } from "./chat-snapshot.js";
 /** Abandoned flows end after this long without an answer (state TTL and wait limit). */
 export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;

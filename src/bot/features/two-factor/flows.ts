@@ -20,6 +20,7 @@ import { cancelKeyboard } from "../../core/ask.js";
 import { retryCode, sendCode } from "../../core/code-retry.js";
 import { CANCEL_ENABLE } from "./codec.js";
 import { tellAccount } from "../../core/account-events.js";
+import { backToMenuRow } from "../menu/public.js";
 
 export const TWOFA_ENABLE_FLOW = "twofa-enable";
 export const TWOFA_DISABLE_FLOW = "twofa-disable";
@@ -100,6 +101,7 @@ export async function twofaEnableFlow(
           ? "twofa-enable-cancelled"
           : "twofa-enable-failed",
     ),
+    { reply_markup: backToMenuRow(ctx) },
   );
   if (outcome.ok) await conversation.external((outer) => tellAccount(outer, "two-factor-on"));
   return !outcome.ok && outcome.why === "cancelled" ? "cancelled" : "done";
@@ -145,7 +147,9 @@ export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Pr
     wrongText: (left, reason) => wrongCodeText(ctx, left, reason),
   });
   if (outcome.ok) await remember(conversation, ctx.chatId!, false);
-  await ctx.reply(ctx.t(outcome.ok ? "twofa-disabled" : "twofa-disable-failed"));
+  await ctx.reply(ctx.t(outcome.ok ? "twofa-disabled" : "twofa-disable-failed"), {
+    reply_markup: backToMenuRow(ctx),
+  });
   if (outcome.ok) await conversation.external((outer) => tellAccount(outer, "two-factor-off"));
 }
 
