@@ -76,7 +76,7 @@ export async function twofaEnableFlow(
   });
   if (account.on === true) {
     await remember(conversation, chatId, true);
-    await ctx.reply(ctx.t("twofa-already-on"));
+    await ctx.reply(ctx.t("twofa-already-on"), { reply_markup: backToMenuRow(ctx) });
     return;
   }
   const secret = await conversation.external(() => new Secret({ size: 20 }).base32);
