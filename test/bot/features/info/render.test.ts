@@ -66,7 +66,7 @@ describe("referral card", () => {
       "info-referral-title\ninfo-referral-on",
     );
     expect(referralCard(ctx, { kind: "fields", fields: { percent: "0.5" } })).toBe(
-      'info-referral-title\n\ninfo-referral-percent{"value":"info-percent{&quot;value&quot;:&quot;0.5&quot;}"}',
+      'info-referral-title\n\ninfo-referral-percent{"value":"value-percent{&quot;value&quot;:&quot;0.5&quot;}"}',
     );
     expect(referralCard(ctx, { kind: "nothing" })).toBe("info-referral-title\ninfo-nothing");
   });
@@ -124,7 +124,18 @@ describe("account card balance", () => {
       "Exchanger",
     );
     expect(text).toContain('account-balance{"label":"account-balance-label","value":"7.50 EUR"}');
-    expect(text).toContain('account-balance{"label":"field-partner-balance","value":"1.20"}');
+    // The account keeps its money in one currency: the partner balance is in the balance's.
+    expect(text).toContain('account-balance{"label":"field-partner-balance","value":"1.20 EUR"}');
+    // A currency of its own wins; with several balances, none is assumed.
+    const own = readAccount({
+      balance: "7.50",
+      currency: "EUR",
+      partner_balance: "1.20",
+      partner_balance_currency: "USD",
+    });
+    expect(renderAccountCard(ctx, own, "Exchanger")).toContain('"value":"1.20 USD"');
+    const several = readAccount({ balance: { USD: "1", EUR: "2" }, partner_balance: "1.20" });
+    expect(renderAccountCard(ctx, several, "Exchanger")).toContain('"value":"1.20"}');
     expect(text).not.toContain("<b>Currency:</b>");
   });
 });
