@@ -55,6 +55,24 @@ describe("referral card", () => {
     expect(text).not.toMatch(/\b0: /);
   });
 
+  it("levels listed under 'levels' are percentages, in ru and uk with the comma; a percent field has its sign", () => {
+    const i18n = createI18n("en");
+    for (const [lang, levels, reward] of [
+      ["en", "level 1 — 0.3%, level 2 — 0.1%", "Referral reward:</b> 0.04%"],
+      ["ru", "уровень 1 — 0,3\u202f%, уровень 2 — 0,1\u202f%", ":</b> 0,04\u202f%"],
+      ["uk", "рівень 1 — 0,3\u202f%, рівень 2 — 0,1\u202f%", ":</b> 0,04\u202f%"],
+    ] as const) {
+      const tr = {
+        t: (key: string, vars?: Record<string, unknown>) =>
+          i18n.t(lang, key, vars as Record<string, string | number>),
+      };
+      const fields = { levels: [0.3, 0.1], referral_percent: "0.04" };
+      const text = referralCard(tr, { kind: "fields", fields });
+      expect(text).toContain(levels);
+      expect(text).toContain(reward);
+    }
+  });
+
   it("a string is the text, a boolean says on or off, fields keep their layout", () => {
     expect(referralCard(ctx, { kind: "text", text: "Invite friends" })).toBe(
       "info-referral-title\nInvite friends",
