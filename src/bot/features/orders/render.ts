@@ -27,7 +27,7 @@ import {
 import type { FlowContext, Translator } from "../../context.js";
 import { clip, escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { presentFieldValues } from "../../ui/field-values.js";
-import { formatDate } from "../../ui/dates.js";
+import { formatDate, formatDateHtml } from "../../ui/dates.js";
 import { fieldLabels } from "../../ui/field-names.js";
 import { currencyText, formatNumber, moneyText, type CurrencyNames } from "../../ui/money.js";
 
@@ -176,6 +176,34 @@ function paymentPresentable(ctx: T, order: Order, names: CurrencyNames): Record<
   return out;
 }
 
+/** The date-named fields of a record, and their lines: each a date_time entity (ui/dates.ts). */
+function moments(
+  ctx: T,
+  raw: Record<string, unknown>,
+  label: (key: string) => string,
+): { keys: string[]; lines: string[] } {
+  const keys = Object.keys(raw).filter((key) => DATE_KEY.test(key.split(".").pop()!));
+  const lines: string[] = [];
+  for (const key of keys) {
+    const when = formatDateHtml(ctx, raw[key]);
+    if (when !== undefined) lines.push(`<b>${escapeHtml(label(key))}:</b> ${when}`);
+  }
+  return { keys, lines };
+}
+
+/** Where to pay, its deadline (a moment) after the rest. */
+function paymentLines(
+  ctx: T,
+  order: Order,
+  names: CurrencyNames,
+  label: (key: string) => string,
+): string[] {
+  const fields = paymentPresentable(ctx, order, names);
+  const when = moments(ctx, order.payment ?? {}, label);
+  const lines = fieldLines(fields, { label, maxValue: 400, payTo: true, skip: when.keys });
+  return [...lines, ...when.lines];
+}
+
 /**
  * The order's token when it is one we can show and copy: the token is the order's handle (the
  * address of the order on the site, what /pay and /order take), not a secret, so the card shows it
@@ -253,26 +281,23 @@ export function renderOrderCard(
   // Who placed it matters only on a referral's order; on one's own it is oneself.
   if (options.referral && order.user)
     lines.push(`<b>${ctx.t("field-referral")}:</b> ${escapeHtml(clip(order.user, 60))}`);
-  const created = order.createdAt && formatDate(ctx, order.createdAt);
-  if (created) lines.push(`<b>${ctx.t("field-created")}:</b> ${escapeHtml(created)}`);
-  const updated = order.updatedAt && formatDate(ctx, order.updatedAt);
-  if (updated) lines.push(`<b>${ctx.t("field-updated")}:</b> ${escapeHtml(updated)}`);
+  // Times as Telegram's date_time entities: each reader's own time zone where the client knows them.
+  const created = order.createdAt && formatDateHtml(ctx, order.createdAt);
+  if (created) lines.push(`<b>${ctx.t("field-created")}:</b> ${created}`);
+  const updated = order.updatedAt && formatDateHtml(ctx, order.updatedAt);
+  if (updated) lines.push(`<b>${ctx.t("field-updated")}:</b> ${updated}`);
   const label = fieldLabels(ctx, "order");
-  if (order.payment)
-    lines.push(
-      ...fieldLines(paymentPresentable(ctx, order, currencyNames), {
-        label,
-        maxValue: 400,
-        payTo: true,
-      }),
-    );
+  if (order.payment) lines.push(...paymentLines(ctx, order, currencyNames, label));
   lines.push("");
+  const when = moments(ctx, order.fields, label);
   lines.push(
     ...fieldLines(withoutRepeats(presentable(ctx, order.fields, currencyNames), label), {
       label,
       maxValue: 400,
       number: (value) => formatNumber(ctx, value),
+      skip: when.keys,
     }),
+    ...when.lines,
   );
   return fitMessage(lines);
 }

@@ -64,6 +64,8 @@ export function renderPayCard(
         ctx.t("pay-btn-confirm", { amount: send ?? "" }).trim(),
         confirmPay.pack({ confirmId: card.confirmId }),
       )
+      // Green where the client shows button styles (Bot API, grammY 1.46); older ones show it plain.
+      .success()
       .text(ctx.t("btn-cancel"), cancelPay.pack({ confirmId: card.confirmId }));
   } else {
     lines.push(
