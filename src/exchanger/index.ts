@@ -43,7 +43,7 @@ export { numericValue } from "./layouts/value-types.js";
 export { type FetchPage, newestFirstPage, type OrdersPage } from "./newest-first.js";
 export { type Account } from "./normalize/account.js";
 export { type ReferralFacts } from "./normalize/referral.js";
-export { readBalances } from "./normalize/balance.js";
+export { coverage, readBalances, type Coverage } from "./normalize/balance.js";
 export { quoteTermsOf } from "./normalize/index.js";
 export {
   describeField,

@@ -19,6 +19,8 @@ const ALLOWED = new Set([
   "pre",
   "blockquote",
   "tg-emoji",
+  // A date_time entity (Bot API of grammY 1.46's types): `<tg-time unix="…" format="…">text</tg-time>`.
+  "tg-time",
 ]);
 
 export function htmlProblem(text: string): string | undefined {
@@ -37,11 +39,20 @@ export function htmlProblem(text: string): string | undefined {
     if (whole.startsWith("</")) {
       if (stack.pop() !== name) return `Unmatched end tag "${name}" at byte offset ${match.index}`;
     } else {
+      if (name === "tg-time" && !validTime(match[2] ?? ""))
+        return `Invalid date_time entity attributes at byte offset ${match.index}`;
       stack.push(name);
     }
   }
   if (stack.length > 0) return `Can't find end tag corresponding to start tag "${stack.at(-1)}"`;
   return undefined;
+}
+
+/** A date_time entity's attributes: a unix time, and a format of r or [w][d|D][t|T] when given. */
+function validTime(attributes: string): boolean {
+  if (!/(^|\s)unix="\d+"/.test(attributes)) return false;
+  const format = /(^|\s)format="([^"]*)"/.exec(attributes)?.[2];
+  return format === undefined || /^(r|w?[dD]?[tT]?)$/.test(format);
 }
 
 /** The text a user sees: tags stripped, entities decoded. */

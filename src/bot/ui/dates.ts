@@ -14,7 +14,7 @@
  */
 import { LANGUAGES } from "../../config.js";
 import type { Translator } from "../context.js";
-import { displayValue } from "./html.js";
+import { displayValue, escapeHtml } from "./html.js";
 import { dateOf } from "../../exchanger/index.js";
 
 /** The moment a server value names (the normalizer's one reading of dates), or undefined. */
@@ -97,4 +97,19 @@ export function formatDate(tr: Translator, value: unknown): string | undefined {
   if (typeof value === "string" || typeof value === "number")
     return remembered(seen.written, value, () => format(formatter, value));
   return format(formatter, value);
+}
+
+/**
+ * A moment as HTML for a message: the one format's text (UTC stated) inside Telegram's date_time
+ * entity (`<tg-time>`, in the Bot API of the pinned grammY 1.46 types), which clients that know it show
+ * in the reader's own time zone; older clients show the text. A value that is no date: its escaped
+ * text; undefined when empty.
+ */
+export function formatDateHtml(tr: Translator, value: unknown): string | undefined {
+  const text = formatDate(tr, value);
+  if (text === undefined) return undefined;
+  const date = parseServerDate(value);
+  if (date === undefined) return escapeHtml(text);
+  const unix = Math.floor(date.getTime() / 1000);
+  return `<tg-time unix="${unix}" format="dt">${escapeHtml(text)}</tg-time>`;
 }

@@ -155,3 +155,15 @@ export function balancesText(
     })
     .join(", ");
 }
+
+/**
+ * "0,5 %" in ru/uk, "0.5%" in English: a percentage in the reader's language with its sign, however
+ * the server wrote it ("0.5", "0.5000", "0.50 %"); zeros after the last significant decimal dropped
+ * (a percentage has no currency precision). Text that is no number is shown as written.
+ */
+export function formatPercent(tr: Translator, value: string): string {
+  const bare = value.trim().replace(/\s*%$/, "");
+  if (!DECIMAL.test(bare)) return value;
+  const trimmed = bare.includes(".") ? bare.replace(/\.?0+$/, "") : bare;
+  return tr.t("value-percent", { value: formatNumber(tr, trimmed) });
+}

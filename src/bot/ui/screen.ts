@@ -160,6 +160,18 @@ export async function sendScreen(ctx: FlowContext, screen: Screen): Promise<numb
 }
 
 /**
+ * A screen as a new message below the pressed one, which stays as it was (a notification's buttons:
+ * the notice is not overwritten); the press is answered beside it, as showScreen does.
+ */
+export function showScreenBelow(
+  ctx: FlowContext,
+  screen: Screen,
+  options: ShowOptions = {},
+): Promise<number> {
+  return besideAnswer(ctx, options, () => sendScreen(ctx, screen));
+}
+
+/**
  * Shows a screen in the pressed message (or as a new one for a command). Returns the id of the message
  * that shows it.
  */

@@ -62,8 +62,15 @@ export function readAccount(user: RawRecord): Account {
     const currencyKey = ["balance_currency", "currency"].find((k) => textOf(user[k]) !== undefined);
     if (currencyKey !== undefined && !isRecord(user.balance) && !Array.isArray(user.balance))
       used.add(currencyKey);
+    // One value per currency: a `balance_currency` naming one of them says nothing the lines do not.
+    const named = textOf(user.balance_currency);
+    if (named !== undefined && balances.some((b) => b.currency === named))
+      used.add("balance_currency");
   }
   const others: OtherBalance[] = [];
+  // The exchanger keeps an account's money in one currency: a balance field that names none of its own
+  // (a partner balance) is in the account balance's currency when that is one, said by the server.
+  const accountCurrency = balances.length === 1 ? balances[0]!.currency : undefined;
   for (const key of Object.keys(user)) {
     if (key === "balance" || !BALANCE.test(key) || key.endsWith("_currency")) continue;
     const amount =
@@ -71,9 +78,10 @@ export function readAccount(user: RawRecord): Account {
         ? amountOf(user[key])
         : undefined;
     if (amount === undefined) continue;
-    const currency = textOf(user[`${key}_currency`]);
+    const own = textOf(user[`${key}_currency`]);
     used.add(key);
-    if (currency !== undefined) used.add(`${key}_currency`);
+    if (own !== undefined) used.add(`${key}_currency`);
+    const currency = own ?? accountCurrency;
     others.push({ key, amount, ...(currency !== undefined && { currency }) });
   }
   for (const key of Object.keys(user)) if (TWO_FACTOR_FIELD.test(key)) used.add(key);

@@ -4,6 +4,7 @@
  * entries. Every form becomes a list of amounts with their currency where one is known; a single
  * amount takes the currency from `balance_currency`/`currency` beside it.
  */
+import BigConstructor, { type Big } from "big.js";
 import { isPlainObject } from "../envelope.js";
 import type { Balance } from "../types.js";
 import { amountOf, CODE_NAMES, NAME_NAMES, textOf } from "./values.js";
@@ -57,4 +58,45 @@ function balanceEntry(record: Record<string, unknown>): Balance | undefined {
 function amountText(value: unknown): string | undefined {
   if (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim())) return value.trim();
   return typeof value === "string" || typeof value === "number" ? amountOf(value) : undefined;
+}
+
+/** How the balance stands against an amount to pay, when the bot can tell at all. */
+export type Coverage =
+  /** A balance in the amount's currency, at least the amount. */
+  | { kind: "covers"; balance: Balance }
+  /** A balance in the amount's currency, less than the amount: the exchanger would refuse to pay. */
+  | { kind: "short"; balance: Balance }
+  /** No balance names that currency (or none names any): the exchanger decides. */
+  | { kind: "unknown" };
+
+const Decimal = BigConstructor();
+Decimal.strict = true;
+
+const sameCurrency = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Whether the balance kept in the amount's currency covers it. `currency`: every way the order names
+ * its currency (its code, its name, the exchanger's list's label); a balance counts only when its own
+ * currency is one of them — a balance in another currency, or in none said, is never compared (no
+ * conversion is guessed). Amounts are compared as decimals (big.js), never as floats.
+ */
+export function coverage(
+  balances: readonly Balance[],
+  amount: string | undefined,
+  currency: readonly (string | undefined)[],
+): Coverage {
+  const names = currency.filter((c): c is string => c !== undefined && c.trim() !== "");
+  const balance = balances.find(
+    (b) => b.currency !== undefined && names.some((n) => sameCurrency(n, b.currency!)),
+  );
+  const need = amount === undefined ? undefined : decimal(amount);
+  const have = balance === undefined ? undefined : decimal(balance.amount);
+  if (balance === undefined || need === undefined || have === undefined) return { kind: "unknown" };
+  return have.gte(need) ? { kind: "covers", balance } : { kind: "short", balance };
+}
+
+function decimal(text: string): Big | undefined {
+  const plain = text.trim();
+  if (!/^-?\d+(\.\d+)?$/.test(plain)) return undefined;
+  return new Decimal(plain);
 }

@@ -105,9 +105,12 @@ describe("flows: honest buttons and leaving", () => {
     for (const text of ["main-demo-pass", "changed-pass-1", "changed-pass-1"])
       await user.send(text);
     expect(h.sandbox.accounts.main.password).toBe("changed-pass-1");
-    // Every prompt of the flow lost its Cancel (the messages before /password are not the flow's).
+    // Every prompt of the flow lost its Cancel (the messages before /password are not the flow's);
+    // the result's one button is the way on, ☰ Menu.
     const bot = user.visible().filter((m) => m.from === "bot" && m.messageId >= first);
-    expect(bot.flatMap((m) => (m.replyMarkup?.inline_keyboard ?? []).flat())).toEqual([]);
+    const buttons = bot.flatMap((m) => (m.replyMarkup?.inline_keyboard ?? []).flat());
+    expect(buttons.map((b) => b.callback_data)).toEqual(["menu"]);
+    expect(bot.at(-1)!.text).toContain("Пароль змінено");
     expect(await pressChangesNothing(user, "flow:cancel", first)).toBe(ALREADY_DONE.uk);
     expect(user.transcript()).not.toMatch(CANCELLED);
   });

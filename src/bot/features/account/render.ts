@@ -5,30 +5,17 @@ import { escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
 import { formatDate } from "../../ui/dates.js";
 import { balancesText, formatNumber } from "../../ui/money.js";
+import { presentFieldValues } from "../../ui/field-values.js";
 
 /** Fields holding a moment ("created_at", "last_login"…): shown in the one date format of every screen. */
 const DATE_FIELD = /(^|_)(date|at)$|^date_|At$|^last_login$/;
 
-/** Yes/no flags servers send as 0/1 (a newsletter subscription reads "yes", not "1"). */
-const FLAGS = new Set([
-  "verified",
-  "is_verified",
-  "newsletter",
-  "subscribe",
-  "subscribed",
-
-  "mailing",
-]);
-
+/** Dates in the one format; switches, facts and percentages in words at any depth (ui/field-values.ts). */
 function presentable(ctx: Translator, user: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(user)) {
-    const flag = FLAGS.has(key) && /^(0|1|true|false)$/.test(String(value).trim());
-    if (flag)
-      out[key] = ctx.t(/^(1|true)$/.test(String(value).trim()) ? "account-yes" : "account-no");
-    else out[key] = DATE_FIELD.test(key) ? formatDate(ctx, value) : value;
-  }
-  return out;
+  for (const [key, value] of Object.entries(user))
+    out[key] = DATE_FIELD.test(key) ? formatDate(ctx, value) : value;
+  return presentFieldValues(ctx, out);
 }
 
 /** `exchanger`: the exchanger's name, HTML-escaped (ui/branding.ts exchangerName). */

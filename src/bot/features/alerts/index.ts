@@ -104,6 +104,7 @@ async function cardScreen(ctx: BotContext, id: string): Promise<Screen | undefin
   const keyboard = new InlineKeyboard()
     .text(ctx.t("alerts-btn-edit"), editAlert.pack({ id }))
     .text(ctx.t("alerts-btn-delete"), deleteAlert.pack({ id }))
+    .danger()
     .row()
     .text(ctx.t("btn-back"), ALERTS_DATA);
   return { text: lines.join("\n"), keyboard: backToMenuRow(ctx, keyboard) };

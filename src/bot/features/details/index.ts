@@ -127,6 +127,8 @@ function confirmScreen(
       ctx.t("details-btn-delete-yes", { count: chosen.length }),
       deleteNow.pack({ nonce: selection.nonce }),
     )
+    // Red where the client shows button styles (Bot API, grammY 1.46); older ones show it plain.
+    .danger()
     .row()
     .text(ctx.t("btn-back"), backToTicking.pack({ nonce: selection.nonce }));
   return { text: fitMessage(lines), keyboard };

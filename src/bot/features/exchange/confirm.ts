@@ -15,6 +15,7 @@ import { Confirmations } from "../../core/confirmations.js";
 import { createWatch } from "../../core/after-spend.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
 import { sendScreen } from "../../ui/screen.js";
+import { ended } from "./render.js";
 import { createOrderData } from "./codec.js";
 import { createOrderOnce, type OrderDraft } from "./create.js";
 import { showOutcome } from "./outcome.js";
@@ -55,12 +56,12 @@ export async function confirmAndCreate(
     const reading = await readPlanInFlow(conversation, ctx, pair);
     if ("trouble" in reading) {
       // Refused: its message. Not answering: the summary again, to press Create in a minute.
-      if (!reading.unavailable) return void (await sendScreen(ctx, { text: reading.text }));
+      if (!reading.unavailable) return void (await sendScreen(ctx, ended(ctx, reading.text)));
       headline = `${reading.text}\n\n${ctx.t("exchange-summary-title")}`;
       continue;
     }
     const recheck = recheckPlan(ctx, plan, quote, reading, movedOnce);
-    if (recheck.kind === "stop") return void (await sendScreen(ctx, { text: recheck.text }));
+    if (recheck.kind === "stop") return void (await sendScreen(ctx, ended(ctx, recheck.text)));
     if (recheck.kind === "same") break;
     ({ plan, quote } = recheck);
     headline = ctx.t("exchange-rate-moved");

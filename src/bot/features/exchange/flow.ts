@@ -21,6 +21,7 @@ import { callExchanger, type Flow } from "../../core/flows.js";
 import { budgetAccount } from "../../core/creation-budget.js";
 import { clip, escapeHtml } from "../../ui/html.js";
 import { sendScreen } from "../../ui/screen.js";
+import { ended } from "./render.js";
 import { AMOUNT_TO_RECEIVE, AMOUNT_TO_SEND, amountReading, fieldChoice } from "./codec.js";
 import { confirmAndCreate } from "./confirm.js";
 import { alertData } from "../alerts/public.js";
@@ -48,10 +49,10 @@ export async function exchangeFlow(
   receiveId: string,
 ): Promise<void> {
   const reading = await readPlanInFlow(conversation, ctx, { sendId, receiveId });
-  if ("trouble" in reading) return void (await sendScreen(ctx, { text: reading.text }));
+  if ("trouble" in reading) return void (await sendScreen(ctx, ended(ctx, reading.text)));
   if (!reading.ok) {
     const names = { send: escapeHtml(reading.send), receive: escapeHtml(reading.receive) };
-    await sendScreen(ctx, { text: ctx.t(`exchange-${reading.problem}`, names) });
+    await sendScreen(ctx, ended(ctx, ctx.t(`exchange-${reading.problem}`, names)));
     return;
   }
   const plan = reading.plan;

@@ -10,6 +10,8 @@ import { formatAmount, formatNumber } from "../../ui/money.js";
 import type { FieldProblem } from "./fields.js";
 import { MAX_FIELD_LENGTH, shownValue } from "./fields.js";
 import type { ExchangePlan, PlanField } from "./plan.js";
+import type { Screen } from "../../ui/screen.js";
+import { backToMenuRow } from "../menu/public.js";
 
 type T = Translator;
 
@@ -139,4 +141,9 @@ export function summaryText(
   );
   lines.push("", `<i>${ctx.t("exchange-estimate-note")}</i>`);
   return lines.join("\n");
+}
+
+/** A flow's last word (a refusal, a stop): the text with "☰ Menu" as the way on. */
+export function ended(ctx: T, text: string): Screen {
+  return { text, keyboard: backToMenuRow(ctx) };
 }

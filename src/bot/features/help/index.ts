@@ -11,6 +11,7 @@ import { flowRunning } from "../../core/flow-running.js";
 import { secretNotice, settleLapsedPrompt } from "../../core/secret-prompt.js";
 import { showScreen } from "../../ui/screen.js";
 import { NOOP_DATA } from "../../ui/callback-data.js";
+import { backToMenuRow } from "../menu/public.js";
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
 export function createHelpFeature(): Feature {
@@ -44,7 +45,9 @@ export function createCancelComposer(): Composer<BotContext> {
   const cancelComposer = new Composer<BotContext>();
   cancelComposer.command("cancel", async (ctx) => {
     const left = await leaveFlows(ctx, "cancelled");
-    await ctx.reply(left ? ctx.t("cancel-done") : ctx.t("cancel-nothing"));
+    // A way on from a flow left (☰ Menu); "nothing to cancel" needs none.
+    if (!left) return void (await ctx.reply(ctx.t("cancel-nothing")));
+    await ctx.reply(ctx.t("cancel-done"), { reply_markup: backToMenuRow(ctx) });
   });
   // Cancel buttons inside flows use the same data everywhere. Only a prompt of the running flow
   // cancels it: the Cancel of a flow that is over (a paid order's code prompt) says so and does nothing.
@@ -53,7 +56,8 @@ export function createCancelComposer(): Composer<BotContext> {
     const ours = flowRunning(ctx) && messageId !== undefined && isFlowPrompt(ctx, messageId);
     if (!ours) return answerStaleButton(ctx, true);
     await leaveFlows(ctx, "cancelled");
-    await showScreen(ctx, { text: ctx.t("cancel-done") }, { toast: ctx.t("cancel-done") });
+    const ended = { text: ctx.t("cancel-done"), keyboard: backToMenuRow(ctx) };
+    await showScreen(ctx, ended, { toast: ctx.t("cancel-done") });
   });
   return cancelComposer;
 }

@@ -20,7 +20,8 @@ import {
   looksSecret,
 } from "../../ui/html.js";
 import { fieldLabel, fieldLabels } from "../../ui/field-names.js";
-import { formatAmount, formatNumber } from "../../ui/money.js";
+import { formatAmount, formatNumber, formatPercent } from "../../ui/money.js";
+import { presentFieldValues } from "../../ui/field-values.js";
 import { formatDate } from "../../ui/dates.js";
 
 type T = Translator;
@@ -218,11 +219,8 @@ function statusFields(ctx: T, status: Extras): string[] {
 
 // ---- referral program ---------------------------------------------------------------------------------
 
-/** "0,5 %" in ru/uk, "0.5%" in English: the number in the reader's language, the sign after it. */
-export const percent = (ctx: T, value: string): string => {
-  const number = formatNumber(ctx, value.trim().replace(/\s*%$/, ""));
-  return ctx.t("info-percent", { value: number });
-};
+/** "0,5 %" in ru/uk, "0.5%" in English (ui/money.ts formatPercent: the one percentage format). */
+export const percent = (ctx: T, value: string): string => formatPercent(ctx, value);
 
 /** /referral in whichever form the server answered: fields, a list, a sentence or a yes/no. */
 export function referralCard(ctx: T, info: PublicInfo): string {
@@ -286,7 +284,7 @@ function referralFields(ctx: T, program: Extras): string[] {
   else used.delete("cookie_days");
 
   lines.push(
-    ...fieldLines(program, {
+    ...fieldLines(presentFieldValues(ctx, program), {
       skip: used,
       label: fieldLabels(ctx, "referral-program"),
       number: (value) => formatNumber(ctx, value),

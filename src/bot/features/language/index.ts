@@ -9,14 +9,15 @@ import { showScreen } from "../../ui/screen.js";
 import { onCallback } from "../../ui/callback-data.js";
 import { chooseLanguage, LANGUAGE_MENU } from "./codec.js";
 
-function picker(current: Language): InlineKeyboard {
+/** The languages, the current one marked, and "◀ Back" to the menu the picker opens from. */
+function picker(ctx: BotContext, current: Language): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const lang of LANGUAGES)
     keyboard.text(
       `${lang === current ? "• " : ""}${LANGUAGE_NAMES[lang]}`,
       chooseLanguage.pack({ lang }),
     );
-  return keyboard;
+  return keyboard.row().text(ctx.t("btn-back"), MENU_DATA);
 }
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
@@ -25,7 +26,7 @@ export function createLanguageFeature(): Feature {
   const privateChat = composer.chatType("private");
 
   const showPicker = (ctx: BotContext) =>
-    showScreen(ctx, { text: ctx.t("language-choose"), keyboard: picker(ctx.language) });
+    showScreen(ctx, { text: ctx.t("language-choose"), keyboard: picker(ctx, ctx.language) });
   privateChat.command("language", showPicker);
   privateChat.callbackQuery(LANGUAGE_MENU, showPicker);
 

@@ -131,6 +131,7 @@ async function askLogout(ctx: BotContext): Promise<void> {
   await ctx.reply(ctx.t("logout-confirm"), {
     reply_markup: new InlineKeyboard()
       .text(ctx.t("logout-yes"), logoutYes.pack({ confirmId }))
+      .danger()
       .text(ctx.t("logout-no"), logoutNo.pack({ confirmId })),
   });
 }

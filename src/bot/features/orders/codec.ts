@@ -6,6 +6,8 @@
  *   <scope>:r:<ref>:<filter>:<page>  the card's Refresh: the same card again, its QR code not sent again
  *   <scope>:f                        the filter chip already showing its first page: answered, nothing edited
  *   ord:p:<page>                     a page of the own orders awaiting payment (💳 Pay an order)
+ *   ord:n:<ref>                      a notification's "Open order": the card as a new message below
+ *                                    the notice (which stays as it was); its Back leads to all orders
  *
  * scope: "ord" own orders, "rord" referral orders. filter: "a" (all), a spec status id 0-4 (sent to
  * the server as a number) or "@" + a status name of the server's own (sent as `@name`), ≤ 16
@@ -105,6 +107,9 @@ export function parseCardPress(
 export function isSameFilterData(scope: OrderScope, data: string): boolean {
   return data === SCOPES[scope].same;
 }
+
+/** A notification's "Open order" (own orders only): the card below the notice. */
+export const noticeCard = callbackData("ord:n", { ref: orderRefField });
 
 /** A page of the own orders awaiting payment, each button opening its pay card. */
 export const payableList = callbackData("ord:p", { page: pageField });

@@ -7,8 +7,8 @@
 import { type Order, isPayableOrder } from "../../../exchanger/index.js";
 import type { KV } from "../../../storage/kv.js";
 import { rememberOrderRefs, type OrderRef } from "../../core/order-refs.js";
-import { payData } from "../pay/public.js";
-import { cardData } from "./codec.js";
+import { payBelowData } from "../pay/public.js";
+import { noticeCard } from "./codec.js";
 
 /** The references of the orders a notification is about to show, stored for this chat. */
 export const rememberNoticeOrders = (
@@ -22,10 +22,9 @@ export const rememberNoticeOrders = (
     orders.map((order) => order.id),
   );
 
-/** The order's card, with "Back" leading to the first page of all orders. */
-export const noticeCardData = (ref: OrderRef): string =>
-  cardData({ scope: "ord", filter: "all", page: 1 }, ref);
+/** The order's card below the notice (the notice stays), its "Back" leading to the first page of all orders. */
+export const noticeCardData = (ref: OrderRef): string => noticeCard.pack({ ref });
 
-/** Pay, only while the order awaits payment (the pay card re-checks the status when pressed). */
+/** Pay, only while the order awaits payment (the pay card, below the notice, re-checks the status). */
 export const noticePayData = (order: Order, ref: OrderRef): string | undefined =>
-  isPayableOrder(order) ? payData(ref) : undefined;
+  isPayableOrder(order) ? payBelowData(ref) : undefined;

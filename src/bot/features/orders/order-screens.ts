@@ -32,6 +32,7 @@ import {
   cardData,
   isSameFilterData,
   listData,
+  noticeCard,
   parseCardPress,
   parseListData,
   refreshData,
@@ -55,7 +56,7 @@ import {
 } from "./render.js";
 import { backToMenuRow } from "../menu/public.js";
 import { payData } from "../pay/public.js";
-import { showScreen, type Screen } from "../../ui/screen.js";
+import { showScreen, showScreenBelow, type Screen } from "../../ui/screen.js";
 import { supportRow, websiteRow } from "../../ui/branding.js";
 
 export interface OrderSource {
@@ -358,10 +359,29 @@ export function orderBrowser(source: OrderSource): MiddlewareFn<BotContext> {
       if (!card.refresh) await followCardWithQr(ctx, source, order);
       return;
     }
+    if (source === OWN_ORDERS && (await openBelowNotice(ctx, data))) return;
     if (isSameFilterData(source.scope, data))
       return void (await ctx.answerCallbackQuery(ctx.t("orders-filter-already")));
     return next();
   };
+}
+
+/**
+ * A notification's "Open order" (orders/notification-buttons.ts): the card as a new message below the
+ * notice, which stays as it was; false when the data is no such button (or its reference is unknown).
+ */
+async function openBelowNotice(ctx: BotContext, data: string): Promise<boolean> {
+  const pressed = noticeCard.unpack(data);
+  const id = pressed && (await pressedOrder(ctx, pressed.ref));
+  if (id === undefined) return false;
+  const back = firstPage(OWN_ORDERS.scope);
+  const order = await findSourceOrder(ctx, OWN_ORDERS, { id });
+  const screen = order
+    ? await cardScreen(ctx, OWN_ORDERS, order, back)
+    : notFoundScreen(ctx, orderNumber(ctx, id), back);
+  await showScreenBelow(ctx, screen);
+  if (order) await followCardWithQr(ctx, OWN_ORDERS, order);
+  return true;
 }
 
 /** The first page of everything: what /orders, /referrals and the menu buttons open. */

@@ -26,7 +26,8 @@ import {
 } from "../../../exchanger/index.js";
 import type { FlowContext, Translator } from "../../context.js";
 import { clip, escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
-import { formatDate } from "../../ui/dates.js";
+import { presentFieldValues } from "../../ui/field-values.js";
+import { formatDate, formatDateHtml } from "../../ui/dates.js";
 import { fieldLabels } from "../../ui/field-names.js";
 import { currencyText, formatNumber, moneyText, type CurrencyNames } from "../../ui/money.js";
 
@@ -122,7 +123,85 @@ function presentable(
     else if (DATE_KEY.test(last)) out[key] = formatDate(ctx, value);
     else out[key] = value;
   }
+  return presentFieldValues(ctx, out);
+}
+
+/** A field's label and value as one line would show them (case aside): what makes two lines the same. */
+const sameLine = (label: string, value: unknown) =>
+  `${label.toLowerCase()}\u0000${String(value).trim().toLowerCase()}`;
+
+/**
+ * Each field once: a value a server repeats inside a group ("inputs": {"E-mail": …} beside "email",
+ * flattened as "inputs.E-mail" or kept nested) is left out of the group when a line of its own
+ * already says it under the same label.
+ */
+function withoutRepeats(
+  record: Record<string, unknown>,
+  labelOf: (key: string) => string,
+): Record<string, unknown> {
+  const said = new Set<string>();
+  for (const [key, value] of Object.entries(record))
+    if (!key.includes(".") && (typeof value === "string" || typeof value === "number"))
+      said.add(sameLine(labelOf(key), value));
+  const repeated = (key: string, value: unknown) => said.has(sameLine(labelOf(key), value));
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (key.includes(".") && repeated(key.split(".").pop()!, value)) continue;
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      out[key] = value;
+      continue;
+    }
+    const inner = Object.entries(value).filter(([k, v]) => !repeated(k, v));
+    if (inner.length > 0) out[key] = Object.fromEntries(inner);
+  }
   return out;
+}
+
+/** A payment instruction's amount ("amount", "amount_to_pay", "sum"): what the customer sends. */
+const AMOUNT_KEY = /(^|_)(amount|sum|total)$|(^|_)amount_/i;
+
+/**
+ * Where to pay, as the card shows it: the amount in the reader's language at the send currency's
+ * precision, with the currency's name (ui/money.ts, the same as "You send"); the rest as written (the
+ * card's copy buttons carry every value as the exchanger wrote it).
+ */
+function paymentPresentable(ctx: T, order: Order, names: CurrencyNames): Record<string, unknown> {
+  const out = presentable(ctx, order.payment ?? {}, names);
+  for (const [key, value] of Object.entries(out)) {
+    if (!AMOUNT_KEY.test(key.split(".").pop()!)) continue;
+    if (typeof value !== "string" && typeof value !== "number") continue;
+    const currency = order.send?.currency ?? {};
+    out[key] = moneyText(ctx, names, { amount: String(value), currency }) ?? value;
+  }
+  return out;
+}
+
+/** The date-named fields of a record, and their lines: each a date_time entity (ui/dates.ts). */
+function moments(
+  ctx: T,
+  raw: Record<string, unknown>,
+  label: (key: string) => string,
+): { keys: string[]; lines: string[] } {
+  const keys = Object.keys(raw).filter((key) => DATE_KEY.test(key.split(".").pop()!));
+  const lines: string[] = [];
+  for (const key of keys) {
+    const when = formatDateHtml(ctx, raw[key]);
+    if (when !== undefined) lines.push(`<b>${escapeHtml(label(key))}:</b> ${when}`);
+  }
+  return { keys, lines };
+}
+
+/** Where to pay, its deadline (a moment) after the rest. */
+function paymentLines(
+  ctx: T,
+  order: Order,
+  names: CurrencyNames,
+  label: (key: string) => string,
+): string[] {
+  const fields = paymentPresentable(ctx, order, names);
+  const when = moments(ctx, order.payment ?? {}, label);
+  const lines = fieldLines(fields, { label, maxValue: 400, payTo: true, skip: when.keys });
+  return [...lines, ...when.lines];
 }
 
 /**
@@ -214,26 +293,23 @@ export function renderOrderCard(
   // Who placed it matters only on a referral's order; on one's own it is oneself.
   if (options.referral && order.user)
     lines.push(`<b>${ctx.t("field-referral")}:</b> ${escapeHtml(clip(order.user, 60))}`);
-  const created = order.createdAt && formatDate(ctx, order.createdAt);
-  if (created) lines.push(`<b>${ctx.t("field-created")}:</b> ${escapeHtml(created)}`);
-  const updated = order.updatedAt && formatDate(ctx, order.updatedAt);
-  if (updated) lines.push(`<b>${ctx.t("field-updated")}:</b> ${escapeHtml(updated)}`);
+  // Times as Telegram's date_time entities: each reader's own time zone where the client knows them.
+  const created = order.createdAt && formatDateHtml(ctx, order.createdAt);
+  if (created) lines.push(`<b>${ctx.t("field-created")}:</b> ${created}`);
+  const updated = order.updatedAt && formatDateHtml(ctx, order.updatedAt);
+  if (updated) lines.push(`<b>${ctx.t("field-updated")}:</b> ${updated}`);
   const label = fieldLabels(ctx, "order");
-  if (order.payment)
-    lines.push(
-      ...fieldLines(presentable(ctx, order.payment, currencyNames), {
-        label,
-        maxValue: 400,
-        payTo: true,
-      }),
-    );
+  if (order.payment) lines.push(...paymentLines(ctx, order, currencyNames, label));
   lines.push("");
+  const when = moments(ctx, order.fields, label);
   lines.push(
-    ...fieldLines(presentable(ctx, order.fields, currencyNames), {
+    ...fieldLines(withoutRepeats(presentable(ctx, order.fields, currencyNames), label), {
       label,
       maxValue: 400,
       number: (value) => formatNumber(ctx, value),
+      skip: when.keys,
     }),
+    ...when.lines,
   );
   return fitMessage(lines);
 }

@@ -14,6 +14,7 @@ import { describeError } from "../../core/errors.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
 import { escapeHtml } from "../../ui/html.js";
 import { tellAccount } from "../../core/account-events.js";
+import { backToMenuRow } from "../menu/public.js";
 
 export const PASSWORD_FLOW = "password";
 /** The exchanger's usual minimum; it may ask for more, and then says so itself. */
@@ -37,11 +38,11 @@ export async function passwordFlow(conversation: Flow, ctx: FlowContext): Promis
   const newPassword = await askNewPassword(conversation, ctx, current);
   try {
     const result = await changePassword(conversation, ctx, { current, newPassword }, twofa);
-    await ctx.reply(ctx.t(result));
+    await ctx.reply(ctx.t(result), { reply_markup: backToMenuRow(ctx) });
     if (result === "password-changed")
       await conversation.external((outer) => tellAccount(outer, "password-changed"));
   } catch (error) {
-    await ctx.reply(refusal(ctx, error));
+    await ctx.reply(refusal(ctx, error), { reply_markup: backToMenuRow(ctx) });
   }
 }
 

@@ -17,10 +17,12 @@ import {
   checkPayStatus,
   confirmPay,
   openPayCard,
+  openPayCardBelow,
   PASTE_TOKEN_DATA,
   PAY_MENU_DATA,
 } from "./codec.js";
 import { payableScreen } from "../orders/public.js";
+import { backToMenuRow } from "../menu/public.js";
 import { loadPayCard, paidOrders, payOrder, type PayOutcome } from "./pay-order.js";
 import { spendWatch } from "../../core/after-spend.js";
 import { ownAction } from "../../core/own-action.js";
@@ -33,7 +35,7 @@ import {
   payTokenFlow,
 } from "./flows.js";
 import { enterFlow, refuseWhileCodesLocked } from "../../core/enter-flow.js";
-import { showScreen, type Screen } from "../../ui/screen.js";
+import { showScreen, showScreenBelow, type Screen } from "../../ui/screen.js";
 
 /** Pay buttons answer their query at once (the exchanger may be slow), then show the result in place. */
 const showAnswered = (ctx: BotContext, screen: Screen) =>
@@ -58,7 +60,7 @@ async function payCommand(ctx: BotContext, token: string): Promise<void> {
 async function openCard(
   ctx: BotContext,
   ref: OrderRef,
-  checked: boolean,
+  how: "open" | "checked" | "below",
   next: NextFunction,
 ): Promise<void> {
   const orderId = await pressedOrder(ctx, ref);
@@ -67,10 +69,12 @@ async function openCard(
   const card = await withCaller(ctx, (caller) =>
     loadPayCard(ctx.deps, caller, ctx.chatId!, { id: orderId }),
   );
-  if (!card)
-    return void (await showAnswered(ctx, renderOutcome(ctx, { kind: "not-found", orderId })));
-  const note = checked ? ctx.t("pay-status-checked") : undefined;
-  await showAnswered(ctx, renderPayCard(ctx, card, note));
+  // A notification's Pay: the card below the notice, which stays as it was.
+  const show = (screen: Screen) =>
+    how === "below" ? showScreenBelow(ctx, screen, { answered: true }) : showAnswered(ctx, screen);
+  if (!card) return void (await show(renderOutcome(ctx, { kind: "not-found", orderId })));
+  const note = how === "checked" ? ctx.t("pay-status-checked") : undefined;
+  await show(renderPayCard(ctx, card, note));
 }
 
 /** "Pay" on the confirmation card: spends the single-use confirmation, then pays or asks the code. */
@@ -129,7 +133,8 @@ async function cancel(ctx: BotContext, confirmId: string, next: NextFunction): P
   if ((await guards.orderOf(chatId, confirmId)) === undefined) return next();
   if (!(await guards.consume(chatId, confirmId)))
     return void (await ctx.answerCallbackQuery({ text: ctx.t("pay-already") }));
-  await showScreen(ctx, { text: ctx.t("pay-cancelled") }, { toast: ctx.t("pay-cancelled") });
+  const ended = { text: ctx.t("pay-cancelled"), keyboard: backToMenuRow(ctx) };
+  await showScreen(ctx, ended, { toast: ctx.t("pay-cancelled") });
 }
 
 /** This feature's handlers, built once per bot by createBot (no module-level composer). */
@@ -141,10 +146,13 @@ export function createPayFeature(): Feature {
   });
   composer.callbackQuery(PASTE_TOKEN_DATA, (ctx) => enterFlow(ctx, PAY_TOKEN_FLOW));
   onCallback(composer, openPayCard, (ctx, { orderId }, next) =>
-    openCard(ctx, orderId, false, next),
+    openCard(ctx, orderId, "open", next),
+  );
+  onCallback(composer, openPayCardBelow, (ctx, { orderId }, next) =>
+    openCard(ctx, orderId, "below", next),
   );
   onCallback(composer, checkPayStatus, (ctx, { orderId }, next) =>
-    openCard(ctx, orderId, true, next),
+    openCard(ctx, orderId, "checked", next),
   );
   onCallback(composer, confirmPay, (ctx, { confirmId }, next) => confirm(ctx, confirmId, next));
   onCallback(composer, cancelPay, (ctx, { confirmId }, next) => cancel(ctx, confirmId, next));

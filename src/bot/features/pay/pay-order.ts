@@ -9,6 +9,7 @@
 import {
   ExchangerError,
   Unauthorized,
+  coverage,
   Unavailable,
   readBalances,
   type Balance,
@@ -41,10 +42,18 @@ export interface PayCard {
   unsure?: boolean;
   sendAmount?: string;
   sendCurrency?: string;
+  /** The currencies' decimals when the order says (the one rounding per currency, ui/money.ts). */
+  sendDecimals?: number;
   receiveAmount?: string;
   receiveCurrency?: string;
+  receiveDecimals?: number;
   /** The user's balance (one per currency when the server keeps several); formatted by the screen. */
   balance?: Balance[];
+  /**
+   * The balance kept in the order's currency is less than the amount (normalize/balance.ts coverage):
+   * the exchanger would refuse, so the card says so and offers the website instead of "Pay".
+   */
+  short?: true;
   /** Present when the order can be paid: the id behind the card's "Pay" button. */
   confirmId?: string;
 }
@@ -121,7 +130,34 @@ export function payCardOf(
   const receiveCurrency = currencyText(names, order.receive?.currency);
   if (sendCurrency) card.sendCurrency = sendCurrency;
   if (receiveCurrency) card.receiveCurrency = receiveCurrency;
+  const sendDecimals = order.send?.currency.decimals;
+  const receiveDecimals = order.receive?.currency.decimals;
+  if (sendDecimals !== undefined) card.sendDecimals = sendDecimals;
+  if (receiveDecimals !== undefined) card.receiveDecimals = receiveDecimals;
   return card;
+}
+
+/**
+ * The balance in the order's own currency cannot cover its amount. The currency is matched by every
+ * name it goes by: the order's code and name, the exchanger's list's code, name and label.
+ */
+async function balanceShort(
+  deps: BotDeps,
+  caller: Caller,
+  order: Order,
+  card: PayCard,
+): Promise<boolean> {
+  if (card.balance === undefined) return false;
+  const currency = order.send?.currency;
+  const listed =
+    currency?.id === undefined
+      ? undefined
+      : await deps.currencies
+          .byId(caller.language)
+          .then((byId) => byId.get(currency.id!))
+          .catch(() => undefined);
+  const names = [currency?.code, currency?.name, listed?.code, listed?.name, card.sendCurrency];
+  return coverage(card.balance, order.send?.amount, names).kind === "short";
 }
 
 /**
@@ -148,10 +184,12 @@ export async function loadPayCard(
     .labels(caller.language)
     .catch(() => new Map<string, string>());
   const card = payCardOf(order, names, proof);
-  const orderId = card.orderId;
-  const payable = card.payable;
   const balance = balanceOf(user);
   if (balance) card.balance = balance;
+  if (card.payable && (await balanceShort(deps, caller, order, card)))
+    Object.assign(card, { payable: false, short: true });
+  const orderId = card.orderId;
+  const payable = card.payable;
   // The card's "Check order status" and its outcomes' carry the order's reference (render.ts).
   const [confirmId] = await Promise.all([
     payable ? new Confirmations(deps.kv).create(chatId, orderId) : undefined,

@@ -28,9 +28,10 @@ function amount(
   ctx: T,
   value: string | undefined,
   currency: string | undefined,
+  decimals: number | undefined,
 ): string | undefined {
   if (value === undefined) return undefined;
-  const number = formatAmount(ctx, value);
+  const number = formatAmount(ctx, value, decimals);
   return escapeHtml(currency ? `${number} ${currency}` : number);
 }
 
@@ -46,8 +47,8 @@ export function renderPayCard(
 ): Screen {
   const lines = [ctx.t("pay-card-title", { id: escapeHtml(card.orderId) })];
   if (note) lines.push(note);
-  const send = amount(ctx, card.sendAmount, card.sendCurrency);
-  const receive = amount(ctx, card.receiveAmount, card.receiveCurrency);
+  const send = amount(ctx, card.sendAmount, card.sendCurrency, card.sendDecimals);
+  const receive = amount(ctx, card.receiveAmount, card.receiveCurrency, card.receiveDecimals);
   if (send) lines.push(ctx.t("pay-card-amount", { amount: send }));
   else if (card.unsure) lines.push(ctx.t("pay-card-amount-unread"));
   if (receive) lines.push(ctx.t("pay-card-receive", { amount: receive }));
@@ -63,10 +64,16 @@ export function renderPayCard(
         ctx.t("pay-btn-confirm", { amount: send ?? "" }).trim(),
         confirmPay.pack({ confirmId: card.confirmId }),
       )
+      // Green where the client shows button styles (Bot API, grammY 1.46); older ones show it plain.
+      .success()
       .text(ctx.t("btn-cancel"), cancelPay.pack({ confirmId: card.confirmId }));
   } else {
-    lines.push(ctx.t(card.unsure ? "pay-card-unsure" : "pay-card-not-payable"));
-    if (card.unsure && ctx.botConfig !== undefined)
+    lines.push(
+      ctx.t(
+        card.unsure ? "pay-card-unsure" : card.short ? "pay-card-short" : "pay-card-not-payable",
+      ),
+    );
+    if ((card.unsure || card.short) && ctx.botConfig !== undefined)
       websiteRow({ ...ctx, botConfig: ctx.botConfig }, keyboard).row();
     withCheckButton(ctx, card.orderId, keyboard);
   }

@@ -21,6 +21,7 @@ import { retryCode, sendCode } from "../../core/code-retry.js";
 import { saysWrongCode } from "../../core/two-factor.js";
 import { CANCEL_ENABLE } from "./codec.js";
 import { tellAccount } from "../../core/account-events.js";
+import { backToMenuRow } from "../menu/public.js";
 
 export const TWOFA_ENABLE_FLOW = "twofa-enable";
 export const TWOFA_DISABLE_FLOW = "twofa-disable";
@@ -76,7 +77,7 @@ export async function twofaEnableFlow(
   });
   if (account.on === true) {
     await remember(conversation, chatId, true);
-    await ctx.reply(ctx.t("twofa-already-on"));
+    await ctx.reply(ctx.t("twofa-already-on"), { reply_markup: backToMenuRow(ctx) });
     return;
   }
   const secret = await conversation.external(() => new Secret({ size: 20 }).base32);
@@ -101,6 +102,7 @@ export async function twofaEnableFlow(
           ? "twofa-enable-cancelled"
           : "twofa-enable-failed",
     ),
+    { reply_markup: backToMenuRow(ctx) },
   );
   if (outcome.ok) await conversation.external((outer) => tellAccount(outer, "two-factor-on"));
   return !outcome.ok && outcome.why === "cancelled" ? "cancelled" : "done";
@@ -146,7 +148,9 @@ export async function twofaDisableFlow(conversation: Flow, ctx: FlowContext): Pr
     wrongText: (left, reason) => wrongCodeText(ctx, left, reason),
   });
   if (outcome.ok) await remember(conversation, ctx.chatId!, false);
-  await ctx.reply(ctx.t(outcome.ok ? "twofa-disabled" : "twofa-disable-failed"));
+  await ctx.reply(ctx.t(outcome.ok ? "twofa-disabled" : "twofa-disable-failed"), {
+    reply_markup: backToMenuRow(ctx),
+  });
   if (outcome.ok) await conversation.external((outer) => tellAccount(outer, "two-factor-off"));
 }
 

@@ -36,7 +36,6 @@ info-referral-percent = 💸 <b>Reward:</b> { $value } of every exchange
 info-referral-levels = 🪜 <b>Levels:</b> { $value }
 info-referral-level = level { $level } — { $value }
 # A percentage (the number already in the reader's language).
-info-percent = { $value }%
 info-referral-min-payout = 💳 <b>Minimum payout:</b> { $value }
 info-referral-cookie = 🍪 <b>Referral link remembered for:</b> { $days ->
     [one] { $days } day

@@ -8,6 +8,7 @@ pay-card-balance = <b>Your balance:</b> { $balance }
 pay-card-confirm = Press “Pay” to pay this order from your balance. A payment cannot be undone.
 pay-card-not-payable = ⛔ This order cannot be paid: only orders awaiting payment can be paid from the balance.
 pay-card-unsure = ⚠️ I cannot read this exchanger's orders with certainty, so I do not offer to pay here. Pay this order on the exchanger's website.
+pay-card-short = ⛔ Your balance in this currency is less than the amount, so it cannot pay this order. Top up the balance or pay the order on the exchanger's website.
 pay-card-amount-unread = <b>Amount:</b> I cannot read it with certainty
 pay-btn-confirm = ✅ Pay
 pay-btn-check = 🔄 Check order status

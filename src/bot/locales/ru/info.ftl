@@ -36,7 +36,6 @@ info-referral-percent = 💸 <b>Вознаграждение:</b> { $value } с 
 info-referral-levels = 🪜 <b>Уровни:</b> { $value }
 info-referral-level = уровень { $level } — { $value }
 # A percentage (the number already in the reader's language).
-info-percent = { $value } %
 info-referral-min-payout = 💳 <b>Минимальная выплата:</b> { $value }
 info-referral-cookie = 🍪 <b>Реферальная ссылка запоминается на:</b> { $days ->
     [one] { $days } день

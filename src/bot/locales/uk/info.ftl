@@ -36,7 +36,6 @@ info-referral-percent = 💸 <b>Винагорода:</b> { $value } з кожн
 info-referral-levels = 🪜 <b>Рівні:</b> { $value }
 info-referral-level = рівень { $level } — { $value }
 # A percentage (the number already in the reader's language).
-info-percent = { $value } %
 info-referral-min-payout = 💳 <b>Мінімальна виплата:</b> { $value }
 info-referral-cookie = 🍪 <b>Реферальне посилання запам'ятовується на:</b> { $days ->
     [one] { $days } день

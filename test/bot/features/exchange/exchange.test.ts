@@ -482,6 +482,8 @@ describe("the exchanger failing inside the exchange flow", () => {
     await user.press(/Create order/);
     expect(user.lastText()).toContain("The rate keeps moving");
     expect(h.exchangerCalls(CREATE)).toHaveLength(1);
+    // The flow's last word has a way on.
+    expect(buttonsOf(user.lastBotMessage()).map((b) => b.text)).toEqual(["☰ Menu"]);
   });
 });
 

@@ -55,6 +55,24 @@ describe("referral card", () => {
     expect(text).not.toMatch(/\b0: /);
   });
 
+  it("levels listed under 'levels' are percentages, in ru and uk with the comma; a percent field has its sign", () => {
+    const i18n = createI18n("en");
+    for (const [lang, levels, reward] of [
+      ["en", "level 1 — 0.3%, level 2 — 0.1%", "Referral reward:</b> 0.04%"],
+      ["ru", "уровень 1 — 0,3\u202f%, уровень 2 — 0,1\u202f%", ":</b> 0,04\u202f%"],
+      ["uk", "рівень 1 — 0,3\u202f%, рівень 2 — 0,1\u202f%", ":</b> 0,04\u202f%"],
+    ] as const) {
+      const tr = {
+        t: (key: string, vars?: Record<string, unknown>) =>
+          i18n.t(lang, key, vars as Record<string, string | number>),
+      };
+      const fields = { levels: [0.3, 0.1], referral_percent: "0.04" };
+      const text = referralCard(tr, { kind: "fields", fields });
+      expect(text).toContain(levels);
+      expect(text).toContain(reward);
+    }
+  });
+
   it("a string is the text, a boolean says on or off, fields keep their layout", () => {
     expect(referralCard(ctx, { kind: "text", text: "Invite friends" })).toBe(
       "info-referral-title\nInvite friends",
@@ -66,7 +84,7 @@ describe("referral card", () => {
       "info-referral-title\ninfo-referral-on",
     );
     expect(referralCard(ctx, { kind: "fields", fields: { percent: "0.5" } })).toBe(
-      'info-referral-title\n\ninfo-referral-percent{"value":"info-percent{&quot;value&quot;:&quot;0.5&quot;}"}',
+      'info-referral-title\n\ninfo-referral-percent{"value":"value-percent{&quot;value&quot;:&quot;0.5&quot;}"}',
     );
     expect(referralCard(ctx, { kind: "nothing" })).toBe("info-referral-title\ninfo-nothing");
   });
@@ -124,7 +142,18 @@ describe("account card balance", () => {
       "Exchanger",
     );
     expect(text).toContain('account-balance{"label":"account-balance-label","value":"7.50 EUR"}');
-    expect(text).toContain('account-balance{"label":"field-partner-balance","value":"1.20"}');
+    // The account keeps its money in one currency: the partner balance is in the balance's.
+    expect(text).toContain('account-balance{"label":"field-partner-balance","value":"1.20 EUR"}');
+    // A currency of its own wins; with several balances, none is assumed.
+    const own = readAccount({
+      balance: "7.50",
+      currency: "EUR",
+      partner_balance: "1.20",
+      partner_balance_currency: "USD",
+    });
+    expect(renderAccountCard(ctx, own, "Exchanger")).toContain('"value":"1.20 USD"');
+    const several = readAccount({ balance: { USD: "1", EUR: "2" }, partner_balance: "1.20" });
+    expect(renderAccountCard(ctx, several, "Exchanger")).toContain('"value":"1.20"}');
     expect(text).not.toContain("<b>Currency:</b>");
   });
 });

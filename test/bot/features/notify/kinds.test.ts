@@ -89,17 +89,25 @@ describe("notification kinds", () => {
     expect(sent[0]).toContain(`🔔 #${order.id} `);
     const call = lastNotification(user.chatId);
     expect(call.payload.disable_notification).toBe(true);
-    const message = user.lastBotMessage();
+    // A copy: the fake edits its stored messages in place.
+    const message = structuredClone(user.lastBotMessage());
     expect(message.replyMarkup?.inline_keyboard?.flat().map((b) => b.text)).toEqual([
       "📄 Open order",
     ]);
-    // One line, the card on demand: "Open order" shows the card /orders shows, in place of the line.
+    // One line, the card on demand: "Open order" shows the card /orders shows, below the line, which
+    // stays as it was (its text and its buttons).
     expect(sent[0]).toMatch(new RegExp(`^🔔 #${order.id} .* → .*: now Paid$`));
     expect(sent[0]!.split("\n")).toHaveLength(1);
     await user.press("📄 Open order");
-    expect(user.lastText()).toContain(`#${order.id}`);
-    expect(user.lastText()).toContain("You send");
-    expect(user.lastBotMessage().messageId).toBe(message.messageId);
+    const card = user.lastBotMessage();
+    expect(card.text).toContain(`#${order.id}`);
+    expect(card.text).toContain("You send");
+    expect(card.messageId).toBeGreaterThan(message.messageId);
+    expect(h.fake.message(user.chatId, message.messageId)).toEqual(message);
+    // Back on the card turns the card (not the notice) into the list.
+    await user.press("◀ Back", card.messageId);
+    expect(h.fake.message(user.chatId, card.messageId)!.text).toContain("Your orders");
+    expect(h.fake.message(user.chatId, message.messageId)).toEqual(message);
   });
 
   it("a notification about an order awaiting payment carries Pay, which opens the payment", async () => {
@@ -117,9 +125,17 @@ describe("notification kinds", () => {
       .replyMarkup?.inline_keyboard?.flat()
       .map((b) => b.text);
     expect(buttons).toEqual(["💳 Pay", "📄 Open order"]);
+    const notice = structuredClone(user.lastBotMessage());
     await user.press("💳 Pay");
     expect(user.lastText()).not.toContain("expired");
-    expect(user.lastText()).toContain(`#${String(added.id)}`);
+    expect(user.lastText()).toContain(`Pay order #${String(added.id)}`);
+    // The pay card comes below the notice, which stays as it was; its Cancel edits the card.
+    const card = user.lastBotMessage();
+    expect(card.messageId).toBeGreaterThan(notice.messageId);
+    expect(h.fake.message(user.chatId, notice.messageId)).toEqual(notice);
+    await user.press("✖ Cancel", card.messageId);
+    expect(h.fake.message(user.chatId, card.messageId)!.text).toContain("Payment cancelled");
+    expect(h.fake.message(user.chatId, notice.messageId)).toEqual(notice);
   });
 
   it("a notification of an order awaiting payment is one line; its Open order brings the card with where to pay, copyable, and the QR code", async () => {
@@ -137,7 +153,10 @@ describe("notification kinds", () => {
     const buttons = (notice.replyMarkup?.inline_keyboard ?? []).flat();
     expect(buttons.map((b) => b.text)).toEqual(["💳 Pay", "📄 Open order"]);
     await user.press("📄 Open order");
-    const card = h.fake.message(user.chatId, notice.messageId)!;
+    // The card below the notice (its QR code follows it).
+    const card = user.visible().filter((m) => m.from === "bot" && !m.photo).at(-1)!;
+    expect(card.messageId).toBeGreaterThan(notice.messageId);
+    expect(h.fake.message(user.chatId, notice.messageId)!.edits).toBe(0);
     expect(card.text).toContain(ETH);
     const copy = (card.replyMarkup?.inline_keyboard ?? [])
       .flat()

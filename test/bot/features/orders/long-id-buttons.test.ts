@@ -75,12 +75,15 @@ describe("buttons of an order with a 40-digit id", () => {
   });
 
   it("the notification's Pay button opens the pay card of that order", async () => {
-    const shown = () => h.fake.message(user.chatId, notice)!.text;
     await user.pressData(noticePay, notice);
-    // Paid above: the pay card (in place of the notification) says so and offers a status check.
+    // Paid above: the pay card (below the notification, which stays) says so and offers a status check.
+    const card = user.lastBotMessage().messageId;
+    expect(card).toBeGreaterThan(notice);
+    expect(h.fake.message(user.chatId, notice)!.text).toContain(`New order #${LONG}`);
+    const shown = () => h.fake.message(user.chatId, card)!.text;
     expect(shown()).toContain(`Pay order #${LONG}`);
     expect(shown()).toContain("cannot be paid");
-    await user.press("🔄 Check order status", notice);
+    await user.press("🔄 Check order status", card);
     expect(shown()).toContain("Status checked just now");
   });
 
