@@ -41,11 +41,10 @@ export function randomAddresses(chain: Chain, count: number, seed = 20261127): s
   return Array.from({ length: count }, () => CHAINS[chain](rand));
 }
 
-/** Whether some run of 13–19 digits inside the text passes the Luhn check (what a naive mask hides). */
+/**
+ * Whether a search for card numbers by digit runs alone finds one in the text: the runs of 13–19
+ * digits, read left to right, one passing the Luhn check (what the bot used to mask inside addresses).
+ */
 export function hasCardLikeRun(text: string, isCardNumber: (digits: string) => boolean): boolean {
-  for (const run of text.match(/\d{13,}/g) ?? [])
-    for (let length = 13; length <= Math.min(19, run.length); length++)
-      for (let start = 0; start + length <= run.length; start++)
-        if (isCardNumber(run.slice(start, start + length))) return true;
-  return false;
+  return (text.match(/\d{13,19}/g) ?? []).some((run) => isCardNumber(run));
 }
