@@ -25,10 +25,13 @@ COPY package.json package-lock.json ./
 #   npm keeps it; the image runs compiled JavaScript only.
 # - @img/sharp-wasm32 (~9 MB): sharp's WebAssembly fallback, for platforms without a native build;
 #   this image uses the native linux build (@img/sharp-linux-*).
+# npm's own leftovers go in the same layer: its download cache and logs (/root/.npm) and the
+# compile cache of Node's module loader that npm turns on for itself (/tmp/node-compile-cache).
 RUN npm ci --omit=dev --no-audit --no-fund \
   && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
     node_modules/@img/sharp-wasm32 \
-  && npm cache clean --force
+  && npm cache clean --force \
+  && rm -rf /root/.npm /tmp/node-compile-cache
 COPY --from=build /app/dist ./dist
 # `npm start`, `npm run doctor`, `npm run rotate-keys` check for sources to compile first; the image
 # has none, so they run dist/ as it is (the commands the bot's own messages name work in here).

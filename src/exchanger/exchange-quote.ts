@@ -55,7 +55,14 @@ export type Quote =
   | { ok: false; unusableTerms: true };
 
 /** Why typed text is not an amount. */
-export type AmountProblem = "not-a-number" | "not-positive" | "too-many-decimals";
+export type AmountProblem = "not-a-number" | "not-positive" | "too-many-decimals" | "too-large";
+
+/**
+ * Most digits before the decimal point of a typed amount. No exchange direction's amount comes near
+ * (10^24 of any currency); a longer number (a 400-digit paste) is refused as an amount, never carried
+ * into the rate arithmetic where it would read as the direction's fault ("no usable rate").
+ */
+export const MAX_WHOLE_DIGITS = 24;
 
 export type ParsedAmount =
   { ok: true; amount: string } | { ok: false; problem: AmountProblem; decimals: number };
@@ -97,6 +104,7 @@ export function parseAmount(text: string, decimals: number): ParsedAmount {
     normalized.startsWith(".") ? `0${normalized}` : normalized.replace(/\.$/, ""),
   );
   if (value.lte("0")) return fail("not-positive");
+  if (value.round(0, DOWN).toFixed(0).length > MAX_WHOLE_DIGITS) return fail("too-large");
   const fraction = normalized.split(".")[1]?.replace(/0+$/, "") ?? "";
   if (fraction.length > places) return fail("too-many-decimals");
   return { ok: true, amount: value.toFixed(places) };

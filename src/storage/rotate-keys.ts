@@ -6,6 +6,10 @@
  * refuses to run while the bot holds the data folder: stop the bot first.
  * Exit code 1 when some vault entry opens with no configured key — add the missing key to
  * ENCRYPTION_KEYS_OLD and rerun; nothing is deleted from the vault.
+ * Exit code 2, said loudly, when no older key is configured: then the running key is the only one and
+ * nothing can have moved — most often a container restarted with `docker compose restart`, which keeps
+ * its old environment, so the "new" key it runs with is the old one. Removing that key afterwards
+ * would leave the bot unable to start.
  */
 import { pino } from "pino";
 import { ConfigError, loadConfig } from "../config.js";
@@ -36,6 +40,10 @@ async function main(): Promise<number> {
     console.log(
       `Conversation states: ${report.conversations.rotated} re-encrypted, ${report.conversations.dropped} dropped (unreadable; those flows restart)`,
     );
+    if (storage.keyring.keyIds.length === 1) {
+      console.error(NOTHING_ROTATED(report.keyId));
+      return 2;
+    }
     if (report.vault.failed > 0) {
       console.error(
         "Some API keys were sealed with a key that is not configured. Add it to ENCRYPTION_KEYS_OLD and run again.",
@@ -47,6 +55,18 @@ async function main(): Promise<number> {
     await storage.close();
   }
 }
+
+const NOTHING_ROTATED = (keyId: string): string =>
+  [
+    "",
+    "!!! NOTHING WAS ROTATED !!!",
+    `This process runs with one key only (ENCRYPTION_KEY, key id ${keyId}) and no ENCRYPTION_KEYS_OLD,`,
+    "so everything stays sealed with that key. If you changed ENCRYPTION_KEY, this process did not get",
+    "the change: under Docker, `docker compose restart` keeps the container's old environment —",
+    "run `docker compose up -d` (it recreates the container from .env), then rotate-keys again.",
+    "Do NOT remove the old key until rotate-keys reports the new key's id and exits 0.",
+    "",
+  ].join("\n");
 
 main().then(
   (code) => {

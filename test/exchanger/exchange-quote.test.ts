@@ -231,6 +231,14 @@ describe("parseAmount", () => {
       problem: "too-many-decimals",
       decimals: 8,
     });
+    // More whole digits than any amount has: refused as an amount, not carried into the rate.
+    for (const text of [
+      "9".repeat(400),
+      `${"1".repeat(25)}.5`,
+      "1 000 000 000 000 000 000 000 000",
+    ])
+      expect(parseAmount(text, 2), text).toEqual({ ok: false, problem: "too-large", decimals: 2 });
+    expect(parseAmount("9".repeat(24), 2)).toEqual({ ok: true, amount: `${"9".repeat(24)}.00` });
   });
 });
 

@@ -83,6 +83,8 @@ describe("the operator commands in the image's layout (dist/ and production depe
       BOT_TOKEN: "123456:container-layout-test",
       EXCHANGER_BASE_URL: sandbox.baseUrl,
       ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      // A rotation has an old key to move from (with none, it exits 2: test/process/rotate-keys.test.ts).
+      ENCRYPTION_KEYS_OLD: Buffer.alloc(32, 9).toString("base64"),
       DATA_DIR: join(app, "data"),
     });
     expect(run.stderr).not.toMatch(/TS5058|tsc|compiling/);

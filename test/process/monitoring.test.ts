@@ -16,7 +16,7 @@ import { buildOnce, ROOT, startBot, waitFor } from "./process-helpers.js";
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-  buildOnce();
+  await buildOnce();
   sandbox = await startSandbox({ port: 0 });
 }, 120_000);
 

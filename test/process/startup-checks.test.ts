@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Redis } from "ioredis";
+import { OwnRedis } from "../faults/own-redis.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { BOT_TOKEN, TelegramFake } from "../harness/telegram-fake.js";
 import { startBot, waitFor, type BotProcess } from "./process-helpers.js";
@@ -110,17 +110,11 @@ describe("start-up checks of the compiled bot", () => {
   }, 60_000);
 
   it("Redis: refuses to start on data sealed with another ENCRYPTION_KEY", async () => {
-    // The process uses the default key prefix ("xbot:"), so it gets a database of its own: chosen per
-    // test process (not a fixed one that a parallel run elsewhere on this Redis may be using), and only
-    // the process's keys are removed, never the whole database.
-    const redisUrl = `redis://127.0.0.1:6379/${1 + (process.pid % 12)}`;
-    const redis = new Redis(redisUrl);
-    const wipe = async () => {
-      const keys = await redis.keys("xbot:*");
-      if (keys.length > 0) await redis.del(...keys);
-    };
+    // The process uses the default key prefix ("xbot:"), so it gets a Redis server of its own: a
+    // database of the shared one chosen by process id could be another run's (two suites at once).
+    const own = await OwnRedis.start();
+    const redisUrl = own.url;
     try {
-      await wipe();
       const { fake, apiRoot } = await telegram();
       const first = start({
         TELEGRAM_API_ROOT: apiRoot,
@@ -140,8 +134,7 @@ describe("start-up checks of the compiled bot", () => {
         /stored data was encrypted with another key .*ENCRYPTION_KEY.*ENCRYPTION_KEYS_OLD/,
       );
     } finally {
-      await wipe();
-      await redis.quit();
+      await own.stop();
     }
   }, 60_000);
 });

@@ -114,8 +114,13 @@ export function maskIfCard(text: string): string {
   return isCardNumber(text.trim()) ? maskNumber(text.trim()) : text;
 }
 
-/** Card numbers inside longer text ("pay to 4111 1111 1111 1111 by noon"). */
-const CARD_IN_TEXT = /\d(?:[ -]?\d){12,18}/g;
+/**
+ * Card numbers inside longer text ("pay to 4111 1111 1111 1111 by noon"): only as a token of their
+ * own, bounded by the text's ends, spaces or punctuation — never a digit run inside a longer token
+ * (an ETH address "0x57f5…7867690511972d9e4c33", a bech32 or base58 address, an id), which is shown
+ * as it is: a letter, a digit or "_" right before or after the digits means it is part of something else.
+ */
+const CARD_IN_TEXT = /(?<![\p{L}\p{N}_])\d(?:[ -]?\d){12,18}(?![\p{L}\p{N}_])/gu;
 
 function maskCardsInText(text: string): string {
   return text.replace(CARD_IN_TEXT, (digits) =>

@@ -18,7 +18,7 @@ import {
 import type { BotDeps } from "../../context.js";
 import type { NoReturnWatch } from "../../core/after-spend.js";
 import { budgetAccount } from "../../core/creation-budget.js";
-import { forgetCreating, rememberCreating } from "./in-flight.js";
+import { forgetCreating, holdCreatingLease, rememberCreating } from "./in-flight.js";
 
 export interface OrderDraft {
   slug: string;
@@ -82,6 +82,7 @@ export async function createOrderOnce(
     ...(before !== undefined && { before }),
     at: since.getTime(),
   });
+  const stopLease = holdCreatingLease(deps.kv, request.chatId);
   watch.left();
   try {
     const order = await privateApi.createOrder({ ...draft, userLogin: login });
@@ -93,6 +94,7 @@ export async function createOrderOnce(
     if (error instanceof OperatorKeyRefused) return { kind: "key-refused" };
     return { kind: "refused", ...(error.serverMessage && { message: error.serverMessage }) };
   } finally {
+    stopLease();
     await watch.guard("in-flight record", () => forgetCreating(deps.kv, request.chatId));
   }
 }

@@ -4,7 +4,9 @@
  * the chat's own key and the order that appeared is looked for (create.ts `lostAnswer`, the same
  * lookup as a lost answer), and the summary that still says "Creating the order…" becomes the
  * outcome: the order's card with its token, or "not known yet: check /orders before creating again".
- * Records younger than the grace period may belong to a live instance: looked at again later.
+ * A record whose sender's lease lapsed (in-flight.ts) belongs to a dead process — killed as much as
+ * stopped — and is finished at once. One whose sender still renews it, or an older version's record
+ * (no lease) younger than the grace period, may belong to a live instance: looked at again later.
  */
 import { InlineKeyboard } from "grammy";
 import { type Language, ORDER_TOKEN } from "../../../exchanger/index.js";
@@ -21,15 +23,15 @@ import {
   type CurrencyNames,
 } from "../orders/public.js";
 import { lostAnswer, type CreateOutcome } from "./create.js";
-import { creatingRecords, type CreateInFlight } from "./in-flight.js";
+import { creatingRecords, LEASE_TTL_MS, senderAlive, type CreateInFlight } from "./in-flight.js";
 
 export async function resumeInterruptedCreates(env: StartEnv): Promise<void> {
   const now = Date.now();
   let later: number | undefined;
   for (const { key, raw, record } of await creatingRecords(env.deps.kv)) {
-    const age = now - record.at;
-    if (age < env.graceMs) {
-      later = Math.min(later ?? env.graceMs, env.graceMs - age);
+    const wait = await waitFor(env, record, now - record.at);
+    if (wait > 0) {
+      later = Math.min(later ?? wait, wait);
       continue;
     }
     // One instance tells the user: whoever deletes the record it read.
@@ -46,6 +48,13 @@ export async function resumeInterruptedCreates(env: StartEnv): Promise<void> {
       () => void resumeInterruptedCreates(env).catch(() => undefined),
       later + 1000,
     ).unref();
+}
+
+/** How long a record must wait before it is taken for a dead process's (0: now). */
+async function waitFor(env: StartEnv, record: CreateInFlight, age: number): Promise<number> {
+  if (age >= env.graceMs) return 0;
+  if (record.leased !== true) return env.graceMs - age;
+  return (await senderAlive(env.deps.kv, record.chatId)) ? LEASE_TTL_MS : 0;
 }
 
 async function resumeOne(env: StartEnv, record: CreateInFlight): Promise<void> {

@@ -1,6 +1,7 @@
 # Exchange from the chat: the calculator's limits and estimate, the way to the site, refusals.
 exchange-amount-not-a-number = 🤔 That is not an amount. Send a number such as 150 or 0.015.
 exchange-amount-not-positive = 🤔 The amount must be more than zero.
+exchange-amount-too-large = 🤔 That number is too large to be an amount. Send the amount to exchange, such as 150 or 0.015.
 exchange-amount-too-many-decimals = 🤔 { $currency } takes at most { $decimals } digits after the decimal point. Please send the amount again.
 exchange-amount-below-min = ⬇️ The minimum for this exchange direction is { $min } { $currency }. Send a larger amount.
 exchange-amount-above-max = ⬆️ The maximum for this exchange direction is { $max } { $currency }. Send a smaller amount.

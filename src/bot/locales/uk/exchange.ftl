@@ -1,6 +1,7 @@
 # Обмін із чату: межі калькулятора й оцінка, шлях на сайт, відмови.
 exchange-amount-not-a-number = 🤔 Це не сума. Надішліть число, наприклад 150 або 0,015.
 exchange-amount-not-positive = 🤔 Сума має бути більшою за нуль.
+exchange-amount-too-large = 🤔 Це число завелике для суми. Надішліть суму обміну, наприклад 150 або 0,015.
 exchange-amount-too-many-decimals = 🤔 Для { $currency } допускається не більше { $decimals } знаків після коми. Надішліть суму ще раз.
 exchange-amount-below-min = ⬇️ Мінімум для цього напрямку обміну: { $min } { $currency }. Надішліть більшу суму.
 exchange-amount-above-max = ⬆️ Максимум для цього напрямку обміну: { $max } { $currency }. Надішліть меншу суму.

@@ -564,4 +564,31 @@ describe("amounts that read two ways, and the reserve", () => {
     await user.send("4085");
     expect(user.lastText()).toContain("You send: 100.00 Tether TRC20");
   });
+
+  it("an absurd amount (400 digits) is refused as an amount, in every language, and asked again", async () => {
+    const { h } = await world("spec");
+    const huge = "9".repeat(400);
+    const said = {
+      en: "That number is too large to be an amount",
+      ru: "Это число слишком велико для суммы",
+      uk: "Це число завелике для суми",
+    };
+    for (const [languageCode, text] of Object.entries(said)) {
+      const user = await h.linkedUser("main", { languageCode });
+      await user.send("/exchange");
+      await user.press(/^Tether TRC20/);
+      await user.press(/Visa\/Mastercard UAH/);
+      await user.send(huge);
+      expect(user.lastText()).toContain(text);
+      expect(user.transcript()).not.toMatch(/usable rate|пригодный курс|придатний курс/);
+      // The amount to receive too; then a real amount is taken at the same prompt.
+      await user.press(/⇄/);
+      await user.send(`${huge}.5`);
+      expect(user.lastText()).toContain(text);
+      await user.send("4085");
+      expect(user.lastText()).toMatch(/100[.,]00 Tether TRC20/);
+      await user.send("/cancel");
+    }
+    expect(h.exchangerCalls(CREATE)).toHaveLength(0);
+  });
 });

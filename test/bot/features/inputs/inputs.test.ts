@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Harness } from "../../../harness/harness.js";
+import { isCardNumber } from "../../../../src/exchanger/index.js";
+import { hasCardLikeRun, randomAddresses } from "../../../exchanger/normalize/random-addresses.js";
 
 describe("saved exchange fields", () => {
   let h: Harness;
@@ -40,6 +42,25 @@ describe("saved exchange fields", () => {
     expect(text).toContain("Card number: 537541******9876");
     for (const secret of ["737", "4921", "abandon", "cvv", "Pin", "Recovery"])
       expect(text).not.toContain(secret);
+  });
+
+  it("addresses whose digits look like a card are shown whole; a card number of its own is masked", async () => {
+    // ETH addresses with a Luhn-valid run of 13+ digits inside (a digit-run mask used to hide it).
+    const [first, second] = randomAddresses("eth", 20_000).filter((a) =>
+      hasCardLikeRun(a, isCardNumber),
+    );
+    Object.assign(h.sandbox.state.accounts.main!.inputs, {
+      "97": first!,
+      "98": `send the rest to ${second!}, please`,
+      "99": "or to my card 4111 1111 1111 1111.",
+    });
+    const user = await h.linkedUser("main");
+    await user.send("/inputs");
+    const text = user.lastText();
+    expect(text).toContain(`Field #97: ${first!}`);
+    expect(text).toContain(`Field #98: send the rest to ${second!}, please`);
+    expect(text).toContain("Field #99: or to my card 411111******1111.");
+    expect(text).not.toContain("4111 1111 1111 1111");
   });
 
   it("caches the field names instead of reading the directions on every view", async () => {
