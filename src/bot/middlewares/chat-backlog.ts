@@ -1,8 +1,10 @@
 /**
  * Per-chat fairness inside one process, BEFORE `sequentialize`: a chat may have at most
  * `maxPending` updates running or queued here. The excess is dropped at once (and told to slow down),
- * and a button press identical to one already pending is coalesced into it (repeated presses of one
- * screen become one render). So one chat's backlog never holds the runner's concurrency slots or
+ * and a press of a button identical to one already pending — the same data on the same message — is
+ * coalesced into it (repeated presses of one screen become one render). Two messages may carry the
+ * same data (a flow's "use the saved value" button under each of its prompts): a press on the next
+ * prompt while the last one's press is still running is a new answer, never coalesced. So one chat's backlog never holds the runner's concurrency slots or
  * webhook connections for long, and other chats are served meanwhile.
  *
  * An album is one action: Telegram delivers its items (at most 10) together, so the items after an
@@ -28,7 +30,7 @@ interface Backlog {
   pending: number;
   /** Of `pending`: the album items admitted beyond the limit (an album's items after its first). */
   albumFollowers: number;
-  /** callback_data of pending presses → how many. */
+  /** Pending presses (pressKey) → how many. */
   presses: Map<string, number>;
   /** media_group_id → items of that album admitted while this backlog lasts. */
   albums: Map<string, number>;
@@ -36,6 +38,14 @@ interface Backlog {
 
 /** Updates of one chat admitted while one runs: enough for a user who types ahead, never a flood. */
 export const MAX_PENDING_PER_CHAT = 4;
+
+/** A press as the backlog tells presses apart: the message it was made on and the button's data. */
+function pressKey(ctx: BotContext): string | undefined {
+  const query = ctx.callbackQuery;
+  if (query?.data === undefined) return undefined;
+  const on = query.message?.message_id ?? query.inline_message_id ?? "";
+  return `${String(on)}:${query.data}`;
+}
 
 export function chatBacklog(options: ChatBacklogOptions) {
   const chats = new Map<number, Backlog>();
@@ -48,7 +58,7 @@ export function chatBacklog(options: ChatBacklogOptions) {
       presses: new Map<string, number>(),
       albums: new Map<string, number>(),
     };
-    const press = ctx.callbackQuery?.data;
+    const press = pressKey(ctx);
     if (press !== undefined && backlog.presses.has(press))
       return options.onDropped(ctx, { coalesced: true });
     const album = ctx.message?.media_group_id;
