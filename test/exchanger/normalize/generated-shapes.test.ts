@@ -107,7 +107,10 @@ describe(`generated server shapes (seed ${SEED}, ${VARIANTS} variants of each re
     expect(first.line).toContain("0.03 Bitcoin → 1837.50 Tether TRC20");
     expect(first.card).toContain("<b>Rate:</b> 1 Bitcoin = 61250 Tether TRC20");
     expect(first.card).toContain("<b>Comment:</b> Visa &amp; MasterCard &lt;fast&gt;");
-    expect(first.card).toContain("<b>Created:</b> Jan 6, 2025, 12:00 UTC");
+    // A date_time entity: each reader's own time zone, the UTC text for clients that do not know it.
+    expect(first.card).toContain(
+      '<b>Created:</b> <tg-time unix="1736164800" format="dt">Jan 6, 2025, 12:00 UTC</tg-time>',
+    );
     expect(first.card).toContain("<b>Extra · Fee:</b> 1.5");
     expect(first.referral).toContain("<b>Referral:</b> ivan");
     expect(first.card).not.toContain("Referral");
