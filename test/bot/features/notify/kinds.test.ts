@@ -154,7 +154,10 @@ describe("notification kinds", () => {
     expect(buttons.map((b) => b.text)).toEqual(["💳 Pay", "📄 Open order"]);
     await user.press("📄 Open order");
     // The card below the notice (its QR code follows it).
-    const card = user.visible().filter((m) => m.from === "bot" && !m.photo).at(-1)!;
+    const card = user
+      .visible()
+      .filter((m) => m.from === "bot" && !m.photo)
+      .at(-1)!;
     expect(card.messageId).toBeGreaterThan(notice.messageId);
     expect(h.fake.message(user.chatId, notice.messageId)!.edits).toBe(0);
     expect(card.text).toContain(ETH);
