@@ -8,7 +8,7 @@ import { I18n } from "@grammyjs/i18n";
 import type { NextFunction } from "grammy";
 import { LRUCache } from "lru-cache";
 import { fileURLToPath } from "node:url";
-import { LANGUAGES, type Language } from "../config.js";
+import { LANGUAGES, type Language } from "../languages.js";
 import type { FlowContext, TextOverrides } from "./context.js";
 import { readLocaleSources } from "./text-overrides.js";
 

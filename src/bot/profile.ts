@@ -15,7 +15,7 @@
  */
 import type { Api } from "grammy";
 import type { I18n } from "@grammyjs/i18n";
-import { LANGUAGES, type Language } from "../config.js";
+import { LANGUAGES, type Language } from "../languages.js";
 import type { BotConfig, BotDeps, FlowContext } from "./context.js";
 import type { CommandSpec } from "./feature.js";
 

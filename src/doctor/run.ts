@@ -21,7 +21,7 @@ import { ConfigError } from "../config.js";
 import { CHECKS, type Check } from "./checks.js";
 import { checkPrivateApi } from "./private-api.js";
 import { describeShape, hiddenFields, oneLine } from "./shape.js";
-import { fieldMessage, type FieldScope } from "../bot/ui/field-names.js";
+import { fieldMessage, type FieldScope } from "../field-names.js";
 import { writeFileSync } from "node:fs";
 import {
   innerObjectOf,

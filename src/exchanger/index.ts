@@ -75,7 +75,6 @@ export {
   maskIfCard,
   maskNumber,
 } from "./normalize/secrets.js";
-export { isSupportUrl } from "./normalize/social.js";
 export { isDocumentedUser, NUMBER_BESIDE, USER_LAYOUT } from "./normalize/user-layout.js";
 export { dateOf } from "./normalize/values.js";
 export { findOrder, ORDER_TOKEN, type OrderLookup, parseOrderQuery } from "./order-lookup.js";
@@ -122,9 +121,9 @@ export {
   type SavedField,
   type UserInfo,
   type Verification,
-  VERIFICATION_FIELDS,
   type VerificationFields,
 } from "./types.js";
+export { VERIFICATION_FIELDS } from "./records.js";
 export {
   isActiveStatus,
   isPayableStatus,

@@ -13,7 +13,7 @@
  * - `notify:lease:<id>` — held by the one instance polling the chat right now.
  * - settings.notify — the chat's choice, shown on screens; the watcher double-checks it.
  */
-import type { Language } from "../config.js";
+import type { Language } from "../languages.js";
 import type { ChatSettings, SettingsStore } from "../storage/settings.js";
 import type { KV } from "../storage/kv.js";
 import { decodeSeen, readSeen, seenRecord, type SeenState } from "./seen.js";

@@ -12,7 +12,7 @@
  *       last page. Absent until the first poll, which only records this baseline and announces nothing.
  * Twenty orders cost 20–80 characters; MAX_TRACKED bounds the state whatever the exchanger sends.
  */
-import { LANGUAGES, type Language } from "../config.js";
+import { LANGUAGES, type Language } from "../languages.js";
 import { type Order, isActiveStatus, specStatusId, statusKey } from "../exchanger/index.js";
 
 /** What the state keeps of an order: its id and status. */

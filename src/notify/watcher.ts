@@ -24,7 +24,7 @@ import { AccountChats } from "../storage/account-chats.js";
 import { randomUUID } from "node:crypto";
 import { GrammyError, type Api } from "grammy";
 import type { I18n } from "@grammyjs/i18n";
-import type { Language } from "../config.js";
+import type { Language } from "../languages.js";
 import type { AccountEvents, FlowContext } from "../bot/context.js";
 import {
   CurrencyCache,

@@ -3,7 +3,7 @@
  * Nothing secret lives here (the API key is in the vault), so it is stored unencrypted and compact:
  * every idle linked chat costs its Redis bytes (goal ≤ 400 B for all of a chat's keys).
  */
-import type { Language } from "../config.js";
+import type { Language } from "../languages.js";
 import { compareAndSet, type KV } from "./kv.js";
 
 export interface ChatSettings {

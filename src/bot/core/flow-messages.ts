@@ -27,7 +27,7 @@ import type { Api } from "grammy";
 import type { KV } from "../../storage/kv.js";
 import type { BaseFlavor, BotDeps, FlowPrompts } from "../context.js";
 import { dropButtons } from "../ui/screen.js";
-import { FLOW_TIMEOUT_MS } from "./flows.js";
+import { FLOW_TIMEOUT_MS } from "./flow-timeout.js";
 
 const key = (chatId: number) => `chat:${chatId}:flowmsg`;
 const endedKey = (chatId: number) => `chat:${chatId}:flowended`;

@@ -26,12 +26,11 @@ import {
   type FlowEnd,
 } from "./flow-messages.js";
 import { dropButtons } from "../ui/screen.js";
+import { FLOW_TIMEOUT_MS } from "./flow-timeout.js";
 
 /** Raise on every change to any conversation's code. */
 export const CONVERSATIONS_VERSION = 14;
 export { conversationKey } from "./chat-snapshot.js";
-/** Abandoned flows end after this long without an answer (state TTL and wait limit). */
-export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;
 
 export type Flow = Conversation<BotContext, FlowContext>;
 

@@ -12,7 +12,7 @@
  * and the screen says "UTC", so it states the assumption instead of hiding it). Anything unparseable
  * is shown as written.
  */
-import { LANGUAGES } from "../../config.js";
+import { LANGUAGES } from "../../languages.js";
 import type { Translator } from "../context.js";
 import { displayValue } from "./html.js";
 import { dateOf } from "../../exchanger/index.js";

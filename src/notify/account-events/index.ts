@@ -14,7 +14,7 @@
  * password changed, the key refused…); /activity lists the event there as "this chat".
  */
 import { createHash } from "node:crypto";
-import type { Language } from "../../config.js";
+import type { Language } from "../../languages.js";
 import type { Logger } from "../../logger.js";
 import type { AccountChats } from "../../storage/account-chats.js";
 import { accountKey } from "../../storage/account-chats.js";

@@ -16,7 +16,7 @@
  */
 import { TickLoop } from "../tick-loop.js";
 import { randomUUID } from "node:crypto";
-import type { Language } from "../../config.js";
+import type { Language } from "../../languages.js";
 import type { ExchangerClient } from "../../exchanger/index.js";
 import type { Logger } from "../../logger.js";
 import type { KV } from "../../storage/kv.js";
