@@ -7,14 +7,12 @@
  * only that row's `read` changes.
  */
 import {
-  METHODS,
-  type MethodSpec,
   currencyLabel,
-  isPlainObject,
   type Caller,
   type ExchangerClient,
   type Language,
 } from "../exchanger/index.js";
+import { METHODS, type MethodSpec, isPlainObject } from "../exchanger/inspect.js";
 
 export interface CheckContext {
   client: ExchangerClient;

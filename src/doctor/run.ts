@@ -5,18 +5,20 @@
  */
 import {
   createExchangerClient,
-  type Success,
   ExchangerError,
   Unauthorized,
   Unavailable,
   withKeyCheck,
   type Language,
+  ServerProfile,
+} from "../exchanger/index.js";
+import {
+  type Success,
   placementOf,
   CERTAIN_NEEDS,
-  ServerProfile,
   layoutFileText,
   type Layout,
-} from "../exchanger/index.js";
+} from "../exchanger/inspect.js";
 import { ConfigError } from "../config.js";
 import { CHECKS, type Check } from "./checks.js";
 import { checkPrivateApi } from "./private-api.js";

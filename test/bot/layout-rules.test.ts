@@ -112,9 +112,19 @@ export function violations(imports: readonly Import[]): string[] {
     if (from.startsWith("operator/") && to.startsWith("notify/"))
       say("the operator side counts the store; the app hands it the watcher's keys");
     if (
+      to === "exchanger/inspect.ts" &&
+      !from.startsWith("doctor/") &&
+      !from.startsWith("sandbox/") &&
+      !from.startsWith("exchanger/")
+    )
+      say(
+        "the exchanger's second door (inspect.ts) is the doctor's, the sandbox's and the bench's",
+      );
+    if (
       !from.startsWith("exchanger/") &&
       to.startsWith("exchanger/") &&
-      to !== "exchanger/index.ts"
+      to !== "exchanger/index.ts" &&
+      to !== "exchanger/inspect.ts"
     )
       say(
         "the exchanger's inner rooms are reached only through its front door, exchanger/index.ts",
@@ -441,6 +451,7 @@ describe("layout rules (src/bot/README.md)", () => {
       sample("notify/watcher.ts", "exchanger/types.ts", true),
       sample("doctor/run.ts", "bot/ui/field-names.ts"),
       sample("operator/store-counts.ts", "notify/schedule.ts"),
+      sample("bot/features/orders/index.ts", "exchanger/inspect.ts"),
     ];
     for (const one of broken) expect(violations([one]), `${one.from} → ${one.to}`).toHaveLength(1);
     const fine = [
@@ -455,6 +466,7 @@ describe("layout rules (src/bot/README.md)", () => {
       sample("bot/features/pay/index.ts", "exchanger/index.ts"),
       sample("exchanger/client.ts", "exchanger/normalize/order.ts"),
       sample("doctor/run.ts", "field-names.ts"),
+      sample("doctor/checks.ts", "exchanger/inspect.ts"),
     ];
     expect(violations(fine)).toEqual([]);
   });
