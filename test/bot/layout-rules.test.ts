@@ -201,6 +201,7 @@ export function circles(imports: readonly Import[]): string[] {
 export const LEAVES = [
   "languages.ts",
   "support-url.ts",
+  "log-error.ts",
   "field-names.ts",
   "exchanger/records.ts",
   "bot/core/flow-timeout.ts",
@@ -335,6 +336,18 @@ describe("layout rules (src/bot/README.md)", () => {
         sample("exchanger/types.ts", "exchanger/records.ts"),
       ]),
     ).toEqual(["languages.ts → config.ts", "config.ts → exchanger/index.ts"]);
+  });
+
+  it("what a log says of an error is decided once (log-error.ts): no log field spells it inline", () => {
+    const inline = /\berr:\s*[^,}]*instanceof Error/;
+    const found = sourceFiles(SRC).flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, i) => (inline.test(line) ? [`${relative(SRC, file)}:${i + 1}`] : [])),
+    );
+    expect(found).toEqual([]);
+    expect(inline.test("{ err: error instanceof Error ? error.name : String(error) },")).toBe(true);
+    expect(inline.test("{ err: loggedError(error) },")).toBe(false);
   });
 
   it("nothing in src/bot edits a message itself: every screen and every button removal goes through ui/screen.ts", () => {

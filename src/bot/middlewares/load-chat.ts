@@ -19,6 +19,7 @@ import type { BotLayout } from "../feature.js";
 import { languageFromTelegram } from "../i18n.js";
 import { parseSettings } from "../../storage/settings.js";
 import type { ReadSecretPrompts } from "./secret-guard.js";
+import { loggedError } from "../../log-error.js";
 
 export interface ChatLoader {
   /** The first step: deps, config and layout on the context (every later step may use them). */
@@ -124,8 +125,5 @@ function decideLanguage(ctx: FlowContext, next: NextFunction): Promise<void> {
  * again, instead of the failure escaping before any handler could answer (silence in the chat).
  */
 function warnDefaults(ctx: FlowContext, error: unknown): void {
-  ctx.logger.warn(
-    { err: error instanceof Error ? error.name : String(error) },
-    "chat settings could not be loaded; using defaults",
-  );
+  ctx.logger.warn({ err: loggedError(error) }, "chat settings could not be loaded; using defaults");
 }
