@@ -17,7 +17,6 @@ import type { Direction, DirectionField } from "./normalize/direction.js";
 import type { Account } from "./normalize/account.js";
 import type { DirectionLink } from "./normalize/directions.js";
 import type {
-  Balance,
   Currency,
   Extras,
   Id,
@@ -28,17 +27,8 @@ import type {
 } from "./records.js";
 
 export type { Language };
-export type {
-  Balance,
-  Currency,
-  DirectionLink,
-  Extras,
-  Id,
-  Pagination,
-  PublicInfo,
-  SocialInfo,
-  VerificationFields,
-};
+export type * from "./records.js";
+export type { DirectionLink };
 
 /** Who is calling and in which language the server should answer. */
 export interface Caller {
