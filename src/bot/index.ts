@@ -53,7 +53,7 @@ import type { UserFromGetMe } from "grammy/types";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import { answerOnce, type AnswerOnce } from "../telegram/answer-once.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
-import { steps } from "./core/steps.js";
+import { steps } from "../runtime/steps.js";
 import { featureRoutes, layoutOf, type BotLayout, type Feature, type StartEnv } from "./feature.js";
 import { registerCommands, registerDescriptions } from "./profile.js";
 import { ADMIN_COMMANDS, adminStats } from "./features/admin/index.js";
