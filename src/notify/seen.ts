@@ -171,7 +171,7 @@ export function withAnnounced(
 }
 
 /*
- * Storage format (version 2, field "o"). Per chat, so every byte counts (bench P6, goal ≤ 500 B):
+ * Storage format (version 2, field "o"). Per chat, so every byte counts:
  *   { "l": "ru", "m": 1057, "o": "EE3B-2Aa0F", "d": ["processing"], "x": { "A-7": "A" } }
  * o — the orders with a canonical numeric id, in the state's order, each as an optional id jump and
  *     one code character. The expected id is one below the previous order's (the first: m itself);

@@ -35,7 +35,7 @@ export interface ChatSettings {
   notifyDetails?: boolean;
   /**
    * What the notification watcher saw last (src/notify/seen.ts owns the format; opaque here). Kept in
-   * this key instead of one of its own: a key costs ~60 B of Redis overhead per chat (bench P6).
+   * this key instead of one of its own: a key costs Redis overhead per chat.
    */
   seen?: unknown;
 }

@@ -350,6 +350,19 @@ describe("layout rules (src/bot/README.md)", () => {
     expect(inline.test("{ err: loggedError(error) },")).toBe(false);
   });
 
+  it("no benchmark talk in src/: figures and what a workaround saved live in docs/performance.md", () => {
+    const talk = /\bbench(mark)?\s+P\d|\bbench's\b|\d\s*µs\b|\bP1overGate\b|\bgarbage collector\b/i;
+    const found = sourceFiles(SRC).flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, i) => (talk.test(line) ? [`${relative(SRC, file)}:${i + 1}`] : [])),
+    );
+    expect(found).toEqual([]);
+    expect(talk.test(" * the largest cost of a screen (bench P1).")).toBe(true);
+    expect(talk.test(" * 2–4 µs less CPU per update")).toBe(true);
+    expect(talk.test(" * tests and the bench move the clock forward")).toBe(false);
+  });
+
   it("nothing in src/bot edits a message itself: every screen and every button removal goes through ui/screen.ts", () => {
     const found = sourceFiles(join(SRC, "bot")).flatMap((file) =>
       directEdits(relative(SRC, file), readFileSync(file, "utf8")),

@@ -128,8 +128,7 @@ export function isLivePrompt(conversation: Flow, messageId: number | undefined):
 /**
  * /cancel, flow exit and the flows as one step that is skipped when `unconcerned` says the update
  * cannot reach a flow (a button of a feature without flows while none runs). Each createConversation
- * middleware and each filter costs allocations per update even when no flow runs (bench P1: ≈43 KiB
- * of ≈340 KiB per "orders page" press). The conversations plugin runs before this step for every
+ * middleware and each filter costs work per update even when no flow runs. The conversations plugin runs before this step for every
  * update but one: such a button while the chat has no flow state stored skips the plugin too
  * (createBot), so wherever a flow may be running, ctx.conversation (active, exitAll) is the real one.
  */

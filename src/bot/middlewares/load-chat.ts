@@ -38,8 +38,7 @@ type Reading = FlowContext & { [SNAPSHOT_READ]?: Promise<ChatSnapshot> };
 
 /**
  * The update's one round trip, started by the first step that asks for it (with its `extra` keys).
- * Kept on the context itself rather than in a WeakMap: a WeakMap entry per update is an ephemeron the
- * garbage collector revisits on every young-generation pass.
+ * Kept on the context itself (under a symbol), so it ends with the update.
  */
 function snapshotReads(deps: BotDeps) {
   return (ctx: Reading, extra?: readonly string[]): Promise<ChatSnapshot> =>
