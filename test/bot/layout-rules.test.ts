@@ -217,6 +217,15 @@ export function upwardFromLeaves(imports: readonly Import[]): string[] {
     .map(({ from, to }) => `${from} → ${to}`);
 }
 
+/** "file:line" of every line in src/ that `pattern` matches. */
+function linesInSrc(pattern: RegExp): string[] {
+  return sourceFiles(SRC).flatMap((file) =>
+    readFileSync(file, "utf8")
+      .split("\n")
+      .flatMap((line, i) => (pattern.test(line) ? [`${relative(SRC, file)}:${i + 1}`] : [])),
+  );
+}
+
 /** Telegram's edit methods: the bot reaches them only through ui/screen.ts (one fallback, one "unchanged" check). */
 const EDIT_CALL =
   /\.(editMessageText|editMessageReplyMarkup|editMessageCaption|editMessageMedia)\s*\(/g;
@@ -340,24 +349,14 @@ describe("layout rules (src/bot/README.md)", () => {
 
   it("what a log says of an error is decided once (log-error.ts): no log field spells it inline", () => {
     const inline = /\berr:\s*[^,}]*instanceof Error/;
-    const found = sourceFiles(SRC).flatMap((file) =>
-      readFileSync(file, "utf8")
-        .split("\n")
-        .flatMap((line, i) => (inline.test(line) ? [`${relative(SRC, file)}:${i + 1}`] : [])),
-    );
-    expect(found).toEqual([]);
+    expect(linesInSrc(inline)).toEqual([]);
     expect(inline.test("{ err: error instanceof Error ? error.name : String(error) },")).toBe(true);
     expect(inline.test("{ err: loggedError(error) },")).toBe(false);
   });
 
   it("no benchmark talk in src/: figures and what a workaround saved live in docs/performance.md", () => {
     const talk = /\bbench(mark)?\s+P\d|\bbench's\b|\d\s*µs\b|\bP1overGate\b|\bgarbage collector\b/i;
-    const found = sourceFiles(SRC).flatMap((file) =>
-      readFileSync(file, "utf8")
-        .split("\n")
-        .flatMap((line, i) => (talk.test(line) ? [`${relative(SRC, file)}:${i + 1}`] : [])),
-    );
-    expect(found).toEqual([]);
+    expect(linesInSrc(talk)).toEqual([]);
     expect(talk.test(" * the largest cost of a screen (bench P1).")).toBe(true);
     expect(talk.test(" * 2–4 µs less CPU per update")).toBe(true);
     expect(talk.test(" * tests and the bench move the clock forward")).toBe(false);
