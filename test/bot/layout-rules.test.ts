@@ -107,6 +107,8 @@ export function violations(imports: readonly Import[]): string[] {
       to.startsWith("bot/")
     )
       say("Telegram-free layers never import the bot");
+    if (from.startsWith("exchanger/normalize/") && to === "exchanger/types.ts")
+      say("normalize/ names the shared record types through their leaf, exchanger/records.ts");
     if (from.startsWith("doctor/") && to.startsWith("bot/"))
       say("the doctor is Telegram-free: what it shares with the screens lives in a leaf");
     if (from.startsWith("operator/") && to.startsWith("notify/"))
@@ -477,6 +479,7 @@ describe("layout rules (src/bot/README.md)", () => {
       sample("doctor/run.ts", "bot/ui/field-names.ts"),
       sample("operator/store-counts.ts", "notify/schedule.ts"),
       sample("bot/features/orders/index.ts", "exchanger/inspect.ts"),
+      sample("exchanger/normalize/balance.ts", "exchanger/types.ts", true),
     ];
     for (const one of broken) expect(violations([one]), `${one.from} → ${one.to}`).toHaveLength(1);
     const fine = [
