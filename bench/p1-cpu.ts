@@ -7,8 +7,10 @@
  * with the same clients, so only the bots' own CPU is counted: a richer screen no longer costs the
  * fake's parsing and HTML check on our side of the ledger.
  *
- * A third bot, the bare one plus the update gate's one Redis round trip (P10's minimum), alternates
- * with the two: `P1overGate` is ours beside it, what the bot costs beyond what the store must cost.
+ * A third bot, the bare one plus the update gate's one Redis round trip (P10's minimum: what any
+ * multi-instance bot needs), alternates with the two. P1 is ours beside that one (goal ≤ 1.25: what
+ * the bot costs beyond what the store must cost); `P1overBare`, ours beside the bare bot that keeps
+ * no state, is kept for the record (the old P1).
  */
 import type { Update } from "grammy/types";
 import { appendFileSync } from "node:fs";
@@ -188,18 +190,18 @@ export async function measureP1(exchanger: ExchangerProcess): Promise<P1Result> 
     const baselineMicros = bareTotal / rounds;
     const gatedMicros = gatedTotal / rounds;
     const ratio = round(oursMicros / baselineMicros);
+    const overGate = round(oursMicros / gatedMicros);
     line(
       "P1",
       `${round(oursMicros, 0)} µs CPU/update`,
-      `${round(baselineMicros, 0)} µs CPU/update (bare grammY)`,
-      "≤ 1.5×",
+      `${round(gatedMicros, 0)} µs CPU/update (bare grammY + the one store round trip)`,
+      "≤ 1.25×",
     );
     note(
-      `ratio ${ratio}× over ${rounds * perRound} "orders page" presses each in ${rounds} alternating rounds (${round(Math.min(...ratios))}–${round(Math.max(...ratios))}×), after ${WARMUP} warm-up presses; both send the same screen (${screens[2]!.text.length} characters, ${buttonsOf(screens[2]!)} buttons); Bot API fake in a child process`,
+      `P1 ${overGate}× over bare grammY plus the one Redis round trip a multi-instance bot needs (${round(gatedMicros / baselineMicros)}× bare); P1overBare ${ratio}× (the old ratio, for the record, against bare grammY at ${round(baselineMicros, 0)} µs)`,
     );
-    const overGate = round(oursMicros / gatedMicros);
     note(
-      `beside bare grammY plus the update gate's one Redis round trip (${round(gatedMicros, 0)} µs, ${round(gatedMicros / baselineMicros)}× bare): ours ${overGate}× — what the bot costs beyond the store's minimum`,
+      `P1overBare ${ratio}× over ${rounds * perRound} "orders page" presses each in ${rounds} alternating rounds (${round(Math.min(...ratios))}–${round(Math.max(...ratios))}×), after ${WARMUP} warm-up presses; both send the same screen (${screens[2]!.text.length} characters, ${buttonsOf(screens[2]!)} buttons); Bot API fake in a child process`,
     );
     return { ratio, oursMicros, baselineMicros, overGate };
   } finally {

@@ -18,14 +18,14 @@
  * reconciliation polls), and the delay from a change to its message, p50 and p95.
  */
 import type { Api } from "grammy";
-import { readOrders } from "../src/exchanger/normalize/order.js";
-import type { Caller, ListParams, Order, OrderFilters, Page } from "../src/exchanger/types.js";
+import { readOrders } from "../src/exchanger/inspect.js";
+import type { Caller, ListParams, Order, OrderFilters, Page } from "../src/exchanger/index.js";
 import { Notifier } from "../src/notify/watcher.js";
 import { reschedule } from "../src/notify/schedule.js";
 import { NORMAL_DUE_KEY } from "../src/notify/reconcile.js";
 import { dayOf, seenRecord } from "../src/notify/seen.js";
 import { SeenTokens } from "../src/notify/seen-tokens.js";
-import { statusKey } from "../src/exchanger/vocabulary.js";
+import { statusKey } from "../src/exchanger/index.js";
 import { parseBatch } from "../src/events/batch.js";
 import { EventIngest } from "../src/events/ingest.js";
 import { createEventMetrics, WebhookPace } from "../src/events/index.js";

@@ -10,7 +10,7 @@
  * instances); how many alerts were told, and how the work split between the instances.
  */
 import type { Api } from "grammy";
-import type { Direction, ExchangerClient, Language } from "../src/exchanger/types.js";
+import type { Direction, ExchangerClient, Language } from "../src/exchanger/index.js";
 import { RateAlertWatcher } from "../src/notify/rate-alerts/watcher.js";
 import { sendRateAlert } from "../src/notify/rate-alerts/telegram.js";
 import { RateAlertStore, type RateAlert } from "../src/storage/rate-alerts.js";

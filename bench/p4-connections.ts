@@ -6,7 +6,7 @@
  */
 import { request } from "node:http";
 import { createServer, connect, type AddressInfo, type Socket } from "node:net";
-import { createExchangerClient } from "../src/exchanger/client.js";
+import { createExchangerClient } from "../src/exchanger/index.js";
 import type { ExchangerProcess } from "./lib/exchanger-process.js";
 import { line, note } from "./lib/measure.js";
 

@@ -20,7 +20,7 @@
  * clock: the simulated exchanger answers at once. Production polls several chats at once, which
  * only hides an exchanger's latency behind the same permits.
  */
-import { readOrders } from "../src/exchanger/normalize/order.js";
+import { readOrders } from "../src/exchanger/inspect.js";
 import type { Api } from "grammy";
 import type {
   Caller,
@@ -29,11 +29,11 @@ import type {
   Order,
   OrderFilters,
   Page,
-} from "../src/exchanger/types.js";
+} from "../src/exchanger/index.js";
 import { Notifier } from "../src/notify/watcher.js";
 import { reschedule } from "../src/notify/schedule.js";
 import { dayOf, seenRecord } from "../src/notify/seen.js";
-import { statusKey } from "../src/exchanger/vocabulary.js";
+import { statusKey } from "../src/exchanger/index.js";
 import { line, note, round } from "./lib/measure.js";
 import { startOurBot } from "./lib/our-bot.js";
 

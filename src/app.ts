@@ -22,11 +22,11 @@ import {
   createPrivateClient,
 } from "./exchanger/index.js";
 import { createFileDownloader } from "./telegram/file-download.js";
-import { FLOW_TIMEOUT_MS } from "./bot/core/flows.js";
+import { FLOW_TIMEOUT_MS } from "./bot/core/flow-timeout.js";
 import { createTelegramFetch } from "./telegram/fetch.js";
 import type { AccountNotice, BotConfig, BotDeps, NoticeOutcome } from "./bot/context.js";
 import type { Logger } from "./logger.js";
-import { disableNotifications, enableNotifications } from "./notify/schedule.js";
+import { disableNotifications, enableNotifications, SCHEDULE_KEY } from "./notify/schedule.js";
 import { recordShownOrders, recordOwnAction } from "./notify/shown.js";
 import { createAccountEvents } from "./notify/account-events/index.js";
 import { sendAccountNotice } from "./notify/account-events/telegram.js";
@@ -84,7 +84,7 @@ export async function createApp(
   const pinned = pinnedLayouts(config);
   const storage =
     options.storage ?? (await openStorage(config, logger, { prefix: options.storagePrefix }));
-  const operator = createOperator(storage.kv, options.registry ?? new Registry());
+  const operator = createOperator(storage.kv, options.registry ?? new Registry(), SCHEDULE_KEY);
   const admins: { api?: Api } = {}; // the bot's, once it exists (serverProfile)
   const profile = serverProfile(config, storage, logger, pinned, admins);
   const exchanger = exchangerClient(config, logger, operator, profile);

@@ -7,10 +7,8 @@
 import { existsSync } from "node:fs";
 import { BlockList, isIP } from "node:net";
 import * as v from "valibot";
-import { isSupportUrl } from "./exchanger/index.js";
-
-export const LANGUAGES = ["en", "ru", "uk"] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from "./languages.js";
+import { isSupportUrl } from "./support-url.js";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const LOG_FORMATS = ["json", "pretty"] as const;

@@ -26,6 +26,7 @@ import {
 } from "./operator/health.js";
 import { createMonitoringServer } from "./operator/monitoring-server.js";
 import { startExchangerEvents, type ExchangerEvents } from "./events/index.js";
+import { loggedError } from "./log-error.js";
 
 /** Longest the stop alert may hold a shutdown (Telegram slow or unreachable). */
 const STOP_ALERT_WAIT_MS = 5_000;
@@ -122,7 +123,7 @@ async function introduceBot(app: App, telegram: Telegram): Promise<void> {
     telegram,
   ).catch((error: unknown) =>
     telegram.logger.warn(
-      { err: error instanceof Error ? error.message : String(error) },
+      { err: loggedError(error) },
       "setMyCommands failed; the command menu may be out of date",
     ),
   );
@@ -279,10 +280,7 @@ function stopOnSignal(logger: Logger, steps: (signal: string) => (() => Promise<
       for (const step of steps(signal)) await step();
     } catch (error) {
       // A step that failed must not turn into an unhandled rejection: say which error, exit non-zero.
-      logger.error(
-        { err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
-        "shutdown did not finish cleanly",
-      );
+      logger.error({ err: loggedError(error) }, "shutdown did not finish cleanly");
       process.exit(1);
     }
     process.exit(0);

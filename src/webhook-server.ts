@@ -24,6 +24,7 @@ import { capConnections } from "./connection-cap.js";
 import type { Logger } from "./logger.js";
 import type { HealthCheck } from "./operator/health.js";
 import { serveHealth } from "./operator/monitoring-server.js";
+import { loggedError } from "./log-error.js";
 
 export interface WebhookLimits {
   /** Largest update body accepted. Telegram's updates are a few KB; 1 MB is generous. */
@@ -177,7 +178,7 @@ async function handleAuthenticated(
     if (!res.writableEnded) res.end();
   } catch (error) {
     options.logger.error(
-      { err: error instanceof Error ? error.message : String(error), updateId: update.update_id },
+      { err: loggedError(error), updateId: update.update_id },
       "webhook update failed",
     );
     if (!res.headersSent) res.writeHead(500).end();

@@ -12,7 +12,7 @@ import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Update } from "grammy/types";
-import type { Language } from "../config.js";
+import type { Language } from "../languages.js";
 import type {
   OrderPages,
   ExchangerClient,

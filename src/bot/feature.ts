@@ -99,8 +99,7 @@ export interface FeatureRoutes {
    * filter an update passes costs grammY a Composer per update): a button or command runs only its
    * owners; one nobody declared runs no feature and goes on to the fallbacks ("button expired",
    * "unknown command"). Any other update (text, media, edited messages) goes through the features that
-   * declare `otherUpdates`, in order — before, through all of them: ≈ 150 grammY levels, 300 suspended
-   * functions per typed key while it waited on the exchanger (a heap snapshot, docs/performance.md).
+   * declare `otherUpdates`, in order — not through all of them.
    * A plain function picking a prebuilt chain (grammY's `route` is the same choice made through `lazy`,
    * which builds a Composer per update).
    */

@@ -53,7 +53,7 @@ import type { UserFromGetMe } from "grammy/types";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import { answerOnce, type AnswerOnce } from "../telegram/answer-once.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
-import { steps } from "./core/steps.js";
+import { steps } from "../runtime/steps.js";
 import { featureRoutes, layoutOf, type BotLayout, type Feature, type StartEnv } from "./feature.js";
 import { registerCommands, registerDescriptions } from "./profile.js";
 import { ADMIN_COMMANDS, adminStats } from "./features/admin/index.js";
@@ -94,6 +94,7 @@ import { countHandlerErrors, countUpdates } from "./middlewares/metrics.js";
 import { loggingContext } from "./middlewares/update-logger.js";
 import { createLapsedPromptGuard } from "./core/lapsed-prompt.js";
 import type { I18n } from "@grammyjs/i18n";
+import { loggedError } from "../log-error.js";
 
 export type { BotConfig, BotDeps } from "./context.js";
 
@@ -211,7 +212,7 @@ function logUnhandled(deps: BotDeps) {
     deps.logger.error(
       {
         updateId: err.ctx.update.update_id,
-        err: err.error instanceof Error ? err.error.name : String(err.error),
+        err: loggedError(err.error),
       },
       "unhandled bot error",
     );
@@ -295,7 +296,7 @@ async function resumeInterrupted(features: readonly Feature[], env: StartEnv): P
       .atStart?.(env)
       .catch((error: unknown) =>
         env.deps.logger.error(
-          { feature: feature.name, err: error instanceof Error ? error.message : String(error) },
+          { feature: feature.name, err: loggedError(error) },
           "could not finish work left by a previous process",
         ),
       );

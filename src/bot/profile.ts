@@ -15,9 +15,10 @@
  */
 import type { Api } from "grammy";
 import type { I18n } from "@grammyjs/i18n";
-import { LANGUAGES, type Language } from "../config.js";
+import { LANGUAGES, type Language } from "../languages.js";
 import type { BotConfig, BotDeps, FlowContext } from "./context.js";
 import type { CommandSpec } from "./feature.js";
+import { loggedError } from "../log-error.js";
 
 /** Telegram's limits (Bot API: setMyDescription 0-512, setMyShortDescription 0-120 characters). */
 export const DESCRIPTION_MAX = 512;
@@ -75,7 +76,7 @@ export async function registerCommands(
       .catch((error: unknown) => {
         // Not fatal: /stats still works there, it is only missing from that chat's command menu.
         deps.logger.warn(
-          { chatId, err: errorText(error) },
+          { chatId, err: loggedError(error) },
           "could not list /stats in an admin chat",
         );
       });
@@ -96,7 +97,7 @@ export async function registerDescriptions(setup: ProfileSetup, signal?: Signal)
     const texts = descriptionsFor(i18n, language, await deps.branding.name(language));
     const log = (method: string) => (error: unknown) =>
       deps.logger.warn(
-        { method, language: language_code ?? "default", err: errorText(error) },
+        { method, language: language_code ?? "default", err: loggedError(error) },
         "could not set the bot's description",
       );
     await api
@@ -107,6 +108,3 @@ export async function registerDescriptions(setup: ProfileSetup, signal?: Signal)
       .catch(log("setMyShortDescription"));
   }
 }
-
-const errorText = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);

@@ -10,7 +10,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse, Visitor, type Junk, type Message, type Resource, type Term } from "@fluent/syntax";
-import { LANGUAGES, type Language } from "../config.js";
+import { LANGUAGES, type Language } from "../languages.js";
 
 /** Fluent source per language: the bot's own files joined, in a stable order. */
 export function readLocaleSources(dir: string): Record<Language, string> {

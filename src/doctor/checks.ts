@@ -7,14 +7,13 @@
  * only that row's `read` changes.
  */
 import {
-  METHODS,
-  type MethodSpec,
   currencyLabel,
-  isPlainObject,
   type Caller,
   type ExchangerClient,
   type Language,
+  type ListParams,
 } from "../exchanger/index.js";
+import { METHODS, type MethodSpec, isPlainObject } from "../exchanger/inspect.js";
 
 export interface CheckContext {
   client: ExchangerClient;
@@ -69,6 +68,31 @@ const row = (spec: MethodSpec): Pick<Check, "method" | "needsKey" | "screen"> =>
   screen: spec.screen,
 });
 
+/** A row whose method only has to answer (what its reader makes of it, the screen shows as is). */
+const answered = (spec: MethodSpec, call: (ctx: CheckContext) => Promise<unknown>): Check => ({
+  ...row(spec),
+  async read(ctx) {
+    await call(ctx);
+    return undefined;
+  },
+});
+
+/** A user list, its first page of five: read as a screen would, and empty only if the server's is. */
+const listed = (
+  spec: MethodSpec,
+  list: (
+    client: ExchangerClient,
+    caller: Caller,
+    first: ListParams,
+  ) => Promise<{ items: readonly unknown[] }>,
+): Check => ({
+  ...row(spec),
+  async read(ctx) {
+    const page = await list(ctx.client, needCaller(ctx), { page: 1, limit: 5 });
+    return emptiedBy(this.method, page.items.length, ctx);
+  },
+});
+
 export const CHECKS: readonly Check[] = [
   {
     ...row(METHODS.currencies),
@@ -100,69 +124,14 @@ export const CHECKS: readonly Check[] = [
       return undefined;
     },
   },
-  {
-    ...row(METHODS.status),
-    async read(ctx) {
-      await ctx.client.getStatus(ctx.language);
-      return undefined;
-    },
-  },
-  {
-    ...row(METHODS.referralProgram),
-    async read(ctx) {
-      await ctx.client.getReferralProgram(ctx.language);
-      return undefined;
-    },
-  },
-  {
-    ...row(METHODS.info),
-    async read(ctx) {
-      await ctx.client.getInfo(needCaller(ctx));
-      return undefined;
-    },
-  },
-  {
-    ...row(METHODS.orders),
-    async read(ctx) {
-      return emptiedBy(
-        this.method,
-        (await ctx.client.getOrders(needCaller(ctx), { page: 1, limit: 5 })).items.length,
-        ctx,
-      );
-    },
-  },
-  {
-    ...row(METHODS.referralOrders),
-    async read(ctx) {
-      return emptiedBy(
-        this.method,
-        (await ctx.client.getReferralOrders(needCaller(ctx), { page: 1, limit: 5 })).items.length,
-        ctx,
-      );
-    },
-  },
-  {
-    ...row(METHODS.details),
-    async read(ctx) {
-      return emptiedBy(
-        this.method,
-        (await ctx.client.getDetails(needCaller(ctx), { page: 1, limit: 5 })).items.length,
-        ctx,
-      );
-    },
-  },
-  {
-    ...row(METHODS.verification),
-    async read(ctx) {
-      await ctx.client.getVerification(needCaller(ctx));
-      return undefined;
-    },
-  },
-  {
-    ...row(METHODS.inputs),
-    async read(ctx) {
-      await ctx.client.getInputs(needCaller(ctx));
-      return undefined;
-    },
-  },
+  answered(METHODS.status, (ctx) => ctx.client.getStatus(ctx.language)),
+  answered(METHODS.referralProgram, (ctx) => ctx.client.getReferralProgram(ctx.language)),
+  answered(METHODS.info, (ctx) => ctx.client.getInfo(needCaller(ctx))),
+  listed(METHODS.orders, (client, caller, first) => client.getOrders(caller, first)),
+  listed(METHODS.referralOrders, (client, caller, first) =>
+    client.getReferralOrders(caller, first),
+  ),
+  listed(METHODS.details, (client, caller, first) => client.getDetails(caller, first)),
+  answered(METHODS.verification, (ctx) => ctx.client.getVerification(needCaller(ctx))),
+  answered(METHODS.inputs, (ctx) => ctx.client.getInputs(needCaller(ctx))),
 ];

@@ -8,10 +8,10 @@ import {
   DEFAULT_EXCHANGER_WEBHOOK_PATH,
   httpUrl,
   integerFrom,
-  LANGUAGES,
   optionalText,
   validateEnv,
 } from "../config.js";
+import { LANGUAGES } from "../languages.js";
 import type { DoctorOptions } from "./run.js";
 
 const DoctorEnvSchema = v.object({

@@ -6,8 +6,8 @@
  * and what a layout reading may get wrong: a number written as text that disagrees with the same
  * value as a plain number, a date that cannot be read.
  */
+import { type ServerProfile, USER_LAYOUT, dateOf } from "../exchanger/index.js";
 import {
-  type ServerProfile,
   numericValue,
   describeField,
   isCertain,
@@ -16,13 +16,11 @@ import {
   type Layout,
   type LayoutObject,
   NUMBER_BESIDE,
-  USER_LAYOUT,
-  dateOf,
   nameRecord,
   CERTAIN_NEEDS,
   METHOD_SPECS,
   methodOf,
-} from "../exchanger/index.js";
+} from "../exchanger/inspect.js";
 
 /** The object a method's positional records are (read/methods.ts). */
 export const layoutObjectOf = (method: string): LayoutObject | undefined =>

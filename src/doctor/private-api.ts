@@ -10,16 +10,18 @@ import {
   ExchangerError,
   Unauthorized,
   Unavailable,
-  fieldParameterName,
-  createOrderParams,
   createPrivateClient,
-  type KeyProbe,
-  type ProbeAnswer,
   type ExchangerClientWithStats,
   type Direction,
   type ExchangerClient,
   type Language,
 } from "../exchanger/index.js";
+import {
+  fieldParameterName,
+  createOrderParams,
+  type KeyProbe,
+  type ProbeAnswer,
+} from "../exchanger/inspect.js";
 import { oneLine } from "./shape.js";
 
 export type PrivateApiVerdict = "understood" | "refused" | "unreachable" | "not understood";

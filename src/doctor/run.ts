@@ -5,23 +5,25 @@
  */
 import {
   createExchangerClient,
-  type Success,
   ExchangerError,
   Unauthorized,
   Unavailable,
   withKeyCheck,
   type Language,
+  ServerProfile,
+} from "../exchanger/index.js";
+import {
+  type Success,
   placementOf,
   CERTAIN_NEEDS,
-  ServerProfile,
   layoutFileText,
   type Layout,
-} from "../exchanger/index.js";
+} from "../exchanger/inspect.js";
 import { ConfigError } from "../config.js";
 import { CHECKS, type Check } from "./checks.js";
 import { checkPrivateApi } from "./private-api.js";
 import { describeShape, hiddenFields, oneLine } from "./shape.js";
-import { fieldMessage, type FieldScope } from "../bot/ui/field-names.js";
+import { fieldMessage, type FieldScope } from "../field-names.js";
 import { writeFileSync } from "node:fs";
 import {
   innerObjectOf,

@@ -2,7 +2,7 @@
  * A one-phrase description of a raw `result`, for `npm run doctor`: what kind of value the server
  * sent and how big it is — never the values themselves (they may be personal data).
  */
-import { isPlainObject, isSecretFieldName } from "../exchanger/index.js";
+import { isPlainObject, isSecretFieldName } from "../exchanger/inspect.js";
 
 export function describeShape(value: unknown): string {
   if (value === undefined) return "no result";

@@ -21,6 +21,7 @@ import { HANDLED_KINDS, parseBatch, type Batch, type BatchProblem } from "./batc
 import type { EventMetrics } from "./metrics.js";
 import type { WebhookPace } from "./pace.js";
 import type { PaceAlerts } from "./pace-alerts.js";
+import { loggedError } from "../log-error.js";
 
 const SECRET_HEADER = "x-authorization";
 
@@ -60,7 +61,7 @@ export function exchangerWebhookRoute(options: EndpointOptions): ExtraRoute {
       }
       const work = req.method === "GET" ? serveState(res, options) : take(req, res, options);
       work.catch((error: unknown) => {
-        log.warn({ err: error instanceof Error ? error.name : "error" }, "webhook request failed");
+        log.warn({ err: loggedError(error) }, "webhook request failed");
         answer(res, 500, "could not take the batch");
       });
     },

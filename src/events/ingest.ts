@@ -26,6 +26,7 @@ import type { Batch, EventRow, HandledKind } from "./batch.js";
 import type { EventMetrics } from "./metrics.js";
 import { readUserStatus } from "./user-status.js";
 import { candidateAccounts, type VerificationChecks } from "./verification-check.js";
+import { loggedError } from "../log-error.js";
 
 /** The owner's user id where the order layout places it with certainty; undefined otherwise. */
 export type OwnerOf = (row: readonly unknown[]) => string | undefined;
@@ -90,7 +91,7 @@ export class EventIngest {
   async #drain(): Promise<void> {
     for (let batch = this.#backlog.shift(); batch; batch = this.#backlog.shift())
       await this.process(batch).catch((error: unknown) =>
-        this.#deps.logger.warn({ err: describe(error) }, "a webhook batch failed midway"),
+        this.#deps.logger.warn({ err: loggedError(error) }, "a webhook batch failed midway"),
       );
   }
 
@@ -114,7 +115,10 @@ export class EventIngest {
       return await this.#user(row);
     } catch (error) {
       // The store failing midway: this event is left to reconciliation; the others go on.
-      this.#deps.logger.warn({ kind, err: describe(error) }, "a webhook event could not be taken");
+      this.#deps.logger.warn(
+        { kind, err: loggedError(error) },
+        "a webhook event could not be taken",
+      );
     }
   }
 
@@ -164,8 +168,4 @@ async function runAll<T>(items: readonly T[], work: (item: T) => Promise<unknown
     while (next < items.length) await work(items[next++]!).catch(() => undefined);
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

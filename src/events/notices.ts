@@ -8,7 +8,7 @@ import type { Api } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { I18n } from "@grammyjs/i18n";
 import type { FlowContext, Translator } from "../bot/context.js";
-import type { Language } from "../config.js";
+import type { Language } from "../languages.js";
 import type { Logger } from "../logger.js";
 import { SharedRateLimiter } from "../notify/rate-limiter.js";
 import { readSeen } from "../notify/seen.js";

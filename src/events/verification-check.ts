@@ -23,6 +23,7 @@ import type { SettingsStore } from "../storage/settings.js";
 import type { Vault } from "../storage/vault.js";
 import type { EventRow } from "./batch.js";
 import type { ChatNotices } from "./notices.js";
+import { loggedError } from "../log-error.js";
 
 /** Accounts one event may cost reads for. */
 export const MAX_ACCOUNTS = 4;
@@ -132,7 +133,7 @@ export class VerificationChecks {
     } catch (error) {
       // A revoked key included: the screens and the watcher unlink it where the user sees why.
       this.#deps.logger.info(
-        { err: error instanceof Error ? error.name : String(error) },
+        { err: loggedError(error) },
         "could not read a verification request back",
       );
       return "failed" as const;

@@ -65,7 +65,7 @@ import type {
   VerificationFields,
   Verification,
 } from "./types.js";
-import { VERIFICATION_FIELDS } from "./types.js";
+import { VERIFICATION_FIELDS } from "./records.js";
 
 export interface ExchangerClientOptions {
   /** The exchanger's base address; may carry a path prefix (https://x.com/api). Methods are appended. */

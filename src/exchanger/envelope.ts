@@ -7,7 +7,7 @@
  * and numbers may arrive as strings. These helpers accept all of that and nothing that is not the API.
  */
 import { ExchangerError, Unauthorized, Unavailable } from "./errors.js";
-import type { Pagination } from "./types.js";
+import type { Pagination } from "./records.js";
 
 export type Envelope =
   | { success: true; result: unknown; pagination: unknown }

@@ -1,18 +1,21 @@
 /**
  * The exchanger's front door: everything outside src/exchanger imports from here, never from its
  * inner rooms (transport, the User and Private API clients, normalize/, layouts/, catalog/), so what
- * the rest of the bot relies on is this one list. Telegram-free.
+ * the rest of the bot relies on is this one list, grouped by what callers need. Telegram-free.
+ * What only the doctor, the sandbox and the bench use (the method table, layouts as evidence, raw
+ * envelopes) is behind the second door, inspect.ts.
  */
-export { Branding } from "./catalog/branding.js";
-export { CurrencyCache, currencyLabel } from "./catalog/currencies.js";
-export { DirectionCatalog } from "./catalog/directions.js";
+
+// ── Common: the clients, who calls, what fails, the records they return ───────────────────────────
 export {
   type CallOutcome,
   createExchangerClient,
   type ExchangerClientWithStats,
 } from "./client.js";
-export { findCreatedOrders, orderKeys } from "./created-order.js";
-export { isPlainObject, type Success } from "./envelope.js";
+export { createPrivateClient, OperatorKeyRefused, type PrivateClient } from "./private-client.js";
+export { withKeyCheck } from "./key-check.js";
+export { ServerProfile } from "./server/profile.js";
+export { readLayoutFile } from "./layouts/file.js";
 export {
   ExchangerError,
   Unauthorized,
@@ -20,89 +23,6 @@ export {
   type UnavailableReason,
   Unreadable,
 } from "./errors.js";
-export { exchangeLink } from "./exchange-link.js";
-export {
-  type AmountProblem,
-  type AmountReadings,
-  amountReadings,
-  type LimitCrossed,
-  parseAmount,
-  type Quote,
-  quoteFromReceive,
-  quoteFromSend,
-  type QuoteTerms,
-  sameAmount,
-  smallerReserve,
-  withinTolerance,
-} from "./exchange-quote.js";
-export { fieldParameterName } from "./field-parameter.js";
-export { withKeyCheck } from "./key-check.js";
-export { ServerProfile } from "./server/profile.js";
-export { layoutFileText, readLayoutFile } from "./layouts/file.js";
-export { numericValue } from "./layouts/value-types.js";
-export { type FetchPage, newestFirstPage, type OrdersPage } from "./newest-first.js";
-export { type Account } from "./normalize/account.js";
-export { type ReferralFacts } from "./normalize/referral.js";
-export { coverage, readBalances, type Coverage } from "./normalize/balance.js";
-export { quoteTermsOf } from "./normalize/index.js";
-export {
-  describeField,
-  isCertain,
-  type Layout,
-  type LayoutObject,
-  MAX_POSITIONS,
-  MONEY_NAMES,
-  nameRecord,
-  unplacedPositions,
-} from "./normalize/layout.js";
-export { type CurrencyRef, type Money } from "./normalize/money.js";
-export { isPayableButUnsure, isPayableOrder, type OrderFact } from "./normalize/order.js";
-export { placementOf } from "./normalize/placement.js";
-export {
-  CERTAIN_NEEDS,
-  METHOD_SPECS,
-  METHODS,
-  type MethodName,
-  methodOf,
-  type MethodSpec,
-} from "./read/methods.js";
-export {
-  isCardNumber,
-  isHiddenField,
-  isNumberField,
-  looksSecret,
-  maskDeep,
-  maskIfCard,
-  maskNumber,
-} from "./normalize/secrets.js";
-export { isSupportUrl } from "./normalize/social.js";
-export { isDocumentedUser, NUMBER_BESIDE, USER_LAYOUT } from "./normalize/user-layout.js";
-export { dateOf } from "./normalize/values.js";
-export { findOrder, ORDER_TOKEN, type OrderLookup, parseOrderQuery } from "./order-lookup.js";
-export {
-  createOrderParams,
-  createPrivateClient,
-  type KeyProbe,
-  OperatorKeyRefused,
-  type PrivateClient,
-  type ProbeAnswer,
-} from "./private-client.js";
-export { isSecretFieldName } from "./secret-names.js";
-export {
-  choiceStatus,
-  FILTER_NAME,
-  ServerStatuses,
-  type StatusChoice,
-  statusFilterParam,
-} from "./server-statuses.js";
-export {
-  type Gate,
-  type OrderList,
-  OrderPages,
-  type PageQuery,
-  StatusFilterRefused,
-} from "./orders/pages.js";
-export { payableNow, type Proof } from "./orders/payable-proof.js";
 export {
   type Balance,
   type Caller,
@@ -122,9 +42,12 @@ export {
   type SavedField,
   type UserInfo,
   type Verification,
-  VERIFICATION_FIELDS,
   type VerificationFields,
 } from "./types.js";
+export { VERIFICATION_FIELDS } from "./records.js";
+export { type Account } from "./normalize/account.js";
+export { type ReferralFacts } from "./normalize/referral.js";
+export { type CurrencyRef, type Money } from "./normalize/money.js";
 export {
   isActiveStatus,
   isPayableStatus,
@@ -142,3 +65,51 @@ export {
   type VerificationMeaning,
   type VerificationStatus,
 } from "./vocabulary.js";
+
+// ── Reading: order pages, the one lookup, what money depends on, what a card may show ─────────────
+export { type OrdersPage } from "./newest-first.js";
+export {
+  type Gate,
+  type OrderList,
+  OrderPages,
+  type PageQuery,
+  StatusFilterRefused,
+} from "./orders/pages.js";
+export { findOrder, ORDER_TOKEN, type OrderLookup, parseOrderQuery } from "./order-lookup.js";
+export { choiceStatus, FILTER_NAME, type StatusChoice } from "./server-statuses.js";
+export { payableNow, type Proof } from "./orders/payable-proof.js";
+export { isPayableButUnsure, isPayableOrder, type OrderFact } from "./normalize/order.js";
+export { findCreatedOrders, orderKeys } from "./created-order.js";
+export { coverage, readBalances, type Coverage } from "./normalize/balance.js";
+export { USER_LAYOUT } from "./normalize/user-layout.js";
+export { dateOf } from "./normalize/values.js";
+export {
+  isCardNumber,
+  isHiddenField,
+  isNumberField,
+  looksSecret,
+  maskDeep,
+  maskIfCard,
+  maskNumber,
+} from "./normalize/secrets.js";
+
+// ── Catalog: currencies, directions, branding, amounts and quotes ──────────────────────────────────
+export { Branding } from "./catalog/branding.js";
+export { CurrencyCache, currencyLabel } from "./catalog/currencies.js";
+export { DirectionCatalog } from "./catalog/directions.js";
+export { exchangeLink } from "./exchange-link.js";
+export { quoteTermsOf } from "./normalize/index.js";
+export {
+  type AmountProblem,
+  type AmountReadings,
+  amountReadings,
+  type LimitCrossed,
+  parseAmount,
+  type Quote,
+  quoteFromReceive,
+  quoteFromSend,
+  type QuoteTerms,
+  sameAmount,
+  smallerReserve,
+  withinTolerance,
+} from "./exchange-quote.js";

@@ -53,8 +53,7 @@ export class ServerStatuses {
   #names = new Set<string>();
   #refused = new Set<string>();
   /**
-   * The chips last derived, until what they derive from changes: every list screen asks for them
-   * (bench P1), while a server's statuses are learned once and rarely change after.
+   * The chips last derived, until what they derive from changes: every list screen asks for them, while a server's statuses are learned once and rarely change after.
    */
   #choices: readonly StatusChoice[] | undefined;
 

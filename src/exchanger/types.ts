@@ -9,26 +9,31 @@
  * what its layout does not prove is left out of the object and said to be unread (Order.unproven,
  * Account.unreadable, Page.unread), never guessed.
  */
-import type { Language } from "../config.js";
+import type { Language } from "../languages.js";
 import type { Order } from "./normalize/order.js";
 import type { Verification } from "./normalize/verification.js";
 import type { SavedField, SavedFields } from "./normalize/saved-fields.js";
 import type { Direction, DirectionField } from "./normalize/direction.js";
 import type { Account } from "./normalize/account.js";
+import type { DirectionLink } from "./normalize/directions.js";
+import type {
+  Currency,
+  Extras,
+  Id,
+  Pagination,
+  PublicInfo,
+  SocialInfo,
+  VerificationFields,
+} from "./records.js";
 
 export type { Language };
-export type Id = string | number;
+export type * from "./records.js";
+export type { DirectionLink };
 
 /** Who is calling and in which language the server should answer. */
 export interface Caller {
   apiKey: string;
   language: Language;
-}
-
-/** `pagination: [total, position]` of list responses, when the server sends it. */
-export interface Pagination {
-  total: number;
-  position: number;
 }
 
 export interface Page<T> {
@@ -49,8 +54,6 @@ export interface ListParams {
   page?: number;
   limit?: number;
 }
-
-export type Extras = { [field: string]: unknown };
 
 export interface OrderFilters {
   id?: Id;
@@ -80,76 +83,8 @@ export interface DetailFilters {
 export type UserInfo = Account;
 export type { Verification, SavedField, SavedFields };
 
-/** A currency of the public list (normalize/currencies.ts): name and code under whichever key the server used, entities decoded. */
-export interface Currency extends Extras {
-  id: Id;
-  name?: string;
-  code?: string;
-  /** Digits after the decimal point, when the server says. */
-  decimals?: number;
-}
-
 /** One direction as the bot holds it once read (normalize/direction.ts): slug, currencies, rate, limits, reserve, fields. */
 export type { Direction, DirectionField };
-
-/**
- * One entry of the directions map (`public-api-get-exchanges`): what is sent, what is received, and the
- * slug that `public-api-get-exchange` takes as `pair`. Ids are kept as text.
- */
-export interface DirectionLink {
-  sendCurrencyId: string;
-  receiveCurrencyId: string;
-  pair: string;
-  /** Only from old-style servers that list whole direction objects: what the list said about it. */
-  summary?: Direction;
-}
-
-/** An undocumented public result (status, referral program) in whichever form the server chose. */
-export type PublicInfo =
-  | { kind: "fields"; fields: Extras }
-  /** `unplaced`: values of a positional answer that have no names (counted, not shown). */
-  | { kind: "list"; items: unknown[]; unplaced?: number }
-  | { kind: "text"; text: string }
-  | { kind: "flag"; value: boolean }
-  | { kind: "nothing" };
-
-/** One balance of the account; `currency` is a code or name when the server says which. */
-export interface Balance {
-  amount: string;
-  currency?: string;
-}
-
-/** The verification fields the User API documents, in its order (the client sends only these). */
-export const VERIFICATION_FIELDS = [
-  "id_type",
-  "id_number",
-  "card_number",
-  "first_name",
-  "last_name",
-  "middle_name",
-  "birth_date",
-  "phone",
-  "country",
-  "city",
-  "address",
-  "zip_code",
-] as const satisfies readonly (keyof VerificationFields)[];
-
-export interface VerificationFields {
-  id_type?: string;
-  id_number?: string;
-  card_number?: string;
-  first_name?: string;
-  last_name?: string;
-  middle_name?: string;
-  /** dd.mm.yyyy */
-  birth_date?: string;
-  phone?: string;
-  country?: string;
-  city?: string;
-  address?: string;
-  zip_code?: string;
-}
 
 export interface PhotoUpload {
   filename: string;
@@ -158,13 +93,6 @@ export interface PhotoUpload {
 }
 
 /** Every user method takes the caller first; public methods take only the language. */
-/** What `public-api-get-social` told about the exchanger (normalize/social.ts); every field optional. */
-export interface SocialInfo {
-  siteName?: string;
-  email?: string;
-  /** An https:// or tg:// link to the exchanger's Telegram (support). */
-  telegramUrl?: string;
-}
 
 export interface ExchangerClient {
   getInfo(caller: Caller): Promise<UserInfo>;

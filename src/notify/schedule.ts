@@ -5,7 +5,7 @@
  *   members due now (ZRANGEBYSCORE), so a chat without moving orders costs nothing between its rare
  *   polls: no timer, no request, one small set member.
  * - settings.seen (`chat:<id>:settings`) — what the watcher saw last (seen.ts); in the chat's
- *   settings so /logout wipes it with everything else, and no key of its own (bench P6).
+ *   settings so /logout wipes it with everything else, and no key of its own.
  *   The previous version kept it in `chat:<id>:notify`: still read until the chat's next save.
  * - `notify:moving` — sorted set, the same scores as `notify:due` for the chats with an order in motion
  *   (created, paid, suspended): the watcher takes these first, so when the chats outgrow the request
@@ -13,7 +13,7 @@
  * - `notify:lease:<id>` — held by the one instance polling the chat right now.
  * - settings.notify — the chat's choice, shown on screens; the watcher double-checks it.
  */
-import type { Language } from "../config.js";
+import type { Language } from "../languages.js";
 import type { ChatSettings, SettingsStore } from "../storage/settings.js";
 import type { KV } from "../storage/kv.js";
 import { decodeSeen, readSeen, seenRecord, type SeenState } from "./seen.js";

@@ -12,7 +12,7 @@
  *       last page. Absent until the first poll, which only records this baseline and announces nothing.
  * Twenty orders cost 20–80 characters; MAX_TRACKED bounds the state whatever the exchanger sends.
  */
-import { LANGUAGES, type Language } from "../config.js";
+import { LANGUAGES, type Language } from "../languages.js";
 import { type Order, isActiveStatus, specStatusId, statusKey } from "../exchanger/index.js";
 
 /** What the state keeps of an order: its id and status. */
@@ -171,7 +171,7 @@ export function withAnnounced(
 }
 
 /*
- * Storage format (version 2, field "o"). Per chat, so every byte counts (bench P6, goal ≤ 500 B):
+ * Storage format (version 2, field "o"). Per chat, so every byte counts:
  *   { "l": "ru", "m": 1057, "o": "EE3B-2Aa0F", "d": ["processing"], "x": { "A-7": "A" } }
  * o — the orders with a canonical numeric id, in the state's order, each as an optional id jump and
  *     one code character. The expected id is one below the previous order's (the first: m itself);

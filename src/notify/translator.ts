@@ -1,6 +1,6 @@
 /** The texts of one language, for what the background side sends (it has no update to take them from). */
 import type { I18n } from "@grammyjs/i18n";
-import type { Language } from "../config.js";
+import type { Language } from "../languages.js";
 import type { FlowContext, Translator } from "../bot/context.js";
 
 export function translatorFor(i18n: I18n<FlowContext>, language: Language): Translator {

@@ -24,7 +24,7 @@ import { AccountChats } from "../storage/account-chats.js";
 import { randomUUID } from "node:crypto";
 import { GrammyError, type Api } from "grammy";
 import type { I18n } from "@grammyjs/i18n";
-import type { Language } from "../config.js";
+import type { Language } from "../languages.js";
 import type { AccountEvents, FlowContext } from "../bot/context.js";
 import {
   CurrencyCache,
@@ -71,6 +71,7 @@ import {
   type OrderChange,
   type SeenState,
 } from "./seen.js";
+import { loggedError } from "../log-error.js";
 
 /**
  * Orders still moving (created, paid, suspended) that newer orders pushed off the page are read one by
@@ -191,7 +192,7 @@ export class Notifier {
     this.#loop = new TickLoop(
       async () => ({ full: (await this.runOnce()).due >= this.#batchSize }),
       this.#tickMs,
-      (error) => this.#log.warn({ err: describe(error) }, "notification tick failed"),
+      (error) => this.#log.warn({ err: loggedError(error) }, "notification tick failed"),
     );
     this.#batchSize = options.batchSize ?? 100;
     this.#concurrency = options.concurrency ?? Math.min(32, deps.notify.maxRps * 2);
@@ -240,7 +241,7 @@ export class Notifier {
         const chatId = due[next++]!;
         const outcome = await this.pollChat(chatId).catch((error: unknown) => {
           // Storage trouble and the like: the chat stays due and is tried again next tick.
-          this.#log.warn({ chatId, err: describe(error) }, "notification poll failed");
+          this.#log.warn({ chatId, err: loggedError(error) }, "notification poll failed");
           return "failed" as const;
         });
         report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
@@ -370,7 +371,7 @@ export class Notifier {
     if (fetched.kind === "throttled") return "throttled"; // stays due: taken again next tick
     if (fetched.kind === "rejected") return this.#keyRejected(chat.chatId, chat.language);
     this.#log.info(
-      { chatId: chat.chatId, err: describe(fetched.error) },
+      { chatId: chat.chatId, err: loggedError(fetched.error) },
       "could not read orders; retrying later",
     );
     await reschedule(
@@ -464,7 +465,7 @@ export class Notifier {
           continue;
         }
         this.#log.info(
-          { chatId, err: describe(error) },
+          { chatId, err: loggedError(error) },
           "could not send a notification; retrying next poll",
         );
         break;
@@ -519,14 +520,17 @@ export class Notifier {
     await this.#deps.api
       .sendMessage(chatId, this.#translator(language).t("notify-key-rejected"))
       .catch((error: unknown) =>
-        this.#log.info({ chatId, err: describe(error) }, "could not tell about the rejected key"),
+        this.#log.info(
+          { chatId, err: loggedError(error) },
+          "could not tell about the rejected key",
+        ),
       );
     // The account's other chats hear it too (the security feed); this chat was told just above.
     if (accountId !== undefined)
       await this.#deps.accountEvents
         ?.publish(accountId, { kind: "key-stopped", at: this.#now(), fromChatId: chatId })
         .catch((error: unknown) =>
-          this.#log.warn({ chatId, err: describe(error) }, "could not tell the account's chats"),
+          this.#log.warn({ chatId, err: loggedError(error) }, "could not tell the account's chats"),
         );
     return "revoked";
   }
@@ -617,8 +621,4 @@ function pollOutcome(
   if (chat.previous.statuses === undefined) return "baseline";
   if (diff.wanted.length === 0) return "unchanged";
   return announced !== undefined && announced.length > 0 ? "notified" : "failed";
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -25,6 +25,7 @@ import type { Api } from "grammy";
 import type { Logger } from "../logger.js";
 import type { KV } from "../storage/kv.js";
 import type { ExchangerHealth } from "./exchanger-health.js";
+import { loggedError } from "../log-error.js";
 
 export const INCIDENT_KEY = "alert:exchanger";
 export const INCIDENT_TTL_MS = 6 * 60 * 60_000;
@@ -79,7 +80,7 @@ export async function sendToAdmins(
         log.warn(
           {
             adminChat: `#${index + 1} of ${chats.length}`,
-            err: error instanceof Error ? error.message : String(error),
+            err: loggedError(error),
           },
           "could not deliver an alert to an admin chat (has the admin started the bot?)",
         );
@@ -233,7 +234,7 @@ class AlertWatch implements Alerts {
           // Once per streak: a Redis outage would otherwise repeat this every check.
           if (!this.#checkFailing)
             this.#log.warn(
-              { err: error instanceof Error ? error.message : String(error) },
+              { err: loggedError(error) },
               "exchanger alert check failed (storage unreachable?); retrying at every check",
             );
           this.#checkFailing = true;

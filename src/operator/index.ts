@@ -19,10 +19,11 @@ export interface Operator {
   stats(): Promise<OperatorStats>;
 }
 
-export function createOperator(kv: KV, registry: Registry): Operator {
+/** `scheduleKey`: the order watcher's sorted set of subscribed chats (counted, never written). */
+export function createOperator(kv: KV, registry: Registry, scheduleKey: string): Operator {
   const metrics = createMetrics(registry);
   const exchangerHealth = new ExchangerHealth();
-  const storeCounts = new StoreCounts(kv);
+  const storeCounts = new StoreCounts(kv, scheduleKey);
   metrics.addGauge(
     "linked_chats",
     "Chats with a linked API key (all instances; counted at most once a minute)",

@@ -13,6 +13,7 @@ import type { Registry } from "prom-client";
 import { capConnections } from "../connection-cap.js";
 import type { Logger } from "../logger.js";
 import type { HealthCheck } from "./health.js";
+import { loggedError } from "../log-error.js";
 
 /** A scraper and a health checker need a handful; at the cap the connection idle longest makes room. */
 export const MONITORING_MAX_CONNECTIONS = 32;
@@ -70,10 +71,7 @@ async function serveMetrics(
       .writeHead(200, { "content-type": options.registry.contentType, "cache-control": "no-store" })
       .end(text);
   } catch (error) {
-    options.logger.warn(
-      { err: error instanceof Error ? error.message : String(error) },
-      "could not collect metrics",
-    );
+    options.logger.warn({ err: loggedError(error) }, "could not collect metrics");
     if (!res.headersSent)
       res
         .writeHead(500, { "content-type": "text/plain; charset=utf-8" })

@@ -8,7 +8,7 @@
  * bucket counts as they stood when the minute's first call was counted, and the last hour is today's
  * counts minus the oldest such mark, read the way Prometheus' histogram_quantile reads buckets
  * (linear within a bucket). It costs nothing per call beyond the histogram's own observe (a sliding
- * Summary kept six t-digests per call: bench P1's profile put it among the bot's largest allocators).
+ * Summary kept six t-digests per call).
  */
 import type { CallOutcome } from "../exchanger/index.js";
 

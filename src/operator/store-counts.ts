@@ -2,12 +2,12 @@
  * Linked chats and notification subscribers, counted in the store (so every instance reports the
  * same, shared numbers), at most once per `maxAgeMs` however often Prometheus scrapes or admins ask.
  *
- * Redis: subscribers are ZCARD of the watcher's schedule (one command); linked chats are a SCAN that
+ * Redis: subscribers are ZCARD of the watcher's schedule (one command; its key is handed in by the
+ * app, so the operator side does not reach into notify/); linked chats are a SCAN that
  * only counts matching keys, 1000 at a time, never holding them. The embedded store is in memory.
  * A count that fails or takes longer than `timeoutMs` is reported as unknown (the last good one is
  * kept by the caller), never as zero.
  */
-import { SCHEDULE_KEY } from "../notify/schedule.js";
 import type { KV } from "../storage/kv.js";
 import { escapeGlob, RedisKV } from "../storage/kv-redis.js";
 import { vaultKey } from "../storage/vault.js";
@@ -28,14 +28,17 @@ const [VAULT_HEAD, VAULT_TAIL] = vaultKey("\0").split("\0") as [string, string];
 
 export class StoreCounts {
   readonly #kv: KV;
+  readonly #scheduleKey: string;
   readonly #maxAgeMs: number;
   readonly #timeoutMs: number;
   readonly #now: () => number;
   #last: { at: number; value: StoreCountsValue } | undefined;
   #running: Promise<StoreCountsValue | undefined> | undefined;
 
-  constructor(kv: KV, options: StoreCountsOptions = {}) {
+  /** `scheduleKey`: the watcher's sorted set of subscribed chats. */
+  constructor(kv: KV, scheduleKey: string, options: StoreCountsOptions = {}) {
     this.#kv = kv;
+    this.#scheduleKey = scheduleKey;
     this.#maxAgeMs = options.maxAgeMs ?? 60_000;
     this.#timeoutMs = options.timeoutMs ?? 5_000;
     this.#now = options.now ?? Date.now;
@@ -70,7 +73,7 @@ export class StoreCounts {
     if (kv instanceof RedisKV) {
       const [linkedChats, subscribers] = await Promise.all([
         countRedis(kv),
-        kv.redis.zcard(kv.prefix + SCHEDULE_KEY),
+        kv.redis.zcard(kv.prefix + this.#scheduleKey),
       ]);
       return { linkedChats, subscribers };
     }
@@ -79,7 +82,7 @@ export class StoreCounts {
       (key) => key.endsWith(VAULT_TAIL) && key.length > VAULT_HEAD.length + VAULT_TAIL.length,
     ).length;
     const subscribers = (
-      await kv.zrangeByScore(SCHEDULE_KEY, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER)
+      await kv.zrangeByScore(this.#scheduleKey, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER)
     ).length;
     return { linkedChats, subscribers };
   }

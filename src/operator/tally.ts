@@ -2,7 +2,7 @@
  * A Prometheus counter counted in plain numbers and handed to prom-client when it is read. Its own
  * `inc(labels)` hashes the label set on every call (the label names sorted, a string built, an
  * object looked up), and the bot counts several things per update (the update, each Bot API
- * request, each exchanger call): in the bench that was ≈ 10 µs of every press. Here a call adds to
+ * request, each exchanger call). Here a call adds to
  * a number found by a key the caller already has; the counter's `collect` (prom-client runs it on
  * every read: a scrape, /stats, a test) passes the sums on. What is exported is the same counter
  * with the same values.

@@ -5,7 +5,7 @@
  * lost after the method ran (lost-answer: the write happened, the client never hears of it).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Language } from "../config.js";
+import type { Language } from "../languages.js";
 import { errorEnvelope, send, sendJson, type ErrorStyle, type StatusRecord } from "./respond.js";
 
 export type Fault = "stall" | "html500" | "nonjson" | "reset" | "envelope500" | "lost-answer";

@@ -3,7 +3,7 @@
  * One table so a missing translation is a type error, not a runtime surprise. Placeholders are
  * `{name}` and are filled by `translate`.
  */
-import type { Language } from "../config.js";
+import type { Language } from "../languages.js";
 
 export const SANDBOX_LANGUAGES = ["en", "ru", "uk"] as const satisfies readonly Language[];
 

@@ -8,6 +8,7 @@
  * and reads the others by what it can confirm (the directions map's ids, the values it submitted,
  * status words) or says what it could not place.
  */
+import { VERIFICATION_FIELDS } from "../exchanger/index.js";
 import { formatAmount } from "./format.js";
 import type { SandboxAccount } from "./state.js";
 import { positional, type Rec } from "./reshape.js";
@@ -42,8 +43,18 @@ export const INPUT_POSITIONS = ["value", "id"] as const;
 /** A currency of get-currencies: the code first, the id in the middle. */
 export const CURRENCY_POSITIONS = ["code", "reserve", "type", "name", "id", "decimals"] as const;
 
+/** Verification fields this dialect puts first, in its own order; the others follow in the client's. */
+const SHUFFLED_FIELDS: readonly string[] = [
+  "last_name",
+  "card_number",
+  "first_name",
+  "middle_name",
+  "id_type",
+  "id_number",
+];
+
 /** The verification request: its own facts, then every field the submission may carry. */
-export const VERIFICATION_POSITIONS = [
+export const VERIFICATION_POSITIONS: readonly string[] = [
   "updated_at",
   "status",
   "id",
@@ -51,19 +62,9 @@ export const VERIFICATION_POSITIONS = [
   "created_at",
   "photos",
   "type",
-  "last_name",
-  "card_number",
-  "first_name",
-  "middle_name",
-  "id_type",
-  "id_number",
-  "birth_date",
-  "phone",
-  "country",
-  "city",
-  "address",
-  "zip_code",
-] as const;
+  ...SHUFFLED_FIELDS,
+  ...VERIFICATION_FIELDS.filter((name) => !SHUFFLED_FIELDS.includes(name)),
+];
 
 /** get-exchange: one direction, its input fields as rows of DIRECTION_INPUT_POSITIONS. */
 export const DIRECTION_POSITIONS = [

@@ -3,7 +3,7 @@
  * request's record so tests can see exactly what the client got.
  */
 import type { ServerResponse } from "node:http";
-import type { Language } from "../config.js";
+import type { Language } from "../languages.js";
 import type { Dialect } from "./dialect.js";
 import { translate, type MessageKey } from "./i18n.js";
 

@@ -6,7 +6,7 @@
  * PHP servers do; currencies and directions carry numeric ids) so both id forms reach the client.
  */
 import type { LocalizedText } from "./i18n.js";
-import type { PendingEvent } from "./webhooks.js";
+import type { PendingEvent } from "./webhook-event.js";
 
 /** An order exactly as get-orders sends it (plus whatever extras a test adds). */
 export interface SandboxOrder {

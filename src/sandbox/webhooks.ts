@@ -18,9 +18,7 @@ import {
   VERIFICATION_POSITIONS,
 } from "./positional.js";
 import type { SandboxAccount, SandboxOrder, SandboxState } from "./state.js";
-
-/** Event type ids of the vendor's page that the sandbox sends. */
-export const EVENT_TYPE = { user: "0", order: "1", verification: "2" } as const;
+import { EVENT_TYPE, type PendingEvent } from "./webhook-event.js";
 
 export interface WebhookTarget {
   /** The URL set under Application Settings → Webhooks. */
@@ -29,12 +27,6 @@ export interface WebhookTarget {
   secret?: string;
   /** The scheduler's interval; default 60 s, as on a standard install. */
   intervalMs?: number;
-}
-
-/** One event waiting for the next batch. */
-export interface PendingEvent {
-  type: (typeof EVENT_TYPE)[keyof typeof EVENT_TYPE];
-  object: unknown[];
 }
 
 const withOwner = (row: unknown[], positions: readonly string[], account: SandboxAccount) =>

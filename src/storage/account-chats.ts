@@ -11,7 +11,7 @@
  * reads the set; nothing here is secret (an account id opens nothing).
  */
 import { createHash } from "node:crypto";
-import { LANGUAGES, type Language } from "../config.js";
+import { LANGUAGES, type Language } from "../languages.js";
 import type { KV } from "./kv.js";
 
 type ChatId = number | string;

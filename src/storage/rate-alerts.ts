@@ -11,7 +11,7 @@
  * only pick candidates (floats); the decision is made on the record's decimal text
  * (rate-alert-rules.ts). An index entry whose alert is gone (deleted, the chat wiped) is dropped when met.
  */
-import type { Language } from "../config.js";
+import type { Language } from "../languages.js";
 import { compareAndSet, type KV } from "./kv.js";
 import { chatKeyPrefix } from "./settings.js";
 import { MAX_ALERTS, pairKey, waitPoints, type RateAlert } from "./rate-alert-rules.js";

@@ -3,7 +3,7 @@
  * Nothing secret lives here (the API key is in the vault), so it is stored unencrypted and compact:
  * every idle linked chat costs its Redis bytes (goal ≤ 400 B for all of a chat's keys).
  */
-import type { Language } from "../config.js";
+import type { Language } from "../languages.js";
 import { compareAndSet, type KV } from "./kv.js";
 
 export interface ChatSettings {
@@ -35,7 +35,7 @@ export interface ChatSettings {
   notifyDetails?: boolean;
   /**
    * What the notification watcher saw last (src/notify/seen.ts owns the format; opaque here). Kept in
-   * this key instead of one of its own: a key costs ~60 B of Redis overhead per chat (bench P6).
+   * this key instead of one of its own: a key costs Redis overhead per chat.
    */
   seen?: unknown;
 }

@@ -1,8 +1,7 @@
 /**
  * The HTTP client grammY uses for the Bot API: undici (already the exchanger's client) instead of
  * grammY's default node-fetch over node:http. grammY only needs `fetch(url, init)` whose answer has
- * `json()`; undici's request() gives that with less work per call. Under load (bench P2: 200 chats)
- * it raised the bot's updates/s by about a fifth on this project's machine.
+ * `json()`; undici's request() gives that with less work per call (measured: docs/performance.md).
  *
  * JSON bodies arrive as strings, file uploads as a multipart Readable stream; both are passed as they
  * are. grammY's timeout reaches undici through the AbortSignal.

@@ -107,10 +107,26 @@ export function violations(imports: readonly Import[]): string[] {
       to.startsWith("bot/")
     )
       say("Telegram-free layers never import the bot");
+    if (from.startsWith("exchanger/normalize/") && to === "exchanger/types.ts")
+      say("normalize/ names the shared record types through their leaf, exchanger/records.ts");
+    if (from.startsWith("doctor/") && to.startsWith("bot/"))
+      say("the doctor is Telegram-free: what it shares with the screens lives in a leaf");
+    if (from.startsWith("operator/") && to.startsWith("notify/"))
+      say("the operator side counts the store; the app hands it the watcher's keys");
+    if (
+      to === "exchanger/inspect.ts" &&
+      !from.startsWith("doctor/") &&
+      !from.startsWith("sandbox/") &&
+      !from.startsWith("exchanger/")
+    )
+      say(
+        "the exchanger's second door (inspect.ts) is the doctor's, the sandbox's and the bench's",
+      );
     if (
       !from.startsWith("exchanger/") &&
       to.startsWith("exchanger/") &&
-      to !== "exchanger/index.ts"
+      to !== "exchanger/index.ts" &&
+      to !== "exchanger/inspect.ts"
     )
       say(
         "the exchanger's inner rooms are reached only through its front door, exchanger/index.ts",
@@ -143,6 +159,73 @@ export function circleThrough(imports: readonly Import[], file: string): string 
     }
   }
   return undefined;
+}
+
+/**
+ * Every import circle in `imports` (type imports included), one strongly connected group of files each
+ * (Tarjan), as its files sorted and joined by " ↔ "; empty when the graph has none.
+ */
+export function circles(imports: readonly Import[]): string[] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of imports) next.set(from, [...(next.get(from) ?? []), to]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const to of next.get(file) ?? []) {
+      if (!index.has(to)) visit(to);
+      if (onStack.has(to)) low.set(file, Math.min(low.get(file)!, low.get(to)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1 || next.get(file)?.includes(file)) found.push(group.sort().join(" ↔ "));
+  };
+  for (const file of next.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+/**
+ * Leaves: files that several layers share and that therefore import nothing of src/ (a leaf that
+ * reached up would close a circle through everything that imports it).
+ */
+export const LEAVES = [
+  "languages.ts",
+  "support-url.ts",
+  "log-error.ts",
+  "field-names.ts",
+  "exchanger/records.ts",
+  "bot/core/flow-timeout.ts",
+  "sandbox/webhook-event.ts",
+];
+
+/** "leaf → imported" for every import a leaf makes, and for config.ts reaching past the leaves. */
+export function upwardFromLeaves(imports: readonly Import[]): string[] {
+  return imports
+    .filter(
+      ({ from, to }) => LEAVES.includes(from) || (from === "config.ts" && !LEAVES.includes(to)),
+    )
+    .map(({ from, to }) => `${from} → ${to}`);
+}
+
+/** "file:line" of every line in src/ that `pattern` matches. */
+function linesInSrc(pattern: RegExp): string[] {
+  return sourceFiles(SRC).flatMap((file) =>
+    readFileSync(file, "utf8")
+      .split("\n")
+      .flatMap((line, i) => (pattern.test(line) ? [`${relative(SRC, file)}:${i + 1}`] : [])),
+  );
 }
 
 /** Telegram's edit methods: the bot reaches them only through ui/screen.ts (one fallback, one "unchanged" check). */
@@ -233,6 +316,52 @@ describe("layout rules (src/bot/README.md)", () => {
     expect(
       circleThrough([sample("bot/context.ts", "bot/feature.ts")], "bot/context.ts"),
     ).toBeUndefined();
+  });
+
+  it("no import circle anywhere in src/, and the leaves import nothing of src/", () => {
+    expect(circles(ALL)).toEqual([]);
+    expect(upwardFromLeaves(ALL)).toEqual([]);
+    for (const leaf of LEAVES)
+      expect(
+        ALL.some((i) => i.to === leaf),
+        leaf,
+      ).toBe(true);
+    // Guards the guard: circles of any length (a file importing itself too) are found, chains are not.
+    const sample = (from: string, to: string): Import => ({ from, to, typeOnly: true });
+    expect(
+      circles([
+        sample("a.ts", "b.ts"),
+        sample("b.ts", "c.ts"),
+        sample("c.ts", "a.ts"),
+        sample("c.ts", "d.ts"),
+        sample("d.ts", "d.ts"),
+        sample("e.ts", "a.ts"),
+      ]),
+    ).toEqual(["d.ts", "a.ts ↔ b.ts ↔ c.ts"]);
+    expect(circles([sample("a.ts", "b.ts"), sample("b.ts", "c.ts")])).toEqual([]);
+    expect(
+      upwardFromLeaves([
+        sample("languages.ts", "config.ts"),
+        sample("config.ts", "exchanger/index.ts"),
+        sample("config.ts", "support-url.ts"),
+        sample("exchanger/types.ts", "exchanger/records.ts"),
+      ]),
+    ).toEqual(["languages.ts → config.ts", "config.ts → exchanger/index.ts"]);
+  });
+
+  it("what a log says of an error is decided once (log-error.ts): no log field spells it inline", () => {
+    const inline = /\berr:\s*[^,}]*instanceof Error/;
+    expect(linesInSrc(inline)).toEqual([]);
+    expect(inline.test("{ err: error instanceof Error ? error.name : String(error) },")).toBe(true);
+    expect(inline.test("{ err: loggedError(error) },")).toBe(false);
+  });
+
+  it("no benchmark talk in src/: figures and what a workaround saved live in docs/performance.md", () => {
+    const talk = /\bbench(mark)?\s+P\d|\bbench's\b|\d\s*µs\b|\bP1overGate\b|\bgarbage collector\b/i;
+    expect(linesInSrc(talk)).toEqual([]);
+    expect(talk.test(" * the largest cost of a screen (bench P1).")).toBe(true);
+    expect(talk.test(" * 2–4 µs less CPU per update")).toBe(true);
+    expect(talk.test(" * tests and the bench move the clock forward")).toBe(false);
   });
 
   it("nothing in src/bot edits a message itself: every screen and every button removal goes through ui/screen.ts", () => {
@@ -347,6 +476,10 @@ describe("layout rules (src/bot/README.md)", () => {
       sample("exchanger/client.ts", "bot/context.ts", true),
       sample("bot/features/pay/index.ts", "exchanger/normalize/order.ts"),
       sample("notify/watcher.ts", "exchanger/types.ts", true),
+      sample("doctor/run.ts", "bot/ui/field-names.ts"),
+      sample("operator/store-counts.ts", "notify/schedule.ts"),
+      sample("bot/features/orders/index.ts", "exchanger/inspect.ts"),
+      sample("exchanger/normalize/balance.ts", "exchanger/types.ts", true),
     ];
     for (const one of broken) expect(violations([one]), `${one.from} → ${one.to}`).toHaveLength(1);
     const fine = [
@@ -360,6 +493,8 @@ describe("layout rules (src/bot/README.md)", () => {
       sample("bot/features/alerts/target.ts", "storage/rate-alert-rules.ts"),
       sample("bot/features/pay/index.ts", "exchanger/index.ts"),
       sample("exchanger/client.ts", "exchanger/normalize/order.ts"),
+      sample("doctor/run.ts", "field-names.ts"),
+      sample("doctor/checks.ts", "exchanger/inspect.ts"),
     ];
     expect(violations(fine)).toEqual([]);
   });

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "../../src/config.js";
+import { LANGUAGES } from "../../src/languages.js";
 import { LOCALES_DIR } from "../../src/bot/i18n.js";
-import { fieldMessages } from "../../src/bot/ui/field-names.js";
+import { fieldMessages } from "../../src/field-names.js";
 
 function keysOf(lang: string): Map<string, Set<string>> {
   const dir = join(LOCALES_DIR, lang);

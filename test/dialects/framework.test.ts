@@ -7,7 +7,7 @@
  * names its currency; a status titled "not completed" is never read as completed.
  */
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "../../src/config.js";
+import { LANGUAGES } from "../../src/languages.js";
 import { harnessPerTest } from "../harness/per-test.js";
 import { totp } from "../harness/two-factor.js";
 

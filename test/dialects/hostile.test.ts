@@ -10,7 +10,7 @@
  * HOSTILE_E2E_SEED=<n> replays one case; HOSTILE_E2E_CASES sets how many (default 36).
  */
 import { describe, expect, it } from "vitest";
-import { LANGUAGES, type Language } from "../../src/config.js";
+import { LANGUAGES, type Language } from "../../src/languages.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import type { FlowContext } from "../../src/bot/context.js";
 import { readStatus, statusLabel, UNREADABLE_STATUS } from "../../src/exchanger/vocabulary.js";

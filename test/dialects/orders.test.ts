@@ -4,7 +4,7 @@
  * that awaits payment, and the watcher's active schedule for orders still moving.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { LANGUAGES } from "../../src/config.js";
+import { LANGUAGES } from "../../src/languages.js";
 import { SCHEDULE_KEY } from "../../src/notify/schedule.js";
 import { DIALECT_NAMES, type DialectName } from "../../src/sandbox/dialect.js";
 import { writeStatus } from "../../src/sandbox/order-status.js";

@@ -7,7 +7,7 @@
  * screen or instance).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { LANGUAGES } from "../../src/config.js";
+import { LANGUAGES } from "../../src/languages.js";
 import { DIALECTS } from "../../src/sandbox/dialect.js";
 import { Harness } from "../harness/harness.js";
 import { harnessPerTest } from "../harness/per-test.js";

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { LANGUAGES } from "../../src/config.js";
+import { LANGUAGES } from "../../src/languages.js";
 import { DIALECTS } from "../../src/sandbox/dialect.js";
 import { ORDER_POSITIONS } from "../../src/sandbox/positional.js";
 import { runDoctor } from "../../src/doctor/run.js";

@@ -13,7 +13,7 @@ import {
   statusMeaning,
   statusWords,
 } from "../../src/exchanger/vocabulary.js";
-import { LANGUAGES, type Language } from "../../src/config.js";
+import { LANGUAGES, type Language } from "../../src/languages.js";
 
 const i18n = createI18n("en");
 const translator = (lang: Language) => ({

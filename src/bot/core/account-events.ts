@@ -7,6 +7,7 @@
 import type { AccountEventKind } from "../../storage/settings.js";
 import type { FlowContext } from "../context.js";
 import { withCaller } from "./caller.js";
+import { loggedError } from "../../log-error.js";
 
 type ChatContext = Pick<FlowContext, "deps" | "chatId" | "language" | "logger" | "snapshot">;
 
@@ -41,7 +42,7 @@ export async function tellAccount(
     });
   } catch (error) {
     ctx.logger.warn(
-      { kind, err: error instanceof Error ? error.name : String(error) },
+      { kind, err: loggedError(error) },
       "could not tell the account's chats about an event",
     );
   }

@@ -12,6 +12,7 @@
  * `reportFailureAfterSpend` before anything else.
  */
 import type { FlowContext, SpendInFlight } from "../context.js";
+import { loggedError } from "../../log-error.js";
 
 export type { MoneyAction, SpendInFlight } from "../context.js";
 
@@ -116,12 +117,9 @@ export function createWatch(ctx: Ctx): CreateWatch {
   };
 }
 
-const message = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
-
 /** Plain English, like the other operator alerts (operator/alerts.ts); no chat id, no key. */
 function alertText(spend: SpendInFlight, step: string, error: unknown): string {
-  const cause = `(${step}: ${message(error)})`;
+  const cause = `(${step}: ${loggedError(error)})`;
   if (spend.action === "payment")
     return (
       `⚠️ Something failed on our side right after a payment of order #${spend.orderId} was sent to the exchanger ${cause}. ` +
@@ -142,7 +140,7 @@ async function logAndAlert(ctx: Ctx, step: string, error: unknown): Promise<void
       action: spend.action,
       ...(spend.orderId !== undefined && { orderId: spend.orderId }),
       step,
-      err: { name: error instanceof Error ? error.name : typeof error, message: message(error) },
+      err: loggedError(error),
     },
     spend.action === "payment"
       ? "failure after a spend (storage, or our own code): the user is told the exchanger's answer, never to try again"
@@ -156,7 +154,7 @@ async function logAndAlert(ctx: Ctx, step: string, error: unknown): Promise<void
       ctx.api
         .sendMessage(chatId, text)
         .catch((e: unknown) =>
-          ctx.logger.warn({ err: message(e) }, "could not deliver an alert to an admin chat"),
+          ctx.logger.warn({ err: loggedError(e) }, "could not deliver an alert to an admin chat"),
         ),
     ),
   );
@@ -191,7 +189,7 @@ export async function reportFailureAfterSpend(
   if (text !== undefined) {
     await ctx.reply(text).catch((e: unknown) => {
       ctx.logger.warn(
-        { err: message(e) },
+        { err: loggedError(e) },
         "could not tell the user the outcome of a money-moving request",
       );
     });

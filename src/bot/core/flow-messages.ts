@@ -17,7 +17,7 @@
  * The live-prompt record belongs to the running flow and is stored with its state, in the same sealed
  * value (middlewares/conversations.ts): it arrives with the update's one read (chat-snapshot.ts), is
  * changed in memory on the update's context (`ctx.flowPrompts`) and saved by the flow state's one
- * write — no round trip of its own (bench P10). Record and replay log are written together, so they
+ * write — no round trip of its own. Record and replay log are written together, so they
  * never disagree across a restart or between instances (a chat's updates run one at a time: the chat
  * lock). It goes when the flow's state goes (ended, left, lapsed).
  *
@@ -27,7 +27,7 @@ import type { Api } from "grammy";
 import type { KV } from "../../storage/kv.js";
 import type { BaseFlavor, BotDeps, FlowPrompts } from "../context.js";
 import { dropButtons } from "../ui/screen.js";
-import { FLOW_TIMEOUT_MS } from "./flows.js";
+import { FLOW_TIMEOUT_MS } from "./flow-timeout.js";
 
 const key = (chatId: number) => `chat:${chatId}:flowmsg`;
 const endedKey = (chatId: number) => `chat:${chatId}:flowended`;

@@ -26,12 +26,11 @@ import {
   type FlowEnd,
 } from "./flow-messages.js";
 import { dropButtons } from "../ui/screen.js";
+import { FLOW_TIMEOUT_MS } from "./flow-timeout.js";
 
 /** Raise on every change to any conversation's code. */
 export const CONVERSATIONS_VERSION = 15;
 export { conversationKey } from "./chat-snapshot.js";
-/** Abandoned flows end after this long without an answer (state TTL and wait limit). */
-export const FLOW_TIMEOUT_MS = 30 * 60 * 1000;
 
 export type Flow = Conversation<BotContext, FlowContext>;
 
@@ -129,8 +128,7 @@ export function isLivePrompt(conversation: Flow, messageId: number | undefined):
 /**
  * /cancel, flow exit and the flows as one step that is skipped when `unconcerned` says the update
  * cannot reach a flow (a button of a feature without flows while none runs). Each createConversation
- * middleware and each filter costs allocations per update even when no flow runs (bench P1: ≈43 KiB
- * of ≈340 KiB per "orders page" press). The conversations plugin runs before this step for every
+ * middleware and each filter costs work per update even when no flow runs. The conversations plugin runs before this step for every
  * update but one: such a button while the chat has no flow state stored skips the plugin too
  * (createBot), so wherever a flow may be running, ctx.conversation (active, exitAll) is the real one.
  */
@@ -152,13 +150,12 @@ type StoredError = {
   retryAfterMs?: number;
 };
 
-/** Result of an exchanger call made inside `external`, in a form the replay log can hold. */
-type Outcome<T> = { ok: true; value: T } | { ok: false; error: StoredError };
-
 /**
  * Runs one exchanger call inside `conversation.external` with the chat's key fetched inside it.
- * Errors are turned into plain data (classes do not survive the replay log) and rebuilt outside,
- * so the error boundary — or the flow itself — treats them like any other.
+ * Errors are turned into plain data (classes do not survive the replay log) by the plugin's own
+ * hooks, `beforeStoreError` and `afterLoadError`, and rebuilt outside, so the error boundary — or the
+ * flow itself — treats them like any other. Any other error (a bug) is kept as its name and message
+ * and comes back as an Error with both, in the same run and after a restart's replay alike.
  */
 export async function callExchanger<T>(
   conversation: Flow,
@@ -181,22 +178,15 @@ async function callOutside<T>(
   conversation: Flow,
   call: (outer: BotContext) => Promise<T>,
 ): Promise<T> {
-  const outcome: Outcome<T> = await conversation.external(async (outer: BotContext) => {
-    try {
-      return { ok: true as const, value: await call(outer) };
-    } catch (error) {
-      const stored = storedError(error);
-      // Anything that is not an exchanger outcome is a bug: it leaves as itself, unrecorded.
-      if (stored === undefined) throw error;
-      return { ok: false as const, error: stored };
-    }
+  return conversation.external({
+    task: call,
+    beforeStoreError: storedError,
+    afterLoadError: (stored) => rebuiltError(stored as StoredError),
   });
-  if (outcome.ok) return outcome.value;
-  throw rebuiltError(outcome.error);
 }
 
-/** The exchanger outcomes a flow reacts to, flattened for the replay log; undefined for any other. */
-function storedError(error: unknown): StoredError | undefined {
+/** The exchanger outcomes a flow reacts to, flattened for the replay log; any other by its name and message. */
+function storedError(error: unknown): StoredError {
   if (error instanceof ExchangerError)
     return {
       kind: "exchanger",
@@ -221,7 +211,8 @@ function storedError(error: unknown): StoredError | undefined {
   if (error instanceof NotLinked) return { kind: "not-linked" };
   if (error instanceof CodesLocked)
     return { kind: "codes-locked", retryAfterMs: error.retryAfterMs };
-  return undefined;
+  if (error instanceof Error) return { kind: "other", reason: error.name, message: error.message };
+  return { kind: "other", message: String(error) };
 }
 
 /** The error class back from its stored form, so the error boundary sees what the call threw. */
@@ -240,8 +231,10 @@ function rebuiltError(e: StoredError): Error {
       );
     case "codes-locked":
       return new CodesLocked(e.retryAfterMs ?? 60_000);
-    default:
+    case "not-linked":
       return new NotLinked();
+    default:
+      return Object.assign(new Error(e.message), { name: e.reason ?? "Error" });
   }
 }
 

@@ -25,6 +25,7 @@ import { parseSecretStep, secretPromptKey, type SecretStep } from "./secret-prom
 import { couldBeSecret, nameWords } from "./secret-likeness.js";
 import { enterFlow, refuseWhileCodesLocked } from "./enter-flow.js";
 import { LAPSED_BACK_DATA } from "./codec.js";
+import { loggedError } from "../../log-error.js";
 
 /** How long a left secret prompt keeps guarding the chat. */
 export const LAPSED_PROMPT_TTL_MS = 10 * 60 * 1000;
@@ -104,7 +105,7 @@ export async function removeIfLapsedSecret(ctx: BotContext, text: string): Promi
     () => true,
     (error: unknown) => {
       ctx.logger.warn(
-        { reason: "lapsed", err: error instanceof Error ? error.message : String(error) },
+        { reason: "lapsed", err: loggedError(error) },
         "could not delete a message that may hold a secret",
       );
       return false;

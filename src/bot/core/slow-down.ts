@@ -6,6 +6,7 @@
  */
 import type { Context } from "grammy";
 import type { BotDeps, Translator } from "../context.js";
+import { loggedError } from "../../log-error.js";
 
 /** At most one "slow down" message per chat in this window. */
 export const SLOW_DOWN_NOTICE_MS = 30_000;
@@ -39,7 +40,7 @@ export async function tellSlowDown(
       await ctx.reply(message);
   } catch (error) {
     deps.logger.warn(
-      { updateId: ctx.update.update_id, err: error instanceof Error ? error.name : String(error) },
+      { updateId: ctx.update.update_id, err: loggedError(error) },
       "could not tell the chat to slow down",
     );
   }

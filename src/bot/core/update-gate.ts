@@ -13,13 +13,9 @@
  *
  * Redis: two commands on a dedicated connection, both sent before either answer is awaited, so they
  * make one round trip: one script marks the update and reads the chat's values (MARK_AND_READ), and
- * rate-limiter-flexible spends the budget with its own script. Measured in the bench's setting (a
- * bare grammY bot handling presses one after another, docs/performance.md): the three commands this
- * gate sent before (SET NX, the limiter's script, MGET) with ioredis auto-pipelining cost the bot
- * 1.39× its CPU per press; without auto-pipelining (which defers each batch to the next turn of the
- * event loop and builds a pipeline for it) 1.28×; these two 1.20×. The two leave in one write (the
- * socket corked while they are queued): one system call instead of two, 2–4 µs less CPU per update in
- * a loop of its own. The embedded store serves one process: the same steps run in memory (the update
+ * rate-limiter-flexible spends the budget with its own script. The two leave in one write (the
+ * socket corked while they are queued): one system call instead of two (what it saved against the
+ * three commands sent before: docs/performance.md). The embedded store serves one process: the same steps run in memory (the update
  * id also reaches the file).
  *
  * An update is marked as seen when it arrives, not when it was handled: a crash in the middle then

@@ -22,6 +22,7 @@ import { describeError, NotLinked } from "../core/errors.js";
 import { tellAccount } from "../core/account-events.js";
 import { supportRow, websiteRow } from "../ui/branding.js";
 import { dropButtons } from "../ui/screen.js";
+import { loggedError, loggedStack } from "../../log-error.js";
 
 /**
  * Side effects of an error beyond telling the user: a rejected key is forgotten and the chat leaves
@@ -47,17 +48,10 @@ export function logError(ctx: FlowContext, error: unknown): void {
     error instanceof Unavailable ||
     error instanceof Unreadable;
   const entry = {
-    err: {
-      name: error instanceof Error ? error.name : typeof error,
-      message: error instanceof Error ? error.message : String(error),
-    },
+    err: loggedError(error),
   };
   if (expected) ctx.logger.info(entry, "request failed");
-  else
-    ctx.logger.error(
-      { ...entry, stack: error instanceof Error ? error.stack : undefined },
-      "unhandled error",
-    );
+  else ctx.logger.error({ ...entry, stack: loggedStack(error) }, "unhandled error");
 }
 
 /**

@@ -19,6 +19,7 @@ import type { BotLayout } from "../feature.js";
 import { languageFromTelegram } from "../i18n.js";
 import { parseSettings } from "../../storage/settings.js";
 import type { ReadSecretPrompts } from "./secret-guard.js";
+import { loggedError } from "../../log-error.js";
 
 export interface ChatLoader {
   /** The first step: deps, config and layout on the context (every later step may use them). */
@@ -37,8 +38,7 @@ type Reading = FlowContext & { [SNAPSHOT_READ]?: Promise<ChatSnapshot> };
 
 /**
  * The update's one round trip, started by the first step that asks for it (with its `extra` keys).
- * Kept on the context itself rather than in a WeakMap: a WeakMap entry per update is an ephemeron the
- * garbage collector revisits on every young-generation pass.
+ * Kept on the context itself (under a symbol), so it ends with the update.
  */
 function snapshotReads(deps: BotDeps) {
   return (ctx: Reading, extra?: readonly string[]): Promise<ChatSnapshot> =>
@@ -124,8 +124,5 @@ function decideLanguage(ctx: FlowContext, next: NextFunction): Promise<void> {
  * again, instead of the failure escaping before any handler could answer (silence in the chat).
  */
 function warnDefaults(ctx: FlowContext, error: unknown): void {
-  ctx.logger.warn(
-    { err: error instanceof Error ? error.name : String(error) },
-    "chat settings could not be loaded; using defaults",
-  );
+  ctx.logger.warn({ err: loggedError(error) }, "chat settings could not be loaded; using defaults");
 }

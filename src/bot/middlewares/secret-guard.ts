@@ -36,6 +36,7 @@ import { containsApiKey } from "../core/api-key-shape.js";
 import { SecretAnswer } from "../core/secret-prompt.js";
 import type { SecretPrompts } from "../core/lapsed-prompt.js";
 import { UPDATE_MEMORY_MS } from "../core/update-gate.js";
+import { loggedError } from "../../log-error.js";
 
 /** Reads the chat's secret-prompt marker and lapsed record (with the update's chat state: load-chat.ts). */
 export type ReadSecretPrompts = (ctx: FlowContext) => Promise<SecretPrompts>;
@@ -117,7 +118,7 @@ function deleteLogged(ctx: FlowContext, reason: RemovedSecret["reason"]): Promis
     () => true,
     (error: unknown) => {
       ctx.logger.warn(
-        { reason, err: error instanceof Error ? error.message : String(error) },
+        { reason, err: loggedError(error) },
         "could not delete a message that may hold a secret",
       );
       return false;
@@ -136,7 +137,7 @@ export async function deleteIfKey(ctx: Context & Pick<FlowContext, "logger">): P
   if (text === undefined || !containsApiKey(text)) return;
   await ctx.deleteMessage().catch((error: unknown) => {
     ctx.logger.warn(
-      { reason: "key", err: error instanceof Error ? error.message : String(error) },
+      { reason: "key", err: loggedError(error) },
       "could not delete a dropped message that may hold a key",
     );
   });

@@ -9,7 +9,7 @@
  * - the bot's own contexts are of a Context class whose `logger` is an accessor on the prototype
  *   (`loggingContext`, grammY's ContextConstructor). Defining an accessor on each context instead
  *   turns the object into a dictionary (V8's slow properties): every later property read of the
- *   update, all the way through the features, was a hash lookup (bench P1).
+ *   update, all the way through the features, was a hash lookup.
  * - contexts the conversations plugin builds on each replay are plain grammY contexts: `updateLogger`
  *   defines the same lazy accessor on each of them (installed as one of the plugin's plugins).
  */
@@ -23,7 +23,7 @@ const childFor = (logger: Logger, ctx: Pick<Context, "update">): Logger =>
 /**
  * grammY's Context with `logger`, the update's own (made on first use; may be replaced), and its chat
  * looked up once: grammY's `ctx.chat` walks the update's dozen kinds on every read (through `ctx.msg`),
- * and an "orders page" press reads it, or `ctx.chatId` through it, about 25 times (bench P1).
+ * and an "orders page" press reads it, or `ctx.chatId` through it, about 25 times.
  */
 export function loggingContext(logger: Logger) {
   return class LoggingContext extends Context {

@@ -12,10 +12,11 @@
  * and the screen says "UTC", so it states the assumption instead of hiding it). Anything unparseable
  * is shown as written.
  */
-import { LANGUAGES } from "../../config.js";
+import { LANGUAGES } from "../../languages.js";
 import type { Translator } from "../context.js";
 import { displayValue, escapeHtml } from "./html.js";
 import { dateOf } from "../../exchanger/index.js";
+import { Memo } from "../../runtime/memo.js";
 
 /** The moment a server value names (the normalizer's one reading of dates), or undefined. */
 export function parseServerDate(value: unknown): Date | undefined {
@@ -43,8 +44,7 @@ const SHIPPED: ReadonlyMap<string, Intl.DateTimeFormat> = new Map(
 );
 
 /** The formatter of the locale the translations name; "en" when Intl does not know it (a typo in a .ftl must not throw). */
-function formatterFor(tr: Translator): Intl.DateTimeFormat {
-  const tag = tr.t("date-locale").trim();
+function formatterFor(tag: string): Intl.DateTimeFormat {
   const shipped = SHIPPED.get(tag);
   if (shipped) return shipped;
   try {
@@ -57,16 +57,11 @@ function formatterFor(tr: Translator): Intl.DateTimeFormat {
 }
 
 /**
- * What each formatter made of a value lately — a Date by its time, a server's string or number as
+ * What each locale made of a value lately — a Date by its time, a server's string or number as
  * written: a list screen formats the same orders' dates on every page it shows, and reading plus
- * formatting a date costs more than the rest of its line (bench P1). Bounded: emptied when full.
+ * formatting a date costs more than the rest of its line.
  */
-interface Formatted {
-  dates: Map<number, string | undefined>;
-  written: Map<string | number, string | undefined>;
-}
-const formatted = new WeakMap<Intl.DateTimeFormat, Formatted>();
-const FORMATTED_MAX = 2000;
+const formatted = new Memo<string, string | undefined>(2000);
 
 function format(formatter: Intl.DateTimeFormat, value: unknown): string | undefined {
   const date = parseServerDate(value);
@@ -74,29 +69,16 @@ function format(formatter: Intl.DateTimeFormat, value: unknown): string | undefi
   return formatter.format(date);
 }
 
-function remembered<K>(
-  seen: Map<K, string | undefined>,
-  key: K,
-  make: () => string | undefined,
-): string | undefined {
-  if (seen.has(key)) return seen.get(key);
-  const text = make();
-  if (seen.size >= FORMATTED_MAX) seen.clear();
-  seen.set(key, text);
-  return text;
-}
-
 /** A server date in the one format; the value as written when it is not a date; undefined when empty. */
 export function formatDate(tr: Translator, value: unknown): string | undefined {
-  const formatter = formatterFor(tr);
-  let seen = formatted.get(formatter);
-  if (seen === undefined)
-    formatted.set(formatter, (seen = { dates: new Map(), written: new Map() }));
+  const tag = tr.t("date-locale").trim();
   if (value instanceof Date && !Number.isNaN(value.getTime()))
-    return remembered(seen.dates, value.getTime(), () => format(formatter, value));
+    return formatted.get(`${tag}\u0000d${value.getTime()}`, () => format(formatterFor(tag), value));
   if (typeof value === "string" || typeof value === "number")
-    return remembered(seen.written, value, () => format(formatter, value));
-  return format(formatter, value);
+    return formatted.get(`${tag}\u0000${typeof value}${value}`, () =>
+      format(formatterFor(tag), value),
+    );
+  return format(formatterFor(tag), value);
 }
 
 /**

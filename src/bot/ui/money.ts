@@ -15,6 +15,7 @@
  */
 import type { CurrencyRef, Money, Translator } from "../../exchanger/index.js";
 import { clip } from "./html.js";
+import { Memo } from "../../runtime/memo.js";
 
 /** Currency id (as text) → display name, from the cached public list (CurrencyCache.labels). */
 export type CurrencyNames = ReadonlyMap<string, string>;
@@ -26,44 +27,34 @@ const MAX_FRACTION = 20;
 /** Between thousands in ru/uk: the narrow no-break space typography asks for (Intl gives U+00A0). */
 const NARROW_NBSP = "\u202f";
 
-/** Locale → (min · 64 + max) → formatter: no key text built per amount. */
-const formatters = new Map<string, Map<number, Intl.NumberFormat>>();
-
 /** One formatter per locale and precision, built once (building costs far more than formatting). */
+const formatters = new Memo<string, Intl.NumberFormat>(256);
+
 function formatterFor(locale: string, min: number, max: number): Intl.NumberFormat {
-  let ofLocale = formatters.get(locale);
-  if (ofLocale === undefined) formatters.set(locale, (ofLocale = new Map()));
-  // Both are at most MAX_FRACTION (20).
-  const key = min * 64 + max;
-  let formatter = ofLocale.get(key);
-  if (formatter === undefined) {
-    formatter = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: min,
-      maximumFractionDigits: max,
-      // English as the bot always wrote it (and as a customer types it back): no thousands commas.
-      useGrouping: !locale.startsWith("en"),
-    });
-    ofLocale.set(key, formatter);
-  }
-  return formatter;
+  return formatters.get(
+    `${locale}\u0000${min}\u0000${max}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        minimumFractionDigits: min,
+        maximumFractionDigits: max,
+        // English as the bot always wrote it (and as a customer types it back): no thousands commas.
+        useGrouping: !locale.startsWith("en"),
+      }),
+  );
 }
 
 /** `date-locale` text → the locale Intl knows for it (supportedLocalesOf costs more than formatting). */
-const locales = new Map<string, string>();
+const locales = new Memo<string, string>(64);
 
 /** The locale the translations name; "en" when Intl does not know it (a typo in a .ftl must not throw). */
 function localeOf(tr: Translator): string {
-  const tag = tr.t("date-locale");
-  let locale = locales.get(tag);
-  if (locale === undefined) {
+  return locales.get(tr.t("date-locale"), (tag) => {
     try {
-      locale = Intl.NumberFormat.supportedLocalesOf([tag.trim()])[0] ?? "en";
+      return Intl.NumberFormat.supportedLocalesOf([tag.trim()])[0] ?? "en";
     } catch {
-      locale = "en";
+      return "en";
     }
-    if (locales.size < 64) locales.set(tag, locale);
-  }
-  return locale;
+  });
 }
 
 /** Whitespace in a formatted plain number: only ever the group separator. */
@@ -76,21 +67,14 @@ function format(tr: Translator, value: string, min: number, max: number): string
   const exact = text as unknown as number;
   // A plain decimal formats to digits, a sign, the decimal separator and group separators: a space
   // among them is a group separator (formatToParts would say so at several times the cost).
-  const formatter = formatterFor(localeOf(tr), min, max);
-  let seen = formatted.get(formatter);
-  if (seen === undefined) formatted.set(formatter, (seen = new Map()));
-  let shown = seen.get(text);
-  if (shown === undefined) {
-    shown = formatter.format(exact).replace(GROUP_SPACE, NARROW_NBSP);
-    if (seen.size >= FORMATTED_MAX) seen.clear();
-    seen.set(text, shown);
-  }
-  return shown;
+  const locale = localeOf(tr);
+  return formatted.get(`${locale}\u0000${min}\u0000${max}\u0000${text}`, () =>
+    formatterFor(locale, min, max).format(exact).replace(GROUP_SPACE, NARROW_NBSP),
+  );
 }
 
-/** What each formatter made of an amount lately (a list shows the same orders page after page); bounded. */
-const formatted = new WeakMap<Intl.NumberFormat, Map<string, string>>();
-const FORMATTED_MAX = 2000;
+/** What each locale and precision made of an amount lately (a list shows the same orders page after page). */
+const formatted = new Memo<string, string>(2000);
 
 /**
  * An amount in the reader's language: rounded to the currency's `decimals` when known, at least two

@@ -19,8 +19,7 @@ const ENTITY = /&(#x[0-9a-f]+|#\d+|[a-z]+);/gi;
 
 /**
  * The text Telegram shows for our HTML: tags dropped, entities decoded. Tags go first, in one native
- * pass without a callback (a list screen has dozens; a callback per tag was most of this function's
- * cost, bench P2); then entities, only where there is an ampersand. The order is safe: an entity
+ * pass without a callback (a list screen has dozens); then entities, only where there is an ampersand. The order is safe: an entity
  * never contains a tag, and a decoded `&lt;b&gt;` is text, never stripped.
  */
 export function htmlToPlain(html: string): string {

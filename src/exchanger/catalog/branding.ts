@@ -4,7 +4,7 @@
  * [3]), cached per language like the currency list; otherwise the name is the host of
  * EXCHANGER_BASE_URL and there is no support button. A failing get-social never fails a screen.
  */
-import type { Language } from "../../config.js";
+import type { Language } from "../../languages.js";
 import type { ExchangerClient, SocialInfo } from "../types.js";
 import { LanguageCache } from "./language-cache.js";
 

@@ -4,7 +4,7 @@
  * The client's reader (exchanger/normalize/currencies.ts) has already put every server's name and code
  * under `name` and `code`.
  */
-import type { Language } from "../../config.js";
+import type { Language } from "../../languages.js";
 import type { Currency, ExchangerClient, Id } from "../types.js";
 import { LanguageCache } from "./language-cache.js";
 

@@ -8,7 +8,7 @@
  * (get-exchange with `pair`), read a few at a time and at most MAX_CARDS of them, once per TTL. An
  * old-style server that lists whole direction objects with their inputs saves those calls.
  */
-import type { Language } from "../../config.js";
+import type { Language } from "../../languages.js";
 import type { Direction, DirectionLink, ExchangerClient } from "../types.js";
 import { LanguageCache } from "./language-cache.js";
 

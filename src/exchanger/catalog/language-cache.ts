@@ -3,7 +3,7 @@
  * they change rarely but are needed on many screens. Concurrent misses share one load; a failed reload
  * serves the stale value when there is one.
  */
-import type { Language } from "../../config.js";
+import type { Language } from "../../languages.js";
 
 export class LanguageCache<T> {
   private readonly entries = new Map<Language, { at: number; value: T }>();

@@ -9,7 +9,7 @@ import { TWO_FACTOR_FIELD, twoFactorFromUser } from "./two-factor.js";
 import { namedUser } from "./user-layout.js";
 import { readReferral, type ReferralFacts } from "./referral.js";
 import { amountOf, idOf, isRecord, textOf, type RawRecord } from "./values.js";
-import type { Balance } from "../types.js";
+import type { Balance } from "../records.js";
 
 export interface OtherBalance {
   /** The server's field name ("partner_balance"): the card labels it from the field dictionary. */

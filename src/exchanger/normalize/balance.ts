@@ -6,7 +6,7 @@
  */
 import BigConstructor, { type Big } from "big.js";
 import { isPlainObject } from "../envelope.js";
-import type { Balance } from "../types.js";
+import type { Balance } from "../records.js";
 import { amountOf, CODE_NAMES, NAME_NAMES, textOf } from "./values.js";
 
 const CURRENCY_KEYS = ["currency", "code", "currency_code", "xml_code", "symbol"];

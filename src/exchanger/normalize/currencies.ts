@@ -5,7 +5,7 @@
  * `code`, with the alias keys it took them from removed so a screen does not show them twice.
  */
 import { isPlainObject } from "../envelope.js";
-import type { Currency } from "../types.js";
+import type { Currency } from "../records.js";
 import { amountOf, DECIMALS_NAMES, firstOf, numberOf, textOf } from "./values.js";
 import { RESERVE } from "./direction.js";
 

@@ -8,8 +8,20 @@
  * taken from `slug`/`pair` (else the id), and switched-off ones (`active: false`) left out.
  */
 import { isPlainObject } from "../envelope.js";
-import type { DirectionLink } from "../types.js";
+import type { Direction } from "./direction.js";
 import { readDirection } from "./direction.js";
+
+/**
+ * One entry of the directions map (`public-api-get-exchanges`): what is sent, what is received, and the
+ * slug that `public-api-get-exchange` takes as `pair`. Ids are kept as text.
+ */
+export interface DirectionLink {
+  sendCurrencyId: string;
+  receiveCurrencyId: string;
+  pair: string;
+  /** Only from old-style servers that list whole direction objects: what the list said about it. */
+  summary?: Direction;
+}
 
 /** An entry of an old-style list: a whole direction object as the server wrote it. */
 type RawDirection = Record<string, unknown>;

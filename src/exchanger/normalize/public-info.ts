@@ -4,7 +4,7 @@
  * was so a screen can show each readably (a list as a list, a sentence as text, a flag as words).
  */
 import { isNothing, isPlainObject } from "../envelope.js";
-import type { PublicInfo } from "../types.js";
+import type { PublicInfo } from "../records.js";
 
 export function readPublicInfo(result: unknown): PublicInfo {
   // `false` is an answer here ("offline", "no programme"), not "nothing".

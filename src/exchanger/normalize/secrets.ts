@@ -21,6 +21,7 @@
  */
 import { isSecretFieldName } from "../secret-names.js";
 import { fieldKey, isRecord } from "./values.js";
+import { Memo } from "../../runtime/memo.js";
 
 /**
  * THE decision "is this field hidden": the one hook every walk over a server record goes through. The
@@ -29,18 +30,11 @@ import { fieldKey, isRecord } from "./values.js";
  * whatever its value and however deep it sits.
  */
 export function isHiddenField(name: string): boolean {
-  let hidden = HIDDEN.get(name);
-  if (hidden === undefined) {
-    hidden = isSecretFieldName(name);
-    // The same few dozen names come on every record: answered once. Bounded against endless names.
-    if (HIDDEN.size >= MAX_HIDDEN) HIDDEN.clear();
-    if (name.length <= 64) HIDDEN.set(name, hidden);
-  }
-  return hidden;
+  // The same few dozen names come on every record: answered once.
+  return name.length > 64 ? isSecretFieldName(name) : HIDDEN.get(name, isSecretFieldName);
 }
 
-const HIDDEN = new Map<string, boolean>();
-const MAX_HIDDEN = 4096;
+const HIDDEN = new Memo<string, boolean>(4096);
 
 /**
  * Values that look like hashes or keys even under an innocent name, or at a position nobody named:

@@ -6,7 +6,8 @@
  * tg:// URL (a bare "@name" or "t.me/name" is turned into one).
  */
 import { isPlainObject } from "../envelope.js";
-import type { SocialInfo } from "../types.js";
+import { isSupportUrl } from "../../support-url.js";
+import type { SocialInfo } from "../records.js";
 
 const NAME_KEYS = ["site_name", "sitename", "name", "title"];
 const EMAIL_KEYS = ["email", "e-mail", "mail"];
@@ -43,15 +44,4 @@ export function telegramUrl(value: string | undefined): string | undefined {
   if (handle) return `https://t.me/${handle[1]}`;
   const candidate = /^(t\.me|telegram\.me)\//i.test(value) ? `https://${value}` : value;
   return isSupportUrl(candidate) ? candidate : undefined;
-}
-
-/** The only schemes a support button may open: https:// (a web page, t.me) and tg:// (the app). */
-export function isSupportUrl(value: string): boolean {
-  if (!/^(https|tg):\/\//i.test(value)) return false;
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -9,6 +9,7 @@
  *
  * Pure, no I/O; bounded work whatever the input (depth and entry limits).
  */
+import { Memo } from "../../runtime/memo.js";
 
 export type RawRecord = Record<string, unknown>;
 
@@ -230,23 +231,18 @@ function utc(...parts: Array<string | undefined>): Date | undefined {
   return date.getUTCMonth() === mo! - 1 && date.getUTCDate() === d ? date : undefined;
 }
 
-/** Spellings already computed: the same few dozen names are asked for on every record. Bounded. */
-const FIELD_KEYS = new Map<string, string>();
-const MAX_FIELD_KEYS = 4096;
+/** Spellings already computed: the same few dozen names are asked for on every record. */
+const FIELD_KEYS = new Memo<string, string>(4096);
+
+const spelledAsKey = (name: string): string =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/[\s\-.]+/g, "_")
+    .toLowerCase();
 
 /** "createdAt", "Created-At" and "created_at" are one name. */
 export function fieldKey(name: string): string {
-  let key = FIELD_KEYS.get(name);
-  if (key === undefined) {
-    key = name
-      .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-      .replace(/[\s\-.]+/g, "_")
-      .toLowerCase();
-    // A server sending endless distinct names must not grow this: it starts over instead.
-    if (FIELD_KEYS.size >= MAX_FIELD_KEYS) FIELD_KEYS.clear();
-    if (name.length <= 64) FIELD_KEYS.set(name, key);
-  }
-  return key;
+  return name.length > 64 ? spelledAsKey(name) : FIELD_KEYS.get(name, spelledAsKey);
 }
 
 /** The first present (non-empty) value under any of `names` (compared as fieldKey), or undefined. */
@@ -310,8 +306,7 @@ interface Shape {
 }
 
 /** Shapes seen, by their keys; bounded (a hostile server may invent a shape per record). */
-const SHAPES = new Map<string, Shape>();
-const MAX_SHAPES = 256;
+const SHAPES = new Memo<string, Shape>(256);
 const MAX_LOOKUPS_PER_SHAPE = 256;
 /** A record with more keys than this keeps a shape of its own, shared with no other record. */
 const MAX_SHAPE_KEYS = 64;
@@ -331,12 +326,7 @@ function shapeOf(record: RawRecord): Shape {
     else {
       // JSON of the list: keys holding any character still make distinct signatures.
       const signature = JSON.stringify(keys);
-      shape = SHAPES.get(signature);
-      if (shape === undefined) {
-        if (SHAPES.size >= MAX_SHAPES) SHAPES.clear();
-        shape = newShape(record, keys);
-        SHAPES.set(signature, shape);
-      }
+      shape = SHAPES.get(signature, () => newShape(record, keys));
     }
     SHAPE_OF.set(record, shape);
   }

@@ -14,7 +14,7 @@
  * password changed, the key refused…); /activity lists the event there as "this chat".
  */
 import { createHash } from "node:crypto";
-import type { Language } from "../../config.js";
+import type { Language } from "../../languages.js";
 import type { Logger } from "../../logger.js";
 import type { AccountChats } from "../../storage/account-chats.js";
 import { accountKey } from "../../storage/account-chats.js";
@@ -28,6 +28,7 @@ import type {
   NoticeOutcome,
 } from "../../bot/context.js";
 import { AccountEventLog } from "./log.js";
+import { loggedError } from "../../log-error.js";
 
 export { AccountEventLog, KEEP_MS, MAX_EVENTS } from "./log.js";
 
@@ -102,7 +103,7 @@ export function createAccountEvents(deps: AccountEventsDeps): AccountEvents {
             {
               chatId,
               kind: event.kind,
-              err: error instanceof Error ? error.message : String(error),
+              err: loggedError(error),
             },
             "could not tell a chat about an account event",
           ),

@@ -16,7 +16,7 @@
  */
 import { TickLoop } from "../tick-loop.js";
 import { randomUUID } from "node:crypto";
-import type { Language } from "../../config.js";
+import type { Language } from "../../languages.js";
 import type { ExchangerClient } from "../../exchanger/index.js";
 import type { Logger } from "../../logger.js";
 import type { KV } from "../../storage/kv.js";
@@ -30,6 +30,7 @@ import {
   type RateAlertStore,
 } from "../../storage/rate-alerts.js";
 import type { NoticeOutcome } from "../../bot/context.js";
+import { loggedError } from "../../log-error.js";
 
 /** One fired alert, for the chat it belongs to. */
 export interface FiredAlert {
@@ -93,7 +94,7 @@ export class RateAlertWatcher {
     this.#loop = new TickLoop(
       async () => ({ full: (await this.runOnce()).due >= this.#batchSize }),
       this.#tickMs,
-      (error) => this.#log.warn({ err: describe(error) }, "rate alert tick failed"),
+      (error) => this.#log.warn({ err: loggedError(error) }, "rate alert tick failed"),
     );
     this.#batchSize = options.batchSize ?? 100;
     this.#concurrency = options.concurrency ?? 4;
@@ -110,7 +111,7 @@ export class RateAlertWatcher {
       while (next < due.length) {
         const pair = due[next++]!;
         const { outcome, told } = await this.readPair(pair).catch((error: unknown) => {
-          this.#log.warn({ pair, err: describe(error) }, "rate alert read failed");
+          this.#log.warn({ pair, err: loggedError(error) }, "rate alert read failed");
           return { outcome: "failed" as const, told: 0 };
         });
         report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
@@ -164,7 +165,7 @@ export class RateAlertWatcher {
       await store.saveRead(pair, read);
       return read;
     } catch (error) {
-      this.#log.info({ pair, err: describe(error) }, "could not read a direction's rate");
+      this.#log.info({ pair, err: loggedError(error) }, "could not read a direction's rate");
       return { slug };
     }
   }
@@ -227,8 +228,4 @@ export class RateAlertWatcher {
     this.#log.info({ chatId, alerts }, "bot blocked: the chat's rate alerts deleted");
     return 0;
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -7,7 +7,7 @@
  * With `user_login` the order belongs to that account: it shows up in its get-orders, awaiting payment,
  * and spend-balance can pay it. Without it the order is a guest's and is only returned.
  */
-import { fieldParameterName } from "../../exchanger/index.js";
+import { fieldParameterName } from "../../exchanger/inspect.js";
 import { SandboxError } from "../errors.js";
 import { formatAmount, formatDateTime } from "../format.js";
 import { localize } from "../i18n.js";

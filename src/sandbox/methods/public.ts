@@ -8,7 +8,7 @@
  * written as the dialect says (dialect.ts): currencies as a list or keyed by id under its own field
  * names, status as an object, a sentence or a boolean, the referral program as an object, a list or text.
  */
-import type { Language } from "../../config.js";
+import type { Language } from "../../languages.js";
 import type { Dialect } from "../dialect.js";
 import { SandboxError } from "../errors.js";
 import { formatDateTime } from "../format.js";

@@ -1,5 +1,5 @@
 /** What every sandbox method receives and returns; the server wraps the return in the envelope. */
-import type { Language } from "../../config.js";
+import type { Language } from "../../languages.js";
 import type { Dialect } from "../dialect.js";
 import type { Params } from "../params.js";
 import type { SandboxAccount, SandboxState } from "../state.js";

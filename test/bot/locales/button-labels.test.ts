@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "../../../src/config.js";
+import { LANGUAGES } from "../../../src/languages.js";
 import { createI18n } from "../../../src/bot/i18n.js";
 
 const SRC = resolve(import.meta.dirname, "../../../src");

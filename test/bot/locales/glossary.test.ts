@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, type Message } from "@fluent/syntax";
 import { describe, expect, it } from "vitest";
-import { LANGUAGES, type Language } from "../../../src/config.js";
+import { LANGUAGES, type Language } from "../../../src/languages.js";
 import { LOCALES_DIR } from "../../../src/bot/i18n.js";
 
 interface Row {

@@ -6,12 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createI18n } from "../../../src/bot/i18n.js";
-import {
-  fieldLabel,
-  fieldMessage,
-  fieldMessages,
-  knownFieldNames,
-} from "../../../src/bot/ui/field-names.js";
+import { fieldLabel } from "../../../src/bot/ui/field-names.js";
+import { fieldMessage, fieldMessages, knownFieldNames } from "../../../src/field-names.js";
 import { humanizeKey } from "../../../src/bot/ui/html.js";
 import { Harness } from "../../harness/harness.js";
 

@@ -5,7 +5,7 @@
  * where two currencies share a name (issue 31).
  */
 import { describe, expect, it } from "vitest";
-import type { Language } from "../../../src/config.js";
+import type { Language } from "../../../src/languages.js";
 import { CURRENCY_TTL_MS, CurrencyCache } from "../../../src/exchanger/catalog/currencies.js";
 import type { Currency } from "../../../src/exchanger/types.js";
 

@@ -24,6 +24,7 @@ import {
 } from "../orders/public.js";
 import { lostAnswer, type CreateOutcome } from "./create.js";
 import { creatingRecords, LEASE_TTL_MS, senderAlive, type CreateInFlight } from "./in-flight.js";
+import { loggedError } from "../../../log-error.js";
 
 export async function resumeInterruptedCreates(env: StartEnv): Promise<void> {
   const now = Date.now();
@@ -38,7 +39,7 @@ export async function resumeInterruptedCreates(env: StartEnv): Promise<void> {
     if (!(await env.deps.kv.delIf(key, raw))) continue;
     await resumeOne(env, record).catch((error: unknown) =>
       env.deps.logger.error(
-        { err: error instanceof Error ? error.message : String(error) },
+        { err: loggedError(error) },
         "could not tell a chat what became of a create-order interrupted by a restart",
       ),
     );

@@ -1,5 +1,5 @@
 /** Callback data of the language picker: lang:<code>, one of the shipped languages. */
-import { LANGUAGES, type Language } from "../../../config.js";
+import { LANGUAGES, type Language } from "../../../languages.js";
 import { callbackData, oneOf } from "../../ui/callback-data.js";
 
 export const LANGUAGE_MENU = "lang:menu";

@@ -1,6 +1,6 @@
 /** /language: switch the UI language (stored per chat); the exchanger's `language` follows it. */
 import { Composer, InlineKeyboard } from "grammy";
-import { LANGUAGES, type Language } from "../../../config.js";
+import { LANGUAGES, type Language } from "../../../languages.js";
 import type { BotContext } from "../../context.js";
 import type { Feature } from "../../feature.js";
 import { LANGUAGE_NAMES } from "../../i18n.js";

@@ -83,7 +83,7 @@ async function tryLink(ctx: FlowContext, text: string): Promise<void> {
       : await ctx.deps.accountChats.bind(chatId, user.id, ctx.language);
   const twofa = user.twoFactor;
   // The language notices nobody asked for are written in (account events), as this chat speaks
-  // now; stored only when it is not the bot's default (every idle chat's bytes count: bench P3).
+  // now; stored only when it is not the bot's default (every idle chat's bytes count).
   ctx.chatSettings = await ctx.deps.settings.update(chatId, { twofa });
   ctx.logger.info({}, "account linked");
   // The account's other chats hear that one more chat holds it (the security feed) before this

@@ -13,31 +13,20 @@ import {
   readVerificationStatus,
   type VerificationMeaning,
   type VerificationStatus,
+  VERIFICATION_FIELDS,
 } from "../../../exchanger/index.js";
 import { clip, escapeHtml, fieldLines, fitMessage } from "../../ui/html.js";
 import { formatDate } from "../../ui/dates.js";
 import { formatNumber } from "../../ui/money.js";
-import { fieldLabel as translatedField, fieldMessage } from "../../ui/field-names.js";
+import { fieldMessage } from "../../../field-names.js";
+import { fieldLabel as translatedField } from "../../ui/field-names.js";
 
 type T = Translator;
 
 export type VerificationKind = "card" | "identity" | "service";
 
 /** Form fields in the order the form asks for them (and the screens list them). */
-export const FIELD_ORDER: readonly (keyof VerificationFields)[] = [
-  "card_number",
-  "id_type",
-  "id_number",
-  "first_name",
-  "middle_name",
-  "last_name",
-  "birth_date",
-  "phone",
-  "country",
-  "city",
-  "address",
-  "zip_code",
-];
+export const FIELD_ORDER: readonly (keyof VerificationFields)[] = VERIFICATION_FIELDS;
 
 /** Document types offered as buttons; the code is what the exchanger receives as `id_type`. */
 export const ID_TYPES = ["passport", "id_card", "driver_license"] as const;

@@ -14,7 +14,7 @@
  *   The byte-size limit (MAX_PHOTO_BYTES) is checked on the download before this.
  * - scaled down to MAX_SIDE while decoding and one decode at a time per process, with libvips' cache
  *   off: cleaning costs a bounded amount of memory whatever the pixel count (within the limit), and
- *   it goes back afterwards (bench P11 measures it).
+ *   it goes back afterwards.
  * - the bot's own file name (`photo-1.jpg`): the user's (`shell.php`, `../../x.phtml`) never leaves.
  */
 import type SharpLibrary from "sharp";

@@ -15,6 +15,7 @@ import type { BotDeps, FlowContext } from "../../context.js";
 import { callExchanger, type Flow } from "../../core/flows.js";
 import { MAX_PHOTO_BYTES, type CollectedPhoto, type PhotoIntake } from "./form.js";
 import { cleanUploadImage, HEAD_BYTES, probeImageHead } from "./upload-image.js";
+import { loggedError } from "../../../log-error.js";
 
 export type SubmitOutcome =
   | { ok: true }
@@ -78,10 +79,7 @@ async function download(deps: BotDeps, files: Located[]): Promise<PhotoUpload[] 
     try {
       data = await deps.downloadFile(path);
     } catch (error) {
-      deps.logger.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        "verification photo download failed",
-      );
+      deps.logger.warn({ err: loggedError(error) }, "verification photo download failed");
       return { ok: false, problem: "download" };
     }
     if (data.length > MAX_PHOTO_BYTES) return { ok: false, problem: "too-large" };

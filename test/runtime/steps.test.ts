@@ -6,7 +6,7 @@
 import { Composer, Context } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { steps } from "../../../src/bot/core/steps.js";
+import { steps } from "../../src/runtime/steps.js";
 
 const ME = { id: 1, is_bot: true, first_name: "b", username: "b_bot" } as UserFromGetMe;
 const context = () => new Context({ update_id: 1 } as Update, undefined as never, ME);
@@ -68,5 +68,32 @@ describe("steps", () => {
       throw new Error("unguarded");
     });
     await expect(bare(context(), () => Promise.resolve())).rejects.toThrow("unguarded");
+  });
+
+  it("a step that calls next twice is an error, as under grammY's composers; the rest runs once", async () => {
+    const twice = async (_ctx: Context, next: () => Promise<void>) => {
+      await next();
+      await next();
+    };
+    const outcome = async (run: (last: () => Promise<void>) => Promise<void>) => {
+      let runs = 0;
+      const error = await run(() => {
+        runs++;
+        return Promise.resolve();
+      }).then(
+        () => undefined,
+        (e: unknown) => (e as Error).message,
+      );
+      return { error, runs };
+    };
+    const ours = await outcome(
+      (last) => steps<Context>(twice, (_c, n) => n())(context(), last) as Promise<void>,
+    );
+    const grammys = await outcome(
+      (last) =>
+        new Composer<Context>(twice, (_c, n) => n()).middleware()(context(), last) as Promise<void>,
+    );
+    expect(ours).toEqual({ error: "`next` already called before!", runs: 1 });
+    expect(ours).toEqual(grammys);
   });
 });
