@@ -30,8 +30,8 @@
  * features declaring its prefix, a command only its feature), the link fallback (free text in a chat
  * without a key is a key attempt) and the fallback (hints, "button expired").
  *
- * The steps run flat, each one call whose `next` is the rest (core/steps.ts), not as nested grammY
- * composers: every composer level is two more async functions per update in flight.
+ * The steps are grammY's own composers (a flat runner of our own saved too little to keep: see
+ * docs/performance.md).
  *
  * A command that left a form after "Leave the form?" (core/flow-exit.ts, `ctx.replayAfter`) runs
  * through steps 2-8 and the handler once the update that left is over — still in the chat's turn of
@@ -41,6 +41,7 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
 import {
   Bot,
+  Composer,
   type Context,
   type Api,
   type ApiClientOptions,
@@ -53,7 +54,6 @@ import type { UserFromGetMe } from "grammy/types";
 import { htmlParseMode } from "../telegram/html-parse-mode.js";
 import { answerOnce, type AnswerOnce } from "../telegram/answer-once.js";
 import type { BotConfig, BotContext, BotDeps, FlowContext } from "./context.js";
-import { steps } from "../runtime/steps.js";
 import { featureRoutes, layoutOf, type BotLayout, type Feature, type StartEnv } from "./feature.js";
 import { registerCommands, registerDescriptions } from "./profile.js";
 import { ADMIN_COMMANDS, adminStats } from "./features/admin/index.js";
@@ -221,7 +221,8 @@ function logUnhandled(deps: BotDeps) {
 type Step = Middleware<BotContext>;
 
 /** `step`, unless `skip` says the update has nothing for it (then straight on). */
-function skipWhen(skip: (ctx: BotContext) => boolean, run: MiddlewareFn<BotContext>): Step {
+function skipWhen(skip: (ctx: BotContext) => boolean, step: Composer<BotContext>): Step {
+  const run = step.middleware();
   return (ctx, next) => (skip(ctx) ? next() : run(ctx, next));
 }
 /** The bot's context class: grammY's Context with the update's own logger (update-logger.ts). */
@@ -256,7 +257,7 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
   const oneAtATime: Step[] = [sequentialize((ctx: BotContext) => ctx.chatId?.toString())];
   if (botConfig.crossInstanceChatLock) oneAtATime.push(chatLock(deps.kv));
   return {
-    accept: steps<BotContext>(
+    accept: new Composer<BotContext>(
       countUpdates(deps.metrics),
       backlog(deps, botConfig, i18n),
       ...oneAtATime,
@@ -265,16 +266,19 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
     bind: loader.bind,
     guardSecrets: secretGuard(loader.secretPrompts),
     identifyChat: addressedToThisBot,
-    loadChatState: steps<BotContext>(loader.load, translations(i18n, botConfig.defaultLanguage)),
+    loadChatState: new Composer<BotContext>(
+      loader.load,
+      translations(i18n, botConfig.defaultLanguage),
+    ),
     admit: admitUpdate,
-    catchErrors: steps<BotContext>(errorBoundary, countHandlerErrors(deps.metrics)),
-    privateOnly: steps<BotContext>(adminStats(botConfig.adminChatIds), privateOnly),
+    catchErrors: new Composer<BotContext>(errorBoundary, countHandlerErrors(deps.metrics)),
+    privateOnly: new Composer<BotContext>(adminStats(botConfig.adminChatIds), privateOnly),
     // Such a button while the chat has no flow state stored at all (the update's read said so) skips
     // the conversations plugin too: no flow can run, and features without flows never use
     // ctx.conversation (feature.ts). With a state stored the plugin loads it and decides.
     flows: skipWhen(
       pressWithoutFlows(routes, (ctx) => !noFlowStored(ctx.snapshot)),
-      steps<BotContext>(
+      new Composer<BotContext>(
         installConversations(deps, loader, translations(i18n, botConfig.defaultLanguage), once),
         flowSteps(
           [createCancelComposer(), createFlowExit(), ...features.flatMap((f) => f.flows ?? [])],
@@ -285,7 +289,7 @@ function updatePath(deps: BotDeps, botConfig: BotConfig, built: Built) {
         createLapsedPromptGuard(),
       ),
     ),
-    route: steps<BotContext>(routes.router, createLinkFallback(), createFallback()),
+    route: new Composer<BotContext>(routes.router, createLinkFallback(), createFallback()),
   };
 }
 
@@ -317,7 +321,7 @@ export function createBot(
   const routes = featureRoutes(features);
 
   const path = updatePath(deps, botConfig, { i18n, layout, routes, features, once });
-  const rest = steps<BotContext>(
+  const rest = new Composer<BotContext>(
     path.bind,
     path.guardSecrets,
     path.identifyChat,
@@ -328,7 +332,7 @@ export function createBot(
     path.flows,
     path.route,
   );
-  bot.use(steps(path.accept, replayLeftCommand(UpdateContext, rest), rest));
+  bot.use(path.accept, replayLeftCommand(UpdateContext, rest.middleware()), rest);
 
   bot.catch(logUnhandled(deps));
 
