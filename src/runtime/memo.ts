@@ -32,3 +32,18 @@ export class Memo<K, V> {
     return this.#entries.size;
   }
 }
+
+/**
+ * The memo's form for answers about an object (a record being read): an answer is kept exactly as
+ * long as its object lives, so it is bounded by what the caller still holds and never outlives it.
+ */
+export class RecordMemo<K extends object, V> {
+  readonly #entries = new WeakMap<K, V>();
+
+  get(key: K, make: (key: K) => V): V {
+    if (this.#entries.has(key)) return this.#entries.get(key) as V;
+    const value = make(key);
+    this.#entries.set(key, value);
+    return value;
+  }
+}

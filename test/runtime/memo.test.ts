@@ -1,6 +1,6 @@
 /** The one bounded memo (src/runtime/memo.ts): answers kept as made, never more than its bound. */
 import { describe, expect, it } from "vitest";
-import { Memo } from "../../src/runtime/memo.js";
+import { Memo, RecordMemo } from "../../src/runtime/memo.js";
 
 describe("Memo", () => {
   it("makes an answer once and gives the kept one after", () => {
@@ -30,5 +30,16 @@ describe("Memo", () => {
     memo.get("x", make, (v) => v !== null);
     expect(made).toBe(2);
     expect(memo.size).toBe(0);
+  });
+});
+
+describe("RecordMemo", () => {
+  it("makes an answer about an object once, and a different object gets its own", () => {
+    const memo = new RecordMemo<object, number>();
+    let made = 0;
+    const a = {};
+    expect(memo.get(a, () => ++made)).toBe(1);
+    expect(memo.get(a, () => ++made)).toBe(1);
+    expect(memo.get({}, () => ++made)).toBe(2);
   });
 });

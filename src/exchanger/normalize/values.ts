@@ -9,7 +9,7 @@
  *
  * Pure, no I/O; bounded work whatever the input (depth and entry limits).
  */
-import { Memo } from "../../runtime/memo.js";
+import { Memo, RecordMemo } from "../../runtime/memo.js";
 
 export type RawRecord = Record<string, unknown>;
 
@@ -310,7 +310,8 @@ const SHAPES = new Memo<string, Shape>(256);
 const MAX_LOOKUPS_PER_SHAPE = 256;
 /** A record with more keys than this keeps a shape of its own, shared with no other record. */
 const MAX_SHAPE_KEYS = 64;
-const SHAPE_OF = new WeakMap<RawRecord, Shape>();
+/** Each record's shape, kept while the record lives (its reading asks many names of it). */
+const SHAPE_OF = new RecordMemo<RawRecord, Shape>();
 
 const newShape = (record: RawRecord, keys: readonly string[]): Shape => ({
   lookups: new Map(),
@@ -318,19 +319,13 @@ const newShape = (record: RawRecord, keys: readonly string[]): Shape => ({
 });
 
 function shapeOf(record: RawRecord): Shape {
-  let shape = SHAPE_OF.get(record);
-  if (shape === undefined) {
+  return SHAPE_OF.get(record, () => {
     const keys = Object.keys(record);
     // A record of many keys keeps a shape of its own: its signature would be long, its like rare.
-    if (keys.length > MAX_SHAPE_KEYS) shape = newShape(record, keys);
-    else {
-      // JSON of the list: keys holding any character still make distinct signatures.
-      const signature = JSON.stringify(keys);
-      shape = SHAPES.get(signature, () => newShape(record, keys));
-    }
-    SHAPE_OF.set(record, shape);
-  }
-  return shape;
+    if (keys.length > MAX_SHAPE_KEYS) return newShape(record, keys);
+    // JSON of the list: keys holding any character still make distinct signatures.
+    return SHAPES.get(JSON.stringify(keys), () => newShape(record, keys));
+  });
 }
 
 const NO_SPELLINGS: ReadonlyMap<string, string> = new Map();
