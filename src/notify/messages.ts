@@ -27,7 +27,7 @@ function orderId(order: Order): string {
   return escapeHtml(clip(displayValue(order.id) ?? "?", 40));
 }
 
-/** "🔔 #1041 Tether TRC20 → Card UAH: now Paid": one line; the card is behind "Open order". */
+/** "🔔 #1041 Tether TRC20 → Card UAH: now paid": one line; the card is behind "Open order". */
 export function changeMessage(tr: Translator, change: OrderChange, names: CurrencyNames): string {
   return fitMessage([renderOrderNotice(tr, change.order, names, change.kind)]);
 }

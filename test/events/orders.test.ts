@@ -63,7 +63,7 @@ describe("order events from the exchanger's webhooks", () => {
     await bot.events.ingest.idle();
     for (const user of owners) {
       expect(paid(user.chatId)).toHaveLength(1);
-      expect(paid(user.chatId)[0]).toMatch(/: now Paid$/);
+      expect(paid(user.chatId)[0]).toMatch(/: now paid$/);
     }
     expect(notificationsTo([bot.h], other.chatId)).toEqual([]);
     // One read per chat of the owner, with that chat's own key; the other account's chat read nothing.

@@ -80,6 +80,6 @@ describe("watcher on the embedded store", () => {
     clock.advance(900_001);
     expect((await watcher().runOnce()).outcomes).toEqual({ notified: 1 });
     expect(sent()).toHaveLength(2);
-    expect(sent()[1]).toContain(`: now Completed`);
+    expect(sent()[1]).toContain(`: now completed`);
   });
 });

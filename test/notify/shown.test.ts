@@ -45,7 +45,7 @@ describe("orders screens feed the watcher", () => {
     await watcher.runOnce();
     const sent = notificationsTo([h], user.chatId);
     expect(sent.map((t) => t.split("\n")[0])).toEqual([
-      "🔔 #1033 Bitcoin → Tether TRC20: now Paid",
+      "🔔 #1033 Bitcoin → Tether TRC20: now paid",
     ]);
   });
 

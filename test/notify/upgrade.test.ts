@@ -57,7 +57,7 @@ describe("notification state", () => {
     expect((await later()).outcomes).toEqual({ notified: 1 });
     const sent = notificationsTo([h], user.chatId);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatch(new RegExp(`^🔔 #${order.id} .* → .*: now Paid$`));
+    expect(sent[0]).toMatch(new RegExp(`^🔔 #${order.id} .* → .*: now paid$`));
     // Moved into the settings; the old key is gone.
     expect(await h.storage.kv.get(legacySeenKey(user.chatId))).toBeUndefined();
     expect((await stored(user.chatId)).state.statuses?.get(order.id)).toBe("paid");

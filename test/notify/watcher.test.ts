@@ -62,7 +62,7 @@ describe("order status watcher, two instances on one Redis", () => {
     for (const user of users) {
       const sent = notificationsTo([a, b], user.chatId).filter((t) => t.includes(`#${order.id}`));
       expect(sent).toHaveLength(1);
-      expect(sent[0]).toMatch(new RegExp(`^🔔 #${order.id} .*: now Paid$`));
+      expect(sent[0]).toMatch(new RegExp(`^🔔 #${order.id} .*: now paid$`));
       expect(sent[0]).not.toContain("You send"); // one line: the card is behind "Open order"
     }
 
@@ -95,7 +95,7 @@ describe("order status watcher, two instances on one Redis", () => {
       t.startsWith(`🔔 #${String(order.id)} `),
     );
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatch(new RegExp(`^🔔 #${String(order.id)} .*: now Paid$`));
+    expect(sent[0]).toMatch(new RegExp(`^🔔 #${String(order.id)} .*: now paid$`));
     const byId = a
       .exchangerCalls("/user-api-get-orders")
       .filter((r) => r.fields.id === String(order.id));
@@ -198,8 +198,8 @@ describe("order status watcher, two instances on one Redis", () => {
     // Two instances' fakes: which one sent what is up to the race, so compare as a set.
     // One line each: "🔔 #id <direction>: now <status>".
     expect(sent.map((t) => t.replace(/^(🔔 #\S+) .* → .*:/, "$1:")).sort()).toEqual([
-      `🔔 #${order.id}: now Completed`,
-      `🔔 #${order.id}: now Paid`,
+      `🔔 #${order.id}: now completed`,
+      `🔔 #${order.id}: now paid`,
     ]);
   });
 

@@ -110,7 +110,7 @@ describe("the compiled bot process", () => {
               (m) =>
                 m.from === "bot" &&
                 m.text.startsWith(`🔔 #${String(order.id)} `) &&
-                m.text.endsWith(": now Paid"),
+                m.text.endsWith(": now paid"),
             ),
         "the status notification",
       );

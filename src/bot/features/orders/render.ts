@@ -240,7 +240,7 @@ function rateLine(ctx: T, order: Order, names: CurrencyNames): string | undefine
 }
 
 /**
- * An order's notification, one line: "🔔 #6001 Tether TRC20 → Card UAH: now Paid" (a new order:
+ * An order's notification, one line: "🔔 #6001 Tether TRC20 → Card UAH: now paid" (a new order:
  * "🔔 New order #6001 …: Created"). The card is one tap away (the notification's "Open order").
  */
 export function renderOrderNotice(

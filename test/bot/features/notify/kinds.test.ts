@@ -96,7 +96,7 @@ describe("notification kinds", () => {
     ]);
     // One line, the card on demand: "Open order" shows the card /orders shows, below the line, which
     // stays as it was (its text and its buttons).
-    expect(sent[0]).toMatch(new RegExp(`^🔔 #${order.id} .* → .*: now Paid$`));
+    expect(sent[0]).toMatch(new RegExp(`^🔔 #${order.id} .* → .*: now paid$`));
     expect(sent[0]!.split("\n")).toHaveLength(1);
     await user.press("📄 Open order");
     const card = user.lastBotMessage();

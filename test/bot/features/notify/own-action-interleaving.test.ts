@@ -1,6 +1,6 @@
 /**
  * A payment made in the chat is never reported back by a poll in flight across it (issue: "✅ Order
- * #6100 is paid from your balance" then "🔔 #6100 …: now Paid", 4 times in 6 payments when a poll
+ * #6100 is paid from your balance" then "🔔 #6100 …: now paid", 4 times in 6 payments when a poll
  * was in flight). The test forces both interleavings: the poll's read of the orders held until the
  * payment is over (so the exchanger answers it with the order already paid), and the poll's answer
  * read before the payment but held until after it (so it would save the old status as seen).

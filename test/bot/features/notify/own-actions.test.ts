@@ -65,7 +65,7 @@ describe("the chat's own actions are not announced back", () => {
     expect(told[0]).toContain(`#${order.id}`);
   });
 
-  it("an order paid from the balance: no 🔔 is now Paid afterwards; the exchanger's next change is", async () => {
+  it("an order paid from the balance: no 🔔 is now paid afterwards; the exchanger's next change is", async () => {
     const { world, user, poll } = await watched("main");
     // Among the orders the watcher follows (the newest 20), one the balance (1500.00) can pay.
     const order = [...world.sandbox.state.accounts.main!.orders]
