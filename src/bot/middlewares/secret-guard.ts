@@ -75,7 +75,6 @@ export function secretGuard(readPrompts: ReadSecretPrompts) {
       // The duplicate check first: an update Telegram delivers again (its first delivery deleted the
       // message, or a crash lost the whole update: at most once) deletes nothing — Telegram would
       // refuse a second delete ("message to delete not found").
-      console.error("DBG", reason, ctx.snapshot?.repeated, ctx.update.update_id);
       if (ctx.snapshot?.repeated !== true) await answer.take();
     }
   };
